@@ -1,0 +1,30 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      // The window is sandboxed: the preload cannot require() packages, so bundle them.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } }
+    }
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } }
+    },
+    plugins: [react()]
+  }
+})

@@ -1,0 +1,56 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** Layer rules: shared imports no runtime; the renderer never reaches into main or preload code. */
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-output/**', 'resources/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
+    }
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'os', 'electron', 'react', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ is pure: no runtime, no other layer.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'electron', '**/main/**', '**/preload/index*'], message: 'The renderer talks only to window.researchpal.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/ipc/electronAdapter.ts', 'src/main/settings/safeStorageSecrets.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Electron-only code lives in src/main/index.ts and the IPC adapter.' }] }
+      ]
+    }
+  }
+)

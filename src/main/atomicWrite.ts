@@ -1,0 +1,33 @@
+import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { UserFacingError } from './errors'
+
+let counter = 0
+
+/**
+ * Writes a file so that readers see either the old content or the new one, never a torn file.
+ * @remarks Writes a sibling temp file, fsyncs it, then renames over the target. A failed write
+ * (full disk, read-only folder) removes the temp file and throws `DISK_WRITE_FAILED`.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${path}.${process.pid}.${++counter}.tmp`
+  try {
+    await mkdir(dirname(path), { recursive: true })
+    const fh = await open(tmp, 'w')
+    try {
+      await fh.writeFile(data)
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    await rename(tmp, path)
+  } catch (cause) {
+    await rm(tmp, { force: true }).catch(() => undefined)
+    const code = (cause as NodeJS.ErrnoException).code ?? 'unknown'
+    throw new UserFacingError(
+      'DISK_WRITE_FAILED',
+      `Could not save ${path} (${code}). Check that the disk has free space and the folder is writable, then try again.`,
+      { cause }
+    )
+  }
+}

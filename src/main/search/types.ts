@@ -1,0 +1,48 @@
+import type { SearchInput, SectionInput } from '../../shared/contract'
+import type { SearchResponse, SectionResult } from '../../shared/types'
+import type { Chunk } from '../domain'
+
+/** Turns texts into unit-length vectors. Implementations: TransformersEmbedder, WorkerEmbedder. */
+export interface Embedder {
+  /** Identifies model + settings; an index built by another id is re-embedded, never mixed. */
+  readonly id: string
+  readonly dims: number
+  /** One normalized vector per text, in order. Long texts are never silently truncated. */
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>
+  close(): Promise<void>
+}
+
+/** A nearest-neighbour hit. */
+export interface VectorHit {
+  chunkId: string
+  paperId: string
+  score: number
+}
+
+/** The on-disk vector index (Vectra underneath). */
+export interface VectorStore {
+  /** The embedder id the stored vectors were made with, or null when empty. */
+  embedderId(): string | null
+  /** Replaces all of one paper's vectors (upsert by chunk id). */
+  putPaper(paperId: string, embedderId: string, items: { chunkId: string; vector: Float32Array }[]): Promise<void>
+  removePaper(paperId: string): Promise<void>
+  hasPaper(paperId: string): boolean
+  /** Drops every vector (used when the embedder changes). */
+  clear(): Promise<void>
+  query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]>
+  count(): number
+}
+
+/** BM25 over chunk text, kept up to date as papers come and go. */
+export interface KeywordIndex {
+  putPaper(paperId: string, chunks: Chunk[]): Promise<void>
+  removePaper(paperId: string): Promise<void>
+  query(text: string, k: number, paperIds?: readonly string[]): { chunkId: string; score: number }[]
+  count(): number
+}
+
+/** The two retrieval tools, as the agent, the CLI and IPC call them. */
+export interface Retriever {
+  search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse>
+  section(input: SectionInput): Promise<SectionResult>
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod'
+import type { Result } from './errors'
+import {
+  AnswerEventSchema,
+  AnswerSchema,
+  AppInfoSchema,
+  IngestProgressSchema,
+  PaperSchema,
+  PublicSettingsSchema,
+  SearchResponseSchema,
+  SectionResultSchema,
+  SettingsSchema
+} from './types'
+
+/** Longest search query or question accepted, in characters. */
+export const MAX_QUERY_CHARS = 2000
+/** Largest PDF accepted through `library:addFile`, in bytes (base64 is 4/3 of it). */
+export const MAX_PDF_BYTES = 200 * 1024 * 1024
+
+const Empty = z.object({}).strict()
+/** A paper id: an arXiv id (`/` replaced by `_`) or 12 hex of a sha256. */
+export const PaperIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, 'must be a paper id such as 1706.03762')
+const Query = z
+  .string()
+  .max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`)
+  .refine((s) => s.trim().length > 0, 'must not be empty')
+
+/** Search options shared by the IPC channel, the CLI and the agent tool. */
+export const SearchInputSchema = z
+  .object({
+    query: Query,
+    limit: z.number().int().min(1).max(50).optional(),
+    paperIds: z.array(PaperIdSchema).max(1000).optional()
+  })
+  .strict()
+/** Search options. */
+export type SearchInput = z.infer<typeof SearchInputSchema>
+
+/** A section request shared by the IPC channel, the CLI and the agent tool. */
+export const SectionInputSchema = z
+  .object({ paperId: PaperIdSchema, section: z.string().trim().min(1).max(100) })
+  .strict()
+/** A section request. */
+export type SectionInput = z.infer<typeof SectionInputSchema>
+
+const PapersOut = z.object({ papers: z.array(PaperSchema) })
+const PaperOut = z.object({ paper: PaperSchema })
+
+/**
+ * Every IPC channel, declared once: `domain:verb` -> input schema and output schema.
+ * @remarks Main validates inputs against these at the boundary; the preload, the renderer's
+ * types and the e2e harness are all derived from this object.
+ */
+export const channels = {
+  'app:info': { input: Empty, output: AppInfoSchema },
+  'settings:get': { input: Empty, output: PublicSettingsSchema },
+  'settings:update': { input: SettingsSchema.partial().strict(), output: PublicSettingsSchema },
+  'settings:setApiKey': {
+    input: z.object({ apiKey: z.string().trim().min(1).max(200).nullable() }).strict(),
+    output: PublicSettingsSchema
+  },
+  'library:list': { input: Empty, output: PapersOut },
+  /** Opens the system file dialog; the paths it returns are the only ones addPaths accepts. */
+  'library:pickFiles': { input: Empty, output: z.object({ paths: z.array(z.string()) }) },
+  'library:addPaths': {
+    input: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(500) }).strict(),
+    output: PapersOut
+  },
+  /** A dropped file's bytes, base64-encoded. */
+  'library:addFile': {
+    input: z
+      .object({
+        name: z.string().min(1).max(255),
+        data: z.string().min(1).max(Math.ceil(MAX_PDF_BYTES / 3) * 4)
+      })
+      .strict(),
+    output: PaperOut
+  },
+  'library:addArxiv': {
+    input: z.object({ id: z.string().trim().min(1).max(300) }).strict(),
+    output: PaperOut
+  },
+  'library:addDefaults': { input: Empty, output: PapersOut },
+  'library:remove': {
+    input: z.object({ paperId: PaperIdSchema }).strict(),
+    output: z.object({ removed: z.literal(true) })
+  },
+  'library:retry': { input: z.object({ paperId: PaperIdSchema }).strict(), output: PaperOut },
+  'library:cancel': {
+    input: z.object({ paperId: PaperIdSchema.optional() }).strict(),
+    output: z.object({ cancelled: z.number().int() })
+  },
+  /** The PDF's bytes, base64-encoded, for the viewer. */
+  'library:pdf': {
+    input: z.object({ paperId: PaperIdSchema }).strict(),
+    output: z.object({ paperId: z.string(), data: z.string() })
+  },
+  'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
+  'search:section': { input: SectionInputSchema, output: SectionResultSchema },
+  'chat:ask': {
+    input: z
+      .object({ question: Query, requestId: z.string().min(1).max(100) })
+      .strict(),
+    output: AnswerSchema
+  },
+  'chat:cancel': {
+    input: z.object({ requestId: z.string().min(1).max(100) }).strict(),
+    output: z.object({ cancelled: z.boolean() })
+  }
+} as const
+
+/** Every event main pushes to the renderer, declared once. */
+export const events = {
+  'ingest:progress': IngestProgressSchema,
+  'library:changed': PapersOut,
+  'chat:event': AnswerEventSchema
+} as const
+
+/** A channel name, e.g. `library:add`. */
+export type Channel = keyof typeof channels
+/** The input a channel takes. */
+export type ChannelInput<C extends Channel> = z.input<(typeof channels)[C]['input']>
+/** The input a channel's handler receives, after validation. */
+export type ChannelParsed<C extends Channel> = z.output<(typeof channels)[C]['input']>
+/** The value a channel returns on success. */
+export type ChannelOutput<C extends Channel> = z.output<(typeof channels)[C]['output']>
+/** An event name. */
+export type EventName = keyof typeof events
+/** An event's payload. */
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+
+/** Every channel name, in declaration order. */
+export const CHANNELS = Object.keys(channels) as Channel[]
+/** Every event name, in declaration order. */
+export const EVENTS = Object.keys(events) as EventName[]
+
+type Domain = Channel extends `${infer D}:${string}` ? D : never
+type EventMethod<E extends string> = E extends `${infer D}:${infer V}`
+  ? `on${Capitalize<D>}${Capitalize<V>}`
+  : never
+
+/** One function per channel, grouped by domain: `api.library.addPaths({ paths })`. */
+export type ChannelApi = {
+  [D in Domain]: {
+    [C in Channel as C extends `${D}:${infer V}` ? V : never]: (
+      input: ChannelInput<C>
+    ) => Promise<Result<ChannelOutput<C>>>
+  }
+}
+/** One subscription per event: `api.onIngestProgress(cb)` returns an unsubscribe function. */
+export type EventApi = {
+  [E in EventName as EventMethod<E>]: (listener: (payload: EventPayload<E>) => void) => () => void
+}
+/** The object the preload exposes as `window.researchpal`. */
+export type ResearchPalApi = ChannelApi & EventApi
+
+/** Sends one call over some transport. */
+export type Invoke = (channel: Channel, input: unknown) => Promise<Result<unknown>>
+/** Subscribes to one event over some transport; returns an unsubscribe function. */
+export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void
+
+/** The method name of an event's subscription, e.g. `ingest:progress` -> `onIngestProgress`. */
+export function eventMethodName(event: EventName): string {
+  const [domain, verb] = event.split(':') as [string, string]
+  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
+  return `on${cap(domain)}${cap(verb.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()))}`
+}
+
+/**
+ * Builds the {@link ResearchPalApi} from the contract over any transport.
+ * @remarks Used by the preload (Electron IPC), the e2e harness and renderer tests, so all
+ * three expose exactly the same functions.
+ */
+export function buildApi(invoke: Invoke, subscribe: Subscribe): ResearchPalApi {
+  const api: Record<string, Record<string, unknown> | unknown> = {}
+  for (const channel of CHANNELS) {
+    const [domain, verb] = channel.split(':') as [string, string]
+    const group = (api[domain] ??= {}) as Record<string, unknown>
+    group[verb] = (input: unknown) => invoke(channel, input)
+  }
+  for (const event of EVENTS) {
+    api[eventMethodName(event)] = (listener: (payload: unknown) => void) =>
+      subscribe(event, listener)
+  }
+  return api as ResearchPalApi
+}

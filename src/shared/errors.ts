@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+/**
+ * The closed set of error codes that cross the IPC boundary.
+ * @remarks Each code maps to one thing a person can do next; the UI switches on it.
+ */
+export const ERROR_CODES = [
+  'INVALID_INPUT',
+  'NOT_FOUND',
+  'NOT_A_PDF',
+  'PDF_ENCRYPTED',
+  'PDF_UNREADABLE',
+  'NO_TEXT',
+  'DUPLICATE',
+  'DOWNLOAD_FAILED',
+  'DISK_WRITE_FAILED',
+  'MODEL_MISSING',
+  'NO_API_KEY',
+  'RATE_LIMITED',
+  'UPSTREAM_UNAVAILABLE',
+  'OFFLINE',
+  'TIMEOUT',
+  'CANCELLED',
+  'INTERNAL'
+] as const
+
+/** One of {@link ERROR_CODES}. */
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** An expected failure as a value: a code and a message written for a person. */
+export const AppErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  /** Seconds to wait before retrying, when the upstream said so (RATE_LIMITED). */
+  retryAfterSeconds: z.number().optional()
+})
+/** An expected failure as a value. */
+export type AppError = z.infer<typeof AppErrorSchema>
+
+/** The outcome of every IPC call: a value or an {@link AppError}. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError }
+
+/** Wraps a value as a successful {@link Result}. */
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value }
+}
+
+/** Wraps an error as a failed {@link Result}. */
+export function err<T = never>(
+  code: ErrorCode,
+  message: string,
+  extra: Partial<Pick<AppError, 'retryAfterSeconds'>> = {}
+): Result<T> {
+  return { ok: false, error: { code, message, ...extra } }
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod'
+import { AppErrorSchema } from './errors'
+
+/** The stages a paper moves through; `indexed` and `error` are final. */
+export const PAPER_STATUSES = [
+  'pending',
+  'downloading',
+  'extracting',
+  'embedding',
+  'indexed',
+  'error'
+] as const
+/** A paper's place in the ingestion pipeline. */
+export const PaperStatusSchema = z.enum(PAPER_STATUSES)
+/** A paper's place in the ingestion pipeline. */
+export type PaperStatus = z.infer<typeof PaperStatusSchema>
+
+/** Where a paper came from. */
+export const PaperSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('arxiv'), arxivId: z.string(), url: z.string() }),
+  z.object({ kind: z.literal('file'), fileName: z.string() })
+])
+/** Where a paper came from. */
+export type PaperSource = z.infer<typeof PaperSourceSchema>
+
+/** A named section of a paper and the 1-based pages it spans. */
+export const SectionSpanSchema = z.object({
+  name: z.string(),
+  heading: z.string(),
+  startPage: z.number().int(),
+  endPage: z.number().int()
+})
+/** A named section of a paper and the 1-based pages it spans. */
+export type SectionSpan = z.infer<typeof SectionSpanSchema>
+
+/** One paper in the catalog (`library.json`). */
+export const PaperSchema = z.object({
+  /** The arXiv id for arXiv papers (e.g. `1706.03762`), else the first 12 hex of the sha256. */
+  id: z.string(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  year: z.number().int().nullable(),
+  arxivId: z.string().nullable(),
+  source: PaperSourceSchema,
+  sha256: z.string().nullable(),
+  pages: z.number().int(),
+  chunks: z.number().int(),
+  sections: z.array(SectionSpanSchema),
+  status: PaperStatusSchema,
+  error: AppErrorSchema.nullable(),
+  addedAt: z.string(),
+  indexedAt: z.string().nullable(),
+  /** The embedder that built this paper's vectors; null while it is keyword-only. */
+  embedderId: z.string().nullable()
+})
+/** One paper in the catalog (`library.json`). */
+export type Paper = z.infer<typeof PaperSchema>
+
+/** One ranked passage returned by search. Pages are 1-based PDF page numbers. */
+export const SearchResultSchema = z.object({
+  chunkId: z.string(),
+  paperId: z.string(),
+  title: z.string(),
+  page: z.number().int(),
+  section: z.string(),
+  score: z.number(),
+  text: z.string()
+})
+/** One ranked passage returned by search. */
+export type SearchResult = z.infer<typeof SearchResultSchema>
+
+/** A search answer: the query, which embedder ranked it (null: keyword only), the passages. */
+export const SearchResponseSchema = z.object({
+  query: z.string(),
+  embedder: z.string().nullable(),
+  results: z.array(SearchResultSchema)
+})
+/** A search answer. */
+export type SearchResponse = z.infer<typeof SearchResponseSchema>
+
+/** The text of one section of a paper. */
+export const SectionResultSchema = z.object({
+  paperId: z.string(),
+  section: z.string(),
+  pages: z.array(z.number().int()),
+  text: z.string()
+})
+/** The text of one section of a paper. */
+export type SectionResult = z.infer<typeof SectionResultSchema>
+
+/** A numbered citation in an answer; `snippet` is text that occurs on `page`. */
+export const CitationSchema = z.object({
+  number: z.number().int(),
+  paperId: z.string(),
+  title: z.string(),
+  page: z.number().int(),
+  chunkId: z.string(),
+  snippet: z.string()
+})
+/** A numbered citation in an answer. */
+export type Citation = z.infer<typeof CitationSchema>
+
+/** Token counts of one model call or of a whole answer. */
+export const UsageSchema = z.object({
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int()
+})
+/** Token counts. */
+export type Usage = z.infer<typeof UsageSchema>
+
+/** An answer to a question. */
+export const AnswerSchema = z.object({
+  question: z.string(),
+  answer: z.string(),
+  /** `evidence`: the retrieved passages, not generated (no key or no network). */
+  mode: z.enum(['generated', 'evidence']),
+  verified: z.boolean(),
+  /** Why the answer is unverified or evidence-only, for the UI to say. */
+  notice: AppErrorSchema.nullable(),
+  citations: z.array(CitationSchema),
+  usage: UsageSchema
+})
+/** An answer to a question. */
+export type Answer = z.infer<typeof AnswerSchema>
+
+/** The languages answers can be written in. */
+export const ANSWER_LANGUAGES = ['pt-BR', 'en', 'question'] as const
+
+/** Non-secret settings (`settings.json`). */
+export const SettingsSchema = z.object({
+  answerLanguage: z.enum(ANSWER_LANGUAGES),
+  model: z.string().min(1).max(100),
+  toolRounds: z.number().int().min(1).max(3),
+  geminiBaseUrl: z.string().max(500).nullable(),
+  requestTimeoutMs: z.number().int().min(1000).max(600_000),
+  chunkTokens: z.number().int().min(64).max(1024),
+  chunkOverlap: z.number().int().min(0).max(256)
+})
+/** Non-secret settings. */
+export type Settings = z.infer<typeof SettingsSchema>
+
+/** The defaults for {@link Settings}. */
+export const DEFAULT_SETTINGS: Settings = {
+  answerLanguage: 'pt-BR',
+  model: 'gemini-3.5-flash',
+  toolRounds: 1,
+  geminiBaseUrl: null,
+  requestTimeoutMs: 60_000,
+  chunkTokens: 256,
+  chunkOverlap: 32
+}
+
+/** Settings as the renderer sees them: never the key, only whether one is saved. */
+export const PublicSettingsSchema = SettingsSchema.extend({ hasApiKey: z.boolean() })
+/** Settings as the renderer sees them. */
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>
+
+/** Whether the local embedding model is there. */
+export const EmbedderStatusSchema = z.object({
+  state: z.enum(['ready', 'missing', 'error']),
+  id: z.string().nullable(),
+  modelDir: z.string().nullable(),
+  message: z.string()
+})
+/** Whether the local embedding model is there. */
+export type EmbedderStatus = z.infer<typeof EmbedderStatusSchema>
+
+/** What the app shell shows about itself. */
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  dataDir: z.string(),
+  embedder: EmbedderStatusSchema
+})
+/** What the app shell shows about itself. */
+export type AppInfo = z.infer<typeof AppInfoSchema>
+
+/** Progress of one paper through ingestion, and of the whole queue. */
+export const IngestProgressSchema = z.object({
+  paperId: z.string(),
+  stage: PaperStatusSchema,
+  done: z.number(),
+  total: z.number(),
+  overall: z.object({ done: z.number(), total: z.number() })
+})
+/** Progress of one paper through ingestion. */
+export type IngestProgress = z.infer<typeof IngestProgressSchema>
+
+/** The steps the agent reports while it answers. */
+export const ANSWER_STAGES = [
+  'rewriting',
+  'searching',
+  'reading',
+  'drafting',
+  'checking',
+  'revising'
+] as const
+
+/** Something that happened while answering one question. */
+export const AnswerEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    requestId: z.string(),
+    type: z.literal('stage'),
+    stage: z.enum(ANSWER_STAGES),
+    detail: z.string()
+  }),
+  z.object({ requestId: z.string(), type: z.literal('token'), text: z.string() }),
+  z.object({
+    requestId: z.string(),
+    type: z.literal('usage'),
+    call: z.string(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int()
+  })
+])
+/** Something that happened while answering one question. */
+export type AnswerEvent = z.infer<typeof AnswerEventSchema>
