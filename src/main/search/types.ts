@@ -46,3 +46,15 @@ export interface Retriever {
   search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse>
   section(input: SectionInput): Promise<SectionResult>
 }
+
+/**
+ * Hands out the embedder when the model files are there.
+ * @remarks The model can be missing (keyword-only mode) and appear later; callers ask each
+ * time instead of holding on to an instance.
+ */
+export interface EmbedderProvider {
+  status(): import('../../shared/types').EmbedderStatus
+  /** The ready embedder, or null when the model is missing (keyword search only). */
+  current(): Promise<Embedder | null>
+  close(): Promise<void>
+}
