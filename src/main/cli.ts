@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { EnvSecretStore } from './settings/secretStore'
+import { createServices, type Services } from './services'
+import { parseArgs, USAGE, UsageError } from './cli/args'
+import { runCommand, type CommandOutput } from './cli/commands'
+import { defaultDataDir } from './cli/dataDir'
+import { demo } from './cli/demo'
+import { ProgressReporter } from './cli/progress'
+import { UserFacingError } from './errors'
+
+/** The default papers shipped beside a checkout (`../shared/corpus`), used instead of arXiv. */
+function localCorpus(): string | null {
+  const dir = resolve(__dirname, '../../../shared/corpus')
+  return existsSync(dir) ? dir : null
+}
+
+async function main(argv: string[]): Promise<number> {
+  // Libraries (pdf.js among them) log warnings with console.log; stdout is for results only.
+  console.log = console.error
+  console.info = console.error
+  console.warn = console.error
+  let args
+  try {
+    args = parseArgs(argv)
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    process.stderr.write(`${e.message}\n\n${USAGE}`)
+    return 2
+  }
+  if (args.help || args.command === null) {
+    process.stdout.write(USAGE)
+    return args.help ? 0 : 2
+  }
+  let services: Services | null = null
+  const progress = new ProgressReporter()
+  try {
+    services = await createServices({
+      dataDir: resolve(args.dataDir ?? defaultDataDir()),
+      secrets: new EnvSecretStore(),
+      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
+    })
+    services.events.subscribe((event, payload) => {
+      progress.onEvent(event, payload)
+      if (!args.json && event === 'chat:event') {
+        const p = payload as { type: string; detail?: string }
+        if (p.type === 'stage') process.stderr.write(`… ${p.detail}\n`)
+      }
+    })
+    const out: CommandOutput =
+      args.command === 'demo'
+        ? await demo(services, !args.json && Boolean(process.stdin.isTTY))
+        : await runCommand(services, args)
+    progress.finish()
+    if (args.json) process.stdout.write(`${JSON.stringify(out.json, null, 2)}\n`)
+    else if (out.text) process.stdout.write(`${out.text}\n`)
+    return out.exitCode
+  } catch (e) {
+    progress.finish()
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n\n${USAGE}`)
+      return 2
+    }
+    const error =
+      e instanceof UserFacingError
+        ? e.toAppError()
+        : { code: 'INTERNAL', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }
+    if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
+    process.stderr.write(`Error (${error.code}): ${error.message}\n`)
+    return 1
+  } finally {
+    await services?.close()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,80 @@
+/** Parsed command line: the command, its positional arguments and its options. */
+export interface CliArgs {
+  command: string | null
+  positional: string[]
+  dataDir: string | null
+  json: boolean
+  help: boolean
+  k: number | null
+  papers: string[]
+}
+
+/** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+/** Parses `argv` (without node and the script). Options may come anywhere. */
+export function parseArgs(argv: string[]): CliArgs {
+  const out: CliArgs = {
+    command: null,
+    positional: [],
+    dataDir: null,
+    json: false,
+    help: false,
+    k: null,
+    papers: []
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    const value = (): string => {
+      const v = argv[++i]
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`)
+      return v
+    }
+    if (a === '--json') out.json = true
+    else if (a === '--help' || a === '-h') out.help = true
+    else if (a === '--data-dir') out.dataDir = value()
+    else if (a.startsWith('--data-dir=')) out.dataDir = a.slice('--data-dir='.length)
+    else if (a === '--k' || a === '-k') {
+      const v = value()
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 1 || n > 50) throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
+      out.k = n
+    } else if (a === '--paper') out.papers.push(value())
+    else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
+    else if (out.command === null) out.command = a
+    else out.positional.push(a)
+  }
+  return out
+}
+
+/** The text `--help` prints. */
+export const USAGE = `ResearchPal — ask questions about your paper PDFs, with citations.
+
+Usage: npm run --silent cli -- <command> [options]
+
+Commands:
+  ingest <pdf|folder|arXiv id>...  Add papers and index them (exit 1 if any failed)
+  papers                           List the library
+  remove <paperId>                 Remove a paper, its text, vectors and PDF
+  search "<query>" [--k N] [--paper <paperId>]...
+                                   Hybrid (semantic + keyword) search over the library
+  section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
+  ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
+                                   without GEMINI_API_KEY or network)
+  demo                             Ingest the three default papers and ask a sample question
+
+Options:
+  --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
+  --json             Print exactly one JSON document on stdout (progress goes to stderr)
+  --help             Show this help
+
+Environment:
+  GEMINI_API_KEY     Gemini API key for generated answers
+  GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
+  RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
+`

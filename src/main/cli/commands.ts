@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Channel, ChannelOutput } from '../../shared/contract'
+import type { AppError } from '../../shared/errors'
+import type { Answer, Paper } from '../../shared/types'
+import { UserFacingError } from '../errors'
+import type { Services } from '../services'
+import { UsageError, type CliArgs } from './args'
+
+/** What a command hands back: the JSON document and the text for a person. */
+export interface CommandOutput {
+  json: unknown
+  text: string
+  /** 0 when everything asked for succeeded. */
+  exitCode: number
+}
+
+/** Calls one channel through the router (same validation as the app); throws its error. */
+async function call<C extends Channel>(s: Services, channel: C, input: unknown): Promise<ChannelOutput<C>> {
+  const r = await s.router.invoke(channel, input, { transport: 'cli' })
+  if (!r.ok) throw new UserFacingError(r.error.code, r.error.message, r.error)
+  return r.value as ChannelOutput<C>
+}
+
+function need(args: CliArgs, n: number, what: string): string[] {
+  if (args.positional.length < n) throw new UsageError(`${args.command} needs ${what}`)
+  return args.positional
+}
+
+interface IngestRow {
+  paperId: string | null
+  input?: string
+  status: Paper['status']
+  pages: number
+  chunks: number
+  error?: AppError
+}
+
+function row(p: Paper): IngestRow {
+  const r: IngestRow = { paperId: p.id, status: p.status, pages: p.pages, chunks: p.chunks }
+  if (p.error) r.error = p.error
+  return r
+}
+
+/** `ingest <pdf|folder|arXiv id>...` and the first half of `demo`. */
+export async function ingest(s: Services, inputs: string[]): Promise<CommandOutput> {
+  const ids: string[] = []
+  const failed: IngestRow[] = []
+  for (const input of inputs) {
+    try {
+      const papers = existsSync(input)
+        ? await s.library.addPaths([resolve(input)])
+        : [await s.library.addArxiv(input)]
+      ids.push(...papers.map((p) => p.id))
+    } catch (e) {
+      if (!(e instanceof UserFacingError)) throw e
+      failed.push({ paperId: null, input, status: 'error', pages: 0, chunks: 0, error: e.toAppError() })
+    }
+  }
+  await s.library.whenIdle()
+  const byId = new Map(s.library.list().map((p) => [p.id, p]))
+  const rows = [...new Set(ids)].map((id) => byId.get(id)).filter((p): p is Paper => !!p).map(row)
+  rows.push(...failed)
+  const bad = rows.filter((r) => r.status !== 'indexed')
+  const lines = rows.map((r) =>
+    r.status === 'indexed'
+      ? `✓ ${r.paperId}  ${r.pages} pages, ${r.chunks} chunks`
+      : `✗ ${r.paperId ?? r.input}  ${r.error?.code ?? r.status}: ${r.error?.message ?? ''}`
+  )
+  return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
+}
+
+/** Formats an answer with its numbered sources for a terminal. */
+export function formatAnswer(a: Answer): string {
+  const head =
+    a.mode === 'evidence'
+      ? `[Evidence only — not a generated answer${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
+      : a.verified
+        ? ''
+        : `[Unverified${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
+  const sources = a.citations.map(
+    (c) => `[${c.number}] ${c.title}, p. ${c.page} — “${c.snippet.slice(0, 160)}”`
+  )
+  const usage = `(${a.usage.inputTokens} input / ${a.usage.outputTokens} output tokens)`
+  return `${head}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
+}
+
+/** Runs one parsed command against the services. */
+export async function runCommand(s: Services, args: CliArgs): Promise<CommandOutput> {
+  switch (args.command) {
+    case 'ingest':
+      return ingest(s, need(args, 1, 'at least one PDF, folder or arXiv id'))
+    case 'papers': {
+      const papers = s.library.list().map((p) => ({
+        paperId: p.id,
+        title: p.title,
+        status: p.status,
+        pages: p.pages,
+        chunks: p.chunks
+      }))
+      const text = papers.length
+        ? papers.map((p) => `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}`).join('\n')
+        : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
+      return { json: { papers }, text, exitCode: 0 }
+    }
+    case 'remove': {
+      const [paperId] = need(args, 1, 'a paper id')
+      await call(s, 'library:remove', { paperId })
+      return { json: { removed: true, paperId }, text: `Removed ${paperId}.`, exitCode: 0 }
+    }
+    case 'search': {
+      const [query] = need(args, 1, 'a query in quotes')
+      const input: Record<string, unknown> = { query, limit: args.k ?? 5 }
+      if (args.papers.length) input.paperIds = args.papers
+      const r = await call(s, 'search:query', input)
+      const mode = r.embedder ? `hybrid (${r.embedder})` : 'keyword only (embedding model missing)'
+      const text = [`Search: ${mode}`, ...r.results.map((x, i) =>
+        `${i + 1}. ${x.title}, p. ${x.page} [${x.section}] score ${x.score.toFixed(3)}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`)].join('\n')
+      return { json: r, text, exitCode: 0 }
+    }
+    case 'section': {
+      const [paperId, section] = need(args, 2, 'a paper id and a section name')
+      const r = await call(s, 'search:section', { paperId, section })
+      return { json: r, text: `${r.section} (pages ${r.pages.join(', ')})\n\n${r.text}`, exitCode: 0 }
+    }
+    case 'ask': {
+      const [question] = need(args, 1, 'a question in quotes')
+      const a = await call(s, 'chat:ask', { question, requestId: `cli-${Date.now()}` })
+      return { json: a, text: formatAnswer(a), exitCode: 0 }
+    }
+    default:
+      throw new UsageError(args.command ? `Unknown command '${args.command}'` : 'No command given')
+  }
+}

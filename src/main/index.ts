@@ -1,0 +1,87 @@
+import { join } from 'node:path'
+import { app, BrowserWindow, dialog, shell, type WebFrameMain } from 'electron'
+import { registerIpc } from './ipc/electronAdapter'
+import { createServices, type Services } from './services'
+import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
+import { dataPaths } from './paths'
+
+let services: Services | null = null
+
+function rendererUrl(): string {
+  return process.env.ELECTRON_RENDERER_URL ?? `file://${join(__dirname, '../renderer/index.html')}`
+}
+
+function isTrustedSender(frame: WebFrameMain | null): boolean {
+  if (!frame) return false
+  const expected = new URL(rendererUrl())
+  const actual = new URL(frame.url)
+  return actual.protocol === expected.protocol && actual.host === expected.host
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'ResearchPal',
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false
+    }
+  })
+  win.once('ready-to-show', () => win.show())
+  win.webContents.on('will-navigate', (event) => event.preventDefault())
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (url.startsWith('https://')) void shell.openExternal(url)
+    return { action: 'deny' }
+  })
+  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
+  else void win.loadFile(join(__dirname, '../renderer/index.html'))
+  return win
+}
+
+async function start(): Promise<void> {
+  await app.whenReady()
+  const root = app.getPath('userData')
+  services = await createServices({
+    dataDir: root,
+    secrets: new SafeStorageSecretStore(dataPaths(root).secrets),
+    filePicker: {
+      async pickPdfs() {
+        const owner = BrowserWindow.getFocusedWindow()
+        const options: Electron.OpenDialogOptions = {
+          title: 'Add papers',
+          properties: ['openFile', 'multiSelections'],
+          filters: [{ name: 'PDF', extensions: ['pdf'] }]
+        }
+        const result = owner
+          ? await dialog.showOpenDialog(owner, options)
+          : await dialog.showOpenDialog(options)
+        return result.canceled ? [] : result.filePaths
+      }
+    },
+    version: app.getVersion(),
+    resourcesPath: app.isPackaged ? process.resourcesPath : null
+  })
+  registerIpc(services.router, services.events, isTrustedSender)
+  createWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow()
+  })
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+app.on('before-quit', () => {
+  void services?.close()
+})
+
+start().catch((e: unknown) => {
+  dialog.showErrorBox('ResearchPal could not start', e instanceof Error ? e.message : String(e))
+  app.exit(1)
+})

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path'
+import type { Answer, EmbedderStatus, Paper } from '../../shared/types'
+import { UserFacingError } from '../errors'
+import type { DataPaths } from '../paths'
+import type { Retriever } from '../search/types'
+import type { SettingsService } from '../settings/settingsService'
+import type { Handlers } from './router'
+
+/** What the handlers need of the library. */
+export interface LibraryPort {
+  list(): Paper[]
+  addPaths(paths: string[]): Promise<Paper[]>
+  addBytes(name: string, bytes: Uint8Array): Promise<Paper>
+  addArxiv(idOrUrl: string): Promise<Paper>
+  addDefaults(): Promise<Paper[]>
+  remove(paperId: string): Promise<void>
+  retry(paperId: string): Promise<Paper>
+  cancel(paperId?: string): number
+  pdfBytes(paperId: string): Promise<Uint8Array>
+}
+
+/** What the handlers need of the agent. */
+export interface AgentPort {
+  ask(input: { question: string; requestId: string }, signal?: AbortSignal): Promise<Answer>
+  cancel(requestId: string): boolean
+}
+
+/** Shows the system's open-file dialog (Electron), or a scripted one (e2e). */
+export interface FilePicker {
+  pickPdfs(): Promise<string[]>
+}
+
+/** Everything the IPC handlers call. */
+export interface HandlerDeps {
+  version: string
+  paths: DataPaths
+  settings: SettingsService
+  embedderStatus: () => EmbedderStatus
+  library: LibraryPort
+  retriever: Retriever
+  agent: AgentPort
+  filePicker: FilePicker
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+/**
+ * Binds every channel of the contract to the services.
+ * @remarks `library:addPaths` only accepts files the user chose in the dialog this session, so
+ * a compromised renderer cannot make main read arbitrary paths.
+ */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const granted = new Set<string>()
+  return {
+    'app:info': () => ({
+      version: deps.version,
+      dataDir: deps.paths.root,
+      embedder: deps.embedderStatus()
+    }),
+    'settings:get': () => deps.settings.getPublic(),
+    'settings:update': (patch) => deps.settings.update(patch),
+    'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
+    'library:list': () => ({ papers: deps.library.list() }),
+    'library:pickFiles': async () => {
+      const paths = (await deps.filePicker.pickPdfs()).map((p) => resolve(p))
+      for (const p of paths) granted.add(p)
+      return { paths }
+    },
+    'library:addPaths': async ({ paths }) => {
+      const resolved = paths.map((p) => resolve(p))
+      resolved.forEach((p, i) => {
+        if (!granted.has(p)) {
+          throw new UserFacingError(
+            'INVALID_INPUT',
+            `Invalid input for library:addPaths: paths.${i}: ${paths[i]} was not chosen in the file dialog. Use "Add PDFs" or drag the file onto the window.`
+          )
+        }
+      })
+      return { papers: await deps.library.addPaths(resolved) }
+    },
+    'library:addFile': async ({ name, data }) => {
+      if (!BASE64.test(data)) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          'Invalid input for library:addFile: data: must be base64-encoded file content.'
+        )
+      }
+      return { paper: await deps.library.addBytes(name, Buffer.from(data, 'base64')) }
+    },
+    'library:addArxiv': async ({ id }) => ({ paper: await deps.library.addArxiv(id) }),
+    'library:addDefaults': async () => ({ papers: await deps.library.addDefaults() }),
+    'library:remove': async ({ paperId }) => {
+      await deps.library.remove(paperId)
+      return { removed: true as const }
+    },
+    'library:retry': async ({ paperId }) => ({ paper: await deps.library.retry(paperId) }),
+    'library:cancel': ({ paperId }) => ({ cancelled: deps.library.cancel(paperId) }),
+    'library:pdf': async ({ paperId }) => ({
+      paperId,
+      data: Buffer.from(await deps.library.pdfBytes(paperId)).toString('base64')
+    }),
+    'search:query': (input) => deps.retriever.search(input),
+    'search:section': (input) => deps.retriever.section(input),
+    'chat:ask': (input) => deps.agent.ask(input),
+    'chat:cancel': ({ requestId }) => ({ cancelled: deps.agent.cancel(requestId) })
+  }
+}

@@ -1,0 +1,44 @@
+import { readFile, rm } from 'node:fs/promises'
+import { safeStorage } from 'electron'
+import { writeFileAtomic } from '../atomicWrite'
+import { UserFacingError } from '../errors'
+import type { SecretStore } from './secretStore'
+
+/**
+ * Keeps the API key encrypted with Electron safeStorage (Keychain, DPAPI, libsecret).
+ * @remarks The key never leaves main once saved; the renderer only learns `hasApiKey`.
+ */
+export class SafeStorageSecretStore implements SecretStore {
+  readonly source = 'Settings'
+
+  constructor(private readonly file: string) {}
+
+  async get(): Promise<string | null> {
+    let data: Buffer
+    try {
+      data = await readFile(this.file)
+    } catch {
+      return null
+    }
+    if (!safeStorage.isEncryptionAvailable()) return null
+    try {
+      return safeStorage.decryptString(data)
+    } catch {
+      return null
+    }
+  }
+
+  async set(apiKey: string | null): Promise<void> {
+    if (apiKey === null) {
+      await rm(this.file, { force: true })
+      return
+    }
+    if (!safeStorage.isEncryptionAvailable()) {
+      throw new UserFacingError(
+        'INTERNAL',
+        'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.'
+      )
+    }
+    await writeFileAtomic(this.file, safeStorage.encryptString(apiKey))
+  }
+}

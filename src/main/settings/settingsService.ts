@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises'
+import { writeFileAtomic } from '../atomicWrite'
+import {
+  DEFAULT_SETTINGS,
+  SettingsSchema,
+  type PublicSettings,
+  type Settings
+} from '../../shared/types'
+import type { SecretStore } from './secretStore'
+
+/** Environment variables that override settings (CLI, tests, proxies). */
+const ENV_OVERRIDES = {
+  GEMINI_MODEL: 'model',
+  GEMINI_BASE_URL: 'geminiBaseUrl'
+} as const
+
+/**
+ * Non-secret settings in `settings.json`, plus the API key through a {@link SecretStore}.
+ * @remarks Reads are synchronous from memory so hot paths (the agent, ingestion) never wait
+ * on disk; writes are atomic. A damaged settings file falls back to defaults field by field.
+ */
+export class SettingsService {
+  private current: Settings = { ...DEFAULT_SETTINGS }
+
+  constructor(
+    private readonly deps: { file: string; secrets: SecretStore; env?: NodeJS.ProcessEnv }
+  ) {}
+
+  /** Loads `settings.json`; unknown or invalid fields are dropped, missing ones defaulted. */
+  async load(): Promise<void> {
+    let stored: Record<string, unknown> = {}
+    try {
+      stored = JSON.parse(await readFile(this.deps.file, 'utf8')) as Record<string, unknown>
+    } catch {
+      stored = {}
+    }
+    const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS }
+    const shape = SettingsSchema.shape
+    for (const key of Object.keys(shape) as (keyof Settings)[]) {
+      const parsed = shape[key].safeParse(stored[key])
+      if (parsed.success) merged[key] = parsed.data
+    }
+    const env = this.deps.env ?? {}
+    for (const [name, key] of Object.entries(ENV_OVERRIDES)) {
+      const v = env[name]?.trim()
+      if (v) merged[key] = v
+    }
+    this.current = SettingsSchema.parse(merged)
+  }
+
+  /** The settings in force. */
+  get(): Settings {
+    return this.current
+  }
+
+  /** The settings as the renderer may see them: never the key. */
+  async getPublic(): Promise<PublicSettings> {
+    return { ...this.current, hasApiKey: (await this.apiKey()) !== null }
+  }
+
+  /** Applies a validated partial update and saves it. */
+  async update(patch: Partial<Settings>): Promise<PublicSettings> {
+    const next = SettingsSchema.parse({ ...this.current, ...patch })
+    await writeFileAtomic(this.deps.file, JSON.stringify(next, null, 2))
+    this.current = next
+    return this.getPublic()
+  }
+
+  /** Saves (or with null forgets) the Gemini API key. */
+  async setApiKey(apiKey: string | null): Promise<PublicSettings> {
+    await this.deps.secrets.set(apiKey)
+    return this.getPublic()
+  }
+
+  /** The Gemini API key, main-process only. */
+  async apiKey(): Promise<string | null> {
+    return this.deps.secrets.get()
+  }
+
+  /** Where the key comes from, for messages. */
+  get keySource(): string {
+    return this.deps.secrets.source
+  }
+}
