@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest'
+import { CHANNELS, channels, type Channel } from '../../../src/shared/contract'
+import { UserFacingError } from '../../../src/main/errors'
+import { createRouter, type Handlers } from '../../../src/main/ipc/router'
+
+const big = 'x'.repeat(100_001)
+
+/** For every channel: inputs that must be refused, and the field the message must name. */
+const badInputs: Record<Channel, [unknown, string][]> = {
+  'app:info': [[{ extra: 1 }, 'extra'], ['nope', '(input)']],
+  'settings:get': [[{ x: true }, 'x']],
+  'settings:update': [
+    [{ toolRounds: 7 }, 'toolRounds'],
+    [{ answerLanguage: 'klingon' }, 'answerLanguage'],
+    [{ model: big }, 'model'],
+    [{ apiKey: 'sneaky' }, 'apiKey']
+  ],
+  'settings:setApiKey': [[{}, 'apiKey'], [{ apiKey: 42 }, 'apiKey'], [{ apiKey: big }, 'apiKey']],
+  'library:list': [[{ all: true }, 'all']],
+  'library:pickFiles': [[{ path: '/etc' }, 'path']],
+  'library:addPaths': [
+    [{}, 'paths'],
+    [{ paths: [] }, 'paths'],
+    [{ paths: [42] }, 'paths.0'],
+    [{ paths: ['a'.repeat(5000)] }, 'paths.0']
+  ],
+  'library:addFile': [
+    [{ name: 'a.pdf' }, 'data'],
+    [{ name: '', data: 'JVBERi0=' }, 'name'],
+    [{ name: 'a.pdf', data: 5 }, 'data']
+  ],
+  'library:addArxiv': [[{}, 'id'], [{ id: '   ' }, 'id'], [{ id: big }, 'id']],
+  'library:addDefaults': [[{ force: 1 }, 'force']],
+  'library:remove': [[{}, 'paperId'], [{ paperId: '../../etc/passwd' }, 'paperId'], [{ paperId: 7 }, 'paperId']],
+  'library:retry': [[{ paperId: '' }, 'paperId'], [{ paperId: 'a b' }, 'paperId']],
+  'library:cancel': [[{ paperId: 12 }, 'paperId']],
+  'library:pdf': [[{}, 'paperId'], [{ paperId: 'x/../../y' }, 'paperId']],
+  'search:query': [
+    [{}, 'query'],
+    [{ query: '   ' }, 'query'],
+    [{ query: big }, 'query'],
+    [{ query: 'attention', limit: 0 }, 'limit'],
+    [{ query: 'attention', limit: 1e9 }, 'limit'],
+    [{ query: 'attention', paperIds: 'bert' }, 'paperIds']
+  ],
+  'search:section': [[{ paperId: '1706.03762' }, 'section'], [{ paperId: '1706.03762', section: '' }, 'section']],
+  'chat:ask': [[{ requestId: 'r1' }, 'question'], [{ question: big, requestId: 'r1' }, 'question'], [{ question: 'why?' }, 'requestId']],
+  'chat:cancel': [[{}, 'requestId']]
+}
+
+function handlersThatMustNotRun(): Handlers {
+  const h = {} as Record<Channel, () => never>
+  for (const c of CHANNELS) {
+    h[c] = () => {
+      throw new Error(`${c} handler ran on bad input`)
+    }
+  }
+  return h as unknown as Handlers
+}
+
+describe('router input validation', () => {
+  const router = createRouter(handlersThatMustNotRun(), { log: () => {} })
+
+  it('covers every channel of the contract', () => {
+    expect(Object.keys(badInputs).sort()).toEqual([...CHANNELS].sort())
+  })
+
+  for (const channel of CHANNELS) {
+    it(`${channel} refuses malformed input with INVALID_INPUT naming the field`, async () => {
+      for (const [input, field] of badInputs[channel]) {
+        const r = await router.invoke(channel, input)
+        expect(r.ok, `${channel} accepted ${JSON.stringify(input).slice(0, 80)}`).toBe(false)
+        if (r.ok) continue
+        expect(r.error.code).toBe('INVALID_INPUT')
+        expect(r.error.message).toContain(channel)
+        expect(r.error.message).toContain(field)
+        expect(r.error.message.length).toBeLessThan(1000)
+      }
+    })
+  }
+
+  it('refuses an unknown channel by name', async () => {
+    const r = await router.invoke('fs:readFile', { path: '/etc/passwd' })
+    expect(r).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: "Unknown channel 'fs:readFile'." } })
+    const proto = await router.invoke('__proto__', {})
+    expect(proto.ok).toBe(false)
+  })
+})
+
+describe('router dispatch', () => {
+  it('passes validated input to the handler and wraps the value', async () => {
+    const handlers = handlersThatMustNotRun()
+    handlers['search:query'] = async (input) => ({ query: input.query, embedder: null, results: [] })
+    const router = createRouter(handlers)
+    expect(await router.invoke('search:query', { query: 'attention' })).toEqual({
+      ok: true,
+      value: { query: 'attention', embedder: null, results: [] }
+    })
+  })
+
+  it('keeps a user-facing error code and message', async () => {
+    const handlers = handlersThatMustNotRun()
+    handlers['library:remove'] = async ({ paperId }) => {
+      throw new UserFacingError('NOT_FOUND', `No paper ${paperId} in the library.`)
+    }
+    const r = await createRouter(handlers).invoke('library:remove', { paperId: '1706.03762' })
+    expect(r).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'No paper 1706.03762 in the library.' } })
+  })
+
+  it('turns an unexpected exception into INTERNAL with a useful message, and keeps serving', async () => {
+    const log = vi.fn()
+    const handlers = handlersThatMustNotRun()
+    handlers['library:list'] = () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'papers')")
+    }
+    handlers['app:info'] = () => ({
+      version: '1.0.0',
+      dataDir: '/tmp/x',
+      embedder: { state: 'missing', id: null, modelDir: null, message: 'missing' }
+    })
+    const router = createRouter(handlers, { log })
+    const r = await router.invoke('library:list', {})
+    expect(r.ok).toBe(false)
+    if (!r.ok) {
+      expect(r.error.code).toBe('INTERNAL')
+      expect(r.error.message).toContain('library:list')
+      expect(r.error.message).toContain("reading 'papers'")
+    }
+    expect(log).toHaveBeenCalledOnce()
+    expect((await router.invoke('app:info', {})).ok).toBe(true)
+  })
+
+  it('treats a missing input as an empty object for channels without fields', async () => {
+    const handlers = handlersThatMustNotRun()
+    handlers['library:list'] = () => ({ papers: [] })
+    expect(await createRouter(handlers).invoke('library:list', undefined)).toEqual({ ok: true, value: { papers: [] } })
+  })
+
+  it('declares an input and an output schema for every channel', () => {
+    for (const c of CHANNELS) {
+      expect(channels[c].input).toBeDefined()
+      expect(channels[c].output).toBeDefined()
+    }
+  })
+})
