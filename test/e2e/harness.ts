@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHANNELS, EVENTS, eventMethodName } from '../../src/shared/contract'
+import type { EmbedderProvider } from '../../src/main/search/types'
+import { createServices, type Services } from '../../src/main/services'
+import { MemorySecretStore } from '../../src/main/settings/secretStore'
+import { serveStatic } from './staticServer'
+
+const ROOT = resolve(__dirname, '../..')
+const RENDERER = join(ROOT, 'out/renderer')
+/** Where screenshots go; CI keeps the folder, and a person opens the PNGs. */
+export const SCREENSHOTS = join(ROOT, 'test-output/screenshots')
+/** The real default papers beside the checkout, when present. */
+export const CORPUS = resolve(ROOT, '../shared/corpus')
+
+/** How to start one app instance in the browser. */
+export interface HarnessOptions {
+  dataDir?: string
+  apiKey?: string | null
+  geminiBaseUrl?: string
+  /** What the scripted file dialog returns. */
+  pickFiles?: string[]
+  embedder?: EmbedderProvider
+  defaultCorpusDir?: string | null
+  viewport?: { width: number; height: number }
+}
+
+/** A running app: the page in Chromium and the real main-process services behind it. */
+export interface Harness {
+  page: Page
+  browser: Browser
+  services: Services
+  url: string
+  dataDir: string
+  /** Saves `test-output/screenshots/<name>.png` and returns its path. */
+  screenshot(name: string): Promise<string>
+  close(): Promise<void>
+}
+
+function ensureBuilt(): void {
+  if (existsSync(join(RENDERER, 'index.html'))) return
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  if (r.status !== 0) throw new Error('electron-vite build failed; the e2e tests need out/renderer')
+}
+
+/** The Chromium flags that work on these machines (see TOOLCHAIN.md). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync'
+]
+
+/**
+ * Serves the built renderer on 127.0.0.1, opens it in Debian Chromium and wires
+ * `window.researchpal` to the real router in Node.
+ * @remarks The page gets the same API shape the preload builds (one function per channel,
+ * `on*` subscriptions), so UI tests exercise the real services end to end.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  ensureBuilt()
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rp-e2e-'))
+  const env: NodeJS.ProcessEnv = {}
+  if (options.geminiBaseUrl) env.GEMINI_BASE_URL = options.geminiBaseUrl
+  const services = await createServices({
+    dataDir,
+    secrets: new MemorySecretStore(options.apiKey ?? null),
+    filePicker: { pickPdfs: async () => options.pickFiles ?? [] },
+    env,
+    embedder: options.embedder,
+    defaultCorpusDir: options.defaultCorpusDir ?? (existsSync(CORPUS) ? CORPUS : null),
+    log: () => {}
+  })
+  const server = await serveStatic(RENDERER)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS
+  })
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
+  await context.exposeBinding('__rpInvoke', (_source, channel: string, input: unknown) =>
+    services.router.invoke(channel, input, { transport: 'e2e' })
+  )
+  await context.addInitScript(
+    ({ channels, events }) => {
+      const w = window as unknown as Record<string, unknown>
+      const invoke = w.__rpInvoke as (c: string, i: unknown) => Promise<unknown>
+      const listeners = new Map<string, Set<(p: unknown) => void>>()
+      const api: Record<string, unknown> = {}
+      for (const channel of channels) {
+        const [domain, verb] = channel.split(':') as [string, string]
+        const group = (api[domain] ??= {}) as Record<string, unknown>
+        group[verb] = (input: unknown) => invoke(channel, input)
+      }
+      for (const [event, method] of events) {
+        listeners.set(event, new Set())
+        api[method] = (l: (p: unknown) => void) => {
+          listeners.get(event)!.add(l)
+          return () => listeners.get(event)!.delete(l)
+        }
+      }
+      w.researchpal = api
+      w.__rpEmit = (event: string, payload: unknown) => {
+        for (const l of listeners.get(event) ?? []) l(payload)
+      }
+    },
+    { channels: CHANNELS as string[], events: EVENTS.map((e) => [e, eventMethodName(e)] as const) }
+  )
+  const page = await context.newPage()
+  const unsubscribe = services.events.subscribe((event, payload) => {
+    page.evaluate(([e, p]) => (window as unknown as { __rpEmit(e: unknown, p: unknown): void }).__rpEmit(e, p), [event, payload] as const).catch(() => undefined)
+  })
+  await page.goto(server.url)
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  return {
+    page,
+    browser,
+    services,
+    url: server.url,
+    dataDir,
+    async screenshot(name) {
+      const path = join(SCREENSHOTS, `${name}.png`)
+      await page.screenshot({ path })
+      return path
+    },
+    async close() {
+      unsubscribe()
+      await browser.close().catch(() => undefined)
+      await server.close()
+      await services.close()
+    }
+  }
+}
