@@ -75,7 +75,10 @@ export const channels = {
     input: z
       .object({
         name: z.string().min(1).max(255),
-        data: z.string().min(1).max(Math.ceil(MAX_PDF_BYTES / 3) * 4)
+        data: z
+          .string()
+          .min(1)
+          .max(Math.ceil(MAX_PDF_BYTES / 3) * 4)
       })
       .strict(),
     output: PaperOut
@@ -102,9 +105,7 @@ export const channels = {
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
   'chat:ask': {
-    input: z
-      .object({ question: Query, requestId: z.string().min(1).max(100) })
-      .strict(),
+    input: z.object({ question: Query, requestId: z.string().min(1).max(100) }).strict(),
     output: AnswerSchema
   },
   'chat:cancel': {

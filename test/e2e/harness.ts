@@ -83,7 +83,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     headless: true,
     args: CHROMIUM_ARGS
   })
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } })
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 900 }
+  })
   await context.exposeBinding('__rpInvoke', (_source, channel: string, input: unknown) =>
     services.router.invoke(channel, input, { transport: 'e2e' })
   )
@@ -114,7 +116,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   )
   const page = await context.newPage()
   const unsubscribe = services.events.subscribe((event, payload) => {
-    page.evaluate(([e, p]) => (window as unknown as { __rpEmit(e: unknown, p: unknown): void }).__rpEmit(e, p), [event, payload] as const).catch(() => undefined)
+    page
+      .evaluate(
+        ([e, p]) =>
+          (window as unknown as { __rpEmit(e: unknown, p: unknown): void }).__rpEmit(e, p),
+        [event, payload] as const
+      )
+      .catch(() => undefined)
   })
   await page.goto(server.url)
   mkdirSync(SCREENSHOTS, { recursive: true })

@@ -15,7 +15,9 @@ describe('app shell in Chromium', () => {
 
   it('renders the shell and round-trips calls to the real router', async () => {
     await expect(h.page).toBeDefined()
-    await h.page.waitForFunction(() => (document.querySelector('#root')?.childElementCount ?? 0) > 0)
+    await h.page.waitForFunction(
+      () => (document.querySelector('#root')?.childElementCount ?? 0) > 0
+    )
     expect(await h.page.title()).toContain('ResearchPal')
     const info = await h.page.evaluate(() => window.researchpal.app.info({}))
     expect(info.ok).toBe(true)

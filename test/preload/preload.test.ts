@@ -4,7 +4,10 @@ import { CHANNELS, EVENTS, eventMethodName } from '../../src/shared/contract'
 type Listener = (event: unknown, payload: unknown) => void
 const exposed: Record<string, unknown> = {}
 const listeners = new Map<string, Set<Listener>>()
-const invoke = vi.fn(async (channel: string, input: unknown) => ({ ok: true, value: { channel, input } }))
+const invoke = vi.fn(async (channel: string, input: unknown) => ({
+  ok: true,
+  value: { channel, input }
+}))
 
 // Electron cannot run here (no binary); the preload only needs these two objects.
 vi.mock('electron', () => ({
@@ -22,7 +25,10 @@ vi.mock('electron', () => ({
 describe('preload', () => {
   it('exposes one function per channel that invokes exactly that channel', async () => {
     await import('../../src/preload/index')
-    const api = exposed.researchpal as Record<string, Record<string, (i: unknown) => Promise<unknown>>>
+    const api = exposed.researchpal as Record<
+      string,
+      Record<string, (i: unknown) => Promise<unknown>>
+    >
     expect(api).toBeDefined()
     for (const channel of CHANNELS) {
       const [domain, verb] = channel.split(':') as [string, string]
@@ -38,7 +44,11 @@ describe('preload', () => {
   it('subscribes to each event and unsubscribes with the returned function', async () => {
     await import('../../src/preload/index')
     const api = exposed.researchpal as Record<string, (cb: (p: unknown) => void) => () => void>
-    expect(EVENTS.map(eventMethodName)).toEqual(['onIngestProgress', 'onLibraryChanged', 'onChatEvent'])
+    expect(EVENTS.map(eventMethodName)).toEqual([
+      'onIngestProgress',
+      'onLibraryChanged',
+      'onChatEvent'
+    ])
     for (const event of EVENTS) {
       const got: unknown[] = []
       const off = api[eventMethodName(event)]!((p) => got.push(p))

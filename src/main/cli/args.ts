@@ -42,7 +42,8 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (a === '--k' || a === '-k') {
       const v = value()
       const n = Number(v)
-      if (!Number.isInteger(n) || n < 1 || n > 50) throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
+      if (!Number.isInteger(n) || n < 1 || n > 50)
+        throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
     else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)

@@ -16,7 +16,11 @@ export interface CommandOutput {
 }
 
 /** Calls one channel through the router (same validation as the app); throws its error. */
-async function call<C extends Channel>(s: Services, channel: C, input: unknown): Promise<ChannelOutput<C>> {
+async function call<C extends Channel>(
+  s: Services,
+  channel: C,
+  input: unknown
+): Promise<ChannelOutput<C>> {
   const r = await s.router.invoke(channel, input, { transport: 'cli' })
   if (!r.ok) throw new UserFacingError(r.error.code, r.error.message, r.error)
   return r.value as ChannelOutput<C>
@@ -54,12 +58,22 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
       ids.push(...papers.map((p) => p.id))
     } catch (e) {
       if (!(e instanceof UserFacingError)) throw e
-      failed.push({ paperId: null, input, status: 'error', pages: 0, chunks: 0, error: e.toAppError() })
+      failed.push({
+        paperId: null,
+        input,
+        status: 'error',
+        pages: 0,
+        chunks: 0,
+        error: e.toAppError()
+      })
     }
   }
   await s.library.whenIdle()
   const byId = new Map(s.library.list().map((p) => [p.id, p]))
-  const rows = [...new Set(ids)].map((id) => byId.get(id)).filter((p): p is Paper => !!p).map(row)
+  const rows = [...new Set(ids)]
+    .map((id) => byId.get(id))
+    .filter((p): p is Paper => !!p)
+    .map(row)
   rows.push(...failed)
   const bad = rows.filter((r) => r.status !== 'indexed')
   const lines = rows.map((r) =>
@@ -99,7 +113,12 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         chunks: p.chunks
       }))
       const text = papers.length
-        ? papers.map((p) => `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}`).join('\n')
+        ? papers
+            .map(
+              (p) =>
+                `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}`
+            )
+            .join('\n')
         : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
       return { json: { papers }, text, exitCode: 0 }
     }
@@ -114,14 +133,23 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       if (args.papers.length) input.paperIds = args.papers
       const r = await call(s, 'search:query', input)
       const mode = r.embedder ? `hybrid (${r.embedder})` : 'keyword only (embedding model missing)'
-      const text = [`Search: ${mode}`, ...r.results.map((x, i) =>
-        `${i + 1}. ${x.title}, p. ${x.page} [${x.section}] score ${x.score.toFixed(3)}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`)].join('\n')
+      const text = [
+        `Search: ${mode}`,
+        ...r.results.map(
+          (x, i) =>
+            `${i + 1}. ${x.title}, p. ${x.page} [${x.section}] score ${x.score.toFixed(3)}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`
+        )
+      ].join('\n')
       return { json: r, text, exitCode: 0 }
     }
     case 'section': {
       const [paperId, section] = need(args, 2, 'a paper id and a section name')
       const r = await call(s, 'search:section', { paperId, section })
-      return { json: r, text: `${r.section} (pages ${r.pages.join(', ')})\n\n${r.text}`, exitCode: 0 }
+      return {
+        json: r,
+        text: `${r.section} (pages ${r.pages.join(', ')})\n\n${r.text}`,
+        exitCode: 0
+      }
     }
     case 'ask': {
       const [question] = need(args, 1, 'a question in quotes')

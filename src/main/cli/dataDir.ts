@@ -11,7 +11,8 @@ export function defaultDataDir(
 ): string {
   if (env.RESEARCHPAL_DATA_DIR) return env.RESEARCHPAL_DATA_DIR
   const home = homedir()
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'ResearchPal')
+  if (platform === 'win32')
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'ResearchPal')
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'ResearchPal')
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'ResearchPal')
 }

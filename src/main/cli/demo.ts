@@ -6,7 +6,11 @@ import { formatAnswer, type CommandOutput } from './commands'
 export const DEMO_QUESTION = 'How many identical layers are stacked in the Transformer encoder?'
 
 async function askOnce(s: Services, question: string): Promise<string> {
-  const r = await s.router.invoke('chat:ask', { question, requestId: `demo-${Date.now()}` }, { transport: 'cli' })
+  const r = await s.router.invoke(
+    'chat:ask',
+    { question, requestId: `demo-${Date.now()}` },
+    { transport: 'cli' }
+  )
   if (!r.ok) return `Error (${r.error.code}): ${r.error.message}`
   return formatAnswer(r.value as Parameters<typeof formatAnswer>[0])
 }
@@ -25,7 +29,9 @@ export async function demo(s: Services, interactive: boolean): Promise<CommandOu
       ? `✓ ${p.id}  ${p.title} (${p.pages} pages, ${p.chunks} chunks)`
       : `✗ ${p.id}  ${p.error?.message ?? p.status}`
   )
-  process.stdout.write(`${lines.join('\n')}\n\n${s.embedder.status().message}\n\nQ: ${DEMO_QUESTION}\n`)
+  process.stdout.write(
+    `${lines.join('\n')}\n\n${s.embedder.status().message}\n\nQ: ${DEMO_QUESTION}\n`
+  )
   process.stdout.write(`${await askOnce(s, DEMO_QUESTION)}\n`)
   if (interactive) {
     const rl = createInterface({ input: process.stdin, output: process.stdout })
@@ -40,5 +46,9 @@ export async function demo(s: Services, interactive: boolean): Promise<CommandOu
     }
   }
   const ok = papers.every((p) => p.status === 'indexed')
-  return { json: { papers: papers.map((p) => ({ paperId: p.id, status: p.status })) }, text: '', exitCode: ok ? 0 : 1 }
+  return {
+    json: { papers: papers.map((p) => ({ paperId: p.id, status: p.status })) },
+    text: '',
+    exitCode: ok ? 0 : 1
+  }
 }

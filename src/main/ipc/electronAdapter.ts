@@ -17,7 +17,10 @@ export function registerIpc(
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, async (event, input: unknown) => {
       if (!isTrustedSender(event.senderFrame)) {
-        return err('INVALID_INPUT', `Refused ${channel}: the call did not come from ResearchPal's window.`)
+        return err(
+          'INVALID_INPUT',
+          `Refused ${channel}: the call did not come from ResearchPal's window.`
+        )
       }
       return router.invoke(channel, input, { transport: 'electron' })
     })

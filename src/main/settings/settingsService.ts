@@ -28,10 +28,11 @@ export class SettingsService {
 
   /** Loads `settings.json`; unknown or invalid fields are dropped, missing ones defaulted. */
   async load(): Promise<void> {
-    let stored: Record<string, unknown> = {}
+    let stored: Record<string, unknown>
     try {
       stored = JSON.parse(await readFile(this.deps.file, 'utf8')) as Record<string, unknown>
     } catch {
+      // No file yet, or a damaged one: start from the defaults.
       stored = {}
     }
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS }

@@ -11,9 +11,21 @@ import { SettingsService } from '../../../src/main/settings/settingsService'
 
 function paper(id: string): Paper {
   return {
-    id, title: id, authors: [], year: null, arxivId: null, source: { kind: 'file', fileName: `${id}.pdf` },
-    sha256: null, pages: 0, chunks: 0, sections: [], status: 'pending', error: null,
-    addedAt: new Date(0).toISOString(), indexedAt: null, embedderId: null
+    id,
+    title: id,
+    authors: [],
+    year: null,
+    arxivId: null,
+    source: { kind: 'file', fileName: `${id}.pdf` },
+    sha256: null,
+    pages: 0,
+    chunks: 0,
+    sections: [],
+    status: 'pending',
+    error: null,
+    addedAt: new Date(0).toISOString(),
+    indexedAt: null,
+    embedderId: null
   }
 }
 
@@ -32,11 +44,17 @@ function setup(picked: string[]) {
     }
   } as unknown as LibraryPort
   const root = mkdtempSync(join(tmpdir(), 'rp-handlers-'))
-  const settings = new SettingsService({ file: dataPaths(root).settings, secrets: new MemorySecretStore() })
+  const settings = new SettingsService({
+    file: dataPaths(root).settings,
+    secrets: new MemorySecretStore()
+  })
   const deps = {
-    version: '0.0.0', paths: dataPaths(root), settings,
+    version: '0.0.0',
+    paths: dataPaths(root),
+    settings,
     embedderStatus: () => ({ state: 'missing', id: null, modelDir: null, message: '' }),
-    library, filePicker: { pickPdfs: async () => picked }
+    library,
+    filePicker: { pickPdfs: async () => picked }
   } as unknown as HandlerDeps
   return { router: createRouter(createHandlers(deps)), added, bytes, settings }
 }
@@ -54,9 +72,13 @@ describe('library handlers', () => {
     expect(added).toEqual([])
     const picked = await router.invoke('library:pickFiles', {})
     expect(picked).toEqual({ ok: true, value: { paths: [resolve('/home/me/papers/a.pdf')] } })
-    const sneaky = await router.invoke('library:addPaths', { paths: ['/home/me/papers/../papers/a.pdf'] })
+    const sneaky = await router.invoke('library:addPaths', {
+      paths: ['/home/me/papers/../papers/a.pdf']
+    })
     expect(sneaky.ok).toBe(true)
-    const mixed = await router.invoke('library:addPaths', { paths: ['/home/me/papers/a.pdf', '/home/me/b.pdf'] })
+    const mixed = await router.invoke('library:addPaths', {
+      paths: ['/home/me/papers/a.pdf', '/home/me/b.pdf']
+    })
     expect(mixed.ok).toBe(false)
     expect(added).toEqual([[resolve('/home/me/papers/a.pdf')]])
   })
@@ -66,7 +88,10 @@ describe('library handlers', () => {
     const bad = await router.invoke('library:addFile', { name: 'a.pdf', data: 'not base64 !!' })
     expect(bad.ok).toBe(false)
     if (!bad.ok) expect(bad.error.message).toContain('data')
-    const good = await router.invoke('library:addFile', { name: 'a.pdf', data: Buffer.from('%PDF-1.4').toString('base64') })
+    const good = await router.invoke('library:addFile', {
+      name: 'a.pdf',
+      data: Buffer.from('%PDF-1.4').toString('base64')
+    })
     expect(good.ok).toBe(true)
     expect(Buffer.from(bytes[0]!.bytes).toString()).toBe('%PDF-1.4')
   })

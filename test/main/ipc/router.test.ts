@@ -7,7 +7,10 @@ const big = 'x'.repeat(100_001)
 
 /** For every channel: inputs that must be refused, and the field the message must name. */
 const badInputs: Record<Channel, [unknown, string][]> = {
-  'app:info': [[{ extra: 1 }, 'extra'], ['nope', '(input)']],
+  'app:info': [
+    [{ extra: 1 }, 'extra'],
+    ['nope', '(input)']
+  ],
   'settings:get': [[{ x: true }, 'x']],
   'settings:update': [
     [{ toolRounds: 7 }, 'toolRounds'],
@@ -15,7 +18,11 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ model: big }, 'model'],
     [{ apiKey: 'sneaky' }, 'apiKey']
   ],
-  'settings:setApiKey': [[{}, 'apiKey'], [{ apiKey: 42 }, 'apiKey'], [{ apiKey: big }, 'apiKey']],
+  'settings:setApiKey': [
+    [{}, 'apiKey'],
+    [{ apiKey: 42 }, 'apiKey'],
+    [{ apiKey: big }, 'apiKey']
+  ],
   'library:list': [[{ all: true }, 'all']],
   'library:pickFiles': [[{ path: '/etc' }, 'path']],
   'library:addPaths': [
@@ -29,12 +36,26 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ name: '', data: 'JVBERi0=' }, 'name'],
     [{ name: 'a.pdf', data: 5 }, 'data']
   ],
-  'library:addArxiv': [[{}, 'id'], [{ id: '   ' }, 'id'], [{ id: big }, 'id']],
+  'library:addArxiv': [
+    [{}, 'id'],
+    [{ id: '   ' }, 'id'],
+    [{ id: big }, 'id']
+  ],
   'library:addDefaults': [[{ force: 1 }, 'force']],
-  'library:remove': [[{}, 'paperId'], [{ paperId: '../../etc/passwd' }, 'paperId'], [{ paperId: 7 }, 'paperId']],
-  'library:retry': [[{ paperId: '' }, 'paperId'], [{ paperId: 'a b' }, 'paperId']],
+  'library:remove': [
+    [{}, 'paperId'],
+    [{ paperId: '../../etc/passwd' }, 'paperId'],
+    [{ paperId: 7 }, 'paperId']
+  ],
+  'library:retry': [
+    [{ paperId: '' }, 'paperId'],
+    [{ paperId: 'a b' }, 'paperId']
+  ],
   'library:cancel': [[{ paperId: 12 }, 'paperId']],
-  'library:pdf': [[{}, 'paperId'], [{ paperId: 'x/../../y' }, 'paperId']],
+  'library:pdf': [
+    [{}, 'paperId'],
+    [{ paperId: 'x/../../y' }, 'paperId']
+  ],
   'search:query': [
     [{}, 'query'],
     [{ query: '   ' }, 'query'],
@@ -43,8 +64,15 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ query: 'attention', limit: 1e9 }, 'limit'],
     [{ query: 'attention', paperIds: 'bert' }, 'paperIds']
   ],
-  'search:section': [[{ paperId: '1706.03762' }, 'section'], [{ paperId: '1706.03762', section: '' }, 'section']],
-  'chat:ask': [[{ requestId: 'r1' }, 'question'], [{ question: big, requestId: 'r1' }, 'question'], [{ question: 'why?' }, 'requestId']],
+  'search:section': [
+    [{ paperId: '1706.03762' }, 'section'],
+    [{ paperId: '1706.03762', section: '' }, 'section']
+  ],
+  'chat:ask': [
+    [{ requestId: 'r1' }, 'question'],
+    [{ question: big, requestId: 'r1' }, 'question'],
+    [{ question: 'why?' }, 'requestId']
+  ],
   'chat:cancel': [[{}, 'requestId']]
 }
 
@@ -81,7 +109,10 @@ describe('router input validation', () => {
 
   it('refuses an unknown channel by name', async () => {
     const r = await router.invoke('fs:readFile', { path: '/etc/passwd' })
-    expect(r).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: "Unknown channel 'fs:readFile'." } })
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: "Unknown channel 'fs:readFile'." }
+    })
     const proto = await router.invoke('__proto__', {})
     expect(proto.ok).toBe(false)
   })
@@ -90,7 +121,11 @@ describe('router input validation', () => {
 describe('router dispatch', () => {
   it('passes validated input to the handler and wraps the value', async () => {
     const handlers = handlersThatMustNotRun()
-    handlers['search:query'] = async (input) => ({ query: input.query, embedder: null, results: [] })
+    handlers['search:query'] = async (input) => ({
+      query: input.query,
+      embedder: null,
+      results: []
+    })
     const router = createRouter(handlers)
     expect(await router.invoke('search:query', { query: 'attention' })).toEqual({
       ok: true,
@@ -104,7 +139,10 @@ describe('router dispatch', () => {
       throw new UserFacingError('NOT_FOUND', `No paper ${paperId} in the library.`)
     }
     const r = await createRouter(handlers).invoke('library:remove', { paperId: '1706.03762' })
-    expect(r).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'No paper 1706.03762 in the library.' } })
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'No paper 1706.03762 in the library.' }
+    })
   })
 
   it('turns an unexpected exception into INTERNAL with a useful message, and keeps serving', async () => {
@@ -133,7 +171,10 @@ describe('router dispatch', () => {
   it('treats a missing input as an empty object for channels without fields', async () => {
     const handlers = handlersThatMustNotRun()
     handlers['library:list'] = () => ({ papers: [] })
-    expect(await createRouter(handlers).invoke('library:list', undefined)).toEqual({ ok: true, value: { papers: [] } })
+    expect(await createRouter(handlers).invoke('library:list', undefined)).toEqual({
+      ok: true,
+      value: { papers: [] }
+    })
   })
 
   it('declares an input and an output schema for every channel', () => {
