@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
+import { throwIfAborted, UserFacingError } from '../errors'
+import {
+  hasPdfSignature,
+  type PdfContent,
+  type PdfInfo,
+  type PdfPageItems,
+  type PdfReader,
+  type PdfReadOptions,
+  type PdfTextItem
+} from './PdfReader'
+
+type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
+
+let pdfjsPromise: Promise<PdfjsModule> | null = null
+
+function loadPdfjs(): Promise<PdfjsModule> {
+  // Loaded on first use so app startup does not pay for pdf.js.
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  return pdfjsPromise
+}
+
+/** The folder of pdf.js's standard fonts, as the filesystem path (ending in '/') it wants. */
+export function standardFontDir(): string {
+  // CommonJS (the bundled main process, tsx) has `require`; ES modules need createRequire.
+  const req = typeof require === 'function' ? require : createRequire(import.meta.url)
+  return join(dirname(req.resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/'
+}
+
+/**
+ * {@link PdfReader} on pdfjs-dist (legacy build, in-process fake worker).
+ * @remarks The only pdfjs-dist import in main. Yields to the event loop between pages so a long
+ * PDF never freezes the process.
+ */
+export class PdfjsReader implements PdfReader {
+  constructor(private readonly fontDir: string = standardFontDir()) {}
+
+  async read(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfContent> {
+    const label = options.label ?? 'This file'
+    if (bytes.length === 0) {
+      throw new UserFacingError('NOT_A_PDF', `${label} is empty (0 bytes). Add the PDF again.`)
+    }
+    if (!hasPdfSignature(bytes)) {
+      throw new UserFacingError(
+        'NOT_A_PDF',
+        `${label} is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.`
+      )
+    }
+    const pdfjs = await loadPdfjs()
+    const task = pdfjs.getDocument({
+      // pdf.js transfers (detaches) the buffer it is given; keep the caller's bytes intact.
+      data: bytes.slice(),
+      standardFontDataUrl: this.fontDir,
+      useSystemFonts: false,
+      disableFontFace: true,
+      verbosity: 0
+    })
+    try {
+      const doc = await task.promise.catch((e: unknown) => {
+        throw mapOpenError(e, label)
+      })
+      const meta = await doc.getMetadata().catch(() => null)
+      const info = readInfo(meta?.info)
+      const pages: PdfPageItems[] = []
+      for (let n = 1; n <= doc.numPages; n++) {
+        throwIfAborted(options.signal, `Reading ${label}`)
+        pages.push(await readPage(doc, n, label))
+        options.onPage?.(n, doc.numPages)
+        await yieldToLoop()
+      }
+      return { numPages: doc.numPages, info, pages }
+    } finally {
+      await task.destroy().catch(() => undefined)
+    }
+  }
+}
+
+type PdfDoc = Awaited<ReturnType<PdfjsModule['getDocument']>['promise']>
+
+async function readPage(doc: PdfDoc, n: number, label: string): Promise<PdfPageItems> {
+  try {
+    const page = await doc.getPage(n)
+    const [, , width, height] = page.view
+    const content = await page.getTextContent()
+    const items: PdfTextItem[] = []
+    for (const it of content.items) {
+      if (!('str' in it)) continue
+      const [, b, c, d, e, f] = it.transform as number[]
+      items.push({
+        str: it.str,
+        x: e!,
+        y: f!,
+        width: it.width,
+        fontSize: Math.hypot(c!, d!) || Math.abs(b!) || it.height,
+        fontName: it.fontName,
+        hasEOL: it.hasEOL
+      })
+    }
+    page.cleanup()
+    return { page: n, width: width!, height: height!, items }
+  } catch (cause) {
+    throw new UserFacingError(
+      'PDF_UNREADABLE',
+      `${label}: page ${n} could not be read (${errorText(cause)}). The PDF may be damaged; try downloading it again.`,
+      { cause }
+    )
+  }
+}
+
+function mapOpenError(e: unknown, label: string): UserFacingError {
+  const name = (e as { name?: string } | null)?.name
+  if (name === 'PasswordException') {
+    return new UserFacingError(
+      'PDF_ENCRYPTED',
+      `${label} is password-protected. Save an unprotected copy of the PDF and add that.`,
+      { cause: e }
+    )
+  }
+  return new UserFacingError(
+    'PDF_UNREADABLE',
+    `${label} is damaged and could not be opened (${errorText(e)}). Try downloading the PDF again.`,
+    { cause: e }
+  )
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}
+
+function readInfo(raw: unknown): PdfInfo {
+  const info = (raw ?? {}) as Record<string, unknown>
+  const text = (k: string): string | null => {
+    const v = info[k]
+    return typeof v === 'string' && v.trim() ? v.trim() : null
+  }
+  return {
+    title: text('Title'),
+    author: text('Author'),
+    subject: text('Subject'),
+    creationDate: text('CreationDate')
+  }
+}

@@ -1,0 +1,95 @@
+import type { PageLine } from './pageLines'
+
+const LIGATURES: Record<string, string> = {
+  '\uFB00': 'ff',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\uFB03': 'ffi',
+  '\uFB04': 'ffl',
+  '\uFB05': 'st',
+  '\uFB06': 'st',
+  '\u0132': 'IJ',
+  '\u0133': 'ij',
+  '\u0152': 'OE',
+  '\u0153': 'oe'
+}
+
+/** Expands ligatures, drops invisible characters and collapses runs of spaces in one line. */
+export function cleanLine(text: string): string {
+  return (
+    text
+      .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => LIGATURES[c] ?? c)
+      // Soft hyphens, zero-width spaces/joiners and the BOM carry no text.
+      .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+      .replace(/[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]+/g, ' ')
+      .trim()
+  )
+}
+
+// Second halves that keep their hyphen at a line break: "English-" + "to-German".
+const COMPOUND_TAILS = new Set([
+  'based', 'level', 'wise', 'like', 'free', 'aware', 'specific', 'scale', 'art', 'trained',
+  'tuned', 'tuning', 'training', 'end', 'to', 'of', 'the', 'and', 'in', 'on', 'by', 'up',
+  'out', 'off', 'domain', 'task', 'shot', 'order', 'head', 'side', 'time', 'term', 'style',
+  'dependent', 'independent', 'oriented', 'driven', 'intensive', 'efficient', 'agnostic'
+])
+
+/** True when a line ending in `-` and the next line form one word split by hyphenation. */
+export function isBrokenWord(line: string, next: string): boolean {
+  const m = /(\p{L}+)-$/u.exec(line)
+  if (!m || line.endsWith('--')) return false
+  const tail = /^(\p{Ll}[\p{L}]*)(-?)/u.exec(next)
+  if (!tail) return false
+  // A capitalised or one-letter head ("English-", "k-") and tails that are words of their own
+  // ("-based", "-to-") are real compounds; keep their hyphen.
+  if (/^\p{Lu}/u.test(m[1]!) || m[1]!.length < 2) return false
+  if (tail[2] === '-' || COMPOUND_TAILS.has(tail[1]!)) return false
+  return true
+}
+
+/** A page's cleaned text and where each kept line starts in it. */
+export interface CleanPage {
+  text: string
+  /** Offset in `text` of each line of the input (by input index), or -1 for dropped lines. */
+  lineOffsets: number[]
+}
+
+/**
+ * Joins a page's lines into its cleaned text: one line per `\n`, words split by hyphenation
+ * re-joined, ligatures expanded, whitespace collapsed.
+ * @remarks The result is still text that occurs on the page once whitespace and hyphens are
+ * ignored, which is how the viewer finds a passage to highlight.
+ */
+export function cleanPage(lines: readonly PageLine[]): CleanPage {
+  let text = ''
+  const lineOffsets: number[] = []
+  let joinNext = false
+  for (let i = 0; i < lines.length; i++) {
+    const line = cleanLine(lines[i]!.text)
+    if (!line) {
+      lineOffsets.push(-1)
+      continue
+    }
+    if (joinNext) {
+      lineOffsets.push(text.length)
+      text += line
+    } else {
+      if (text) text += '\n'
+      lineOffsets.push(text.length)
+      text += line
+    }
+    const next = nextNonEmpty(lines, i + 1)
+    joinNext = next !== null && isBrokenWord(line, next)
+    if (joinNext) text = text.slice(0, -1)
+  }
+  return { text, lineOffsets }
+}
+
+function nextNonEmpty(lines: readonly PageLine[], from: number): string | null {
+  for (let j = from; j < lines.length; j++) {
+    const t = cleanLine(lines[j]!.text)
+    if (t) return t
+  }
+  return null
+}

@@ -1,0 +1,203 @@
+import type { SectionSpan } from '../../shared/types'
+
+/** A cleaned line with what heading detection needs. */
+export interface LayoutLine {
+  text: string
+  fontSize: number
+  /** Where the line starts in its page's cleaned text. */
+  offset: number
+}
+
+/** One page's lines, in reading order. */
+export interface LayoutPage {
+  page: number
+  lines: LayoutLine[]
+}
+
+/** A detected heading: where a section starts. */
+export interface SectionMark {
+  name: string
+  heading: string
+  page: number
+  offset: number
+}
+
+const NUMBERED = /^(\d{1,2})\.?\s+(\p{Lu}[^\n]{1,80})$/u
+const ROMAN = /^([IVX]{1,5})\.\s+(\p{Lu}[^\n]{1,80})$/u
+const LETTERED = /^([A-H])\.?\s+(\p{Lu}[^\n]{1,80})$/u
+const UNNUMBERED =
+  /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction)\s*[.:]?$/i
+const INLINE_ABSTRACT = /^abstract\s*[.:—–-]\s*\S/i
+
+/** Maps a heading's title to a section name; null when it names none of the usual ones. */
+export function canonicalSection(title: string): string | null {
+  const t = title.toLowerCase()
+  if (/^abstract/.test(t)) return 'abstract'
+  if (/introduction/.test(t)) return 'introduction'
+  if (/related work|background|prior work|literature|previous work/.test(t)) return 'related work'
+  if (/conclusion|concluding|future work/.test(t)) return 'conclusion'
+  if (/^references$|bibliography/.test(t)) return 'references'
+  if (/acknowledg/.test(t)) return 'acknowledgments'
+  if (/^appendi|supplementary/.test(t)) return 'appendix'
+  if (/discussion|limitation|broader impact/.test(t)) return 'discussion'
+  if (/experiment|evaluation|empirical|training|setup|dataset/.test(t)) return 'experiments'
+  if (/result|ablation|analysis/.test(t)) return 'results'
+  if (/method|approach|model|architecture|framework|proposed|algorithm/.test(t)) return 'method'
+  return null
+}
+
+/**
+ * Finds the paper's top-level section headings.
+ * @remarks A heading is a short line at least as large as body text that matches "1 Introduction",
+ * "I. INTRODUCTION", "A Appendix title" (after the references) or a bare "Abstract"/"References".
+ * Numbers must count up by one, which rejects numbered list items and table rows.
+ */
+export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
+  const body = bodyFontSize(pages)
+  const marks: SectionMark[] = []
+  let lastNumber = 0
+  let lastRoman = 0
+  let lastLetter = 0
+  const seen = new Set<string>()
+  for (const { page, lines } of pages) {
+    for (const line of lines) {
+      const text = line.text.trim()
+      // Small caps headings (ICLR) are set half a point below body text.
+      if (text.length > 90 || line.fontSize < body - 1) continue
+      let heading: string | null = null
+      let title = ''
+      let m: RegExpExecArray | null
+      if ((m = NUMBERED.exec(text)) && Number(m[1]) === lastNumber + 1 && isTitle(m[2]!)) {
+        lastNumber++
+        heading = text
+        title = m[2]!
+      } else if ((m = ROMAN.exec(text)) && romanValue(m[1]!) === lastRoman + 1 && isTitle(m[2]!)) {
+        lastRoman++
+        heading = text
+        title = m[2]!
+      } else if (
+        seen.has('references') &&
+        (m = LETTERED.exec(text)) &&
+        m[1]!.charCodeAt(0) - 64 === lastLetter + 1 &&
+        line.fontSize > body + 0.5 &&
+        isTitle(m[2]!)
+      ) {
+        // Only "A ..." opens the appendix; later letters are its parts.
+        if (++lastLetter > 1) continue
+        heading = text
+        title = 'Appendix'
+      } else if ((m = UNNUMBERED.exec(text)) && !seen.has(canonicalSection(m[1]!) ?? '')) {
+        heading = text
+        title = m[1]!
+      } else if (page <= 2 && INLINE_ABSTRACT.test(text) && !seen.has('abstract')) {
+        heading = 'Abstract'
+        title = 'Abstract'
+      }
+      if (heading === null) continue
+      const name = canonicalSection(title) ?? slug(title)
+      if (name === 'abstract') {
+        // Numbered lines above the abstract are affiliation footnotes, not sections.
+        marks.length = 0
+        lastNumber = 0
+        lastRoman = 0
+      }
+      seen.add(name)
+      marks.push({ name, heading, page, offset: line.offset })
+    }
+  }
+  return nameUnlabelledMethod(marks)
+}
+
+/** Turns marks into page spans; a section ends on the page where the next one starts. */
+export function sectionSpans(marks: readonly SectionMark[], numPages: number): SectionSpan[] {
+  return marks.map((m, i) => {
+    const next = marks[i + 1]
+    const endPage = next ? Math.max(m.page, next.offset === 0 ? next.page - 1 : next.page) : numPages
+    return { name: m.name, heading: m.heading, startPage: m.page, endPage }
+  })
+}
+
+/**
+ * Recovers section marks from stored spans and page text (for re-chunking from `pages/*.json`).
+ * @remarks The heading is searched at a line start on its start page; not found means offset 0.
+ */
+export function marksFromSpans(
+  spans: readonly SectionSpan[],
+  pageText: (page: number) => string
+): SectionMark[] {
+  return spans.map((s) => {
+    const text = pageText(s.startPage)
+    let offset = text.startsWith(s.heading) ? 0 : text.indexOf(`\n${s.heading}`)
+    if (offset > 0) offset += 1
+    return { name: s.name, heading: s.heading, page: s.startPage, offset: Math.max(0, offset) }
+  })
+}
+
+/** The section a position falls in: the last mark at or before it, else `body`. */
+export function sectionAt(marks: readonly SectionMark[], page: number, offset: number): string {
+  let name = 'body'
+  for (const m of marks) {
+    if (m.page < page || (m.page === page && m.offset <= offset)) name = m.name
+    else break
+  }
+  return name
+}
+
+// Papers name their core section after the model ("3 BERT"): the first unlabelled numbered
+// section after the introduction is the method when nothing else is called that.
+function nameUnlabelledMethod(marks: SectionMark[]): SectionMark[] {
+  if (marks.some((m) => m.name === 'method')) return marks
+  const intro = marks.findIndex((m) => m.name === 'introduction')
+  if (intro < 0) return marks
+  for (let i = intro + 1; i < marks.length; i++) {
+    const m = marks[i]!
+    if (m.name === 'related work') continue
+    if (canonicalSection(m.heading.replace(/^\S+\s+/, '')) === null) marks[i] = { ...m, name: 'method' }
+    break
+  }
+  return marks
+}
+
+function bodyFontSize(pages: readonly LayoutPage[]): number {
+  const counts = new Map<number, number>()
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const k = Math.round(l.fontSize * 2) / 2
+      counts.set(k, (counts.get(k) ?? 0) + l.text.length)
+    }
+  }
+  let best = 0
+  let bestCount = -1
+  for (const [k, c] of counts) {
+    if (c > bestCount) {
+      best = k
+      bestCount = c
+    }
+  }
+  return best
+}
+
+function isTitle(title: string): boolean {
+  const words = title.trim().split(/\s+/)
+  if (words.length > 10 || /[.,;:]$/.test(title.trim())) return false
+  const letters = (title.match(/\p{L}/gu) ?? []).length
+  return letters >= 3 && letters / title.length > 0.6
+}
+
+function romanValue(s: string): number {
+  const v: Record<string, number> = { I: 1, V: 5, X: 10 }
+  let total = 0
+  for (let i = 0; i < s.length; i++) {
+    const cur = v[s[i]!]!
+    const next = v[s[i + 1] ?? ''] ?? 0
+    total += cur < next ? -cur : cur
+  }
+  return total
+}
+
+function slug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
