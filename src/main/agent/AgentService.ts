@@ -1,0 +1,249 @@
+import type { AppError } from '../../shared/errors'
+import type { Answer, Paper, Settings } from '../../shared/types'
+import { CancelledError, isUserFacing, UserFacingError } from '../errors'
+import type { EventSink } from '../events'
+import type { Retriever } from '../search/types'
+import { gatherEvidence } from './agentLoop'
+import { AnswerRun } from './AnswerRun'
+import type { ChatContent, ChatModel, ChatResponse } from './ChatModel'
+import { resolveCitations, toCitation, type CitedAnswer } from './citations'
+import { EvidenceSet } from './evidence'
+import { evidenceAnswer, type EvidenceReason } from './evidenceAnswer'
+import { judgeAnswer } from './judge'
+import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage } from './language'
+import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import { rewriteQuery } from './queryRewrite'
+import { createAgentTools } from './tools/agentTools'
+import { toolDeclaration, type AgentTool } from './tools/tool'
+
+/** What the agent needs; the composition root passes the real ones, tests pass fakes. */
+export interface AgentServiceDeps {
+  retriever: Retriever
+  papers: () => Paper[]
+  /** The model to use now, or null when no API key is set (evidence-only answers). */
+  chatModel: () => ChatModel | null
+  settings: () => Settings
+  events: EventSink
+}
+
+/** One question to answer; `requestId` tags its events and lets it be cancelled. */
+export interface AskInput {
+  question: string
+  requestId: string
+}
+
+/** Everything one generated answer is built from. */
+interface Draft {
+  question: string
+  model: ChatModel
+  history: ChatContent[]
+  tools: AgentTool[]
+  evidence: EvidenceSet
+  language: AnswerLanguage
+  run: AnswerRun
+  signal: AbortSignal
+}
+
+/**
+ * Answers questions about the library with numbered citations (DESIGN.md, Answering).
+ * @remarks tool rounds -> streamed synthesis -> judge -> at most one rewrite -> fallback.
+ * Without a key, or offline, the answer is the retrieved passages (`mode: 'evidence'`). Quota,
+ * overload and timeouts are thrown as their own `UserFacingError`, never dressed up as "no
+ * evidence"; but once a candidate answer exists, a failing check keeps it, marked unverified.
+ */
+export class AgentService {
+  private readonly active = new Map<string, AbortController>()
+
+  constructor(private readonly deps: AgentServiceDeps) {}
+
+  /** Answers one question; rejects with `CANCELLED` when {@link cancel}led or `signal` fires. */
+  async ask(input: AskInput, signal?: AbortSignal): Promise<Answer> {
+    const controller = new AbortController()
+    const onAbort = (): void => controller.abort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    if (signal?.aborted) controller.abort()
+    this.active.get(input.requestId)?.abort()
+    this.active.set(input.requestId, controller)
+    try {
+      const answer = await this.answer(input, controller.signal)
+      if (controller.signal.aborted) throw new CancelledError('The answer')
+      return answer
+    } catch (error) {
+      if (controller.signal.aborted) throw new CancelledError('The answer')
+      throw error
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+      if (this.active.get(input.requestId) === controller) this.active.delete(input.requestId)
+    }
+  }
+
+  /** Stops the answer with this id; false when there is none running. */
+  cancel(requestId: string): boolean {
+    const controller = this.active.get(requestId)
+    if (!controller) return false
+    controller.abort()
+    this.active.delete(requestId)
+    return true
+  }
+
+  private async answer(input: AskInput, signal: AbortSignal): Promise<Answer> {
+    const settings = this.deps.settings()
+    const language = answerLanguage(settings.answerLanguage, input.question)
+    const run = new AnswerRun(input.requestId, this.deps.events)
+    const evidenceOnly = (notice: EvidenceReason): Promise<Answer> =>
+      evidenceAnswer({
+        question: input.question,
+        retriever: this.deps.retriever,
+        language: language.texts,
+        notice,
+        run,
+        signal
+      })
+    const model = this.deps.chatModel()
+    if (!model) {
+      return evidenceOnly({
+        code: 'NO_API_KEY',
+        message:
+          'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings (GEMINI_API_KEY for the CLI) to get answers.'
+      })
+    }
+    try {
+      const draft = await this.gather(input.question, model, language, run, signal)
+      return await this.write(draft)
+    } catch (error) {
+      if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
+        return evidenceOnly({ code: error.code, message: error.message } as EvidenceReason)
+      }
+      throw error
+    }
+  }
+
+  private async gather(
+    question: string,
+    model: ChatModel,
+    language: AnswerLanguage,
+    run: AnswerRun,
+    signal: AbortSignal
+  ): Promise<Draft> {
+    const settings = this.deps.settings()
+    const evidence = new EvidenceSet()
+    const papers = (): Paper[] => this.deps.papers().filter((p) => p.status === 'indexed')
+    const tools = createAgentTools({
+      retriever: this.deps.retriever,
+      papers,
+      rewrite: (query, s) => rewriteQuery(model, query, run, s),
+      evidence,
+      run
+    })
+    const rounds = Math.min(3, Math.max(1, settings.toolRounds))
+    const history = await gatherEvidence({
+      model,
+      question,
+      system: toolPrompt(papers(), rounds),
+      tools,
+      rounds,
+      run,
+      signal
+    })
+    return { question, model, history, tools, evidence, language, run, signal }
+  }
+
+  /** Drafts, checks, rewrites once, and falls back; see the class remarks. */
+  private async write(d: Draft): Promise<Answer> {
+    d.run.stage('drafting', '')
+    const first = await this.synthesize(d, d.history, 'synthesis')
+    let candidate = resolveCitations(first.text, d.evidence)
+    d.run.stage('checking', '')
+    const firstVerdict = await this.check(d, candidate, 'judge')
+    if ('notice' in firstVerdict) return this.generated(d, candidate, false, firstVerdict.notice)
+    if (firstVerdict.pass) return this.generated(d, candidate, true, null)
+
+    d.run.stage('revising', firstVerdict.problem)
+    let second: ChatResponse
+    try {
+      const retry: ChatContent = {
+        role: 'user',
+        parts: [{ text: revisionRequest(firstVerdict.problem) }]
+      }
+      second = await this.synthesize(d, [...d.history, first.turn, retry], 'revision')
+    } catch (error) {
+      return this.generated(d, candidate, false, unverified(error, 'could not be rewritten'))
+    }
+    candidate = resolveCitations(second.text, d.evidence)
+    d.run.stage('checking', '')
+    const secondVerdict = await this.check(d, candidate, 'judge-2')
+    if ('notice' in secondVerdict) return this.generated(d, candidate, false, secondVerdict.notice)
+    if (secondVerdict.pass) return this.generated(d, candidate, true, null)
+
+    const citations = d.evidence
+      .all()
+      .slice(0, 3)
+      .map((p, i) => toCitation(i + 1, p, d.question))
+    const fallback = { answer: ANSWER_TEXTS[d.language.texts].fallback, citations }
+    return this.generated(d, fallback, false, null)
+  }
+
+  private async synthesize(
+    d: Draft,
+    contents: ChatContent[],
+    label: string
+  ): Promise<ChatResponse> {
+    const response = await d.model.stream(
+      {
+        label,
+        system: synthesisPrompt(d.language.instruction),
+        contents,
+        // Declared but disabled: the history holds function calls, and the answer must be text.
+        tools: d.tools.map(toolDeclaration),
+        toolMode: 'none'
+      },
+      (text) => d.run.token(text),
+      d.signal
+    )
+    d.run.usage(label, response.usage)
+    return response
+  }
+
+  private async check(
+    d: Draft,
+    candidate: CitedAnswer,
+    label: string
+  ): Promise<{ pass: boolean; problem: string } | { notice: AppError }> {
+    try {
+      return await judgeAnswer(d.model, d.question, candidate.answer, d.run, d.signal, label)
+    } catch (error) {
+      return { notice: unverified(error, 'could not be checked') }
+    }
+  }
+
+  private generated(
+    d: Draft,
+    cited: CitedAnswer,
+    verified: boolean,
+    notice: AppError | null
+  ): Answer {
+    return {
+      question: d.question,
+      answer: cited.answer,
+      mode: 'generated',
+      verified,
+      notice,
+      citations: cited.citations,
+      usage: d.run.total()
+    }
+  }
+}
+
+/** The notice of an answer kept after its check failed; a cancel still propagates. */
+function unverified(error: unknown, what: string): AppError {
+  if (isUserFacing(error, 'CANCELLED')) throw error
+  const reason = error instanceof Error ? error.message : String(error)
+  const notice: AppError = {
+    code: error instanceof UserFacingError ? error.code : 'INTERNAL',
+    message: `This answer ${what}, so it is shown unverified: ${reason}`
+  }
+  if (error instanceof UserFacingError && error.retryAfterSeconds !== undefined) {
+    notice.retryAfterSeconds = error.retryAfterSeconds
+  }
+  return notice
+}

@@ -1,0 +1,193 @@
+import {
+  FunctionCallingConfigMode,
+  GoogleGenAI,
+  type Content,
+  type GenerateContentParameters,
+  type GenerateContentResponse
+} from '@google/genai'
+import { throwIfAborted } from '../errors'
+import type { Usage } from '../../shared/types'
+import type {
+  ChatContent,
+  ChatModel,
+  ChatRequest,
+  ChatResponse,
+  FunctionCallRequest
+} from './ChatModel'
+import { toGeminiError } from './geminiErrors'
+
+/** How to reach Gemini. */
+export interface GeminiOptions {
+  apiKey: string
+  /** e.g. `gemini-3.5-flash`. */
+  model: string
+  /** Another endpoint (a proxy, or the fake server in tests); null/undefined: Google's. */
+  baseUrl?: string | null
+  /** Per call; for a streamed call, the longest silence between two chunks. */
+  timeoutMs: number
+}
+
+const MODES = {
+  any: FunctionCallingConfigMode.ANY,
+  auto: FunctionCallingConfigMode.AUTO,
+  none: FunctionCallingConfigMode.NONE
+} as const
+
+/**
+ * {@link ChatModel} on Google's `@google/genai` SDK — the only file that imports it.
+ * @remarks Temperature 0 for repeatable answers. The SDK's own retries stay off: a 429 or 503
+ * reaches the person with its reason instead of a silent minute of backoff. Our own timer and
+ * the caller's signal abort the request, so a timeout and a cancel can be told apart.
+ */
+export class GeminiChatModel implements ChatModel {
+  readonly model: string
+  private readonly client: GoogleGenAI
+  private readonly timeoutMs: number
+
+  constructor(options: GeminiOptions) {
+    this.model = options.model
+    this.timeoutMs = options.timeoutMs
+    this.client = new GoogleGenAI({
+      apiKey: options.apiKey,
+      // v1beta carries function calling, thought signatures and JSON-schema output together.
+      apiVersion: 'v1beta',
+      ...(options.baseUrl ? { httpOptions: { baseUrl: options.baseUrl } } : {})
+    })
+  }
+
+  generate(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+    return this.call(request, signal, async (params) =>
+      toResponse([await this.client.models.generateContent(params)])
+    )
+  }
+
+  stream(
+    request: ChatRequest,
+    onText: (text: string) => void,
+    signal?: AbortSignal
+  ): Promise<ChatResponse> {
+    return this.call(request, signal, async (params, rearm) => {
+      const chunks: GenerateContentResponse[] = []
+      for await (const chunk of await this.client.models.generateContentStream(params)) {
+        rearm()
+        chunks.push(chunk)
+        const text = visibleText(chunk.candidates?.[0]?.content?.parts ?? [])
+        if (text) onText(text)
+      }
+      return toResponse(chunks)
+    })
+  }
+
+  private async call(
+    request: ChatRequest,
+    signal: AbortSignal | undefined,
+    run: (params: GenerateContentParameters, rearm: () => void) => Promise<ChatResponse>
+  ): Promise<ChatResponse> {
+    throwIfAborted(signal, 'The answer')
+    const controller = new AbortController()
+    let timedOut = false
+    let timer: NodeJS.Timeout | undefined
+    const rearm = (): void => {
+      clearTimeout(timer)
+      timer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, this.timeoutMs)
+    }
+    const onAbort = (): void => controller.abort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    let retryAfterHeader: string | null = null
+    // The SDK's ApiError keeps the body but not the headers; Retry-After is read here.
+    const fetchKeepingHeaders = async (
+      input: string | URL | Request,
+      init?: RequestInit
+    ): Promise<Response> => {
+      const response = await fetch(input, init)
+      if (!response.ok) retryAfterHeader = response.headers.get('retry-after')
+      return response
+    }
+    rearm()
+    try {
+      return await run(this.params(request, controller.signal, fetchKeepingHeaders), rearm)
+    } catch (error) {
+      throw toGeminiError(error, {
+        model: this.model,
+        timeoutMs: this.timeoutMs,
+        timedOut,
+        cancelled: signal?.aborted ?? false,
+        retryAfterHeader
+      })
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  private params(
+    request: ChatRequest,
+    abortSignal: AbortSignal,
+    fetchFn: typeof fetch
+  ): GenerateContentParameters {
+    const tools = request.tools?.length ? request.tools : undefined
+    return {
+      model: this.model,
+      contents: request.contents as Content[],
+      config: {
+        systemInstruction: request.system,
+        temperature: 0,
+        abortSignal,
+        httpOptions: { fetch: fetchFn },
+        ...(tools && {
+          tools: [
+            {
+              functionDeclarations: tools.map((t) => ({
+                name: t.name,
+                description: t.description,
+                parametersJsonSchema: t.parameters
+              }))
+            }
+          ],
+          toolConfig: { functionCallingConfig: { mode: MODES[request.toolMode ?? 'auto'] } }
+        }),
+        ...(request.jsonSchema && {
+          responseMimeType: 'application/json',
+          responseJsonSchema: request.jsonSchema
+        })
+      }
+    }
+  }
+}
+
+/**
+ * Builds the production {@link ChatModel}.
+ * @remarks `GEMINI_BASE_URL` / `GEMINI_MODEL` reach here through Settings, not through env.
+ */
+export function createGeminiChatModel(options: GeminiOptions): ChatModel {
+  return new GeminiChatModel(options)
+}
+
+function toResponse(chunks: GenerateContentResponse[]): ChatResponse {
+  // Streamed parts are kept in arrival order, untouched: a signature may ride on any of them.
+  const parts = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? [])
+  const turn = { role: 'model', parts } as ChatContent
+  const functionCalls: FunctionCallRequest[] = parts
+    .filter((p) => p.functionCall)
+    .map((p) => ({
+      ...(p.functionCall!.id && { id: p.functionCall!.id }),
+      name: p.functionCall!.name ?? '',
+      args: (p.functionCall!.args ?? {}) as Record<string, unknown>
+    }))
+  const last = [...chunks].reverse().find((c) => c.usageMetadata)?.usageMetadata
+  const usage: Usage = {
+    inputTokens: last?.promptTokenCount ?? 0,
+    outputTokens: (last?.candidatesTokenCount ?? 0) + (last?.thoughtsTokenCount ?? 0)
+  }
+  return { turn, text: visibleText(parts), functionCalls, usage }
+}
+
+function visibleText(parts: { text?: string; thought?: boolean }[]): string {
+  return parts
+    .filter((p) => typeof p.text === 'string' && !p.thought)
+    .map((p) => p.text)
+    .join('')
+}

@@ -1,0 +1,74 @@
+import type { SearchResult, SectionResult } from '../../shared/types'
+
+/** One passage the model was shown, under the id it cites it by. */
+export interface EvidencePassage {
+  /** The chunk id, or `{paperId}-section-{name}` for a whole section. */
+  id: string
+  paperId: string
+  title: string
+  page: number
+  section: string
+  text: string
+  /** False for a section: its text may run over several pages, so only its start is cited. */
+  singlePage: boolean
+}
+
+/**
+ * Every passage the tools returned during one answer, in the order first seen.
+ * @remarks Citations are resolved against this set only, so an id the model made up (or
+ * mangled) never becomes a citation.
+ */
+export class EvidenceSet {
+  private readonly byId = new Map<string, EvidencePassage>()
+
+  /** Records search hits; returns them as passages. */
+  addSearchResults(results: readonly SearchResult[]): EvidencePassage[] {
+    return results.map((r) =>
+      this.add({
+        id: r.chunkId,
+        paperId: r.paperId,
+        title: r.title,
+        page: r.page,
+        section: r.section,
+        text: r.text,
+        singlePage: true
+      })
+    )
+  }
+
+  /** Records a section's text under a citable id. */
+  addSection(section: SectionResult, title: string): EvidencePassage {
+    const slug = section.section
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+    return this.add({
+      id: `${section.paperId}-section-${slug || 'text'}`,
+      paperId: section.paperId,
+      title,
+      page: section.pages[0] ?? 1,
+      section: section.section,
+      text: section.text,
+      singlePage: section.pages.length <= 1
+    })
+  }
+
+  get(id: string): EvidencePassage | undefined {
+    return this.byId.get(id)
+  }
+
+  all(): EvidencePassage[] {
+    return [...this.byId.values()]
+  }
+
+  get size(): number {
+    return this.byId.size
+  }
+
+  private add(passage: EvidencePassage): EvidencePassage {
+    const known = this.byId.get(passage.id)
+    if (known) return known
+    this.byId.set(passage.id, passage)
+    return passage
+  }
+}

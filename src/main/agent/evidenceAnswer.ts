@@ -1,0 +1,50 @@
+import type { AppError } from '../../shared/errors'
+import type { Answer } from '../../shared/types'
+import type { Retriever } from '../search/types'
+import type { AnswerRun } from './AnswerRun'
+import { toCitation } from './citations'
+import { EvidenceSet } from './evidence'
+import { ANSWER_TEXTS, type TextLanguage } from './language'
+
+/** Passages in an evidence-only answer. */
+const EVIDENCE_PASSAGES = 5
+
+/** Why an answer is evidence-only. */
+export type EvidenceReason = AppError & { code: 'NO_API_KEY' | 'OFFLINE' }
+
+/**
+ * The answer without a model: the top passages for the question, numbered and cited.
+ * @remarks Used with no key or no network. It is labelled as not generated, in the answer
+ * language, so nobody mistakes quoted passages for a summary.
+ */
+export async function evidenceAnswer(options: {
+  question: string
+  retriever: Retriever
+  language: TextLanguage
+  notice: EvidenceReason
+  run: AnswerRun
+  signal?: AbortSignal
+}): Promise<Answer> {
+  const { question, run } = options
+  const texts = ANSWER_TEXTS[options.language]
+  run.stage('searching', `"${question}"`)
+  const response = await options.retriever.search(
+    { query: question, limit: EVIDENCE_PASSAGES },
+    options.signal
+  )
+  const passages = new EvidenceSet().addSearchResults(response.results)
+  const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.notice.code])
+  const body = passages.map(
+    (p, i) =>
+      `[${i + 1}] ${p.title}, ${texts.page} ${p.page}:\n> ${p.text.replace(/\s+/g, ' ').trim()}`
+  )
+  return {
+    question,
+    answer: [label, ...(body.length ? body : [texts.noPassages])].join('\n\n'),
+    mode: 'evidence',
+    verified: false,
+    notice: options.notice,
+    citations: passages.map((p, i) => toCitation(i + 1, p, question)),
+    usage: run.total()
+  }
+}

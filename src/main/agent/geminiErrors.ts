@@ -1,0 +1,138 @@
+import { CancelledError, UserFacingError } from '../errors'
+
+/** What the caller of one Gemini request knows besides the error itself. */
+export interface GeminiFailureContext {
+  model: string
+  timeoutMs: number
+  /** Our own timer fired (as opposed to the user cancelling). */
+  timedOut: boolean
+  cancelled: boolean
+  /** The `Retry-After` header of the failed response, when there was one. */
+  retryAfterHeader: string | null
+}
+
+const OFFLINE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET'
+])
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])
+
+/**
+ * Maps anything a Gemini request threw to the error a person sees.
+ * @remarks The one place that knows Gemini's failure shapes (HTTP status + Google's error JSON,
+ * undici network errors, aborts). An unexpected 4xx is a bug in this app (a malformed request),
+ * so it is returned as a plain Error and reaches the UI as INTERNAL with its details logged.
+ */
+export function toGeminiError(error: unknown, ctx: GeminiFailureContext): Error {
+  if (error instanceof UserFacingError) return error
+  if (ctx.cancelled) return new CancelledError('The answer')
+  if (ctx.timedOut) {
+    return new UserFacingError(
+      'TIMEOUT',
+      `Gemini (${ctx.model}) did not answer within ${Math.round(ctx.timeoutMs / 1000)} s. Try again, or raise the request timeout in Settings.`,
+      { cause: error }
+    )
+  }
+  const status = httpStatus(error)
+  if (status !== null) return fromStatus(status, error, ctx)
+  const codes = errorCodes(error)
+  if (codes.some((c) => TIMEOUT_CODES.has(c))) {
+    return new UserFacingError(
+      'TIMEOUT',
+      `Gemini (${ctx.model}) stopped responding. Try again in a moment.`,
+      { cause: error }
+    )
+  }
+  if (codes.some((c) => OFFLINE_CODES.has(c)) || isFetchFailure(error)) {
+    return new UserFacingError(
+      'OFFLINE',
+      'Gemini cannot be reached: this computer seems to be offline, or a proxy or firewall blocks the connection. Search and reading still work; try again when you are online.',
+      { cause: error }
+    )
+  }
+  return error instanceof Error ? error : new Error(String(error))
+}
+
+function fromStatus(status: number, error: unknown, ctx: GeminiFailureContext): Error {
+  const body = errorBody(error)
+  const detail = body.message ? ` (${body.message})` : ''
+  if (status === 401 || status === 403 || (status === 400 && /API[_ ]KEY/i.test(body.raw))) {
+    return new UserFacingError(
+      'NO_API_KEY',
+      `Gemini rejected the API key${detail}. Set a valid key in Settings (GEMINI_API_KEY for the CLI).`,
+      { cause: error }
+    )
+  }
+  if (status === 429) {
+    const retryAfterSeconds = retryAfter(ctx.retryAfterHeader, body.raw)
+    const when = retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : 'in a minute'
+    return new UserFacingError(
+      'RATE_LIMITED',
+      `Gemini's rate limit or quota for this key was reached. Try again ${when}, or check the key's quota in Google AI Studio.`,
+      retryAfterSeconds !== undefined ? { cause: error, retryAfterSeconds } : { cause: error }
+    )
+  }
+  if (status >= 500 || /overloaded|UNAVAILABLE/i.test(body.raw)) {
+    return new UserFacingError(
+      'UPSTREAM_UNAVAILABLE',
+      `Gemini is unavailable or overloaded right now (HTTP ${status}). Try again in a minute.`,
+      { cause: error }
+    )
+  }
+  if (status === 404) {
+    return new UserFacingError(
+      'INVALID_INPUT',
+      `Gemini does not know the model "${ctx.model}"${detail}. Choose another model in Settings.`,
+      { cause: error }
+    )
+  }
+  return new Error(`Gemini refused the request (HTTP ${status})${detail}`, { cause: error })
+}
+
+function httpStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null
+  const status = (error as { status?: unknown }).status
+  return (error as Error).name === 'ApiError' && typeof status === 'number' ? status : null
+}
+
+function errorBody(error: unknown): { raw: string; message: string } {
+  const raw = error instanceof Error ? error.message : String(error)
+  try {
+    const parsed = JSON.parse(raw.slice(raw.indexOf('{'))) as { error?: { message?: string } }
+    return { raw, message: parsed.error?.message ?? '' }
+  } catch {
+    return { raw, message: '' }
+  }
+}
+
+/** Seconds from a `Retry-After` header (seconds or HTTP date), else from Google's RetryInfo. */
+function retryAfter(header: string | null, raw: string): number | undefined {
+  if (header) {
+    const seconds = Number(header)
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
+    const date = Date.parse(header)
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000))
+  }
+  const delay = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(raw)
+  return delay ? Math.ceil(Number(delay[1])) : undefined
+}
+
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (typeof error !== 'object' || error === null || depth > 4) return []
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown }
+  const own = typeof e.code === 'string' ? [e.code] : []
+  const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : []
+  return [...own, ...nested, ...errorCodes(e.cause, depth + 1)]
+}
+
+function isFetchFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch failed|network/i.test(error.message)
+}

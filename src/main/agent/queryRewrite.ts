@@ -1,0 +1,41 @@
+import { isUserFacing } from '../errors'
+import type { AnswerRun } from './AnswerRun'
+import type { ChatModel } from './ChatModel'
+import { QUERY_REWRITE_PROMPT } from './prompts'
+
+const MAX_QUERY_CHARS = 300
+
+/**
+ * Rewrites a query into an English retrieval query with a small model call.
+ * @remarks The papers are English and retrieval is English-to-English, so a Portuguese
+ * question is translated first. Any failure (quota, overload, odd output) falls back to the
+ * original query: a worse search beats no search. Only a cancel propagates.
+ */
+export async function rewriteQuery(
+  model: ChatModel,
+  query: string,
+  run: AnswerRun,
+  signal?: AbortSignal
+): Promise<string> {
+  run.stage('rewriting', query)
+  try {
+    const response = await model.generate(
+      {
+        label: 'rewrite',
+        system: QUERY_REWRITE_PROMPT,
+        contents: [{ role: 'user', parts: [{ text: query }] }]
+      },
+      signal
+    )
+    run.usage('rewrite', response.usage)
+    const rewritten = response.text
+      .trim()
+      .split('\n')[0]!
+      .replace(/^["'“”`]+|["'“”`]+$/g, '')
+      .trim()
+    return rewritten && rewritten.length <= MAX_QUERY_CHARS ? rewritten : query
+  } catch (error) {
+    if (isUserFacing(error, 'CANCELLED')) throw error
+    return query
+  }
+}

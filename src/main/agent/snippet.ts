@@ -1,0 +1,44 @@
+const MAX_CHARS = 200
+const MIN_CHARS = 30
+
+/**
+ * Picks the piece of `text` to highlight: the sentence that best matches `claim`.
+ * @remarks The result is always a verbatim substring of `text` (trimmed, at most ~200
+ * characters, cut at a word), so the PDF viewer can find it on the page. With `startOnly`,
+ * only the opening is used (a section spanning pages is cited at its first page).
+ */
+export function pickSnippet(text: string, claim = '', startOnly = false): string {
+  const sentences = splitSentences(text).filter((s) => s.length >= MIN_CHARS)
+  if (sentences.length === 0) return clip(text.trim())
+  if (startOnly) return clip(sentences[0]!)
+  const wanted = words(claim)
+  let best = sentences[0]!
+  let bestScore = -1
+  sentences.forEach((s, i) => {
+    const own = words(s)
+    let score = 0
+    for (const w of own) if (wanted.has(w)) score++
+    // A chunk usually opens mid-sentence; prefer a whole sentence when nothing else decides.
+    const tieBreak = i === 0 && !/^[A-Z0-9]/.test(s) ? -0.5 : 0
+    if (score + tieBreak > bestScore) {
+      best = s
+      bestScore = score + tieBreak
+    }
+  })
+  return clip(best)
+}
+
+function splitSentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}([])/u).map((s) => s.trim())
+}
+
+function words(s: string): Set<string> {
+  return new Set((s.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).filter(Boolean))
+}
+
+function clip(s: string): string {
+  if (s.length <= MAX_CHARS) return s
+  const cut = s.slice(0, MAX_CHARS)
+  const space = cut.lastIndexOf(' ')
+  return (space > MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod'
+import { PaperIdSchema } from '../../../shared/contract'
+import type { Paper } from '../../../shared/types'
+import { UserFacingError } from '../../errors'
+import type { Retriever } from '../../search/types'
+import type { AnswerRun } from '../AnswerRun'
+import type { EvidenceSet } from '../evidence'
+import type { AgentTool } from './tool'
+
+/** What the agent's tools need for one answer. */
+export interface AgentToolsDeps {
+  retriever: Retriever
+  papers: () => Paper[]
+  /** Turns a query into an English retrieval query (falls back to it on failure). */
+  rewrite: (query: string, signal?: AbortSignal) => Promise<string>
+  /** Every passage shown to the model is recorded here, for citations. */
+  evidence: EvidenceSet
+  run: AnswerRun
+}
+
+/** Most passages one search returns to the model. */
+export const MAX_SEARCH_LIMIT = 10
+const DEFAULT_SEARCH_LIMIT = 6
+/** Longest section text shown to the model, in characters. */
+const MAX_SECTION_CHARS = 12_000
+
+const SearchArgs = z
+  .object({
+    query: z.string().trim().min(1).max(1000).describe('What to look for.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .optional()
+      .describe(`How many passages (1-${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`),
+    paperIds: z
+      .array(PaperIdSchema)
+      .min(1)
+      .max(50)
+      .optional()
+      .describe('Search only these papers (ids from the library list).')
+  })
+  .strict()
+
+const SectionArgs = z
+  .object({
+    paperId: PaperIdSchema.describe('The paper id, e.g. 1706.03762.'),
+    section: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .describe('The section name: abstract, introduction, method, results, conclusion...')
+  })
+  .strict()
+
+/**
+ * The three tools of the answering agent: `search_documents`, `extract_section`, `list_papers`.
+ * @remarks Each call reports its stage (searching "<query>", reading <section> of <paper>) and
+ * records the passages it returned, so the citations are built from what the model saw.
+ */
+export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
+  const titleOf = (paperId: string): string =>
+    deps.papers().find((p) => p.id === paperId)?.title ?? paperId
+  const requireKnown = (ids: readonly string[]): void => {
+    const known = new Set(deps.papers().map((p) => p.id))
+    const unknown = ids.filter((id) => !known.has(id))
+    if (unknown.length) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `No paper with id ${unknown.join(', ')} in the library; call list_papers for the ids.`
+      )
+    }
+  }
+
+  const search: AgentTool<typeof SearchArgs> = {
+    name: 'search_documents',
+    description:
+      'Searches the papers in the library for passages relevant to a query. Returns passages with their id, paper, page and text; cite a passage as [[id]].',
+    parameters: SearchArgs,
+    async run(args, { signal }) {
+      if (args.paperIds) requireKnown(args.paperIds)
+      const query = await deps.rewrite(args.query, signal)
+      deps.run.stage('searching', `"${query}"`)
+      const response = await deps.retriever.search(
+        {
+          query,
+          limit: args.limit ?? DEFAULT_SEARCH_LIMIT,
+          ...(args.paperIds && { paperIds: args.paperIds })
+        },
+        signal
+      )
+      const passages = deps.evidence.addSearchResults(response.results)
+      return {
+        query,
+        passages: passages.map((p) => ({
+          id: p.id,
+          paper: p.title,
+          page: p.page,
+          section: p.section,
+          text: p.text
+        }))
+      }
+    }
+  }
+
+  const section: AgentTool<typeof SectionArgs> = {
+    name: 'extract_section',
+    description:
+      'Returns the text of one named section of one paper (abstract, introduction, method, results, conclusion...). Cite it as [[id]] with the id it returns.',
+    parameters: SectionArgs,
+    async run(args) {
+      requireKnown([args.paperId])
+      deps.run.stage('reading', `${args.section} of ${titleOf(args.paperId)}`)
+      const result = await deps.retriever.section(args)
+      const passage = deps.evidence.addSection(result, titleOf(args.paperId))
+      const truncated = result.text.length > MAX_SECTION_CHARS
+      return {
+        id: passage.id,
+        paper: passage.title,
+        section: result.section,
+        pages: result.pages,
+        text: truncated ? `${result.text.slice(0, MAX_SECTION_CHARS)} [...]` : result.text
+      }
+    }
+  }
+
+  const list: AgentTool = {
+    name: 'list_papers',
+    description: 'Lists the papers in the library: id, title, authors, year, pages.',
+    parameters: z.object({}).strict(),
+    async run() {
+      return {
+        papers: deps
+          .papers()
+          .filter((p) => p.status === 'indexed')
+          .map((p) => ({
+            id: p.id,
+            title: p.title,
+            authors: p.authors,
+            year: p.year,
+            pages: p.pages
+          }))
+      }
+    }
+  }
+
+  return [search as AgentTool, section as AgentTool, list]
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { isUserFacing } from '../../errors'
+import type { ChatPart, FunctionCallRequest, ToolDeclaration } from '../ChatModel'
+
+/** What a tool gets besides its arguments. */
+export interface ToolContext {
+  signal?: AbortSignal
+}
+
+/**
+ * A function the model can call, LlamaIndexTS style.
+ * @remarks The zod schema is the single source: it parses the model's arguments strictly and
+ * produces the JSON Schema declared to the model.
+ */
+export interface AgentTool<P extends z.ZodType = z.ZodType> {
+  name: string
+  description: string
+  parameters: P
+  run(args: z.output<P>, context: ToolContext): Promise<unknown>
+}
+
+/** Declares a tool to the model: its JSON Schema generated from the zod schema. */
+export function toolDeclaration(tool: AgentTool): ToolDeclaration {
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.parameters, {
+    io: 'input'
+  }) as Record<string, unknown>
+  return { name: tool.name, description: tool.description, parameters }
+}
+
+/**
+ * Runs the calls one model turn asked for, in parallel, into `functionResponse` parts.
+ * @remarks An unknown tool, bad arguments or a failing tool become an `{error}` result the
+ * model can read and correct; only a cancel stops the answer.
+ */
+export async function runToolCalls(
+  tools: readonly AgentTool[],
+  calls: readonly FunctionCallRequest[],
+  context: ToolContext
+): Promise<ChatPart[]> {
+  return Promise.all(
+    calls.map(async (call) => {
+      const response = await runOne(tools, call, context)
+      return {
+        functionResponse: { ...(call.id && { id: call.id }), name: call.name, response }
+      }
+    })
+  )
+}
+
+async function runOne(
+  tools: readonly AgentTool[],
+  call: FunctionCallRequest,
+  context: ToolContext
+): Promise<Record<string, unknown>> {
+  const tool = tools.find((t) => t.name === call.name)
+  if (!tool) {
+    const names = tools.map((t) => t.name).join(', ')
+    return { error: `There is no tool named "${call.name}". The tools are: ${names}.` }
+  }
+  const parsed = tool.parameters.safeParse(call.args ?? {})
+  if (!parsed.success) {
+    return { error: `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}` }
+  }
+  try {
+    return { result: await tool.run(parsed.data, context) }
+  } catch (error) {
+    if (isUserFacing(error, 'CANCELLED')) throw error
+    if (!isUserFacing(error)) console.error(`[agent] tool ${tool.name} failed:`, error)
+    return {
+      error: `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`
+    }
+  }
+}
