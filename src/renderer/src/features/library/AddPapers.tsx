@@ -1,0 +1,35 @@
+import { useState } from 'react'
+import { useAppStore } from '../../store/StoreContext'
+
+/** Add PDFs through the system dialog, or an arXiv id. */
+export function AddPapers() {
+  const pickAndAddFiles = useAppStore((s) => s.pickAndAddFiles)
+  const addArxiv = useAppStore((s) => s.addArxiv)
+  const busy = useAppStore((s) => s.library.busy.includes('arxiv'))
+  const [arxiv, setArxiv] = useState('')
+  return (
+    <div className="add-papers">
+      <button type="button" className="btn btn-primary" onClick={() => void pickAndAddFiles()}>
+        Add PDFs…
+      </button>
+      <form
+        className="arxiv-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!arxiv.trim()) return
+          void addArxiv(arxiv.trim()).then((ok) => ok && setArxiv(''))
+        }}
+      >
+        <input
+          aria-label="arXiv id"
+          placeholder="arXiv id, e.g. 1706.03762"
+          value={arxiv}
+          onChange={(e) => setArxiv(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={busy || !arxiv.trim()}>
+          {busy ? 'Adding…' : 'Add'}
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+import { useState, type DragEvent } from 'react'
+import { useAppStore } from '../../store/StoreContext'
+import { bytesToBase64 } from '../../store/base64'
+import { AddPapers } from './AddPapers'
+import { PaperRow } from './PaperRow'
+
+/**
+ * The library sidebar: every paper with its status, the overall ingestion progress, adding
+ * papers (dialog, drop, arXiv id) and, on an empty library, the default corpus.
+ */
+export function LibraryPanel() {
+  const papers = useAppStore((s) => s.library.papers)
+  const loaded = useAppStore((s) => s.library.loaded)
+  const overall = useAppStore((s) => s.library.overall)
+  const error = useAppStore((s) => s.library.error)
+  const fetchingDefaults = useAppStore((s) => s.library.busy.includes('defaults'))
+  const addDefaults = useAppStore((s) => s.addDefaults)
+  const addFile = useAppStore((s) => s.addFile)
+  const dismiss = useAppStore((s) => s.dismissLibraryError)
+  const [dragging, setDragging] = useState(false)
+
+  const onDrop = async (e: DragEvent): Promise<void> => {
+    e.preventDefault()
+    setDragging(false)
+    for (const file of Array.from(e.dataTransfer.files)) {
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      await addFile(file.name, bytesToBase64(bytes))
+    }
+  }
+
+  return (
+    <aside
+      className={`library${dragging ? ' dragging' : ''}`}
+      aria-label="Library"
+      onDragOver={(e) => {
+        e.preventDefault()
+        setDragging(true)
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDragging(false)
+      }}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <header className="pane-header">
+        <h2>Library</h2>
+        <span className="muted small">{papers.length > 0 ? `${papers.length} papers` : ''}</span>
+      </header>
+      {overall && overall.total > 0 && (
+        <div className="overall" aria-label="Overall progress">
+          <div className="small">
+            Indexing {Math.min(overall.done + 1, overall.total)} of {overall.total}
+          </div>
+          <div className="progress">
+            <div
+              className="progress-bar"
+              style={{ width: `${(overall.done / overall.total) * 100}%` }}
+            />
+          </div>
+        </div>
+      )}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <div className="notice-message">{error.message}</div>
+          <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {loaded && papers.length === 0 && (
+        <div className="first-run">
+          <p>Your library is empty.</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={fetchingDefaults}
+            onClick={() => void addDefaults()}
+          >
+            {fetchingDefaults ? 'Adding…' : 'Add the three default papers'}
+          </button>
+          <p className="muted small">
+            Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs below.
+          </p>
+        </div>
+      )}
+      <ul className="paper-list">
+        {papers.map((p) => (
+          <PaperRow key={p.id} paper={p} />
+        ))}
+      </ul>
+      <AddPapers />
+      <p className="drop-hint muted small">Drop PDF files here to add them.</p>
+    </aside>
+  )
+}

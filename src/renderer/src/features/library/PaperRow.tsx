@@ -1,0 +1,84 @@
+import type { Paper } from '../../../../shared/types'
+import { useAppStore } from '../../store/StoreContext'
+import { paperMeta, progressFraction, statusText } from './statusText'
+
+/** One paper in the library: title, authors, year, pages, status, progress and actions. */
+export function PaperRow({ paper }: { paper: Paper }) {
+  const progress = useAppStore((s) => s.library.progress[paper.id])
+  const busy = useAppStore((s) => s.library.busy.includes(paper.id))
+  const isOpen = useAppStore((s) => s.viewer.open && s.viewer.paperId === paper.id)
+  const openPaper = useAppStore((s) => s.openPaper)
+  const removePaper = useAppStore((s) => s.removePaper)
+  const retryPaper = useAppStore((s) => s.retryPaper)
+  const cancelIngest = useAppStore((s) => s.cancelIngest)
+  const fraction = progressFraction(paper, progress)
+  const canOpen = paper.status === 'indexed' || (paper.pages > 0 && paper.status !== 'error')
+  return (
+    <li
+      className={`paper${isOpen ? ' open' : ''}`}
+      data-paper-id={paper.id}
+      data-status={paper.status}
+    >
+      <button
+        type="button"
+        className="paper-main"
+        disabled={!canOpen}
+        onClick={() => openPaper(paper.id)}
+        title={canOpen ? 'Open in the viewer' : undefined}
+      >
+        <span className="paper-title">{paper.title || paper.id}</span>
+        <span className="paper-meta">{paperMeta(paper)}</span>
+        <span className={`paper-status status-${paper.status}`}>{statusText(paper, progress)}</span>
+      </button>
+      {fraction !== null && (
+        <div
+          className="progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(fraction * 100)}
+        >
+          <div className="progress-bar" style={{ width: `${fraction * 100}%` }} />
+        </div>
+      )}
+      {paper.status === 'error' && paper.error && (
+        <div className="paper-error" role="alert">
+          {paper.error.message}
+        </div>
+      )}
+      <div className="paper-actions">
+        {paper.status === 'error' && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            onClick={() => void retryPaper(paper.id)}
+          >
+            Retry
+          </button>
+        )}
+        {fraction !== null && (
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => void cancelIngest(paper.id)}
+          >
+            Cancel
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-small btn-quiet"
+          disabled={busy}
+          aria-label={`Remove ${paper.title || paper.id}`}
+          onClick={() => {
+            if (window.confirm(`Remove “${paper.title || paper.id}” from the library?`))
+              void removePaper(paper.id)
+          }}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import type { Highlight } from '../../store/viewerSlice'
+import { findSnippetItems } from './highlightMatch'
+import { CSS_PER_PDF_UNIT, type PageSize, type PdfjsDocument } from './pdfjs'
+
+interface Props {
+  doc: PdfjsDocument
+  number: number
+  scale: number
+  size: PageSize
+  /** Whether the page is near the viewport (only then is it drawn). */
+  near: boolean
+  highlight: Highlight | null
+  onHighlight: (found: boolean) => void
+}
+
+/**
+ * One page: a placeholder of the right size until it comes near the viewport, then the canvas
+ * and the selectable text layer; marks the highlighted snippet's spans.
+ */
+export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const textRef = useRef<HTMLDivElement>(null)
+  const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
+  const [failed, setFailed] = useState(false)
+  const scrolledFor = useRef<number | null>(null)
+
+  useEffect(() => {
+    const canvas = canvasRef.current
+    const text = textRef.current
+    if (!near || !canvas || !text) return
+    const task = doc.render(number, scale, canvas, text)
+    task.done.then(
+      (r) => setRendered(r),
+      (e: unknown) => {
+        if (!(e instanceof Error && /cancel/i.test(e.message + e.name))) setFailed(true)
+      }
+    )
+    return () => {
+      task.cancel()
+      setRendered(null)
+      // Far-away pages give their bitmap back, so a long paper never holds every page at once.
+      canvas.width = 0
+      canvas.height = 0
+      text.replaceChildren()
+    }
+  }, [doc, number, scale, near])
+
+  useEffect(() => {
+    if (!rendered) return
+    for (const span of rendered.spans) span.classList.remove('highlight')
+    if (!highlight || highlight.page !== number) return
+    const hits = findSnippetItems(rendered.items, highlight.snippet)
+    const spans = hits.map((i) => rendered.spans[i]).filter((s): s is HTMLElement => !!s)
+    for (const span of spans) span.classList.add('highlight')
+    if (scrolledFor.current !== highlight.nonce) {
+      scrolledFor.current = highlight.nonce
+      spans[0]?.scrollIntoView({ block: 'center' })
+      onHighlight(spans.length > 0)
+    }
+  }, [rendered, highlight, number, onHighlight])
+
+  const width = Math.floor(size.width * scale)
+  const height = Math.floor(size.height * scale)
+  return (
+    <div
+      className="pdf-page"
+      data-page-number={number}
+      data-rendered={rendered ? 'true' : 'false'}
+      style={
+        {
+          width,
+          height,
+          '--scale-factor': scale * CSS_PER_PDF_UNIT,
+          '--total-scale-factor': scale * CSS_PER_PDF_UNIT,
+          '--scale-round-x': '1px',
+          '--scale-round-y': '1px'
+        } as CSSProperties
+      }
+    >
+      <canvas ref={canvasRef} aria-hidden="true" />
+      <div ref={textRef} className="textLayer" />
+      {!rendered && (
+        <div className="pdf-page-label">
+          {failed ? `Page ${number} could not be drawn` : number}
+        </div>
+      )}
+    </div>
+  )
+}

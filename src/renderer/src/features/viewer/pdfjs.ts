@@ -1,0 +1,115 @@
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  PixelsPerInch,
+  TextLayer,
+  type PDFDocumentLoadingTask,
+  type PDFDocumentProxy
+} from 'pdfjs-dist'
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
+
+// Vite emits the worker as an asset and gives its URL relative to this module, so it resolves
+// both over http and from file:// in the packaged app. From file:// pdf.js wraps it in a blob
+// module worker; if workers are refused it falls back to running the worker code in-page.
+GlobalWorkerOptions.workerSrc = workerUrl
+
+/** CSS pixels per PDF point at 100% zoom. */
+export const CSS_PER_PDF_UNIT = PixelsPerInch.PDF_TO_CSS_UNITS
+
+/** A page's size in CSS pixels at 100% zoom. */
+export interface PageSize {
+  width: number
+  height: number
+}
+
+/** One page drawn on a canvas with its selectable text layer. */
+export interface RenderedPage {
+  /** The text-layer spans, one per text item. */
+  spans: HTMLElement[]
+  /** Each item's text, aligned with `spans`. */
+  items: string[]
+}
+
+/** A running page render that can be cancelled. */
+export interface RenderTask {
+  done: Promise<RenderedPage>
+  cancel: () => void
+}
+
+/**
+ * An open PDF, rendered with pdf.js: the only file in the renderer that imports pdfjs-dist.
+ */
+export class PdfjsDocument {
+  private constructor(
+    private readonly task: PDFDocumentLoadingTask,
+    private readonly doc: PDFDocumentProxy
+  ) {}
+
+  /** Opens a PDF from its bytes. */
+  static async open(data: Uint8Array): Promise<PdfjsDocument> {
+    const task = getDocument({ data, enableXfa: false })
+    return new PdfjsDocument(task, await task.promise)
+  }
+
+  /** The number of pages. */
+  get numPages(): number {
+    return this.doc.numPages
+  }
+
+  /** A page's size at 100% zoom. */
+  async pageSize(pageNumber: number): Promise<PageSize> {
+    const page = await this.doc.getPage(pageNumber)
+    const vp = page.getViewport({ scale: CSS_PER_PDF_UNIT })
+    return { width: vp.width, height: vp.height }
+  }
+
+  /** Draws a page at `zoom` into `canvas` and builds its text layer in `textLayer`. */
+  render(
+    pageNumber: number,
+    zoom: number,
+    canvas: HTMLCanvasElement,
+    textLayer: HTMLElement
+  ): RenderTask {
+    let cancelled = false
+    let cancelDraw = (): void => {}
+    let cancelText = (): void => {}
+    const done = (async (): Promise<RenderedPage> => {
+      const page = await this.doc.getPage(pageNumber)
+      if (cancelled) throw new Error('cancelled')
+      const viewport = page.getViewport({ scale: zoom * CSS_PER_PDF_UNIT })
+      const ratio = window.devicePixelRatio || 1
+      canvas.width = Math.floor(viewport.width * ratio)
+      canvas.height = Math.floor(viewport.height * ratio)
+      canvas.style.width = `${Math.floor(viewport.width)}px`
+      canvas.style.height = `${Math.floor(viewport.height)}px`
+      const draw = page.render({
+        canvas,
+        viewport,
+        transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined
+      })
+      cancelDraw = () => draw.cancel()
+      textLayer.replaceChildren()
+      const text = new TextLayer({
+        textContentSource: await page.getTextContent(),
+        container: textLayer,
+        viewport
+      })
+      cancelText = () => text.cancel()
+      await Promise.all([draw.promise, text.render()])
+      return { spans: text.textDivs, items: text.textContentItemsStr }
+    })()
+    return {
+      done,
+      cancel: () => {
+        cancelled = true
+        cancelDraw()
+        cancelText()
+      }
+    }
+  }
+
+  /** Frees the document and its worker-side resources. */
+  async destroy(): Promise<void> {
+    await this.task.destroy()
+  }
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { createAppStore } from './store/createAppStore'
+import { StoreProvider } from './store/StoreContext'
+import './styles/app.css'
+
+const store = createAppStore(window.researchpal)
+store.connect()
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>
+)

@@ -1,0 +1,36 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { ResearchPalApi } from '../../../shared/contract'
+import { createChatSlice } from './chatSlice'
+import { createLibrarySlice } from './librarySlice'
+import { createSettingsSlice } from './settingsSlice'
+import type { AppState } from './types'
+import { createViewerSlice } from './viewerSlice'
+
+/** The renderer's store. */
+export type AppStore = StoreApi<AppState> & {
+  /** Subscribes the store to main's pushed events; returns the unsubscribe function. */
+  connect: () => () => void
+}
+
+/**
+ * Builds the one renderer store from its four slices over an API.
+ * @remarks The API is a parameter (the preload's `window.researchpal` in the app, a fake in
+ * tests), so every action can be exercised without Electron.
+ */
+export function createAppStore(api: ResearchPalApi): AppStore {
+  const store = createStore<AppState>()((set, get) => ({
+    ...createChatSlice(set, get, api),
+    ...createViewerSlice(set, get, api),
+    ...createLibrarySlice(set, get, api),
+    ...createSettingsSlice(set, get, api)
+  }))
+  const connect = (): (() => void) => {
+    const offs = [
+      api.onChatEvent((e) => store.getState().applyChatEvent(e)),
+      api.onIngestProgress((p) => store.getState().applyIngestProgress(p)),
+      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers))
+    ]
+    return () => offs.forEach((off) => off())
+  }
+  return Object.assign(store, { connect })
+}

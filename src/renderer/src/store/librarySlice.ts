@@ -1,0 +1,122 @@
+import type { AppError, Result } from '../../../shared/errors'
+import type { IngestProgress, Paper } from '../../../shared/types'
+import type { SliceCreator } from './types'
+
+/** One paper's latest ingestion progress. */
+export interface PaperProgress {
+  stage: IngestProgress['stage']
+  done: number
+  total: number
+}
+
+/** The library panel's state. */
+export interface LibrarySlice {
+  library: {
+    papers: Paper[]
+    loaded: boolean
+    progress: Record<string, PaperProgress>
+    overall: { done: number; total: number } | null
+    /** Papers with an add/remove/retry call in flight, plus 'defaults' and 'arxiv'. */
+    busy: string[]
+    /** The last action that failed, for the banner (ingestion failures live on the paper). */
+    error: AppError | null
+  }
+  loadLibrary: () => Promise<void>
+  /** Opens the system file dialog and adds the chosen PDFs. */
+  pickAndAddFiles: () => Promise<void>
+  /** Adds a dropped file from its bytes (base64). */
+  addFile: (name: string, base64: string) => Promise<void>
+  addArxiv: (id: string) => Promise<boolean>
+  addDefaults: () => Promise<void>
+  removePaper: (paperId: string) => Promise<void>
+  retryPaper: (paperId: string) => Promise<void>
+  cancelIngest: (paperId?: string) => Promise<void>
+  dismissLibraryError: () => void
+  /** Applies pushed events. */
+  applyIngestProgress: (progress: IngestProgress) => void
+  applyLibraryChanged: (papers: Paper[]) => void
+}
+
+/** Creates the library slice. */
+export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) => {
+  const lib = (): LibrarySlice['library'] => get().library
+  const update = (change: Partial<LibrarySlice['library']>): void =>
+    set({ library: { ...lib(), ...change } })
+
+  /** Runs one call, marking `key` busy; a failure goes to the banner. */
+  const track = async <T>(key: string, call: () => Promise<Result<T>>): Promise<T | null> => {
+    update({ busy: [...lib().busy, key], error: null })
+    try {
+      const result = await call()
+      if (!result.ok) {
+        update({ error: result.error })
+        return null
+      }
+      return result.value
+    } finally {
+      update({ busy: lib().busy.filter((b) => b !== key) })
+    }
+  }
+
+  const merge = (incoming: Paper[]): void => {
+    const byId = new Map(lib().papers.map((p) => [p.id, p]))
+    for (const p of incoming) byId.set(p.id, p)
+    update({ papers: [...byId.values()] })
+  }
+
+  return {
+    library: { papers: [], loaded: false, progress: {}, overall: null, busy: [], error: null },
+    loadLibrary: async () => {
+      const value = await track('list', () => api.library.list({}))
+      if (value) update({ papers: value.papers, loaded: true })
+    },
+    pickAndAddFiles: async () => {
+      const picked = await track('pick', () => api.library.pickFiles({}))
+      if (!picked || picked.paths.length === 0) return
+      const value = await track('files', () => api.library.addPaths({ paths: picked.paths }))
+      if (value) merge(value.papers)
+    },
+    addFile: async (name, base64) => {
+      const value = await track(`file:${name}`, () => api.library.addFile({ name, data: base64 }))
+      if (value) merge([value.paper])
+    },
+    addArxiv: async (id) => {
+      const value = await track('arxiv', () => api.library.addArxiv({ id }))
+      if (value) merge([value.paper])
+      return value !== null
+    },
+    addDefaults: async () => {
+      const value = await track('defaults', () => api.library.addDefaults({}))
+      if (value) merge(value.papers)
+    },
+    removePaper: async (paperId) => {
+      const value = await track(paperId, () => api.library.remove({ paperId }))
+      if (value) {
+        const { [paperId]: _gone, ...progress } = lib().progress
+        update({ papers: lib().papers.filter((p) => p.id !== paperId), progress })
+        if (get().viewer.paperId === paperId) get().closeViewer()
+      }
+    },
+    retryPaper: async (paperId) => {
+      const value = await track(paperId, () => api.library.retry({ paperId }))
+      if (value) merge([value.paper])
+    },
+    cancelIngest: async (paperId) => {
+      await track(paperId ?? 'cancel', () => api.library.cancel(paperId ? { paperId } : {}))
+    },
+    dismissLibraryError: () => update({ error: null }),
+    applyIngestProgress: (p) => {
+      const progress = {
+        ...lib().progress,
+        [p.paperId]: { stage: p.stage, done: p.done, total: p.total }
+      }
+      const finished = p.overall.total > 0 && p.overall.done >= p.overall.total
+      update({ progress, overall: finished ? null : p.overall })
+      const paper = lib().papers.find((x) => x.id === p.paperId)
+      if (paper && paper.status !== p.stage && paper.status !== 'indexed') {
+        merge([{ ...paper, status: p.stage }])
+      }
+    },
+    applyLibraryChanged: (papers) => update({ papers, loaded: true })
+  }
+}

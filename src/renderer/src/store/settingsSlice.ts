@@ -1,0 +1,54 @@
+import type { AppError } from '../../../shared/errors'
+import type { AppInfo, PublicSettings, Settings } from '../../../shared/types'
+import type { SliceCreator } from './types'
+
+/** The settings panel's state. */
+export interface SettingsSlice {
+  settings: {
+    values: PublicSettings | null
+    info: AppInfo | null
+    open: boolean
+    saving: boolean
+    error: AppError | null
+  }
+  loadSettings: () => Promise<void>
+  updateSettings: (change: Partial<Settings>) => Promise<boolean>
+  /** Saves the key in main (null forgets it); the renderer keeps only `hasApiKey`. */
+  setApiKey: (apiKey: string | null) => Promise<boolean>
+  openSettings: (open: boolean) => void
+}
+
+/** Creates the settings slice. */
+export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) => {
+  const update = (change: Partial<SettingsSlice['settings']>): void =>
+    set({ settings: { ...get().settings, ...change } })
+
+  return {
+    settings: { values: null, info: null, open: false, saving: false, error: null },
+    loadSettings: async () => {
+      const [values, info] = await Promise.all([api.settings.get({}), api.app.info({})])
+      update({
+        values: values.ok ? values.value : get().settings.values,
+        info: info.ok ? info.value : get().settings.info,
+        error: !values.ok ? values.error : !info.ok ? info.error : null
+      })
+    },
+    updateSettings: async (change) => {
+      update({ saving: true, error: null })
+      const result = await api.settings.update(change)
+      update(
+        result.ok ? { saving: false, values: result.value } : { saving: false, error: result.error }
+      )
+      return result.ok
+    },
+    setApiKey: async (apiKey) => {
+      update({ saving: true, error: null })
+      const result = await api.settings.setApiKey({ apiKey })
+      update(
+        result.ok ? { saving: false, values: result.value } : { saving: false, error: result.error }
+      )
+      return result.ok
+    },
+    openSettings: (open) => update({ open, error: null })
+  }
+}

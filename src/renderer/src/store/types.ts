@@ -1,0 +1,21 @@
+import type { ResearchPalApi } from '../../../shared/contract'
+import type { ChatSlice } from './chatSlice'
+import type { LibrarySlice } from './librarySlice'
+import type { SettingsSlice } from './settingsSlice'
+import type { ViewerSlice } from './viewerSlice'
+
+/** The whole renderer state: the four slices merged into one store. */
+export type AppState = ChatSlice & ViewerSlice & LibrarySlice & SettingsSlice
+
+/** Zustand's `set` for the merged state. */
+export type SetState = (
+  partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)
+) => void
+/** Zustand's `get` for the merged state. */
+export type GetState = () => AppState
+
+/**
+ * Builds one slice from the store's `set`/`get` and the API it talks to.
+ * @remarks Slices receive the API explicitly (never `window`), so tests pass a fake one.
+ */
+export type SliceCreator<S> = (set: SetState, get: GetState, api: ResearchPalApi) => S
