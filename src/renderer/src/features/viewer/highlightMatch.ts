@@ -61,7 +61,11 @@ export function findSnippetItems(items: string[], snippet: string): number[] {
   const size = Math.min(40, snip.length)
   let first = -1
   let lastEnd = -1
-  for (let at = 0; at + size <= snip.length; at += Math.max(1, Math.floor(size / 2))) {
+  const starts: number[] = []
+  for (let at = 0; at + size <= snip.length; at += Math.max(1, Math.floor(size / 2)))
+    starts.push(at)
+  starts.push(snip.length - size)
+  for (const at of starts) {
     const found = page.text.indexOf(snip.slice(at, at + size))
     if (found < 0) continue
     if (first < 0) first = found

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AnswerBody } from '../../../../src/renderer/src/features/chat/AnswerBody'
+import { answer, citation } from '../../fakeApi'
+import { renderWithStore } from '../../render'
+
+afterEach(cleanup)
+
+describe('AnswerBody', () => {
+  it('renders each [n] marker as a chip, in place, and leaves unknown numbers as text', () => {
+    const a = answer({ answer: 'Scaled by 1/sqrt(d_k) [1]. See also [2] and [7].' })
+    const { container } = renderWithStore(<AnswerBody text={a.answer} citations={a.citations} />)
+    const chips = container.querySelectorAll('button.chip')
+    expect([...chips].map((c) => c.textContent)).toEqual(['1', '2'])
+    expect(container.textContent).toContain('[7]')
+    expect(container.textContent).not.toContain('[1]')
+    expect(screen.queryByLabelText('Sources')).toBeNull()
+  })
+
+  it('shows a hover card with the paper title, page and snippet', () => {
+    const a = answer()
+    renderWithStore(<AnswerBody text={a.answer} citations={a.citations} />)
+    const chip = screen.getByRole('button', { name: /Source 2/ })
+    expect(screen.queryByRole('tooltip')).toBeNull()
+    fireEvent.mouseEnter(chip.parentElement!)
+    const card = screen.getByRole('tooltip')
+    expect(card.textContent).toContain('BERT')
+    expect(card.textContent).toContain('Page 3')
+    expect(card.textContent).toContain('BERT is bidirectional.')
+    fireEvent.mouseLeave(chip.parentElement!)
+    expect(screen.queryByRole('tooltip')).toBeNull()
+  })
+
+  it('opens the viewer at the cited page with the snippet when a chip is clicked', () => {
+    const a = answer()
+    const { store } = renderWithStore(<AnswerBody text={a.answer} citations={a.citations} />)
+    fireEvent.click(screen.getByRole('button', { name: /Source 1/ }))
+    expect(store.getState().viewer).toMatchObject({
+      open: true,
+      paperId: '1706.03762',
+      page: 4,
+      highlight: { page: 4, snippet: a.citations[0]!.snippet }
+    })
+  })
+
+  it('lists the citations in a Sources row when the text has no markers', () => {
+    const citations = [citation(1), citation(2, { title: 'BERT', page: 9 })]
+    renderWithStore(<AnswerBody text="An answer without markers." citations={citations} />)
+    const row = screen.getByLabelText('Sources')
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+    ).toEqual(['1', '2'])
+    expect(row.textContent).toContain('BERT, p. 9')
+  })
+
+  it('expands [1, 2] and [1-3] into one chip per citation and renders lists and bold', () => {
+    const citations = [citation(1), citation(2), citation(3)]
+    const text = 'Two **key** ideas:\n- attention [1, 2]\n- position encodings [1-3]'
+    const { container } = renderWithStore(<AnswerBody text={text} citations={citations} />)
+    expect(container.querySelector('strong')?.textContent).toBe('key')
+    const items = container.querySelectorAll('li')
+    expect(items).toHaveLength(2)
+    expect(items[0]!.querySelectorAll('.chip')).toHaveLength(2)
+    expect(items[1]!.querySelectorAll('.chip')).toHaveLength(3)
+  })
+})

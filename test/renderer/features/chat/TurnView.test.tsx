@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { TurnView } from '../../../../src/renderer/src/features/chat/TurnView'
+import type { Turn } from '../../../../src/renderer/src/store/chatSlice'
+import { useAppStore } from '../../../../src/renderer/src/store/StoreContext'
+import type { AppError } from '../../../../src/shared/errors'
+import { answer, citation, fakeApi, ok } from '../../fakeApi'
+import { renderWithStore } from '../../render'
+
+afterEach(cleanup)
+
+function turn(extra: Partial<Turn>): Turn {
+  return {
+    requestId: 'r1',
+    question: 'What is attention?',
+    status: 'done',
+    stage: null,
+    streamed: '',
+    answer: null,
+    error: null,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    ...extra
+  }
+}
+
+function errorTurn(error: AppError): Turn {
+  return turn({ status: 'error', error })
+}
+
+describe('TurnView', () => {
+  it('shows the live stage while the agent works, and the streamed text without raw ids', () => {
+    renderWithStore(
+      <TurnView
+        turn={turn({
+          status: 'running',
+          stage: { stage: 'searching', detail: 'scaled dot-product attention' },
+          streamed: 'It divides by sqrt(d_k) [[1706.03762-page-4-chunk-2]] and'
+        })}
+      />
+    )
+    expect(screen.getByText('searching ‘scaled dot-product attention’')).toBeTruthy()
+    const streamed = document.querySelector('.streaming')!.textContent
+    expect(streamed).toBe('It divides by sqrt(d_k)  and')
+  })
+
+  it('labels an evidence-only answer and keeps its chips', () => {
+    const a = answer({
+      mode: 'evidence',
+      verified: false,
+      notice: {
+        code: 'NO_API_KEY',
+        message: 'No Gemini API key is set: showing the best passages.'
+      },
+      answer: '[1] "We call our particular attention..." — Attention Is All You Need, p. 4',
+      citations: [citation(1)]
+    })
+    renderWithStore(<TurnView turn={turn({ answer: a, usage: a.usage })} />)
+    expect(screen.getByText('Evidence only — not a generated answer')).toBeTruthy()
+    expect(screen.getByText(/No Gemini API key is set/)).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: /Source 1/ })).toHaveLength(1)
+  })
+
+  it('labels an unverified answer with its reason', () => {
+    const a = answer({
+      verified: false,
+      notice: { code: 'TIMEOUT', message: 'The answer could not be checked: the judge timed out.' }
+    })
+    renderWithStore(<TurnView turn={turn({ answer: a, usage: a.usage })} />)
+    expect(screen.getByText('Unverified answer')).toBeTruthy()
+    expect(screen.getByText(/judge timed out/)).toBeTruthy()
+    expect(screen.getByText(/1,200 in · 80\s+out tokens/)).toBeTruthy()
+  })
+
+  it.each([
+    [{ code: 'NO_API_KEY', message: 'No key.' }, /Set a Gemini API key in Settings/],
+    [{ code: 'RATE_LIMITED', message: 'Quota.', retryAfterSeconds: 42 }, /Wait 42 s/],
+    [{ code: 'OFFLINE', message: 'Offline.' }, /Check your network connection/],
+    [{ code: 'UPSTREAM_UNAVAILABLE', message: 'Overloaded.' }, /retry in a little while/],
+    [{ code: 'TIMEOUT', message: 'Too slow.' }, /raise the request timeout/]
+  ] as [AppError, RegExp][])('says what happened and what to do for %o', (error, advice) => {
+    renderWithStore(<TurnView turn={errorTurn(error)} />)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain(error.message)
+    expect(alert.textContent).toMatch(advice)
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  it('asks again when Retry is clicked, replacing the error with the answer', async () => {
+    const fake = fakeApi({
+      'chat:ask': () => ({ ok: false, error: { code: 'OFFLINE', message: 'No network.' } })
+    })
+    function FirstTurn() {
+      const t = useAppStore((s) => s.chat.turns[0])
+      return t ? <TurnView turn={t} /> : null
+    }
+    const { store } = renderWithStore(<FirstTurn />, fake)
+    await act(() => store.getState().ask('What is attention?'))
+    expect(screen.getByRole('alert').textContent).toContain('No network.')
+    fake.on('chat:ask', () => ok(answer()))
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Source/ })).toHaveLength(2))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(fake.calls.filter((c) => c.channel === 'chat:ask')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { createAppStore } from '../../../src/renderer/src/store/createAppStore'
+import { citation, fakeApi, ok, paper } from '../fakeApi'
+
+describe('library slice', () => {
+  it('loads the papers and follows ingestion progress and library changes', async () => {
+    const fake = fakeApi({ 'library:list': () => ok({ papers: [paper({ status: 'pending' })] }) })
+    const store = createAppStore(fake.api)
+    store.connect()
+    await store.getState().loadLibrary()
+    expect(store.getState().library.papers.map((p) => p.id)).toEqual(['1706.03762'])
+
+    fake.emit('ingest:progress', {
+      paperId: '1706.03762',
+      stage: 'embedding',
+      done: 10,
+      total: 40,
+      overall: { done: 0, total: 3 }
+    })
+    const lib = store.getState().library
+    expect(lib.progress['1706.03762']).toEqual({ stage: 'embedding', done: 10, total: 40 })
+    expect(lib.overall).toEqual({ done: 0, total: 3 })
+    expect(lib.papers[0]!.status).toBe('embedding')
+
+    fake.emit('library:changed', { papers: [paper(), paper({ id: '1810.04805', title: 'BERT' })] })
+    expect(store.getState().library.papers.map((p) => p.status)).toEqual(['indexed', 'indexed'])
+  })
+
+  it('adds the default papers and shows a failed call in the banner', async () => {
+    const fake = fakeApi({
+      'library:addDefaults': () => ok({ papers: [paper({ status: 'pending' })] }),
+      'library:addArxiv': () => ({
+        ok: false,
+        error: {
+          code: 'DOWNLOAD_FAILED',
+          message: 'arXiv 9999.99999 could not be downloaded after 3 tries.'
+        }
+      })
+    })
+    const store = createAppStore(fake.api)
+    await store.getState().addDefaults()
+    expect(store.getState().library.papers).toHaveLength(1)
+    expect(await store.getState().addArxiv('9999.99999')).toBe(false)
+    expect(store.getState().library.error?.message).toContain('could not be downloaded')
+    expect(store.getState().library.busy).toEqual([])
+  })
+
+  it('sends a dropped file as base64 and a picked file by path', async () => {
+    const fake = fakeApi({
+      'library:addFile': () => ok({ paper: paper({ id: 'abc123abc123' }) }),
+      'library:pickFiles': () => ok({ paths: ['/home/me/paper.pdf'] }),
+      'library:addPaths': () => ok({ papers: [paper({ id: 'def456def456' })] })
+    })
+    const store = createAppStore(fake.api)
+    await store.getState().addFile('x.pdf', 'JVBERi0=')
+    await store.getState().pickAndAddFiles()
+    expect(fake.calls.map((c) => c.channel)).toEqual([
+      'library:addFile',
+      'library:pickFiles',
+      'library:addPaths'
+    ])
+    expect(fake.calls[0]!.input).toEqual({ name: 'x.pdf', data: 'JVBERi0=' })
+    expect(fake.calls[2]!.input).toEqual({ paths: ['/home/me/paper.pdf'] })
+    expect(store.getState().library.papers.map((p) => p.id)).toEqual([
+      'abc123abc123',
+      'def456def456'
+    ])
+  })
+
+  it('removing the paper that is open closes the viewer', async () => {
+    const fake = fakeApi({
+      'library:list': () => ok({ papers: [paper()] }),
+      'library:remove': () => ok({ removed: true as const })
+    })
+    const store = createAppStore(fake.api)
+    await store.getState().loadLibrary()
+    store.getState().openCitation(citation(1))
+    await store.getState().removePaper('1706.03762')
+    expect(store.getState().library.papers).toEqual([])
+    expect(store.getState().viewer.open).toBe(false)
+  })
+})
