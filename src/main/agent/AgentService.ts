@@ -90,6 +90,12 @@ export class AgentService {
     const settings = this.deps.settings()
     const language = answerLanguage(settings.answerLanguage, input.question)
     const run = new AnswerRun(input.requestId, this.deps.events)
+    if (!this.deps.papers().some((p) => p.status === 'indexed')) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
+      )
+    }
     const evidenceOnly = (notice: EvidenceReason): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,

@@ -4,7 +4,7 @@ import { ANSWER_TEXTS } from '../../../src/main/agent/language'
 import { UserFacingError } from '../../../src/main/errors'
 import { AnswerSchema } from '../../../src/shared/types'
 import { functionResponses, lastUserText } from '../../fakes/fakeGemini'
-import { DEFAULT_CHUNKS } from '../../fakes/fakeRetriever'
+import { DEFAULT_CHUNKS, fakePapers } from '../../fakes/fakeRetriever'
 import { agentHarness, stages, verdict, type AgentHarness } from './agentHarness'
 
 const HEADS = '1706.03762-page-5-chunk-0'
@@ -429,6 +429,13 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     expect(h.retriever.searches[0]!.query).toBe(question)
     expect(h.gemini.requests).toHaveLength(0)
     expect(answer.usage).toEqual({ inputTokens: 0, outputTokens: 0 })
+  })
+
+  it('says there is nothing to answer from while no paper is indexed', async () => {
+    const pending = fakePapers().map((p) => ({ ...p, status: 'embedding' as const }))
+    h = await agentHarness({ papers: pending })
+    await expect(h.ask('What is BERT?')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    expect(h.gemini.requests).toHaveLength(0)
   })
 
   it('stops when cancelled and says so', async () => {

@@ -1,7 +1,12 @@
 import { AgentService } from '../../../src/main/agent/AgentService'
 import { createGeminiChatModel } from '../../../src/main/agent/GeminiChatModel'
 import type { EventSink } from '../../../src/main/events'
-import { DEFAULT_SETTINGS, type AnswerEvent, type Settings } from '../../../src/shared/types'
+import {
+  DEFAULT_SETTINGS,
+  type AnswerEvent,
+  type Paper,
+  type Settings
+} from '../../../src/shared/types'
 import { startFakeGemini, type FakeGemini, type FakeScript } from '../../fakes/fakeGemini'
 import { FakeRetriever, fakePapers } from '../../fakes/fakeRetriever'
 
@@ -24,6 +29,7 @@ export async function agentHarness(
     timeoutMs?: number
     noKey?: boolean
     baseUrl?: string
+    papers?: Paper[]
   } = {}
 ): Promise<AgentHarness> {
   const gemini = await startFakeGemini({ script: options.script ?? {} })
@@ -37,7 +43,7 @@ export async function agentHarness(
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings }
   const agent = new AgentService({
     retriever,
-    papers: () => fakePapers(),
+    papers: () => options.papers ?? fakePapers(),
     settings: () => settings,
     events: sink,
     chatModel: () =>
