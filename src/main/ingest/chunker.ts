@@ -1,6 +1,6 @@
 import { getEncoding, type Tiktoken } from 'js-tiktoken'
 import { chunkId, type Chunk, type PageText } from '../domain'
-import { sectionAt, type SectionMark } from './sections'
+import { dominantSection, type SectionMark } from './sections'
 
 let encoder: Tiktoken | null = null
 
@@ -49,7 +49,8 @@ export function chunkPages(
     while (start < pieces.length) {
       let end = start
       let tokens = 0
-      while (end < pieces.length && tokens + pieces[end]!.tokens <= max) tokens += pieces[end++]!.tokens
+      while (end < pieces.length && tokens + pieces[end]!.tokens <= max)
+        tokens += pieces[end++]!.tokens
       if (end === start) end++ // a piece is never larger than max; guard anyway
       let from = pieces[start]!.start
       while (from < text.length && /\s/.test(text[from]!)) from++
@@ -67,7 +68,7 @@ export function chunkPages(
           paperId,
           page,
           index,
-          section: sectionAt(marks, page, from),
+          section: dominantSection(marks, page, from, from + chunkText.length),
           text: chunkText,
           tokens: count
         })
@@ -76,7 +77,8 @@ export function chunkPages(
       if (end >= pieces.length) break
       let back = end
       let kept = 0
-      while (back - 1 > start && kept + pieces[back - 1]!.tokens <= overlap) kept += pieces[--back]!.tokens
+      while (back - 1 > start && kept + pieces[back - 1]!.tokens <= overlap)
+        kept += pieces[--back]!.tokens
       start = back
     }
   }
@@ -92,13 +94,15 @@ function splitPieces(text: string, max: number): Piece[] {
   while ((m = re.exec(text)) !== null) {
     const start = m.index
     const end = start + m[0].length
-    const tokens = countTokens(m[0])
+    // BPE is quadratic in the length of one word; never encode a huge one whole.
+    const tokens = m[0].length > 400 ? Infinity : countTokens(m[0])
     if (tokens <= max / 2) {
       pieces.push({ start, end, tokens })
       continue
     }
-    const step = Math.max(1, Math.floor(((max / 2) * m[0].length) / tokens / 2))
-    for (let s = start; s < end; ) {
+    // At worst one token per character, so pieces of max/4 characters always fit.
+    const step = Math.max(1, Math.floor(max / 4))
+    for (let s = start; s < end;) {
       let e = Math.min(end, s + step)
       if (e < end && /[\uD800-\uDBFF]/.test(text[e - 1]!)) e++ // keep surrogate pairs whole
       pieces.push({ start: s, end: e, tokens: countTokens(text.slice(s, e)) })

@@ -21,6 +21,8 @@ export function cleanLine(text: string): string {
       .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => LIGATURES[c] ?? c)
       // Soft hyphens, zero-width spaces/joiners and the BOM carry no text.
       .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
+      // Control characters (tabs and newlines excepted) are font-encoding debris.
+      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
       .replace(/[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]+/g, ' ')
       .trim()
@@ -29,10 +31,46 @@ export function cleanLine(text: string): string {
 
 // Second halves that keep their hyphen at a line break: "English-" + "to-German".
 const COMPOUND_TAILS = new Set([
-  'based', 'level', 'wise', 'like', 'free', 'aware', 'specific', 'scale', 'art', 'trained',
-  'tuned', 'tuning', 'training', 'end', 'to', 'of', 'the', 'and', 'in', 'on', 'by', 'up',
-  'out', 'off', 'domain', 'task', 'shot', 'order', 'head', 'side', 'time', 'term', 'style',
-  'dependent', 'independent', 'oriented', 'driven', 'intensive', 'efficient', 'agnostic'
+  'based',
+  'level',
+  'wise',
+  'like',
+  'free',
+  'aware',
+  'specific',
+  'scale',
+  'art',
+  'trained',
+  'tuned',
+  'tuning',
+  'training',
+  'end',
+  'to',
+  'of',
+  'the',
+  'and',
+  'in',
+  'on',
+  'by',
+  'up',
+  'out',
+  'off',
+  'domain',
+  'task',
+  'shot',
+  'order',
+  'head',
+  'side',
+  'time',
+  'term',
+  'style',
+  'dependent',
+  'independent',
+  'oriented',
+  'driven',
+  'intensive',
+  'efficient',
+  'agnostic'
 ])
 
 /** True when a line ending in `-` and the next line form one word split by hyphenation. */

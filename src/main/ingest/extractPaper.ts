@@ -42,7 +42,11 @@ export async function extractPaper(
     layout.push({
       page: p.page,
       lines: lines
-        .map((l, i) => ({ text: l.text.trim(), fontSize: l.fontSize, offset: clean.lineOffsets[i]! }))
+        .map((l, i) => ({
+          text: l.text.trim(),
+          fontSize: l.fontSize,
+          offset: clean.lineOffsets[i]!
+        }))
         .filter((l) => l.offset >= 0)
     })
   }

@@ -13,7 +13,8 @@ export interface PaperMetadata {
 const ARXIV_STAMP = /arXiv:\s?((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[A-Z]{2})?\/\d{7}))(v\d+)?/
 const AFFILIATION =
   /universit|institut|college|school|department|dept\.|laborator|\blab\b|research|google|facebook|meta\b|microsoft|openai|deepmind|\binc\b|corp|brain|\bai\b|center|centre|academy|foundation|science|engineering|york|@|http/i
-const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|de|der|da|del|di|le|la)){1,4}$/u
+const NAME =
+  /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|de|der|da|del|di|le|la)){1,4}$/u
 
 /**
  * Reads title, authors, year and arXiv id from the PDF info and the first page's lines.
@@ -21,7 +22,11 @@ const NAME = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|de|der|
  * it empty or writes a file name); otherwise the title is the largest text in the top half of
  * page 1 and the authors are the name-shaped lines between it and the abstract.
  */
-export function readMetadata(info: PdfInfo, firstPage: readonly LayoutLine[], firstPageText: string): PaperMetadata {
+export function readMetadata(
+  info: PdfInfo,
+  firstPage: readonly LayoutLine[],
+  firstPageText: string
+): PaperMetadata {
   const arxivId = ARXIV_STAMP.exec(firstPageText)?.[1] ?? null
   const titleLines = largestLines(firstPage)
   const title = usableInfoTitle(info.title) ?? (titleLines.text || null)
@@ -56,7 +61,12 @@ function infoAuthors(author: string | null): string[] | null {
   if (!author) return null
   const parts = author
     .split(/\s*(?:,|;|\band\b|&)\s*/)
-    .map((s) => s.replace(/[∗*†‡§¶♯♭\d]+/g, ' ').replace(/\s+/g, ' ').trim())
+    .map((s) =>
+      s
+        .replace(/[∗*†‡§¶♯♭\d]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    )
     .filter((s) => s.length > 1)
   return parts.length ? parts : null
 }
@@ -65,8 +75,11 @@ function largestLines(lines: readonly LayoutLine[]): { text: string; end: number
   // Only the top part of page 1: a big table header further down is not the title.
   const top = lines.slice(0, Math.min(lines.length, 40))
   let size = 0
-  for (const l of top) if (l.text.length >= 3 && !ARXIV_STAMP.test(l.text)) size = Math.max(size, l.fontSize)
-  const start = top.findIndex((l) => l.fontSize === size && l.text.length >= 3 && !ARXIV_STAMP.test(l.text))
+  for (const l of top)
+    if (l.text.length >= 3 && !ARXIV_STAMP.test(l.text)) size = Math.max(size, l.fontSize)
+  const start = top.findIndex(
+    (l) => l.fontSize === size && l.text.length >= 3 && !ARXIV_STAMP.test(l.text)
+  )
   if (start < 0) return { text: '', end: 0 }
   let end = start
   const parts: string[] = []
@@ -91,7 +104,10 @@ function pageAuthors(lines: readonly LayoutLine[], from: number): string[] {
     if (/^abstract\b/i.test(text) || /^1\.?\s+introduction/i.test(text)) break
     if (AFFILIATION.test(text)) continue
     for (const part of text.split(/\s*(?:,|\band\b|&|\s{2,})\s*/)) {
-      const name = part.replace(/[∗*†‡§¶♯♭\d,]+/g, ' ').replace(/\s+/g, ' ').trim()
+      const name = part
+        .replace(/[∗*†‡§¶♯♭\d,]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
       if (NAME.test(name) && !authors.includes(name)) authors.push(name)
     }
   }

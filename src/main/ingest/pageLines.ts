@@ -18,8 +18,14 @@ export interface PageLine {
  */
 export function pageLines(page: PdfPageItems): PageLine[] {
   const lines: PageLine[] = []
-  let cur: { parts: string[]; sizes: Map<number, number>; x: number; y: number; size: number; end: number } | null =
-    null
+  let cur: {
+    parts: string[]
+    sizes: Map<number, number>
+    x: number
+    y: number
+    size: number
+    end: number
+  } | null = null
   let breakPending = false
 
   const flush = (): void => {

@@ -112,7 +112,9 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
 export function sectionSpans(marks: readonly SectionMark[], numPages: number): SectionSpan[] {
   return marks.map((m, i) => {
     const next = marks[i + 1]
-    const endPage = next ? Math.max(m.page, next.offset === 0 ? next.page - 1 : next.page) : numPages
+    const endPage = next
+      ? Math.max(m.page, next.offset === 0 ? next.page - 1 : next.page)
+      : numPages
     return { name: m.name, heading: m.heading, startPage: m.page, endPage }
   })
 }
@@ -143,6 +145,33 @@ export function sectionAt(marks: readonly SectionMark[], page: number, offset: n
   return name
 }
 
+/**
+ * The section holding most of a page range `[from, to)`.
+ * @remarks Better than the section a chunk starts in: a page-1 chunk that starts at the title
+ * but is mostly abstract is labelled `abstract`.
+ */
+export function dominantSection(
+  marks: readonly SectionMark[],
+  page: number,
+  from: number,
+  to: number
+): string {
+  const cuts = marks
+    .filter((m) => m.page === page && m.offset > from && m.offset < to)
+    .map((m) => m.offset)
+  const bounds = [from, ...cuts, to]
+  let best = sectionAt(marks, page, from)
+  let bestLen = -1
+  for (let i = 0; i < bounds.length - 1; i++) {
+    const len = bounds[i + 1]! - bounds[i]!
+    if (len > bestLen) {
+      bestLen = len
+      best = sectionAt(marks, page, bounds[i]!)
+    }
+  }
+  return best
+}
+
 // Papers name their core section after the model ("3 BERT"): the first unlabelled numbered
 // section after the introduction is the method when nothing else is called that.
 function nameUnlabelledMethod(marks: SectionMark[]): SectionMark[] {
@@ -152,7 +181,8 @@ function nameUnlabelledMethod(marks: SectionMark[]): SectionMark[] {
   for (let i = intro + 1; i < marks.length; i++) {
     const m = marks[i]!
     if (m.name === 'related work') continue
-    if (canonicalSection(m.heading.replace(/^\S+\s+/, '')) === null) marks[i] = { ...m, name: 'method' }
+    if (canonicalSection(m.heading.replace(/^\S+\s+/, '')) === null)
+      marks[i] = { ...m, name: 'method' }
     break
   }
   return marks

@@ -1,0 +1,64 @@
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../atomicWrite'
+import type { PaperText } from '../domain'
+import { UserFacingError } from '../errors'
+import type { DataPaths } from '../paths'
+
+/**
+ * A paper's files on disk: `pdfs/<id>.pdf` and `pages/<id>.json`.
+ * @remarks Both are written atomically, so a file that exists is complete.
+ */
+export class PaperFiles {
+  constructor(private readonly paths: DataPaths) {}
+
+  pdfPath(id: string): string {
+    return join(this.paths.pdfs, `${id}.pdf`)
+  }
+
+  pagesPath(id: string): string {
+    return join(this.paths.pages, `${id}.json`)
+  }
+
+  async writePdf(id: string, bytes: Uint8Array): Promise<void> {
+    await writeFileAtomic(this.pdfPath(id), bytes)
+  }
+
+  /** The stored PDF, or null when it is not there (not downloaded yet, or removed). */
+  async readPdf(id: string): Promise<Uint8Array | null> {
+    try {
+      return new Uint8Array(await readFile(this.pdfPath(id)))
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw e
+    }
+  }
+
+  async writePages(text: PaperText): Promise<void> {
+    await writeFileAtomic(this.pagesPath(text.paperId), JSON.stringify(text))
+  }
+
+  /** The stored page text, or null when it is missing or unreadable. */
+  async readPages(id: string): Promise<PaperText | null> {
+    try {
+      const data = JSON.parse(await readFile(this.pagesPath(id), 'utf8')) as PaperText
+      return Array.isArray(data.pages) && data.paperId === id ? data : null
+    } catch {
+      return null
+    }
+  }
+
+  /** Removes both files; missing files are fine. */
+  async remove(id: string): Promise<void> {
+    try {
+      await rm(this.pdfPath(id), { force: true })
+      await rm(this.pagesPath(id), { force: true })
+    } catch (cause) {
+      throw new UserFacingError(
+        'DISK_WRITE_FAILED',
+        `Could not delete the files of paper ${id}. Check that the data folder is writable.`,
+        { cause }
+      )
+    }
+  }
+}

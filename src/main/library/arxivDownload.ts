@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { CancelledError, throwIfAborted, UserFacingError } from '../errors'
+import { hasPdfSignature } from '../ingest/PdfReader'
+import type { ArxivRef } from './arxivId'
+
+/** How {@link downloadArxivPdf} reaches arXiv. */
+export interface DownloadOptions {
+  fetch: typeof fetch
+  /** `https://arxiv.org` unless a test or mirror says otherwise. */
+  baseUrl?: string
+  attempts?: number
+  /** Wait before the second try; doubles after each failure. */
+  backoffMs?: number
+  /** Per-attempt timeout. */
+  timeoutMs?: number
+  signal?: AbortSignal
+  onProgress?: (received: number, total: number) => void
+}
+
+/** The URL a paper's PDF is fetched from. */
+export function arxivPdfUrl(ref: ArxivRef, baseUrl = 'https://arxiv.org'): string {
+  return `${baseUrl.replace(/\/+$/, '')}/pdf/${ref.id}${ref.version ?? ''}`
+}
+
+/**
+ * Downloads an arXiv PDF, retrying network errors, 5xx/429 answers and non-PDF bodies.
+ * @remarks arXiv sometimes answers with an HTML page while it builds a PDF, so the `%PDF`
+ * signature is checked before the bytes are accepted. A 404 is not retried. After the last try
+ * it throws DOWNLOAD_FAILED saying how many tries were made and why the last one failed.
+ */
+export async function downloadArxivPdf(
+  ref: ArxivRef,
+  options: DownloadOptions
+): Promise<Uint8Array> {
+  const url = arxivPdfUrl(ref, options.baseUrl)
+  const attempts = Math.max(1, options.attempts ?? 3)
+  let wait = options.backoffMs ?? 1000
+  let reason = ''
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    throwIfAborted(options.signal, `Downloading arXiv ${ref.id}`)
+    try {
+      const bytes = await fetchOnce(url, options)
+      if (hasPdfSignature(bytes)) return bytes
+      reason = 'the server did not send a PDF'
+    } catch (e) {
+      if (e instanceof CancelledError) throw e
+      if (options.signal?.aborted) throw new CancelledError(`Downloading arXiv ${ref.id}`)
+      if (e instanceof NotFound) {
+        throw new UserFacingError(
+          'DOWNLOAD_FAILED',
+          `arXiv has no paper ${ref.id}${ref.version ?? ''} (404). Check the id.`,
+          { cause: e }
+        )
+      }
+      reason = e instanceof Error ? e.message : String(e)
+    }
+    if (attempt < attempts) {
+      await sleep(wait, undefined, { signal: options.signal }).catch(() => {
+        throw new CancelledError(`Downloading arXiv ${ref.id}`)
+      })
+      wait *= 2
+    }
+  }
+  throw new UserFacingError(
+    'DOWNLOAD_FAILED',
+    `Could not download arXiv ${ref.id} after ${attempts} ${attempts === 1 ? 'try' : 'tries'} (${reason}). Check the internet connection and retry.`
+  )
+}
+
+class NotFound extends Error {}
+
+async function fetchOnce(url: string, options: DownloadOptions): Promise<Uint8Array> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  let res: Response
+  try {
+    res = await options.fetch(url, { signal, redirect: 'follow' })
+  } catch (e) {
+    if (timeout.aborted) throw new Error('timed out', { cause: e })
+    const cause = (e as { cause?: { code?: string } }).cause
+    throw new Error(cause?.code ? `network error ${cause.code}` : 'network error', { cause: e })
+  }
+  if (res.status === 404) throw new NotFound(`HTTP 404`)
+  if (!res.ok) throw new Error(`HTTP ${res.status}`)
+  const total = Number(res.headers.get('content-length') ?? 0)
+  if (!res.body) return new Uint8Array(await res.arrayBuffer())
+  const parts: Uint8Array[] = []
+  let received = 0
+  for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
+    parts.push(part)
+    received += part.length
+    options.onProgress?.(received, total)
+  }
+  return new Uint8Array(Buffer.concat(parts))
+}

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto'
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
+import type { AppError } from '../../shared/errors'
+import type { Paper, PaperStatus } from '../../shared/types'
+import type { Chunk } from '../domain'
+import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { chunkPages } from '../ingest/chunker'
+import { extractPaper } from '../ingest/extractPaper'
+import { marksFromSpans } from '../ingest/sections'
+import type { Embedder } from '../search/types'
+import { parseArxivId } from './arxivId'
+import { downloadArxivPdf } from './arxivDownload'
+import type { Catalog } from './Catalog'
+import type { LibraryDeps } from './LibraryService'
+import type { PaperFiles } from './PaperFiles'
+
+/** What the pipeline needs from the service that owns it. */
+export interface PipelineContext {
+  deps: LibraryDeps
+  catalog: Catalog
+  files: PaperFiles
+  progress(paperId: string, stage: PaperStatus, done: number, total: number): void
+  changed(): void
+  /** Clears vectors made by another embedder and queues re-embedding (never a mixed index). */
+  matchEmbedder(embedder: Embedder): Promise<void>
+  /** True while the service shuts down: interrupted papers keep their stage and resume later. */
+  closing(): boolean
+}
+
+/** Texts embedded per call; small batches measured fastest for MiniLM on CPU. */
+export const DEFAULT_EMBED_BATCH = 4
+
+/** The sha256 of a PDF, hex. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/**
+ * The per-paper stages: download -> extract -> chunk -> keyword index -> embed -> indexed.
+ * @remarks The catalog says `indexed` only after every file and index write has finished, so a
+ * crash at any point leaves a non-final status that is resumed on the next start.
+ */
+export class IngestPipeline {
+  constructor(private readonly ctx: PipelineContext) {}
+
+  /** Runs the whole pipeline for one paper; failures end as status `error`, never a throw. */
+  async ingest(paperId: string, signal: AbortSignal): Promise<void> {
+    const paper = this.ctx.catalog.get(paperId)
+    if (!paper) return
+    try {
+      const bytes = await this.acquire(paper, signal)
+      await this.setStatus(paperId, 'extracting')
+      const label = labelOf(paper)
+      const extracted = await extractPaper(this.ctx.deps.reader, bytes, {
+        label,
+        signal,
+        onPage: (done, total) => this.ctx.progress(paperId, 'extracting', done, total)
+      })
+      throwIfAborted(signal, `Indexing ${label}`)
+      await this.ctx.files.writePages({ paperId, pages: extracted.pages })
+      const meta = extracted.metadata
+      await this.ctx.catalog.update(paperId, {
+        title: meta.title ?? paper.title,
+        authors: meta.authors.length ? meta.authors : paper.authors,
+        year: meta.year ?? paper.year,
+        arxivId: paper.arxivId ?? meta.arxivId,
+        pages: extracted.pages.length,
+        sections: extracted.sections
+      })
+      const chunks = chunkPages(paperId, extracted.pages, extracted.marks, this.ctx.deps.settings())
+      await this.index(paperId, chunks, signal)
+    } catch (e) {
+      await this.fail(paperId, e, signal)
+    }
+  }
+
+  /** Re-chunks a paper from its stored page text and (re)computes its vectors. */
+  async embed(paperId: string, signal: AbortSignal): Promise<void> {
+    const paper = this.ctx.catalog.get(paperId)
+    if (!paper || paper.status !== 'indexed') return
+    const text = await this.ctx.files.readPages(paperId)
+    if (!text) return this.ingest(paperId, signal)
+    try {
+      const byPage = new Map(text.pages.map((p) => [p.page, p.text]))
+      const marks = marksFromSpans(paper.sections, (n) => byPage.get(n) ?? '')
+      const chunks = chunkPages(paperId, text.pages, marks, this.ctx.deps.settings())
+      await this.index(paperId, chunks, signal)
+    } catch (e) {
+      await this.fail(paperId, e, signal)
+    }
+  }
+
+  private async acquire(paper: Paper, signal: AbortSignal): Promise<Uint8Array> {
+    const stored = await this.ctx.files.readPdf(paper.id)
+    if (stored) return stored
+    if (paper.source.kind !== 'arxiv') {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `The PDF of "${paper.title}" is missing from the library folder. Remove the paper and add the file again.`
+      )
+    }
+    await this.setStatus(paper.id, 'downloading')
+    this.ctx.progress(paper.id, 'downloading', 0, 1)
+    const { deps } = this.ctx
+    const bytes = await downloadArxivPdf(parseArxivId(paper.source.arxivId), {
+      fetch: deps.fetch ?? fetch,
+      baseUrl: deps.arxivBaseUrl,
+      attempts: deps.downloadAttempts,
+      backoffMs: deps.downloadBackoffMs,
+      signal,
+      onProgress: (got, total) => this.ctx.progress(paper.id, 'downloading', got, total || got)
+    })
+    const sha = sha256Hex(bytes)
+    const twin = this.ctx.catalog.findBySha(sha)
+    if (twin && twin.id !== paper.id) {
+      throw new UserFacingError(
+        'DUPLICATE',
+        `arXiv ${paper.source.arxivId} is the same PDF as "${twin.title}" (${twin.id}), which is already in the library. Remove this entry.`
+      )
+    }
+    await this.ctx.files.writePdf(paper.id, bytes)
+    await this.ctx.catalog.update(paper.id, { sha256: sha })
+    return bytes
+  }
+
+  private async index(paperId: string, chunks: Chunk[], signal: AbortSignal): Promise<void> {
+    const { deps } = this.ctx
+    await deps.keywords.putPaper(paperId, chunks)
+    const embedder = await deps.embedder.current()
+    let embedderId: string | null = null
+    if (embedder) {
+      await this.ctx.matchEmbedder(embedder)
+      await this.setStatus(paperId, 'embedding')
+      const items = await this.vectors(paperId, embedder, chunks, signal)
+      await deps.vectors.putPaper(paperId, embedder.id, items)
+      embedderId = embedder.id
+    } else {
+      // Keyword search only until the model appears; backfillVectors() fills this in.
+      await deps.vectors.removePaper(paperId)
+    }
+    throwIfAborted(signal, `Indexing ${paperId}`)
+    await this.ctx.catalog.update(paperId, {
+      status: 'indexed',
+      error: null,
+      chunks: chunks.length,
+      indexedAt: new Date().toISOString(),
+      embedderId
+    })
+    this.ctx.progress(paperId, 'indexed', 1, 1)
+    this.ctx.changed()
+  }
+
+  private async vectors(
+    paperId: string,
+    embedder: Embedder,
+    chunks: Chunk[],
+    signal: AbortSignal
+  ): Promise<{ chunkId: string; vector: Float32Array }[]> {
+    const batch = Math.max(1, this.ctx.deps.embedBatchSize ?? DEFAULT_EMBED_BATCH)
+    const items: { chunkId: string; vector: Float32Array }[] = []
+    this.ctx.progress(paperId, 'embedding', 0, chunks.length)
+    for (let i = 0; i < chunks.length; i += batch) {
+      throwIfAborted(signal, `Indexing ${paperId}`)
+      const part = chunks.slice(i, i + batch)
+      const out = await embedder.embed(
+        part.map((c) => c.text),
+        signal
+      )
+      if (out.length !== part.length)
+        throw new Error(`embedder returned ${out.length} vectors for ${part.length} texts`)
+      part.forEach((c, j) => items.push({ chunkId: c.id, vector: out[j]! }))
+      this.ctx.progress(paperId, 'embedding', items.length, chunks.length)
+      await yieldToLoop()
+    }
+    return items
+  }
+
+  private async setStatus(paperId: string, status: PaperStatus): Promise<void> {
+    await this.ctx.catalog.update(paperId, { status, error: null })
+    this.ctx.changed()
+  }
+
+  /** Records why a paper failed and takes its partial chunks out of search. */
+  private async fail(paperId: string, e: unknown, signal: AbortSignal): Promise<void> {
+    if (!this.ctx.catalog.has(paperId)) return
+    const paper = this.ctx.catalog.get(paperId)!
+    // An embedder or fetch stopped by the signal throws its own AbortError; it is still a cancel.
+    const cancelled = isUserFacing(e, 'CANCELLED') || signal.aborted
+    if (cancelled && this.ctx.closing()) return
+    const error = toAppError(e, labelOf(paper), cancelled)
+    if (error.code === 'INTERNAL') {
+      this.ctx.deps.log?.(`ingest ${paperId} failed: ${e instanceof Error ? e.stack : String(e)}`)
+    }
+    const { deps } = this.ctx
+    await deps.keywords.removePaper(paperId).catch(() => undefined)
+    await deps.vectors.removePaper(paperId).catch(() => undefined)
+    await this.ctx.catalog
+      .update(paperId, { status: 'error', error, chunks: 0, embedderId: null, indexedAt: null })
+      .catch((saveError: unknown) =>
+        deps.log?.(`could not record the failure of ${paperId}: ${String(saveError)}`)
+      )
+    this.ctx.progress(paperId, 'error', 1, 1)
+    this.ctx.changed()
+  }
+}
+
+function labelOf(paper: Paper): string {
+  if (paper.source.kind === 'file') return `"${paper.source.fileName}"`
+  return `arXiv ${paper.source.arxivId}`
+}
+
+function toAppError(e: unknown, label: string, cancelled: boolean): AppError {
+  if (cancelled)
+    return { code: 'CANCELLED', message: `Indexing ${label} was cancelled. Retry to index it.` }
+  if (isUserFacing(e)) return e.toAppError()
+  const why = e instanceof Error ? e.message : String(e)
+  return {
+    code: 'INTERNAL',
+    message: `Something went wrong while indexing ${label} (${why}). Retry, and report it if it happens again.`
+  }
+}
