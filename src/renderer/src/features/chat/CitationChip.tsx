@@ -25,6 +25,9 @@ export function CitationChip({ citation }: { citation: Citation }) {
         type="button"
         className="chip"
         data-citation={citation.number}
+        data-paper-id={citation.paperId}
+        data-page={citation.page}
+        data-snippet={citation.snippet}
         aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}`}
         onFocus={() => setHover(true)}
         onBlur={() => setHover(false)}

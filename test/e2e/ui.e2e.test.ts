@@ -1,0 +1,225 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
+import { passageIds, startFakeGemini, type FakeGemini, type FakeScript } from '../fakes/fakeGemini'
+import { CORPUS, startHarness, type Harness } from './harness'
+
+/** Letters and digits only, lowercased: how the viewer matches snippets to page text. */
+function norm(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/** A cooperative Gemini whose answer takes a moment (so the stage line can be seen). */
+const COOPERATIVE: FakeScript = {
+  synthesis: (request) => {
+    const [a, b] = passageIds(request)
+    return {
+      delayMs: 1500,
+      text: [
+        'Scaled dot-product attention computes the dot products of the query with all keys, ',
+        `divides each by the square root of d_k and applies a softmax [[${a}]]. `,
+        b ? `The Transformer uses it in every attention layer [[${b}]].` : ''
+      ]
+    }
+  }
+}
+
+const QUESTION = 'What is scaled dot-product attention?'
+
+async function ask(page: Page, question: string): Promise<Locator> {
+  const box = page.getByRole('textbox', { name: 'Question' })
+  await box.fill(question)
+  await box.press('Enter')
+  return page.locator('article.turn').last()
+}
+
+async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
+  const paperId = await chip.getAttribute('data-paper-id')
+  const cited = Number(await chip.getAttribute('data-page'))
+  const snippet = (await chip.getAttribute('data-snippet')) ?? ''
+  await chip.click()
+  const scroll = page.locator('.viewer-scroll')
+  await expect.poll(() => scroll.getAttribute('data-paper-id')).toBe(paperId)
+  const highlights = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
+  await highlights.first().waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(300)
+  expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
+  expect(await page.getByRole('textbox', { name: 'Page' }).inputValue()).toBe(String(cited))
+  const highlighted = norm((await highlights.allTextContents()).join(''))
+  expect(highlighted).toContain(norm(snippet))
+  // The marked spans hold the snippet and little else (whole spans, so a line's edges at most).
+  expect(highlighted.length).toBeLessThan(norm(snippet).length + 400)
+  // And the passage is on screen, inside the viewer's scrolled area.
+  const box = (await highlights.first().boundingBox())!
+  const pane = (await scroll.boundingBox())!
+  expect(box.y).toBeGreaterThanOrEqual(pane.y)
+  expect(box.y + box.height).toBeLessThanOrEqual(pane.y + pane.height)
+}
+
+describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in Chromium', () => {
+  let gemini: FakeGemini
+  let h: Harness
+  let page: Page
+  let notAPdf: string
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rp-ui-'))
+    notAPdf = join(dir, 'meeting-notes.pdf')
+    writeFileSync(notAPdf, 'Meeting notes\n\nThis is a plain text file that was renamed to .pdf.\n')
+    gemini = await startFakeGemini({ script: COOPERATIVE })
+    h = await startHarness({
+      apiKey: 'test-key',
+      geminiBaseUrl: gemini.baseUrl,
+      embedder: new FakeEmbedderProvider(),
+      pickFiles: [notAPdf]
+    })
+    page = h.page
+  })
+  afterAll(async () => {
+    await h?.close()
+    await gemini?.close()
+  })
+
+  it('ingests the three default papers from the first-run call to action', async () => {
+    const cta = page.getByRole('button', { name: 'Add the three default papers' })
+    await cta.waitFor()
+    await h.screenshot('ui-01-first-run')
+    await cta.click()
+    await page.locator('li.paper').nth(2).waitFor()
+    await page
+      .locator('li.paper .progress')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => {})
+    await h.screenshot('ui-02-ingesting')
+    await expect
+      .poll(() => page.locator('li.paper[data-status="indexed"]').count(), {
+        timeout: 150_000,
+        interval: 500
+      })
+      .toBe(3)
+    const titles = await page.locator('li.paper .paper-title').allTextContents()
+    expect(titles.join(' | ')).toMatch(/Attention Is All You Need/)
+    expect(titles.join(' | ')).toMatch(/BERT/)
+    await expect.poll(() => page.locator('.paper-meta').first().textContent()).toMatch(/pages/)
+    await h.screenshot('ui-03-library-ready')
+  })
+
+  it('shows the live stage, then the streamed answer with chips and a hover card', async () => {
+    const turn = await ask(page, QUESTION)
+    await turn.locator('.stage-line').waitFor()
+    await expect
+      .poll(() => turn.locator('.stage-text').textContent())
+      .toMatch(/drafting|checking|searching|reading|rewriting/)
+    await h.screenshot('ui-04-agent-working')
+    await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
+    expect(await turn.getAttribute('data-status')).toBe('done')
+    expect(await turn.locator('.answer-body').first().textContent()).toContain(
+      'divides each by the square root'
+    )
+    expect(await turn.locator('.answer-body').first().textContent()).not.toContain('[[')
+    expect(await turn.locator('.usage').textContent()).toMatch(/\d+ in · \d+\s+out tokens/)
+    expect(await page.locator('.session-usage').textContent()).not.toContain('Session: 0 in')
+    expect(gemini.of('synthesis').length).toBeGreaterThan(0)
+    await h.screenshot('ui-05-answer-with-chips')
+
+    const chip = turn.locator('button.chip[data-citation="1"]').first()
+    await chip.hover()
+    const card = page.getByRole('tooltip')
+    await card.waitFor()
+    const page1 = await chip.getAttribute('data-page')
+    expect(await card.textContent()).toContain(`Page ${page1}`)
+    expect(norm((await card.locator('.hover-card-snippet').textContent()) ?? '').slice(0, 40)).toBe(
+      norm((await chip.getAttribute('data-snippet')) ?? '').slice(0, 40)
+    )
+    await h.screenshot('ui-06-hover-card')
+  })
+
+  it('opens the cited paper at the cited page with the snippet highlighted when [1] is clicked', async () => {
+    const chip = page
+      .locator('article.turn')
+      .last()
+      .locator('button.chip[data-citation="1"]')
+      .first()
+    await expectHighlightOfChip(page, chip)
+    await h.screenshot('ui-07-viewer-highlight')
+  })
+
+  it('without a key, gives an evidence-only answer whose chips still open the viewer', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByTestId('key-saved').waitFor()
+    await page.getByRole('button', { name: 'Forget' }).click()
+    await page.getByRole('textbox', { name: 'Gemini API key' }).waitFor()
+    await h.screenshot('ui-08-settings-no-key')
+    await page.getByRole('button', { name: 'Close settings' }).click()
+    const before = gemini.requests.length
+    const turn = await ask(page, 'How is BERT pre-trained?')
+    await turn.locator('[data-label="evidence"]').waitFor({ timeout: 30_000 })
+    expect(await turn.locator('[data-label="evidence"]').textContent()).toContain('Evidence only')
+    expect(gemini.requests.length).toBe(before)
+    const chip = turn.locator('button.chip').first()
+    await chip.waitFor()
+    await h.screenshot('ui-09-evidence-only')
+    await expectHighlightOfChip(page, chip)
+    await h.screenshot('ui-10-evidence-chip-opens-viewer')
+  })
+
+  it('shows a 429 as the quota message with the wait, and Retry then answers', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('textbox', { name: 'Gemini API key' }).fill('test-key')
+    await page.getByRole('button', { name: 'Save key' }).click()
+    await page.getByTestId('key-saved').waitFor()
+    await page.getByRole('button', { name: 'Close settings' }).click()
+    gemini.setScript({
+      tools: {
+        error: {
+          status: 429,
+          message: 'Resource has been exhausted (e.g. check quota).',
+          retryAfter: '30'
+        }
+      }
+    })
+    const turn = await ask(page, 'Which datasets does RAG use?')
+    const alert = turn.getByRole('alert')
+    await alert.waitFor({ timeout: 30_000 })
+    expect(await alert.getAttribute('data-error-code')).toBe('RATE_LIMITED')
+    expect(await alert.textContent()).toMatch(/quota/i)
+    expect(await alert.textContent()).toMatch(/Wait \d+ s/)
+    await h.screenshot('ui-11-rate-limited')
+    gemini.setScript(COOPERATIVE)
+    await turn.getByRole('button', { name: 'Retry' }).click()
+    await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
+    expect(await turn.getByRole('alert').count()).toBe(0)
+  })
+
+  it('adding a text file renamed .pdf gives an error row while the other papers stay usable', async () => {
+    await page.getByRole('button', { name: 'Add PDFs…' }).click()
+    const row = page.locator('li.paper[data-status="error"]')
+    await row.waitFor({ timeout: 30_000 })
+    const reason = (await row.locator('.paper-error').textContent()) ?? ''
+    expect(reason).toMatch(/pdf/i)
+    expect(reason.length).toBeGreaterThan(20)
+    await row.getByRole('button', { name: 'Retry' }).waitFor()
+    expect(await page.locator('li.paper[data-status="indexed"]').count()).toBe(3)
+    await h.screenshot('ui-12-bad-file-error-row')
+    await page.locator('li.paper[data-status="indexed"]').first().locator('.paper-main').click()
+    await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
+    const turn = await ask(page, QUESTION)
+    await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
+    await h.screenshot('ui-13-still-usable')
+  })
+
+  it('follows the system dark theme', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForTimeout(200)
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(bg).not.toBe('rgb(246, 247, 249)')
+    await h.screenshot('ui-14-dark-theme')
+  })
+})
