@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { listPackage } from '@electron/asar'
-import { MODEL_DIR_NAME, type ModelFile } from '../../src/main/search/embedder/modelFiles'
+import {
+  MODEL_DIR_NAME,
+  MODEL_FILES,
+  type ModelFile
+} from '../../src/main/search/embedder/modelFiles'
 import { findModelProblems } from './verifyModelFolder'
 
 /** What {@link inspectPackagedApp} found in one unpacked app. */
@@ -52,13 +56,14 @@ export async function inspectPackagedApp(
   for (const needed of ['/package.json', '/out/main/index.js']) {
     if (!entries.has(needed)) problems.push(`app.asar lacks ${needed}`)
   }
+  const leaked = new Set<string>()
   for (const entry of entries) {
-    if (/^\/(src|test|bench|scripts|resources|build|release)\//.test(entry)) {
-      problems.push(`app.asar carries a project file that is not app code: ${entry}`)
-    } else if (entry.startsWith('/node_modules/onnxruntime-web/')) {
-      problems.push('app.asar carries onnxruntime-web, which the main process never loads')
-      break
-    }
+    const top = /^\/(src|test|bench|scripts|resources|build|release)(\/|$)/.exec(entry)
+    if (top) leaked.add(top[1]!)
+  }
+  for (const folder of leaked) problems.push(`app.asar carries the project's ${folder}/ folder`)
+  if ([...entries].some((e) => e.startsWith('/node_modules/onnxruntime-web/'))) {
+    problems.push('app.asar carries onnxruntime-web, which the main process never loads')
   }
 
   const onnxruntimeBinaries = listBinaryFolders(
@@ -124,4 +129,17 @@ function folderBytes(dir: string): number {
     if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size
   }
   return total
+}
+
+// CLI: `npx tsx scripts/packaging/inspectPackagedApp.ts <appOutDir>` checks an app built on this
+// machine against the pinned model; prints the report and exits 1 on any problem.
+if (process.argv[1] && resolve(process.argv[1]) === resolve(__filename)) {
+  const appOutDir = process.argv[2]
+  if (!appOutDir) throw new Error('usage: inspectPackagedApp.ts <appOutDir>')
+  void inspectPackagedApp(resolve(appOutDir), process.platform, process.arch, MODEL_FILES).then(
+    (report) => {
+      console.log(JSON.stringify(report, null, 2))
+      if (report.problems.length > 0) process.exitCode = 1
+    }
+  )
 }
