@@ -8,9 +8,9 @@ import { AnswerRun } from './AnswerRun'
 import type { ChatContent, ChatModel, ChatResponse } from './ChatModel'
 import { resolveCitations, toCitation, type CitedAnswer } from './citations'
 import { EvidenceSet } from './evidence'
-import { evidenceAnswer, type EvidenceReason } from './evidenceAnswer'
+import { evidenceAnswer } from './evidenceAnswer'
 import { judgeAnswer } from './judge'
-import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage } from './language'
+import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
 import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { createAgentTools } from './tools/agentTools'
@@ -96,18 +96,19 @@ export class AgentService {
         'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
       )
     }
-    const evidenceOnly = (notice: EvidenceReason): Promise<Answer> =>
+    const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,
         retriever: this.deps.retriever,
         language: language.texts,
+        reason,
         notice,
         run,
         signal
       })
     const model = this.deps.chatModel()
     if (!model) {
-      return evidenceOnly({
+      return evidenceOnly('NO_API_KEY', {
         code: 'NO_API_KEY',
         message:
           'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings (GEMINI_API_KEY for the CLI) to get answers.'
@@ -118,7 +119,8 @@ export class AgentService {
       return await this.write(draft)
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
-        return evidenceOnly({ code: error.code, message: error.message } as EvidenceReason)
+        const reason = error.code === 'OFFLINE' ? 'OFFLINE' : 'KEY_REJECTED'
+        return evidenceOnly(reason, { code: error.code, message: error.message })
       }
       throw error
     }

@@ -1,9 +1,9 @@
-import {
+import type {
+  Content,
   FunctionCallingConfigMode,
-  GoogleGenAI,
-  type Content,
-  type GenerateContentParameters,
-  type GenerateContentResponse
+  GenerateContentParameters,
+  GenerateContentResponse,
+  GoogleGenAI
 } from '@google/genai'
 import { throwIfAborted } from '../errors'
 import type { Usage } from '../../shared/types'
@@ -27,37 +27,31 @@ export interface GeminiOptions {
   timeoutMs: number
 }
 
-const MODES = {
-  any: FunctionCallingConfigMode.ANY,
-  auto: FunctionCallingConfigMode.AUTO,
-  none: FunctionCallingConfigMode.NONE
-} as const
+const MODES = { any: 'ANY', auto: 'AUTO', none: 'NONE' } as Record<
+  'any' | 'auto' | 'none',
+  FunctionCallingConfigMode
+>
 
 /**
  * {@link ChatModel} on Google's `@google/genai` SDK — the only file that imports it.
  * @remarks Temperature 0 for repeatable answers. The SDK's own retries stay off: a 429 or 503
  * reaches the person with its reason instead of a silent minute of backoff. Our own timer and
- * the caller's signal abort the request, so a timeout and a cancel can be told apart.
+ * the caller's signal abort the request, so a timeout and a cancel can be told apart. The SDK
+ * (~0.4 s to import) is loaded on the first call, not at app start.
  */
 export class GeminiChatModel implements ChatModel {
   readonly model: string
-  private readonly client: GoogleGenAI
   private readonly timeoutMs: number
+  private client: Promise<GoogleGenAI> | null = null
 
-  constructor(options: GeminiOptions) {
+  constructor(private readonly options: GeminiOptions) {
     this.model = options.model
     this.timeoutMs = options.timeoutMs
-    this.client = new GoogleGenAI({
-      apiKey: options.apiKey,
-      // v1beta carries function calling, thought signatures and JSON-schema output together.
-      apiVersion: 'v1beta',
-      ...(options.baseUrl ? { httpOptions: { baseUrl: options.baseUrl } } : {})
-    })
   }
 
   generate(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
-    return this.call(request, signal, async (params) =>
-      toResponse([await this.client.models.generateContent(params)])
+    return this.call(request, signal, async (client, params) =>
+      toResponse([await client.models.generateContent(params)])
     )
   }
 
@@ -66,9 +60,9 @@ export class GeminiChatModel implements ChatModel {
     onText: (text: string) => void,
     signal?: AbortSignal
   ): Promise<ChatResponse> {
-    return this.call(request, signal, async (params, rearm) => {
+    return this.call(request, signal, async (client, params, rearm) => {
       const chunks: GenerateContentResponse[] = []
-      for await (const chunk of await this.client.models.generateContentStream(params)) {
+      for await (const chunk of await client.models.generateContentStream(params)) {
         rearm()
         chunks.push(chunk)
         const text = visibleText(chunk.candidates?.[0]?.content?.parts ?? [])
@@ -78,12 +72,30 @@ export class GeminiChatModel implements ChatModel {
     })
   }
 
+  private sdk(): Promise<GoogleGenAI> {
+    this.client ??= import('@google/genai').then(
+      ({ GoogleGenAI }) =>
+        new GoogleGenAI({
+          apiKey: this.options.apiKey,
+          // v1beta carries function calling, thought signatures and JSON-schema output together.
+          apiVersion: 'v1beta',
+          ...(this.options.baseUrl ? { httpOptions: { baseUrl: this.options.baseUrl } } : {})
+        })
+    )
+    return this.client
+  }
+
   private async call(
     request: ChatRequest,
     signal: AbortSignal | undefined,
-    run: (params: GenerateContentParameters, rearm: () => void) => Promise<ChatResponse>
+    run: (
+      client: GoogleGenAI,
+      params: GenerateContentParameters,
+      rearm: () => void
+    ) => Promise<ChatResponse>
   ): Promise<ChatResponse> {
     throwIfAborted(signal, 'The answer')
+    const client = await this.sdk()
     const controller = new AbortController()
     let timedOut = false
     let timer: NodeJS.Timeout | undefined
@@ -108,7 +120,7 @@ export class GeminiChatModel implements ChatModel {
     }
     rearm()
     try {
-      return await run(this.params(request, controller.signal, fetchKeepingHeaders), rearm)
+      return await run(client, this.params(request, controller.signal, fetchKeepingHeaders), rearm)
     } catch (error) {
       throw toGeminiError(error, {
         model: this.model,

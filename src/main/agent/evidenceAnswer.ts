@@ -4,13 +4,10 @@ import type { Retriever } from '../search/types'
 import type { AnswerRun } from './AnswerRun'
 import { toCitation } from './citations'
 import { EvidenceSet } from './evidence'
-import { ANSWER_TEXTS, type TextLanguage } from './language'
+import { ANSWER_TEXTS, type EvidenceReason, type TextLanguage } from './language'
 
 /** Passages in an evidence-only answer. */
 const EVIDENCE_PASSAGES = 5
-
-/** Why an answer is evidence-only. */
-export type EvidenceReason = AppError & { code: 'NO_API_KEY' | 'OFFLINE' }
 
 /**
  * The answer without a model: the top passages for the question, numbered and cited.
@@ -21,7 +18,9 @@ export async function evidenceAnswer(options: {
   question: string
   retriever: Retriever
   language: TextLanguage
-  notice: EvidenceReason
+  reason: EvidenceReason
+  /** What the UI says about it (code NO_API_KEY or OFFLINE). */
+  notice: AppError
   run: AnswerRun
   signal?: AbortSignal
 }): Promise<Answer> {
@@ -33,7 +32,7 @@ export async function evidenceAnswer(options: {
     options.signal
   )
   const passages = new EvidenceSet().addSearchResults(response.results)
-  const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.notice.code])
+  const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.reason])
   const body = passages.map(
     (p, i) =>
       `[${i + 1}] ${p.title}, ${texts.page} ${p.page}:\n> ${p.text.replace(/\s+/g, ' ').trim()}`

@@ -11,13 +11,16 @@ export interface AnswerLanguage {
   instruction: string
 }
 
+/** Why an answer holds evidence only. */
+export type EvidenceReason = 'NO_API_KEY' | 'KEY_REJECTED' | 'OFFLINE'
+
 /** The fixed texts of an answer, per language. */
 export interface AnswerTexts {
   /** Given when the judge rejected the answer twice. */
   fallback: string
   /** Heads an evidence-only answer; `{reason}` is why nothing was generated. */
   evidenceLabel: string
-  evidenceReasons: { NO_API_KEY: string; OFFLINE: string }
+  evidenceReasons: Record<EvidenceReason, string>
   /** An evidence-only answer when search found nothing. */
   noPassages: string
   page: string
@@ -32,6 +35,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       'Resposta não gerada ({reason}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
     evidenceReasons: {
       NO_API_KEY: 'nenhuma chave da API Gemini configurada',
+      KEY_REJECTED: 'o Gemini recusou a chave da API',
       OFFLINE: 'sem conexão com o Gemini'
     },
     noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
@@ -44,6 +48,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       'Not a generated answer ({reason}). These are the passages from the papers most relevant to the question, without summary or interpretation:',
     evidenceReasons: {
       NO_API_KEY: 'no Gemini API key is set',
+      KEY_REJECTED: 'Gemini rejected the API key',
       OFFLINE: 'Gemini cannot be reached'
     },
     noPassages: 'No relevant passage was found in the papers in the library.',

@@ -411,6 +411,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     expect(answer.mode).toBe('evidence')
     expect(answer.notice?.code).toBe('NO_API_KEY')
     expect(answer.notice?.message).toMatch(/rejected the API key/)
+    expect(answer.answer).toMatch(/^Resposta não gerada \(o Gemini recusou a chave da API\)/)
   })
 
   it('answers with labelled evidence only when there is no API key', async () => {
