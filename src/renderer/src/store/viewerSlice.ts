@@ -22,6 +22,8 @@ export interface ViewerSlice {
     page: number
     pageCount: number
     zoom: Zoom
+    /** The scale pages are drawn at (what 'fit' works out to), for the zoom label and steps. */
+    scale: number
     highlight: Highlight | null
     /** Bumped when something asks the viewer to scroll to `page`. */
     navNonce: number
@@ -39,6 +41,7 @@ export interface ViewerSlice {
   setVisiblePage: (page: number) => void
   setPageCount: (count: number) => void
   setZoom: (zoom: Zoom) => void
+  setScale: (scale: number) => void
   setHighlightFound: (found: boolean) => void
   /** Fetches a paper's PDF bytes from main for the viewer (not kept in the store). */
   fetchPdf: (paperId: string) => Promise<{ bytes: Uint8Array } | { error: AppError }>
@@ -57,6 +60,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
     page: 1,
     pageCount: 0,
     zoom: 'fit',
+    scale: 1,
     highlight: null,
     navNonce: 0,
     highlightFound: null
@@ -107,6 +111,9 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
   setZoom: (zoom) => {
     const z = zoom === 'fit' ? zoom : Math.min(ZOOM_LIMITS.max, Math.max(ZOOM_LIMITS.min, zoom))
     set({ viewer: { ...get().viewer, zoom: z } })
+  },
+  setScale: (scale) => {
+    if (get().viewer.scale !== scale) set({ viewer: { ...get().viewer, scale } })
   },
   setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } }),
   fetchPdf: async (paperId) => {

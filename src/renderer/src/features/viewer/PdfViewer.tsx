@@ -38,6 +38,7 @@ function PdfPages({ paperId }: { paperId: string }) {
   const setPageCount = useAppStore((s) => s.setPageCount)
   const setVisiblePage = useAppStore((s) => s.setVisiblePage)
   const setHighlightFound = useAppStore((s) => s.setHighlightFound)
+  const setScale = useAppStore((s) => s.setScale)
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading', paperId })
   const [near, setNear] = useState<Set<number>>(new Set())
   const [paneWidth, setPaneWidth] = useState(600)
@@ -84,6 +85,8 @@ function PdfPages({ paperId }: { paperId: string }) {
       ? Math.max(0.25, (paneWidth - 2 * PAGE_GAP - 2) / ready.size.width)
       : zoom
     : 1
+
+  useEffect(() => setScale(scale), [scale, setScale])
 
   // Which pages are near the viewport: only those are drawn.
   useEffect(() => {

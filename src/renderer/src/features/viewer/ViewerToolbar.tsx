@@ -9,6 +9,7 @@ export function ViewerToolbar() {
   const page = useAppStore((s) => s.viewer.page)
   const pageCount = useAppStore((s) => s.viewer.pageCount)
   const zoom = useAppStore((s) => s.viewer.zoom)
+  const current = useAppStore((s) => s.viewer.scale)
   const found = useAppStore((s) => s.viewer.highlightFound)
   const hasHighlight = useAppStore((s) => s.viewer.highlight !== null)
   const title = useAppStore(
@@ -20,7 +21,6 @@ export function ViewerToolbar() {
   // While the page box is being edited it holds the draft; otherwise it shows the page.
   const [draft, setDraft] = useState<string | null>(null)
 
-  const current = zoom === 'fit' ? 1 : zoom
   return (
     <header className="pane-header viewer-toolbar">
       <span className="viewer-title" title={title}>
@@ -69,7 +69,7 @@ export function ViewerToolbar() {
         >
           −
         </button>
-        <span className="zoom-label">{zoom === 'fit' ? 'Fit' : `${Math.round(zoom * 100)}%`}</span>
+        <span className="zoom-label">{`${Math.round(current * 100)}%`}</span>
         <button
           type="button"
           className="icon-btn"

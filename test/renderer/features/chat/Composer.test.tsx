@@ -1,0 +1,25 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Composer } from '../../../../src/renderer/src/features/chat/Composer'
+import { answer, fakeApi, ok } from '../../fakeApi'
+import { renderWithStore } from '../../render'
+
+afterEach(cleanup)
+
+describe('Composer', () => {
+  it('sends on Enter and keeps Shift+Enter as a new line', () => {
+    const fake = fakeApi({ 'chat:ask': () => ok(answer()) })
+    renderWithStore(<Composer />, fake)
+    const box = screen.getByRole('textbox', { name: 'Question' }) as HTMLTextAreaElement
+    fireEvent.change(box, { target: { value: 'first line' } })
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true })
+    expect(fake.calls).toHaveLength(0)
+    fireEvent.change(box, { target: { value: 'first line\nsecond line' } })
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(fake.calls.map((c) => (c.input as { question: string }).question)).toEqual([
+      'first line\nsecond line'
+    ])
+    expect(box.value).toBe('')
+  })
+})
