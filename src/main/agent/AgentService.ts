@@ -173,9 +173,12 @@ export class AgentService {
         role: 'user',
         parts: [{ text: revisionRequest(firstVerdict.problem) }]
       }
-      second = await this.synthesize(d, [...d.history, first.turn, retry], 'revision')
+      // An empty model turn is invalid history; the revision request alone says what failed.
+      const draftTurn = first.turn.parts.length ? [first.turn] : []
+      second = await this.synthesize(d, [...d.history, ...draftTurn, retry], 'revision')
     } catch (error) {
-      return this.generated(d, candidate, false, unverified(error, 'could not be rewritten'))
+      const what = `was flagged by the check (${firstVerdict.problem}) and could not be rewritten`
+      return this.generated(d, candidate, false, unverified(error, what))
     }
     candidate = resolveCitations(second.text, d.evidence)
     d.run.stage('checking', '')

@@ -364,6 +364,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     const answer = await h.ask('What is attention?')
     expect(answer).toMatchObject({ answer: 'A draft.', verified: false })
     expect(answer.notice).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
+    expect(answer.notice!.message).toMatch(/flagged by the check \(Incomplete\.\)/)
   })
 
   it('reports a 429 as RATE_LIMITED with the retry-after, not as missing evidence', async () => {
