@@ -24,7 +24,11 @@ export interface VectorStore {
   /** The embedder id the stored vectors were made with, or null when empty. */
   embedderId(): string | null
   /** Replaces all of one paper's vectors (upsert by chunk id). */
-  putPaper(paperId: string, embedderId: string, items: { chunkId: string; vector: Float32Array }[]): Promise<void>
+  putPaper(
+    paperId: string,
+    embedderId: string,
+    items: { chunkId: string; vector: Float32Array }[]
+  ): Promise<void>
   removePaper(paperId: string): Promise<void>
   hasPaper(paperId: string): boolean
   /** Drops every vector (used when the embedder changes). */
@@ -57,4 +61,14 @@ export interface EmbedderProvider {
   /** The ready embedder, or null when the model is missing (keyword search only). */
   current(): Promise<Embedder | null>
   close(): Promise<void>
+}
+
+/**
+ * The chunk records (text, page, section) behind search hits.
+ * @remarks Chunk text is stored once, by the keyword index; the vector store keeps only ids.
+ */
+export interface ChunkSource {
+  /** The chunks with these ids, in the order given; unknown ids are left out. */
+  getChunks(chunkIds: readonly string[]): Chunk[]
+  hasPaper(paperId: string): boolean
 }

@@ -1,0 +1,284 @@
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../atomicWrite'
+import type { Chunk } from '../domain'
+import {
+  buildPostings,
+  chunkTexts,
+  decodePostings,
+  encodePostings,
+  type PaperPostings
+} from './keywordFile'
+import { termHash, tokenize } from './tokenizer'
+import { TopK } from './topK'
+import type { ChunkSource, KeywordIndex } from './types'
+
+/** Where a {@link Bm25KeywordIndex} keeps its files: `<dir>/keywords/` (e.g. `paths.index`). */
+export interface Bm25KeywordIndexDeps {
+  dir: string
+  /** BM25 parameters; the defaults are the usual 1.2 / 0.75. */
+  k1?: number
+  b?: number
+  /** Weight of pseudo-relevance-feedback terms relative to the query's (0 turns it off). */
+  feedback?: number
+}
+
+const TEXT_CACHE_PAPERS = 32
+/** How many first-pass chunks and expansion terms pseudo-relevance feedback uses. */
+const FEEDBACK_DOCS = 5
+const FEEDBACK_TERMS = 10
+
+/**
+ * BM25 keyword search over chunk text, and the store of chunk records.
+ * @remarks Each paper has its own postings file (`keywords/papers/<paperId>.kw`, written
+ * atomically), so adding or removing a paper touches one file and the in-memory index is
+ * updated in place, never rebuilt. Document frequencies are summed across papers at query time
+ * (a binary search per query term per paper), so there is no global structure to maintain.
+ */
+export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
+  private readonly dir: string
+  private readonly k1: number
+  private readonly b: number
+  private readonly feedback: number
+  private readonly papers = new Map<string, PaperPostings>()
+  private readonly rows = new Map<string, Map<string, number>>()
+  private readonly texts = new Map<string, string[]>()
+  private docs = 0
+  private totalLength = 0
+
+  constructor(deps: Bm25KeywordIndexDeps) {
+    this.dir = join(deps.dir, 'keywords')
+    this.k1 = deps.k1 ?? 1.2
+    this.b = deps.b ?? 0.75
+    this.feedback = deps.feedback ?? 0.3
+  }
+
+  /** Creates the folder or loads every paper's postings from it; call once before use. */
+  async open(): Promise<void> {
+    this.papers.clear()
+    this.rows.clear()
+    this.texts.clear()
+    this.docs = 0
+    this.totalLength = 0
+    await mkdir(join(this.dir, 'papers'), { recursive: true })
+    const files = (await readdir(join(this.dir, 'papers'))).filter((f) => f.endsWith('.kw'))
+    const loaded = await Promise.all(
+      files.map(async (f) => {
+        try {
+          return decodePostings(await readFile(join(this.dir, 'papers', f)))
+        } catch (e) {
+          console.warn(`Ignoring unreadable keyword file ${f}: ${(e as Error).message}`)
+          return null
+        }
+      })
+    )
+    for (const p of loaded) if (p) this.setPaper(p.paperId, p)
+  }
+
+  async putPaper(paperId: string, chunks: Chunk[]): Promise<void> {
+    const unique = [...new Map(chunks.map((c) => [c.id, c])).values()]
+    const wrong = unique.find((c) => c.paperId !== paperId)
+    if (wrong) throw new Error(`Chunk ${wrong.id} does not belong to paper ${paperId}`)
+    const postings = await buildPostings(paperId, unique)
+    await writeFileAtomic(this.file(paperId), encodePostings(postings))
+    this.setPaper(paperId, postings)
+  }
+
+  async removePaper(paperId: string): Promise<void> {
+    await rm(this.file(paperId), { force: true })
+    this.setPaper(paperId, null)
+  }
+
+  hasPaper(paperId: string): boolean {
+    return this.papers.has(paperId)
+  }
+
+  /** The ids of the papers in the index. */
+  paperIds(): string[] {
+    return [...this.papers.keys()]
+  }
+
+  count(): number {
+    return this.docs
+  }
+
+  query(
+    text: string,
+    k: number,
+    paperIds?: readonly string[]
+  ): { chunkId: string; score: number }[] {
+    const selected = paperIds
+      ? [...new Set(paperIds)].flatMap((id) => this.papers.get(id) ?? [])
+      : [...this.papers.values()]
+    const terms = new Map(tokenize(text).map((t) => [termHash(t), 1]))
+    if (terms.size === 0 || selected.length === 0 || k <= 0) return []
+    let hits = this.score(selected, terms, k)
+    if (this.feedback > 0 && hits.length >= 3) {
+      const expanded = this.expand(selected, terms, hits.slice(0, FEEDBACK_DOCS))
+      if (expanded.size > terms.size) hits = this.score(selected, expanded, k)
+    }
+    return hits.map((h) => ({ chunkId: selected[h.paper]!.ids[h.doc]!, score: h.score }))
+  }
+
+  /** BM25 of every chunk of `selected` for weighted terms; the best k, best first. */
+  private score(
+    selected: PaperPostings[],
+    terms: Map<number, number>,
+    k: number
+  ): { paper: number; doc: number; score: number }[] {
+    const hashes = [...terms.keys()]
+    const weights = [...terms.values()]
+    // Pass 1: where each term's postings are in each paper, and its document frequency.
+    const ranges = selected.map((p) => hashes.map((h) => findTerm(p.terms, h)))
+    const idf = hashes.map((_, t) =>
+      this.idf(ranges.reduce((n, r, pi) => (r[t]! < 0 ? n : n + span(selected[pi]!, r[t]!)), 0))
+    )
+    const avg = this.totalLength / Math.max(1, this.docs)
+    // Pass 2: accumulate scores per paper, then keep the best k across papers.
+    const top = new TopK(k)
+    const ids: [number, number][] = []
+    let scratch = new Float64Array(0)
+    selected.forEach((p, pi) => {
+      if (scratch.length < p.ids.length) scratch = new Float64Array(p.ids.length)
+      else scratch.fill(0, 0, p.ids.length)
+      let any = false
+      ranges[pi]!.forEach((t, ti) => {
+        if (t < 0) return
+        any = true
+        const w = idf[ti]! * weights[ti]! * (this.k1 + 1)
+        for (let i = p.starts[t]!; i < p.starts[t + 1]!; i++) {
+          const doc = p.docs[i]!
+          const tf = p.freqs[i]!
+          const norm = this.k1 * (1 - this.b + (this.b * p.lengths[doc]!) / avg)
+          scratch[doc]! += (w * tf) / (tf + norm)
+        }
+      })
+      if (!any) return
+      for (let doc = 0; doc < p.ids.length; doc++) {
+        const s = scratch[doc]!
+        if (s > 0 && s > top.threshold) {
+          top.push(s, ids.length)
+          ids.push([pi, doc])
+        }
+      }
+    })
+    return top.sorted().map(({ id, score }) => ({ paper: ids[id]![0], doc: ids[id]![1], score }))
+  }
+
+  /**
+   * Pseudo-relevance feedback (RM3-style): adds the terms that weigh most in the best first-pass
+   * chunks, at a fraction of the query's weight.
+   * @remarks Bridges vocabulary gaps a keyword search cannot (a question about "the document
+   * collection" reaches the chunk that names "a Wikipedia dump" through the chunks around it).
+   */
+  private expand(
+    selected: PaperPostings[],
+    terms: Map<number, number>,
+    top: { paper: number; doc: number; score: number }[]
+  ): Map<number, number> {
+    const weight = new Map<number, number>()
+    const best = top[0]!.score
+    for (const { paper, doc, score } of top) {
+      const tokens = tokenize(this.textsOf(selected[paper]!)[doc]!).map(termHash)
+      for (const h of tokens) {
+        if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + score / best / tokens.length)
+      }
+    }
+    const candidates = [...weight].sort((a, b) => b[1] - a[1]).slice(0, 4 * FEEDBACK_TERMS)
+    const scored = candidates.map(([h, w]) => {
+      const df = selected.reduce((n, p) => {
+        const t = findTerm(p.terms, h)
+        return t < 0 ? n : n + span(p, t)
+      }, 0)
+      return [h, w * this.idf(df)] as const
+    })
+    scored.sort((a, b) => b[1] - a[1])
+    const kept = scored.slice(0, FEEDBACK_TERMS)
+    const max = kept[0]?.[1] ?? 0
+    const out = new Map(terms)
+    for (const [h, w] of kept) if (w > 0) out.set(h, (this.feedback * w) / max)
+    return out
+  }
+
+  private idf(df: number): number {
+    return Math.log(1 + (this.docs - df + 0.5) / (df + 0.5))
+  }
+
+  getChunks(chunkIds: readonly string[]): Chunk[] {
+    const out: Chunk[] = []
+    for (const id of chunkIds) {
+      const paperId = this.paperOf(id)
+      const p = paperId ? this.papers.get(paperId) : undefined
+      const row = p ? this.rows.get(p.paperId)!.get(id) : undefined
+      if (!p || row === undefined) continue
+      out.push({
+        id,
+        paperId: p.paperId,
+        page: p.pages[row]!,
+        index: p.indexes[row]!,
+        section: p.sectionNames[p.sections[row]!] ?? 'body',
+        text: this.textsOf(p)[row]!,
+        tokens: p.tokens[row]!
+      })
+    }
+    return out
+  }
+
+  private paperOf(chunkId: string): string | undefined {
+    const cut = chunkId.lastIndexOf('-page-')
+    const guess = cut > 0 ? chunkId.slice(0, cut) : undefined
+    if (guess && this.rows.get(guess)?.has(chunkId)) return guess
+    for (const [paperId, rows] of this.rows) if (rows.has(chunkId)) return paperId
+    return undefined
+  }
+
+  private textsOf(p: PaperPostings): string[] {
+    let texts = this.texts.get(p.paperId)
+    if (texts) {
+      this.texts.delete(p.paperId)
+    } else {
+      texts = chunkTexts(p)
+      if (this.texts.size >= TEXT_CACHE_PAPERS) this.texts.delete(this.texts.keys().next().value!)
+    }
+    this.texts.set(p.paperId, texts)
+    return texts
+  }
+
+  private file(paperId: string): string {
+    return join(this.dir, 'papers', `${encodeURIComponent(paperId)}.kw`)
+  }
+
+  private setPaper(paperId: string, p: PaperPostings | null): void {
+    const old = this.papers.get(paperId)
+    if (old) {
+      this.docs -= old.ids.length
+      this.totalLength -= old.totalLength
+      this.papers.delete(paperId)
+      this.rows.delete(paperId)
+      this.texts.delete(paperId)
+    }
+    if (p) {
+      this.papers.set(paperId, p)
+      this.rows.set(paperId, new Map(p.ids.map((id, i) => [id, i])))
+      this.docs += p.ids.length
+      this.totalLength += p.totalLength
+    }
+  }
+}
+
+function findTerm(terms: Uint32Array, h: number): number {
+  let lo = 0
+  let hi = terms.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const v = terms[mid]!
+    if (v === h) return mid
+    if (v < h) lo = mid + 1
+    else hi = mid - 1
+  }
+  return -1
+}
+
+function span(p: PaperPostings, t: number): number {
+  return p.starts[t + 1]! - p.starts[t]!
+}

@@ -1,0 +1,188 @@
+import {
+  SearchInputSchema,
+  SectionInputSchema,
+  type SearchInput,
+  type SectionInput
+} from '../../shared/contract'
+import type { Paper, SearchResponse, SearchResult, SectionResult } from '../../shared/types'
+import type { PaperText } from '../domain'
+import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { reciprocalRankFusion } from './rrf'
+import { extractSection } from './sectionText'
+import { tokenize } from './tokenizer'
+import type { ChunkSource, EmbedderProvider, KeywordIndex, Retriever, VectorStore } from './types'
+
+/** What the retriever needs. */
+export interface HybridRetrieverDeps {
+  vectors: VectorStore
+  keywords: KeywordIndex & ChunkSource
+  embedder: EmbedderProvider
+  /** The catalog (titles, sections, which ids exist). */
+  papers: () => Paper[]
+  /** `pages/<paperId>.json` of a paper. */
+  paperText: (paperId: string) => Promise<PaperText>
+}
+
+/** Default number of results. */
+export const DEFAULT_LIMIT = 5
+/** How deep each ranking is read before fusion, at least. */
+const MIN_DEPTH = 50
+
+/**
+ * search_documents and extract_section: dense + BM25 fused by reciprocal rank fusion.
+ * @remarks Without the model (or when the stored vectors come from another embedder) the search
+ * is keyword-only and the response's `embedder` is null. Input is validated here as well as at
+ * the IPC boundary, because the agent and the CLI call this directly.
+ */
+export class HybridRetriever implements Retriever {
+  constructor(private readonly deps: HybridRetrieverDeps) {}
+
+  async search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse> {
+    const parsed = SearchInputSchema.safeParse(input)
+    if (!parsed.success) throw invalid('search', parsed.error.issues)
+    const { query, paperIds } = parsed.data
+    const limit = parsed.data.limit ?? DEFAULT_LIMIT
+    const catalog = new Map(this.deps.papers().map((p) => [p.id, p]))
+    const unknown = (paperIds ?? []).filter((id) => !catalog.has(id))
+    if (unknown.length > 0) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `No paper with id ${unknown.join(', ')} is in the library. List the papers to see their ids.`
+      )
+    }
+    const scope = paperIds ? [...new Set(paperIds)] : [...catalog.keys()]
+    const { keywords, vectors } = this.deps
+    if (!scope.some((id) => keywords.hasPaper(id) || vectors.hasPaper(id))) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        paperIds
+          ? `None of the papers ${scope.join(', ')} is indexed yet. Wait for ingestion to finish or re-add them.`
+          : 'No paper in the library is indexed yet. Add a paper (or wait for ingestion to finish), then search again.'
+      )
+    }
+    const depth = Math.max(MIN_DEPTH, limit * 4)
+    const keywordHits = keywords.query(query, depth, scope)
+    const dense = await this.dense(query, depth, scope, signal)
+    throwIfAborted(signal, 'The search')
+    if (!dense && tokenize(query).length === 0) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `The query "${query.slice(0, 80)}" has no searchable words (only stop words or symbols). Use words that would appear in the paper.`
+      )
+    }
+    const ranked = dense
+      ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
+      : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
+    return {
+      query,
+      embedder: dense ? dense.embedderId : null,
+      results: this.results(onePerPageFirst(ranked), limit, catalog)
+    }
+  }
+
+  async section(input: SectionInput): Promise<SectionResult> {
+    const parsed = SectionInputSchema.safeParse(input)
+    if (!parsed.success) throw invalid('section', parsed.error.issues)
+    const paper = this.deps.papers().find((p) => p.id === parsed.data.paperId)
+    if (!paper) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `No paper with id ${parsed.data.paperId} is in the library. List the papers to see their ids.`
+      )
+    }
+    let text: PaperText
+    try {
+      text = await this.deps.paperText(paper.id)
+    } catch (cause) {
+      if (isUserFacing(cause)) throw cause
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `The text of paper ${paper.id} ("${paper.title}") is not available; it may still be ingesting. Try again when it is indexed, or re-add it.`,
+        { cause }
+      )
+    }
+    return extractSection(paper, text, parsed.data.section)
+  }
+
+  /** The dense ranking, or null when there is no usable embedder or no matching vectors. */
+  private async dense(
+    query: string,
+    depth: number,
+    scope: string[],
+    signal?: AbortSignal
+  ): Promise<{ ids: string[]; embedderId: string } | null> {
+    const { vectors } = this.deps
+    if (vectors.count() === 0) return null
+    const embedder = await this.deps.embedder.current()
+    if (!embedder || embedder.id !== vectors.embedderId()) return null
+    let vector: Float32Array | undefined
+    try {
+      ;[vector] = await embedder.embed([query], signal)
+    } catch (e) {
+      // A failing model must not take search down: fall back to keywords (embedder: null).
+      if (isUserFacing(e, 'CANCELLED') || signal?.aborted) throw e
+      console.warn(`Query embedding failed, searching by keywords only: ${(e as Error).message}`)
+      return null
+    }
+    if (!vector) return null
+    const hits = await vectors.query(vector, depth, scope)
+    return { ids: hits.map((h) => h.chunkId), embedderId: embedder.id }
+  }
+
+  private results(
+    ranked: { id: string; score: number }[],
+    limit: number,
+    catalog: Map<string, Paper>
+  ): SearchResult[] {
+    const out: SearchResult[] = []
+    // Chunks whose text is gone (a vector left over from a removed paper) are skipped.
+    for (let at = 0; at < ranked.length && out.length < limit; at += limit) {
+      const window = ranked.slice(at, at + limit)
+      const chunks = new Map(
+        this.deps.keywords.getChunks(window.map((r) => r.id)).map((c) => [c.id, c])
+      )
+      for (const r of window) {
+        const c = chunks.get(r.id)
+        const paper = c ? catalog.get(c.paperId) : undefined
+        if (!c || !paper || out.length >= limit) continue
+        out.push({
+          chunkId: c.id,
+          paperId: c.paperId,
+          title: paper.title,
+          page: c.page,
+          section: c.section,
+          score: r.score,
+          text: c.text
+        })
+      }
+    }
+    return out
+  }
+}
+
+function invalid(
+  what: string,
+  issues: { path: PropertyKey[]; message: string }[]
+): UserFacingError {
+  const detail = issues
+    .map((i) => `${i.path.map(String).join('.') || 'input'} ${i.message}`)
+    .join('; ')
+  return new UserFacingError('INVALID_INPUT', `Invalid ${what} request: ${detail}.`)
+}
+
+/**
+ * Moves repeats of an already ranked page behind every first-of-its-page chunk.
+ * @remarks Chunks of one page overlap and the page is what a citation opens, so five results
+ * on five pages give the reader (and the agent) more distinct evidence than two on one page.
+ */
+function onePerPageFirst(ranked: { id: string; score: number }[]): { id: string; score: number }[] {
+  const seen = new Set<string>()
+  const first: { id: string; score: number }[] = []
+  const repeats: { id: string; score: number }[] = []
+  for (const r of ranked) {
+    const page = r.id.replace(/-chunk-\d+$/, '')
+    ;(seen.has(page) ? repeats : first).push(r)
+    seen.add(page)
+  }
+  return [...first, ...repeats]
+}

@@ -1,0 +1,225 @@
+import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../atomicWrite'
+import { UserFacingError } from '../errors'
+import { decodeVectors, Int8Codec } from './int8Codec'
+import type { VectorHit, VectorStore } from './types'
+import { scanVectors, withSigns, type PaperVectors } from './vectorScan'
+
+/** Where a {@link VectraStore} keeps its files: `<dir>/vectors/` (e.g. `paths.index`). */
+export interface VectraStoreDeps {
+  dir: string
+}
+
+interface Manifest {
+  format: 1
+  embedderId: string | null
+  dims: number | null
+}
+
+const INDEX_FILE = 'index.rpv'
+let tmpCounter = 0
+
+/**
+ * The vector store: one small Vectra index per paper, scanned from typed arrays.
+ * @remarks Naive Vectra keeps one index file for the whole library, rewrites it on every change
+ * (non-atomically), keeps vectors as JS arrays and cannot write its JSON past ~68k items. Here
+ * each paper is its own Vectra `LocalIndex` (int8 codec, see {@link Int8Codec}) built in a temp
+ * folder and renamed into `vectors/papers/<paperId>.rpv`, so adding a paper writes only that paper's
+ * file and a crash never leaves a half-written index under a real name. Queries never go
+ * through Vectra's per-item arrays: files are decoded into typed arrays and scanned directly.
+ * `store.json` records the embedder id; files from another embedder are ignored on open.
+ */
+export class VectraStore implements VectorStore {
+  private manifest: Manifest = { format: 1, embedderId: null, dims: null }
+  private readonly papers = new Map<string, PaperVectors>()
+  private total = 0
+
+  private readonly dir: string
+
+  constructor(deps: VectraStoreDeps) {
+    this.dir = join(deps.dir, 'vectors')
+  }
+
+  /** Creates the folder or loads every paper's vectors from it; call once before use. */
+  async open(): Promise<void> {
+    await this.load()
+  }
+
+  embedderId(): string | null {
+    return this.manifest.embedderId
+  }
+
+  /** The dimension of the stored vectors, or null when empty. */
+  dims(): number | null {
+    return this.manifest.dims
+  }
+
+  hasPaper(paperId: string): boolean {
+    return this.papers.has(paperId)
+  }
+
+  /** The ids of the papers that have vectors. */
+  paperIds(): string[] {
+    return [...this.papers.keys()]
+  }
+
+  count(): number {
+    return this.total
+  }
+
+  async putPaper(
+    paperId: string,
+    embedderId: string,
+    items: { chunkId: string; vector: Float32Array }[]
+  ): Promise<void> {
+    const dims = items[0]?.vector.length ?? this.manifest.dims ?? 0
+    if (items.some((i) => i.vector.length !== dims)) {
+      throw new Error(`Vectors of paper ${paperId} do not all have ${dims} dimensions`)
+    }
+    const others = this.total - (this.papers.get(paperId)?.ids.length ?? 0)
+    if (others > 0 && (this.manifest.embedderId !== embedderId || this.manifest.dims !== dims)) {
+      throw new Error(
+        `The store holds vectors of ${this.manifest.embedderId} (${this.manifest.dims} dims); ` +
+          `clear() it before adding vectors of ${embedderId} (${dims} dims)`
+      )
+    }
+    if (this.manifest.embedderId !== embedderId || this.manifest.dims !== dims) {
+      await this.writeManifest({ format: 1, embedderId, dims })
+    }
+    // Upsert by chunk id: the last vector given for an id wins.
+    const byId = new Map(items.map((i) => [i.chunkId, i.vector]))
+    const tmp = join(this.dir, 'tmp', `${process.pid}-${++tmpCounter}`)
+    try {
+      const { LocalIndex, storage } = await loadVectra()
+      const index = new LocalIndex(
+        tmp,
+        INDEX_FILE,
+        storage,
+        new Int8Codec(paperId, embedderId, dims)
+      )
+      await index.createIndex({ version: 1, deleteIfExists: true })
+      await index.batchInsertItems(
+        [...byId].map(([id, vector]) => ({ id, vector: Array.from(vector), metadata: {} }))
+      )
+      const bytes = await readFile(join(tmp, INDEX_FILE))
+      const decoded = withSigns(decodeVectors(bytes))
+      await rename(join(tmp, INDEX_FILE), this.paperFile(paperId))
+      this.setPaper(paperId, decoded)
+    } catch (cause) {
+      if (cause instanceof UserFacingError) throw cause
+      throw new UserFacingError(
+        'DISK_WRITE_FAILED',
+        `Could not save the vectors of paper ${paperId}. Check that the disk has free space, then re-index the paper.`,
+        { cause }
+      )
+    } finally {
+      await rm(tmp, { recursive: true, force: true })
+    }
+  }
+
+  async removePaper(paperId: string): Promise<void> {
+    await rm(this.paperFile(paperId), { force: true })
+    this.setPaper(paperId, null)
+  }
+
+  async clear(): Promise<void> {
+    for (const paperId of [...this.papers.keys()]) await this.removePaper(paperId)
+    await this.writeManifest({ format: 1, embedderId: null, dims: null })
+  }
+
+  async query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]> {
+    if (this.total === 0) return []
+    if (vector.length !== this.manifest.dims) {
+      throw new Error(`Query has ${vector.length} dims; the store holds ${this.manifest.dims}`)
+    }
+    const selected = paperIds
+      ? [...new Set(paperIds)].flatMap((id) => this.papers.get(id) ?? [])
+      : [...this.papers.values()]
+    let norm = 0
+    for (const x of vector) norm += x * x
+    const q = new Float32Array(vector.length)
+    const f = norm > 0 ? 1 / Math.sqrt(norm) : 0
+    for (let j = 0; j < q.length; j++) q[j] = vector[j]! * f
+    return scanVectors(selected, q, k).map((h) => ({
+      chunkId: selected[h.paper]!.ids[h.row]!,
+      paperId: selected[h.paper]!.paperId,
+      score: h.score
+    }))
+  }
+
+  private paperFile(paperId: string): string {
+    return join(this.dir, 'papers', `${encodeURIComponent(paperId)}.rpv`)
+  }
+
+  private setPaper(paperId: string, vectors: PaperVectors | null): void {
+    this.total -= this.papers.get(paperId)?.ids.length ?? 0
+    this.papers.delete(paperId)
+    if (vectors) {
+      this.papers.set(paperId, vectors)
+      this.total += vectors.ids.length
+    }
+  }
+
+  private async writeManifest(manifest: Manifest): Promise<void> {
+    await writeFileAtomic(join(this.dir, 'store.json'), JSON.stringify(manifest))
+    this.manifest = manifest
+  }
+
+  private async load(): Promise<void> {
+    const dir = this.dir
+    this.papers.clear()
+    this.total = 0
+    await rm(join(dir, 'tmp'), { recursive: true, force: true })
+    await mkdir(join(dir, 'papers'), { recursive: true })
+    try {
+      this.manifest = JSON.parse(await readFile(join(dir, 'store.json'), 'utf8')) as Manifest
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    }
+    const files = (await readdir(join(dir, 'papers'))).filter((f) => f.endsWith('.rpv'))
+    const loaded = await Promise.all(
+      files.map(async (f) => {
+        try {
+          return decodeVectors(await readFile(join(dir, 'papers', f)))
+        } catch (e) {
+          console.warn(`Ignoring unreadable vector file ${f}: ${(e as Error).message}`)
+          return null
+        }
+      })
+    )
+    for (const v of loaded) {
+      // Files made by another embedder (a crash during a model switch) are stale: skip them.
+      if (v && v.embedderId === this.manifest.embedderId && v.dims === this.manifest.dims) {
+        this.setPaper(v.paperId, withSigns(v))
+      }
+    }
+  }
+}
+
+type Vectra = typeof import('vectra')
+let vectra: Promise<{
+  LocalIndex: Vectra['LocalIndex']
+  storage: import('vectra').FileStorage
+}> | null = null
+
+/**
+ * Loads vectra on first write, with a storage whose file writes are atomic.
+ * @remarks Importing vectra costs ~0.7 s (it loads an NLP model for its BM25 mode); reads never
+ * need it, so opening the library does not pay for it.
+ */
+function loadVectra(): NonNullable<typeof vectra> {
+  vectra ??= import('vectra').then(({ LocalIndex, LocalFileStorage }) => {
+    class AtomicFileStorage extends LocalFileStorage {
+      override async upsertFile(filePath: string, content: Buffer | string): Promise<void> {
+        await writeFileAtomic(filePath, content)
+      }
+
+      override async createFile(filePath: string, content: Buffer | string): Promise<void> {
+        await writeFileAtomic(filePath, content)
+      }
+    }
+    return { LocalIndex, storage: new AtomicFileStorage() }
+  })
+  return vectra
+}

@@ -1,0 +1,215 @@
+import { promisify } from 'node:util'
+import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib'
+import type { Chunk } from '../domain'
+import { findAbbreviations } from './abbreviations'
+import { termHash, tokenize } from './tokenizer'
+
+const MAGIC = 'RPK1'
+const compress = promisify(brotliCompress)
+
+/**
+ * One paper's keyword postings and chunk records, as held in memory.
+ * @remarks Terms are 32-bit hashes sorted ascending, so a lookup is a binary search and the file
+ * loads into typed arrays with no per-term objects. Chunk text stays brotli-compressed (about a
+ * third of its size) until a result from this paper is shown.
+ */
+export interface PaperPostings {
+  paperId: string
+  ids: string[]
+  pages: Uint32Array
+  indexes: Uint32Array
+  tokens: Uint32Array
+  sectionNames: string[]
+  sections: Uint16Array
+  /** Index terms per chunk (BM25 document length). */
+  lengths: Uint16Array
+  terms: Uint32Array
+  /** Postings of `terms[t]` are `[starts[t], starts[t + 1])`. */
+  starts: Uint32Array
+  docs: Uint16Array
+  freqs: Uint8Array
+  /** Sum of `lengths`. */
+  totalLength: number
+  textZ: Uint8Array
+}
+
+interface Header {
+  paperId: string
+  ids: string[]
+  pages: number[]
+  indexes: number[]
+  tokens: number[]
+  sectionNames: string[]
+  sections: number[]
+  terms: number
+  postings: number
+}
+
+/** Builds the postings of one paper's chunks. */
+export async function buildPostings(
+  paperId: string,
+  chunks: readonly Chunk[]
+): Promise<PaperPostings> {
+  if (chunks.length > 0xffff) throw new Error(`Paper ${paperId} has more than 65535 chunks`)
+  const byTerm = new Map<number, number[]>()
+  const lengths = new Uint16Array(chunks.length)
+  const expansions = abbreviationTerms(chunks)
+  chunks.forEach((c, doc) => {
+    const counts = new Map<number, number>()
+    const terms = tokenize(c.text)
+    lengths[doc] = Math.min(0xffff, terms.length)
+    for (const t of terms) {
+      const h = termHash(t)
+      counts.set(h, (counts.get(h) ?? 0) + 1)
+    }
+    // A chunk that uses a defined short form is also indexed under its long form's words.
+    for (const [short, long] of expansions) {
+      const tf = counts.get(short)
+      if (tf) for (const h of long) counts.set(h, (counts.get(h) ?? 0) + tf)
+    }
+    for (const [h, tf] of counts) {
+      let list = byTerm.get(h)
+      if (!list) byTerm.set(h, (list = []))
+      list.push(doc, Math.min(255, tf))
+    }
+  })
+  const terms = Uint32Array.from(byTerm.keys()).sort()
+  const starts = new Uint32Array(terms.length + 1)
+  let total = 0
+  terms.forEach((h, t) => {
+    starts[t] = total
+    total += byTerm.get(h)!.length / 2
+  })
+  starts[terms.length] = total
+  const docs = new Uint16Array(total)
+  const freqs = new Uint8Array(total)
+  terms.forEach((h, t) => {
+    const list = byTerm.get(h)!
+    for (let i = 0; i < list.length; i += 2) {
+      docs[starts[t]! + i / 2] = list[i]!
+      freqs[starts[t]! + i / 2] = list[i + 1]!
+    }
+  })
+  const sectionNames = [...new Set(chunks.map((c) => c.section))]
+  const textZ = await compress(Buffer.from(JSON.stringify(chunks.map((c) => c.text))), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 6 }
+  })
+  return {
+    paperId,
+    ids: chunks.map((c) => c.id),
+    pages: Uint32Array.from(chunks, (c) => c.page),
+    indexes: Uint32Array.from(chunks, (c) => c.index),
+    tokens: Uint32Array.from(chunks, (c) => c.tokens),
+    sectionNames,
+    sections: Uint16Array.from(chunks, (c) => sectionNames.indexOf(c.section)),
+    lengths,
+    terms,
+    starts,
+    docs,
+    freqs,
+    totalLength: lengths.reduce((a, b) => a + b, 0),
+    textZ: new Uint8Array(textZ)
+  }
+}
+
+function abbreviationTerms(chunks: readonly Chunk[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  const defined = findAbbreviations(chunks.map((c) => c.text).join('\n'))
+  for (const [short, long] of defined) {
+    const s = tokenize(short)
+    const l = [...new Set(tokenize(long))].map(termHash)
+    if (s.length === 1 && l.length > 0) out.set(termHash(s[0]!), l)
+  }
+  return out
+}
+
+/** The chunk texts of a paper, decompressed. */
+export function chunkTexts(p: PaperPostings): string[] {
+  return JSON.parse(brotliDecompressSync(p.textZ).toString('utf8')) as string[]
+}
+
+/** Serializes postings to the `.kw` file format. */
+export function encodePostings(p: PaperPostings): Buffer {
+  const header: Header = {
+    paperId: p.paperId,
+    ids: p.ids,
+    pages: [...p.pages],
+    indexes: [...p.indexes],
+    tokens: [...p.tokens],
+    sectionNames: p.sectionNames,
+    sections: [...p.sections],
+    terms: p.terms.length,
+    postings: p.docs.length
+  }
+  const json = Buffer.from(JSON.stringify(header), 'utf8')
+  const parts = [p.terms, p.starts, p.docs, p.lengths, p.freqs, p.textZ]
+  const at = align4(8 + json.length)
+  const offsets: number[] = []
+  let size = at
+  for (const part of parts) {
+    offsets.push(size)
+    size = align4(size + part.byteLength)
+  }
+  const out = Buffer.alloc(size)
+  out.write(MAGIC, 0, 'latin1')
+  out.writeUInt32LE(json.length, 4)
+  json.copy(out, 8)
+  parts.forEach((part, i) =>
+    Buffer.from(part.buffer, part.byteOffset, part.byteLength).copy(out, offsets[i])
+  )
+  // The compressed text's length is implied by the file size; record it in the last 4 bytes.
+  return Buffer.concat([out, uint32(p.textZ.byteLength)])
+}
+
+/** Parses a `.kw` file; throws on a damaged one. */
+export function decodePostings(file: Uint8Array): PaperPostings {
+  const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
+  if (buf.length < 12 || buf.toString('latin1', 0, 4) !== MAGIC) {
+    throw new Error('Not a ResearchPal keyword file (bad magic)')
+  }
+  const headerLen = buf.readUInt32LE(4)
+  const h = JSON.parse(buf.toString('utf8', 8, 8 + headerLen)) as Header
+  const n = h.ids.length
+  const textLen = buf.readUInt32LE(buf.length - 4)
+  let at = align4(8 + headerLen)
+  const take = <T>(make: (b: ArrayBuffer) => T, bytes: number): T => {
+    if (at + bytes > buf.length - 4) throw new Error('Truncated keyword file')
+    const copy = new ArrayBuffer(bytes)
+    new Uint8Array(copy).set(buf.subarray(at, at + bytes))
+    at = align4(at + bytes)
+    return make(copy)
+  }
+  const terms = take((b) => new Uint32Array(b), h.terms * 4)
+  const starts = take((b) => new Uint32Array(b), (h.terms + 1) * 4)
+  const docs = take((b) => new Uint16Array(b), h.postings * 2)
+  const lengths = take((b) => new Uint16Array(b), n * 2)
+  const freqs = take((b) => new Uint8Array(b), h.postings)
+  const textZ = take((b) => new Uint8Array(b), textLen)
+  if (at !== buf.length - 4) throw new Error('Keyword file has trailing bytes')
+  return {
+    paperId: h.paperId,
+    ids: h.ids,
+    pages: Uint32Array.from(h.pages),
+    indexes: Uint32Array.from(h.indexes),
+    tokens: Uint32Array.from(h.tokens),
+    sectionNames: h.sectionNames,
+    sections: Uint16Array.from(h.sections),
+    lengths,
+    terms,
+    starts,
+    docs,
+    freqs,
+    totalLength: lengths.reduce((a, b) => a + b, 0),
+    textZ
+  }
+}
+
+function align4(n: number): number {
+  return (n + 3) & ~3
+}
+
+function uint32(n: number): Buffer {
+  const b = Buffer.alloc(4)
+  b.writeUInt32LE(n)
+  return b
+}
