@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { renderIconFiles } from '../../scripts/packaging/icons/makeIcons'
+import { inflateSync } from 'node:zlib'
+import { drawIcon } from '../../scripts/packaging/icons/drawIcon'
+import { ICNS_TYPES } from '../../scripts/packaging/icons/iconContainers'
 import { loadBuilderConfig } from './builderInternals'
 
 const projectDir = resolve(__dirname, '..', '..')
@@ -18,6 +20,19 @@ function section(name: string): Record<string, unknown> {
 function targetNames(os: string): string[] {
   const targets = section(os).target as Array<string | { target: string }>
   return targets.map((t) => (typeof t === 'string' ? t : t.target))
+}
+
+/** The RGBA pixels of a PNG written by pngEncode.ts (one IDAT chunk, filter type 0 on each row). */
+function pngPixels(png: Buffer): Buffer {
+  const [width] = pngSize(png)
+  const idat = png.indexOf(Buffer.from('IDAT'))
+  const raw = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)))
+  const rows: Buffer[] = []
+  for (let at = 0; at < raw.length; at += width * 4 + 1) {
+    expect(raw[at]).toBe(0)
+    rows.push(raw.subarray(at + 1, at + 1 + width * 4))
+  }
+  return Buffer.concat(rows)
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -89,12 +104,29 @@ describe('app icons', () => {
     }
   })
 
-  it('are exactly what scripts/packaging/icons/makeIcons.ts draws', () => {
-    for (const [name, bytes] of renderIconFiles()) {
-      expect(
-        readFileSync(join(projectDir, 'resources', 'icons', name)).equals(bytes),
-        `${name}: run npx tsx scripts/packaging/icons/makeIcons.ts`
-      ).toBe(true)
+  it('are what scripts/packaging/icons/makeIcons.ts draws, pixel for pixel', () => {
+    for (const size of [16, 32, 128]) {
+      const committed = readFileSync(join(projectDir, `resources/icons/png/${size}x${size}.png`))
+      expect(pngPixels(committed), `${size} px: run makeIcons.ts`).toEqual(
+        Buffer.from(drawIcon(size).data)
+      )
+    }
+  })
+
+  it('use the same images in the .ico, the .icns and the Linux set', () => {
+    const png = (size: number): Buffer =>
+      readFileSync(join(projectDir, `resources/icons/png/${size}x${size}.png`))
+    const ico = readFileSync(join(projectDir, 'resources/icons/icon.ico'))
+    for (let i = 0; i < ico.readUInt16LE(4); i++) {
+      const size = ico[6 + 16 * i] || 256
+      const [length, offset] = [ico.readUInt32LE(6 + 16 * i + 8), ico.readUInt32LE(6 + 16 * i + 12)]
+      expect(ico.subarray(offset, offset + length).equals(png(size)), `ico ${size}`).toBe(true)
+    }
+    const icns = readFileSync(join(projectDir, 'resources/icons/icon.icns'))
+    for (const [type, size] of ICNS_TYPES) {
+      const at = icns.indexOf(Buffer.from(type))
+      const length = icns.readUInt32BE(at + 4) - 8
+      expect(icns.subarray(at + 8, at + 8 + length).equals(png(size)), `icns ${type}`).toBe(true)
     }
   })
 })
