@@ -30,6 +30,11 @@ export class JobQueue {
   add(job: Job): boolean {
     const same = (j: Job): boolean => j.paperId === job.paperId && j.kind === job.kind
     if (this.waiting.some(same) || (this.running && same(this.running.job))) return false
+    if (!this.loop) {
+      // A new run: progress counts start again (they stay at done = total while idle).
+      this.finished = 0
+      this.total = 0
+    }
     this.waiting.push(job)
     this.total++
     this.loop ??= this.drain().finally(() => {
@@ -91,7 +96,5 @@ export class JobQueue {
         this.finished++
       }
     }
-    this.finished = 0
-    this.total = 0
   }
 }

@@ -57,6 +57,8 @@ export class LibraryService {
   private readonly queue: JobQueue
   private readonly pipeline: IngestPipeline
   private closing = false
+  private batchDepth = 0
+  private readonly batched: Job[] = []
 
   constructor(private readonly deps: LibraryDeps) {
     const log = deps.log ?? (() => undefined)
@@ -136,13 +138,16 @@ export class LibraryService {
         `Not found or not readable: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Check the path.`
       )
     }
-    const out: AddOutcome[] = []
-    for (const f of files)
-      out.push({
-        input: f,
-        ...(await this.addFile(basename(f), new Uint8Array(await readFile(f))))
-      })
-    return out
+    return this.batch(async () => {
+      const out: AddOutcome[] = []
+      for (const f of files) {
+        out.push({
+          input: f,
+          ...(await this.addFile(basename(f), new Uint8Array(await readFile(f))))
+        })
+      }
+      return out
+    })
   }
 
   /** Adds a PDF given as bytes (a dropped file). */
@@ -158,17 +163,19 @@ export class LibraryService {
 
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */
   async addDefaults(): Promise<Paper[]> {
-    const out: Paper[] = []
-    for (const id of DEFAULT_ARXIV_IDS) {
-      const local = this.deps.defaultCorpusDir
-        ? join(this.deps.defaultCorpusDir, `${id}.pdf`)
-        : null
-      const bytes = local ? await readFile(local).catch(() => null) : null
-      out.push(
-        (await this.addArxivRef({ id, version: null }, bytes && new Uint8Array(bytes))).paper
-      )
-    }
-    return out
+    return this.batch(async () => {
+      const out: Paper[] = []
+      for (const id of DEFAULT_ARXIV_IDS) {
+        const local = this.deps.defaultCorpusDir
+          ? join(this.deps.defaultCorpusDir, `${id}.pdf`)
+          : null
+        const bytes = local ? await readFile(local).catch(() => null) : null
+        out.push(
+          (await this.addArxivRef({ id, version: null }, bytes && new Uint8Array(bytes))).paper
+        )
+      }
+      return out
+    })
   }
 
   /** Removes a paper: its chunks from both indexes, its page text, its PDF and its record. */
@@ -315,7 +322,7 @@ export class LibraryService {
     })
     if (!bytes) {
       await this.catalog.put(paper)
-      this.queue.add({ paperId: id, kind: 'ingest' })
+      this.enqueue({ paperId: id, kind: 'ingest' })
       this.changed()
       return { paper, duplicate: false }
     }
@@ -335,7 +342,7 @@ export class LibraryService {
       return paper
     }
     await this.catalog.put(paper)
-    this.queue.add({ paperId: paper.id, kind: 'ingest' })
+    this.enqueue({ paperId: paper.id, kind: 'ingest' })
     this.changed()
     return paper
   }
@@ -361,6 +368,21 @@ export class LibraryService {
       embedderId: null,
       ...fields
     }
+  }
+
+  // Jobs found while adding a batch start together, so progress counts the whole batch.
+  private async batch<T>(work: () => Promise<T>): Promise<T> {
+    this.batchDepth++
+    try {
+      return await work()
+    } finally {
+      if (--this.batchDepth === 0) for (const job of this.batched.splice(0)) this.queue.add(job)
+    }
+  }
+
+  private enqueue(job: Job): void {
+    if (this.batchDepth > 0) this.batched.push(job)
+    else this.queue.add(job)
   }
 
   private async runJob(job: Job, signal: AbortSignal): Promise<void> {
