@@ -90,6 +90,9 @@ export class LibraryService {
       const unfinished = UNFINISHED.includes(p.status)
       const textLost = p.status === 'indexed' && !(await this.files.readPages(p.id))
       if (unfinished || textLost) {
+        // Chunks written before the crash are taken out of search until the paper is redone.
+        await this.deps.keywords.removePaper(p.id)
+        await this.deps.vectors.removePaper(p.id)
         await this.catalog.update(p.id, { status: 'pending', error: null })
         this.queue.add({ paperId: p.id, kind: 'ingest' })
       }
