@@ -79,3 +79,32 @@ describe('native code installed for this machine', () => {
     }
   })
 })
+
+describe('JavaScript the main process loads from node_modules', () => {
+  it('keeps pdf.js legacy build, its fake worker and standard fonts, and transformers.js for Node', async () => {
+    const target = TARGETS[0]!
+    const pdfjs = (await selectModuleFiles(projectDir, config, target, 'pdfjs-dist')).map(
+      (f) => f.appPath
+    )
+    expect(pdfjs).toEqual(
+      expect.arrayContaining([
+        'node_modules/pdfjs-dist/legacy/build/pdf.mjs',
+        'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+        'node_modules/pdfjs-dist/standard_fonts/FoxitSerif.pfb'
+      ])
+    )
+    expect(pdfjs.filter((p) => p.endsWith('.map'))).toEqual([])
+    const transformers = await selectModuleFiles(
+      projectDir,
+      config,
+      target,
+      '@huggingface/transformers'
+    )
+    expect(transformers.map((f) => f.appPath)).toEqual(
+      expect.arrayContaining([
+        'node_modules/@huggingface/transformers/dist/transformers.node.mjs',
+        'node_modules/@huggingface/transformers/dist/transformers.node.cjs'
+      ])
+    )
+  })
+})
