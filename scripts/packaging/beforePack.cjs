@@ -11,6 +11,9 @@ exports.default = async function beforePack(context) {
   await checkBeforePack({
     projectDir: context.packager.projectDir ?? path.resolve(__dirname, '..', '..'),
     platform: context.electronPlatformName,
-    arch: Arch[context.arch]
+    arch: Arch[context.arch],
+    targets: context.targets.map((t) => t.name),
+    metadata: context.packager.info.metadata,
+    maintainer: context.packager.platformSpecificBuildOptions.maintainer ?? null
   })
 }

@@ -18,6 +18,11 @@ export interface PackTarget {
   host?: { platform: string; arch: string }
   /** The pinned model files; defaults to the app's own list. */
   files?: readonly ModelFile[]
+  /** Names of the targets being built (`deb`, `AppImage`, `nsis`, `dmg`, `dir`...). */
+  targets?: readonly string[]
+  /** The app's package.json and the `linux.maintainer` option, for the .deb's control file. */
+  metadata?: { homepage?: unknown; repository?: unknown; author?: unknown }
+  maintainer?: string | null
 }
 
 /** The model folder packaging copies into the installer, relative to the project root. */
@@ -41,5 +46,30 @@ export async function checkBeforePack(target: PackTarget): Promise<void> {
         `(the release workflow does: .github/workflows/release.yml).`
     )
   }
+  if (target.targets?.includes('deb')) checkDebMetadata(target.metadata ?? {}, target.maintainer)
   await verifyModelFolder(join(target.projectDir, MODEL_SOURCE_DIR), target.files ?? MODEL_FILES)
+}
+
+/**
+ * electron-builder writes the .deb's Maintainer and Homepage fields from package.json, and fails
+ * only after packing when they are missing; this says so up front.
+ */
+function checkDebMetadata(
+  metadata: NonNullable<PackTarget['metadata']>,
+  maintainer: string | null | undefined
+): void {
+  const missing: string[] = []
+  if (!metadata.homepage && !metadata.repository) missing.push('"homepage" (the project URL)')
+  const author = metadata.author
+  const email =
+    typeof author === 'string'
+      ? /<[^>]+@[^>]+>/.test(author)
+      : Boolean((author as { email?: string })?.email)
+  if (!maintainer && !email) missing.push('"author": { "name": ..., "email": ... }')
+  if (missing.length > 0) {
+    throw new Error(
+      `Packaging stopped: the .deb package needs ${missing.join(' and ')} in package.json ` +
+        `(Debian's Maintainer and Homepage fields).`
+    )
+  }
 }

@@ -101,13 +101,27 @@ describe('the beforePack check', () => {
     ).rejects.toThrow(/this machine is linux-x64 but the target is win32-x64/)
   })
 
+  it('refuses a .deb build without the maintainer and homepage Debian requires', async () => {
+    const { files } = makeModel(root)
+    const deb = { projectDir: root, platform: 'linux', arch: 'x64', host, files, targets: ['deb'] }
+    await expect(checkBeforePack({ ...deb, metadata: { author: 'Someone' } })).rejects.toThrow(
+      /needs "homepage" \(the project URL\) and "author": \{ "name": ..., "email": ... \}/
+    )
+    const metadata = {
+      homepage: 'https://example.org',
+      author: { name: 'A', email: 'a@example.org' }
+    }
+    await expect(checkBeforePack({ ...deb, metadata })).resolves.toBeUndefined()
+  })
+
   it('is the hook electron-builder runs: the .cjs loads the TypeScript and stops on a missing model', async () => {
     const load = createRequire(import.meta.url)
     const hook = load('../../scripts/packaging/beforePack.cjs') as {
       default: (context: object) => Promise<void>
     }
     const context = {
-      packager: { projectDir: root },
+      packager: { projectDir: root, info: { metadata: {} }, platformSpecificBuildOptions: {} },
+      targets: [{ name: 'AppImage' }],
       electronPlatformName: process.platform,
       arch: { ia32: 0, x64: 1, arm64: 3 }[process.arch as 'x64']
     }
