@@ -26,6 +26,8 @@ export interface Bm25KeywordIndexDeps {
 const TEXT_CACHE_PAPERS = 32
 /** How many first-pass chunks and expansion terms pseudo-relevance feedback uses. */
 const FEEDBACK_DOCS = 5
+/** How many first-pass hits feedback re-ranks (their papers, in full). */
+const FEEDBACK_POOL = 100
 const FEEDBACK_TERMS = 10
 
 /**
@@ -112,57 +114,82 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       : [...this.papers.values()]
     const terms = new Map(tokenize(text).map((t) => [termHash(t), 1]))
     if (terms.size === 0 || selected.length === 0 || k <= 0) return []
-    let hits = this.score(selected, terms, k)
-    if (this.feedback > 0 && hits.length >= 3) {
+    const feedback = this.feedback > 0
+    let hits = this.score(selected, terms, feedback ? Math.max(k, FEEDBACK_POOL) : k)
+    if (feedback && hits.length >= 3) {
       const expanded = this.expand(selected, terms, hits.slice(0, FEEDBACK_DOCS))
-      if (expanded.size > terms.size) hits = this.score(selected, expanded, k)
+      // The expanded query re-ranks the papers of the first pass's pool (idf stays global), so
+      // feedback costs a fraction of a second full pass on a large library.
+      const pool = new Set(hits.map((h) => h.paper))
+      hits = this.score(selected, expanded, k, pool).filter((h) => h.score > 0)
     }
-    return hits.map((h) => ({ chunkId: selected[h.paper]!.ids[h.doc]!, score: h.score }))
+    return hits
+      .slice(0, k)
+      .map((h) => ({ chunkId: selected[h.paper]!.ids[h.doc]!, score: h.score }))
   }
 
-  /** BM25 of every chunk of `selected` for weighted terms; the best k, best first. */
+  /**
+   * BM25 with weighted terms: the best k chunks of `selected` (or of its papers in `only`).
+   * @remarks Pass 1 finds each term in each paper (binary search) and sums its document
+   * frequency; pass 2 accumulates each paper's postings into a scratch array.
+   */
   private score(
     selected: PaperPostings[],
     terms: Map<number, number>,
-    k: number
+    k: number,
+    only?: Set<number>
   ): { paper: number; doc: number; score: number }[] {
     const hashes = [...terms.keys()]
-    const weights = [...terms.values()]
-    // Pass 1: where each term's postings are in each paper, and its document frequency.
-    const ranges = selected.map((p) => hashes.map((h) => findTerm(p.terms, h)))
-    const idf = hashes.map((_, t) =>
-      this.idf(ranges.reduce((n, r, pi) => (r[t]! < 0 ? n : n + span(selected[pi]!, r[t]!)), 0))
-    )
+    const nt = hashes.length
+    const ranges = new Int32Array(selected.length * nt)
+    const df = new Float64Array(nt)
+    for (let pi = 0; pi < selected.length; pi++) {
+      const p = selected[pi]!
+      for (let t = 0; t < nt; t++) {
+        const at = findTerm(p.terms, hashes[t]!)
+        ranges[pi * nt + t] = at
+        if (at >= 0) df[t]! += p.starts[at + 1]! - p.starts[at]!
+      }
+    }
+    const weights = [...terms.values()].map((w, t) => w * this.idf(df[t]!) * (this.k1 + 1))
     const avg = this.totalLength / Math.max(1, this.docs)
-    // Pass 2: accumulate scores per paper, then keep the best k across papers.
+    const base = this.k1 * (1 - this.b)
+    const perLength = (this.k1 * this.b) / avg
     const top = new TopK(k)
-    const ids: [number, number][] = []
-    let scratch = new Float64Array(0)
-    selected.forEach((p, pi) => {
-      if (scratch.length < p.ids.length) scratch = new Float64Array(p.ids.length)
-      else scratch.fill(0, 0, p.ids.length)
+    const found: number[] = []
+    let scratch = new Float64Array(256)
+    for (let pi = 0; pi < selected.length; pi++) {
+      if (only && !only.has(pi)) continue
+      const p = selected[pi]!
+      const n = p.ids.length
+      if (scratch.length < n) scratch = new Float64Array(n)
       let any = false
-      ranges[pi]!.forEach((t, ti) => {
-        if (t < 0) return
+      for (let t = 0; t < nt; t++) {
+        const at = ranges[pi * nt + t]!
+        if (at < 0) continue
+        if (!any) scratch.fill(0, 0, n)
         any = true
-        const w = idf[ti]! * weights[ti]! * (this.k1 + 1)
-        for (let i = p.starts[t]!; i < p.starts[t + 1]!; i++) {
+        const w = weights[t]!
+        for (let i = p.starts[at]!, end = p.starts[at + 1]!; i < end; i++) {
           const doc = p.docs[i]!
           const tf = p.freqs[i]!
-          const norm = this.k1 * (1 - this.b + (this.b * p.lengths[doc]!) / avg)
-          scratch[doc]! += (w * tf) / (tf + norm)
-        }
-      })
-      if (!any) return
-      for (let doc = 0; doc < p.ids.length; doc++) {
-        const s = scratch[doc]!
-        if (s > 0 && s > top.threshold) {
-          top.push(s, ids.length)
-          ids.push([pi, doc])
+          scratch[doc]! += (w * tf) / (tf + base + perLength * p.lengths[doc]!)
         }
       }
-    })
-    return top.sorted().map(({ id, score }) => ({ paper: ids[id]![0], doc: ids[id]![1], score }))
+      if (!any) continue
+      for (let doc = 0; doc < n; doc++) {
+        const s = scratch[doc]!
+        if (s > 0 && s > top.threshold) {
+          top.push(s, found.length)
+          found.push(pi * 0x10000 + doc)
+        }
+      }
+    }
+    return top.sorted().map(({ id, score }) => ({
+      paper: Math.floor(found[id]! / 0x10000),
+      doc: found[id]! % 0x10000,
+      score
+    }))
   }
 
   /**

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
@@ -91,17 +91,16 @@ export class VectraStore implements VectorStore {
     const byId = new Map(items.map((i) => [i.chunkId, i.vector]))
     const tmp = join(this.dir, 'tmp', `${process.pid}-${++tmpCounter}`)
     try {
-      const { LocalIndex, storage } = await loadVectra()
-      const index = new LocalIndex(
-        tmp,
-        INDEX_FILE,
-        storage,
-        new Int8Codec(paperId, embedderId, dims)
-      )
+      // Vectra writes plainly (no temp file, no fsync) into a private folder; the fsync + rename
+      // below is the commit, so a crash at any point leaves the previous file or the new one.
+      const { LocalIndex, LocalFileStorage } = await loadVectra()
+      const codec = new Int8Codec(paperId, embedderId, dims)
+      const index = new LocalIndex(tmp, INDEX_FILE, new LocalFileStorage(), codec)
       await index.createIndex({ version: 1, deleteIfExists: true })
       await index.batchInsertItems(
         [...byId].map(([id, vector]) => ({ id, vector: Array.from(vector), metadata: {} }))
       )
+      await fsyncFile(join(tmp, INDEX_FILE))
       const bytes = await readFile(join(tmp, INDEX_FILE))
       const decoded = withSigns(decodeVectors(bytes))
       await rename(join(tmp, INDEX_FILE), this.paperFile(paperId))
@@ -198,28 +197,24 @@ export class VectraStore implements VectorStore {
 }
 
 type Vectra = typeof import('vectra')
-let vectra: Promise<{
-  LocalIndex: Vectra['LocalIndex']
-  storage: import('vectra').FileStorage
-}> | null = null
+let vectra: Promise<Vectra> | null = null
 
 /**
- * Loads vectra on first write, with a storage whose file writes are atomic.
+ * Loads vectra on first write.
  * @remarks Importing vectra costs ~0.7 s (it loads an NLP model for its BM25 mode); reads never
  * need it, so opening the library does not pay for it.
  */
-function loadVectra(): NonNullable<typeof vectra> {
-  vectra ??= import('vectra').then(({ LocalIndex, LocalFileStorage }) => {
-    class AtomicFileStorage extends LocalFileStorage {
-      override async upsertFile(filePath: string, content: Buffer | string): Promise<void> {
-        await writeFileAtomic(filePath, content)
-      }
-
-      override async createFile(filePath: string, content: Buffer | string): Promise<void> {
-        await writeFileAtomic(filePath, content)
-      }
-    }
-    return { LocalIndex, storage: new AtomicFileStorage() }
-  })
+function loadVectra(): Promise<Vectra> {
+  vectra ??= import('vectra')
   return vectra
+}
+
+/** Flushes a file to disk, so that renaming it afterwards publishes complete content. */
+async function fsyncFile(path: string): Promise<void> {
+  const fh = await open(path, 'r+')
+  try {
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
 }

@@ -54,8 +54,18 @@ function addWord(word: string, out: string[]): void {
 
 /** The stem both queries and chunks are indexed by (Porter; words with digits kept whole). */
 export function stem(word: string): string {
-  return /\p{N}/u.test(word) ? word : porterStem(word)
+  if (/\p{N}/u.test(word)) return word
+  let s = stems.get(word)
+  if (s === undefined) {
+    if (stems.size >= STEM_CACHE) stems.clear()
+    stems.set(word, (s = porterStem(word)))
+  }
+  return s
 }
+
+// Vocabulary is Zipfian: a bounded memo of stems removes most of the stemmer's cost.
+const STEM_CACHE = 100_000
+const stems = new Map<string, string>()
 
 /** FNV-1a 32-bit hash of a term: the key the on-disk postings are sorted by. */
 export function termHash(term: string): number {
