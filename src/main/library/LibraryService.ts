@@ -1,20 +1,23 @@
-import { access, constants, readdir, readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { Paper, PaperStatus, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
-import { hasPdfSignature, type PdfReader } from '../ingest/PdfReader'
+import type { PdfReader } from '../ingest/PdfReader'
 import type { DataPaths } from '../paths'
 import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
-import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
+import { parseArxivId } from './arxivId'
 import { Catalog } from './Catalog'
-import { IngestPipeline, sha256Hex } from './ingestPipeline'
+import { IngestPipeline } from './ingestPipeline'
+import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { JobQueue, type Job } from './JobQueue'
 import { PaperFiles } from './PaperFiles'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
+
+export type { AddOutcome } from './PaperIntake'
 
 /** What {@link LibraryService} is built from (the composition root passes real ones). */
 export interface LibraryDeps {
@@ -36,14 +39,6 @@ export interface LibraryDeps {
   log?: (msg: string) => void
 }
 
-/** What one added input became. */
-export interface AddOutcome {
-  input: string
-  paper: Paper
-  /** True when the input was already in the library (same PDF or same arXiv id). */
-  duplicate: boolean
-}
-
 const UNFINISHED: readonly PaperStatus[] = ['pending', 'downloading', 'extracting', 'embedding']
 
 /**
@@ -56,8 +51,11 @@ export class LibraryService {
   private readonly files: PaperFiles
   private readonly queue: JobQueue
   private readonly pipeline: IngestPipeline
+  private readonly intake: PaperIntake
   private closing = false
   private batchDepth = 0
+  private matching: Promise<void> = Promise.resolve()
+  private backfilling: Promise<void> = Promise.resolve()
   private readonly batched: Job[] = []
 
   constructor(private readonly deps: LibraryDeps) {
@@ -81,6 +79,12 @@ export class LibraryService {
       closing: () => this.closing
     })
     this.queue = new JobQueue((job, signal) => this.runJob(job, signal), log)
+    this.intake = new PaperIntake({
+      catalog: this.catalog,
+      files: this.files,
+      enqueue: (job) => this.enqueue(job),
+      changed: () => this.changed()
+    })
   }
 
   /** Loads the catalog, resumes unfinished papers and queues missing vectors. */
@@ -97,7 +101,11 @@ export class LibraryService {
         this.queue.add({ paperId: p.id, kind: 'ingest' })
       }
     }
-    await this.backfillVectors()
+    // Loading the model can take seconds: opening the library does not wait for it.
+    this.backfilling = this.backfillVectors().then(
+      () => undefined,
+      (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
+    )
     this.changed()
   }
 
@@ -124,29 +132,13 @@ export class LibraryService {
    * anything is added. A file that is not a PDF becomes a record with status `error`.
    */
   async addPathsDetailed(paths: string[]): Promise<AddOutcome[]> {
-    const files: string[] = []
-    const missing: string[] = []
-    for (const p of paths) {
-      try {
-        await access(p, constants.R_OK)
-        if ((await stat(p)).isDirectory()) files.push(...(await pdfsUnder(p)))
-        else files.push(p)
-      } catch {
-        missing.push(p)
-      }
-    }
-    if (missing.length) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `Not found or not readable: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Check the path.`
-      )
-    }
+    const files = await pdfFilesIn(paths)
     return this.batch(async () => {
       const out: AddOutcome[] = []
       for (const f of files) {
         out.push({
           input: f,
-          ...(await this.addFile(basename(f), new Uint8Array(await readFile(f))))
+          ...(await this.intake.addFile(basename(f), new Uint8Array(await readFile(f))))
         })
       }
       return out
@@ -155,13 +147,13 @@ export class LibraryService {
 
   /** Adds a PDF given as bytes (a dropped file). */
   async addBytes(name: string, bytes: Uint8Array): Promise<Paper> {
-    return (await this.addFile(name, bytes)).paper
+    return (await this.intake.addFile(name, bytes)).paper
   }
 
   /** Adds an arXiv paper by id or URL; INVALID_INPUT when it is neither. */
   async addArxiv(idOrUrl: string): Promise<Paper> {
     const ref = parseArxivId(idOrUrl)
-    return (await this.addArxivRef(ref, null)).paper
+    return (await this.intake.addArxiv(ref, null)).paper
   }
 
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */
@@ -174,7 +166,7 @@ export class LibraryService {
           : null
         const bytes = local ? await readFile(local).catch(() => null) : null
         out.push(
-          (await this.addArxivRef({ id, version: null }, bytes && new Uint8Array(bytes))).paper
+          (await this.intake.addArxiv({ id, version: null }, bytes && new Uint8Array(bytes))).paper
         )
       }
       return out
@@ -245,6 +237,7 @@ export class LibraryService {
 
   /** Resolves when no paper is queued or being ingested. */
   async whenIdle(): Promise<void> {
+    await this.backfilling
     await this.queue.idle()
     await this.catalog.flush()
   }
@@ -269,108 +262,10 @@ export class LibraryService {
   /** Stops work in flight without marking it failed, so the next {@link open} resumes it. */
   async close(): Promise<void> {
     this.closing = true
+    await this.backfilling
     this.queue.cancel()
     await this.queue.idle()
     await this.catalog.flush()
-  }
-
-  private async addFile(name: string, bytes: Uint8Array): Promise<Omit<AddOutcome, 'input'>> {
-    const sha = sha256Hex(bytes)
-    const twin = this.catalog.findBySha(sha)
-    if (twin) return { paper: twin, duplicate: true }
-    // A file saved from arXiv ("1706.03762v7.pdf") is that arXiv paper.
-    const ref = arxivRefOfFileName(name)
-    if (ref && hasPdfSignature(bytes)) return this.addArxivRef(ref, bytes, name)
-    const paper = this.newRecord(sha.slice(0, 12), name.replace(/\.pdf$/i, ''), {
-      source: { kind: 'file', fileName: name },
-      sha256: sha
-    })
-    if (!hasPdfSignature(bytes)) {
-      paper.status = 'error'
-      paper.error = {
-        code: 'NOT_A_PDF',
-        message:
-          bytes.length === 0
-            ? `"${name}" is empty (0 bytes). Add the paper's PDF file.`
-            : `"${name}" is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.`
-      }
-      await this.catalog.put(paper)
-      this.changed()
-      return { paper, duplicate: false }
-    }
-    return { paper: await this.store(paper, bytes), duplicate: false }
-  }
-
-  private async addArxivRef(
-    ref: ArxivRef,
-    bytes: Uint8Array | null,
-    fileName?: string
-  ): Promise<Omit<AddOutcome, 'input'>> {
-    const id = arxivPaperId(ref.id)
-    const existing =
-      this.catalog.get(id) ??
-      this.catalog.list().find((p) => p.arxivId === ref.id) ??
-      (bytes && this.catalog.findBySha(sha256Hex(bytes)))
-    if (existing) return { paper: existing, duplicate: true }
-    const paper = this.newRecord(id, `arXiv ${ref.id}`, {
-      arxivId: ref.id,
-      source: fileName
-        ? { kind: 'file', fileName }
-        : {
-            kind: 'arxiv',
-            arxivId: ref.id,
-            url: `https://arxiv.org/abs/${ref.id}${ref.version ?? ''}`
-          },
-      sha256: bytes ? sha256Hex(bytes) : null
-    })
-    if (!bytes) {
-      await this.catalog.put(paper)
-      this.enqueue({ paperId: id, kind: 'ingest' })
-      this.changed()
-      return { paper, duplicate: false }
-    }
-    return { paper: await this.store(paper, bytes), duplicate: false }
-  }
-
-  // Writes the PDF, then the record; a failed write becomes an error row, not a throw.
-  private async store(paper: Paper, bytes: Uint8Array): Promise<Paper> {
-    try {
-      await this.files.writePdf(paper.id, bytes)
-    } catch (e) {
-      if (!(e instanceof UserFacingError)) throw e
-      paper.status = 'error'
-      paper.error = e.toAppError()
-      await this.catalog.put(paper)
-      this.changed()
-      return paper
-    }
-    await this.catalog.put(paper)
-    this.enqueue({ paperId: paper.id, kind: 'ingest' })
-    this.changed()
-    return paper
-  }
-
-  private newRecord(
-    id: string,
-    title: string,
-    fields: Pick<Paper, 'source' | 'sha256'> & Partial<Paper>
-  ): Paper {
-    return {
-      id,
-      title,
-      authors: [],
-      year: null,
-      arxivId: null,
-      pages: 0,
-      chunks: 0,
-      sections: [],
-      status: 'pending',
-      error: null,
-      addedAt: new Date().toISOString(),
-      indexedAt: null,
-      embedderId: null,
-      ...fields
-    }
   }
 
   // Jobs found while adding a batch start together, so progress counts the whole batch.
@@ -393,7 +288,14 @@ export class LibraryService {
     else await this.pipeline.ingest(job.paperId, signal)
   }
 
-  private async matchEmbedder(embedder: Embedder): Promise<void> {
+  // Serialised: open()'s backfill and a running job may both notice the change.
+  private matchEmbedder(embedder: Embedder): Promise<void> {
+    const run = this.matching.then(() => this.clearForeignVectors(embedder))
+    this.matching = run.catch(() => undefined)
+    return run
+  }
+
+  private async clearForeignVectors(embedder: Embedder): Promise<void> {
     const stored = this.deps.vectors.embedderId()
     if (stored === null || stored === embedder.id) return
     this.deps.log?.(`embedder changed from ${stored} to ${embedder.id}: re-embedding every paper`)
@@ -413,21 +315,4 @@ export class LibraryService {
   private changed(): void {
     this.deps.events.emit('library:changed', { papers: this.catalog.list() })
   }
-}
-
-function arxivRefOfFileName(name: string): ArxivRef | null {
-  const stem = name.replace(/\.pdf$/i, '').replace(/_/g, '/')
-  try {
-    return parseArxivId(stem)
-  } catch {
-    return null
-  }
-}
-
-async function pdfsUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
-  return entries
-    .filter((e) => e.isFile() && /\.pdf$/i.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
 }

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import type { AppError } from '../../shared/errors'
 import type { Paper, PaperStatus } from '../../shared/types'
-import type { Chunk } from '../domain'
+import type { Chunk, PageText } from '../domain'
 import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
 import { chunkPages } from '../ingest/chunker'
 import { extractPaper } from '../ingest/extractPaper'
-import { marksFromSpans } from '../ingest/sections'
+import { marksFromSpans, type SectionMark } from '../ingest/sections'
 import type { Embedder } from '../search/types'
 import { parseArxivId } from './arxivId'
 import { downloadArxivPdf } from './arxivDownload'
@@ -67,7 +67,7 @@ export class IngestPipeline {
         pages: extracted.pages.length,
         sections: extracted.sections
       })
-      const chunks = chunkPages(paperId, extracted.pages, extracted.marks, this.ctx.deps.settings())
+      const chunks = await this.chunk(paperId, extracted.pages, extracted.marks)
       await this.index(paperId, chunks, signal)
     } catch (e) {
       await this.fail(paperId, e, signal)
@@ -83,7 +83,7 @@ export class IngestPipeline {
     try {
       const byPage = new Map(text.pages.map((p) => [p.page, p.text]))
       const marks = marksFromSpans(paper.sections, (n) => byPage.get(n) ?? '')
-      const chunks = chunkPages(paperId, text.pages, marks, this.ctx.deps.settings())
+      const chunks = await this.chunk(paperId, text.pages, marks)
       await this.index(paperId, chunks, signal)
     } catch (e) {
       await this.fail(paperId, e, signal)
@@ -123,6 +123,17 @@ export class IngestPipeline {
     return bytes
   }
 
+  // Page by page, yielding in between: chunking a long paper must not freeze the process.
+  private async chunk(paperId: string, pages: PageText[], marks: SectionMark[]): Promise<Chunk[]> {
+    const settings = this.ctx.deps.settings()
+    const chunks: Chunk[] = []
+    for (const page of pages) {
+      chunks.push(...chunkPages(paperId, [page], marks, settings))
+      await yieldToLoop()
+    }
+    return chunks
+  }
+
   private async index(paperId: string, chunks: Chunk[], signal: AbortSignal): Promise<void> {
     const { deps } = this.ctx
     await deps.keywords.putPaper(paperId, chunks)
@@ -131,10 +142,18 @@ export class IngestPipeline {
     if (embedder) {
       await this.ctx.matchEmbedder(embedder)
       await this.setStatus(paperId, 'embedding')
-      const items = await this.vectors(paperId, embedder, chunks, signal)
-      await deps.vectors.putPaper(paperId, embedder.id, items)
-      embedderId = embedder.id
-    } else {
+      try {
+        const items = await this.vectors(paperId, embedder, chunks, signal)
+        await deps.vectors.putPaper(paperId, embedder.id, items)
+        embedderId = embedder.id
+      } catch (e) {
+        // The model went away mid-way: keep the paper searchable by keyword; backfill later.
+        if (!isUserFacing(e, 'MODEL_MISSING')) throw e
+        deps.log?.(`embedding ${paperId} skipped: ${e.message}`)
+        await deps.vectors.removePaper(paperId)
+      }
+    }
+    if (!embedder) {
       // Keyword search only until the model appears; backfillVectors() fills this in.
       await deps.vectors.removePaper(paperId)
     }
