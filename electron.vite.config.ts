@@ -8,7 +8,8 @@ export default defineConfig({
       externalizeDeps: true,
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'src/main/index.ts')
+          index: resolve(__dirname, 'src/main/index.ts'),
+          embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts')
         }
       }
     }

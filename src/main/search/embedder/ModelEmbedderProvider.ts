@@ -1,0 +1,136 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { EmbedderStatus } from '../../../shared/types'
+import type { Embedder, EmbedderProvider } from '../types'
+import { locateModel, modelSearchPaths, type ModelSearchOptions } from './locateModel'
+import { MODEL_FILES, MODEL_ONNX_FILE } from './modelFiles'
+import type { TransformersEmbedderOptions } from './TransformersEmbedder'
+import { WorkerEmbedder } from './WorkerEmbedder'
+
+/** What {@link ModelEmbedderProvider} needs: where to look, and how to start an embedder. */
+export interface ModelEmbedderProviderDeps extends ModelSearchOptions {
+  options?: TransformersEmbedderOptions
+  /** Starts an embedder on a model folder; a {@link WorkerEmbedder} by default. */
+  create?: (modelDir: string) => Promise<Embedder>
+}
+
+interface Loaded {
+  dir: string
+  fingerprint: string
+  embedder: Embedder
+}
+
+interface Failed {
+  dir: string
+  fingerprint: string
+  message: string
+}
+
+/**
+ * Hands out the all-MiniLM-L6-v2 embedder when its files are in one of the model folders.
+ * @remarks Looks again on every call, so a model fetched or copied in while the app runs is
+ * picked up (and a replaced model file gets a new embedder, hence a new id and re-embedding).
+ * A model that fails to load is reported as `error` and not retried until its files change.
+ */
+export class ModelEmbedderProvider implements EmbedderProvider {
+  private loaded: Loaded | null = null
+  private failed: Failed | null = null
+  private loading: Promise<Embedder | null> | null = null
+
+  constructor(private readonly deps: ModelEmbedderProviderDeps) {}
+
+  status(): EmbedderStatus {
+    const dir = this.locate()
+    if (!dir) {
+      const target = modelSearchPaths(this.deps)[0]!
+      const files = MODEL_FILES.map((f) => f.path).join(', ')
+      return {
+        state: 'missing',
+        id: null,
+        modelDir: null,
+        message: `Embedding model not found — keyword search only. Run \`npm run fetch-model\` or put the files (${files}) in ${target}.`
+      }
+    }
+    const fingerprint = fingerprintOf(dir)
+    if (this.failed && this.failed.dir === dir && this.failed.fingerprint === fingerprint) {
+      return { state: 'error', id: null, modelDir: dir, message: this.failed.message }
+    }
+    if (this.loaded && this.loaded.dir === dir && this.loaded.fingerprint === fingerprint) {
+      const id = this.loaded.embedder.id
+      return { state: 'ready', id, modelDir: dir, message: `Embedding model ready (${id}).` }
+    }
+    return {
+      state: 'ready',
+      id: null,
+      modelDir: dir,
+      message: `Embedding model found in ${dir}; it loads on first use.`
+    }
+  }
+
+  /** The embedder for the model folder now present, or null (missing, or failed: see status). */
+  current(): Promise<Embedder | null> {
+    this.loading ??= this.refresh().finally(() => (this.loading = null))
+    return this.loading
+  }
+
+  async close(): Promise<void> {
+    await this.loading?.catch(() => undefined)
+    await this.drop()
+  }
+
+  private async refresh(): Promise<Embedder | null> {
+    const dir = this.locate()
+    if (!dir) {
+      await this.drop()
+      return null
+    }
+    const fingerprint = fingerprintOf(dir)
+    if (this.loaded?.dir === dir && this.loaded.fingerprint === fingerprint)
+      return this.loaded.embedder
+    if (this.failed?.dir === dir && this.failed.fingerprint === fingerprint) return null
+    await this.drop()
+    const create =
+      this.deps.create ??
+      ((modelDir) => WorkerEmbedder.start({ modelDir, options: this.deps.options }))
+    try {
+      const embedder = await create(dir)
+      this.loaded = { dir, fingerprint, embedder }
+      this.failed = null
+      return embedder
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e)
+      this.failed = { dir, fingerprint, message }
+      return null
+    }
+  }
+
+  private locate(): string | null {
+    const appRoot =
+      this.deps.appRoot !== undefined
+        ? this.deps.appRoot
+        : this.deps.resourcesPath
+          ? null
+          : process.cwd()
+    return locateModel({ ...this.deps, appRoot })
+  }
+
+  private async drop(): Promise<void> {
+    const old = this.loaded
+    this.loaded = null
+    await old?.embedder.close()
+  }
+}
+
+/** Size and mtime of the files whose change means a different model. */
+function fingerprintOf(dir: string): string {
+  return [MODEL_ONNX_FILE, 'tokenizer.json']
+    .map((f) => {
+      try {
+        const s = statSync(join(dir, f))
+        return `${s.size}:${s.mtimeMs}`
+      } catch {
+        return 'gone'
+      }
+    })
+    .join('|')
+}
