@@ -60,7 +60,7 @@ export function toCitation(number: number, passage: EvidencePassage, claim = '')
     title: passage.title,
     page: passage.page,
     chunkId: passage.id,
-    snippet: pickSnippet(passage.text, claim, !passage.singlePage)
+    snippet: pickSnippet(passage.text, `${claim} ${passage.query}`, !passage.singlePage)
   }
 }
 

@@ -11,6 +11,8 @@ export interface EvidencePassage {
   text: string
   /** False for a section: its text may run over several pages, so only its start is cited. */
   singlePage: boolean
+  /** The (English) query that found it; helps pick the snippet when the answer is not English. */
+  query: string
 }
 
 /**
@@ -21,8 +23,8 @@ export interface EvidencePassage {
 export class EvidenceSet {
   private readonly byId = new Map<string, EvidencePassage>()
 
-  /** Records search hits; returns them as passages. */
-  addSearchResults(results: readonly SearchResult[]): EvidencePassage[] {
+  /** Records search hits for `query`; returns them as passages. */
+  addSearchResults(results: readonly SearchResult[], query: string): EvidencePassage[] {
     return results.map((r) =>
       this.add({
         id: r.chunkId,
@@ -31,7 +33,8 @@ export class EvidenceSet {
         page: r.page,
         section: r.section,
         text: r.text,
-        singlePage: true
+        singlePage: true,
+        query
       })
     )
   }
@@ -49,7 +52,8 @@ export class EvidenceSet {
       page: section.pages[0] ?? 1,
       section: section.section,
       text: section.text,
-      singlePage: section.pages.length <= 1
+      singlePage: section.pages.length <= 1,
+      query: section.section
     })
   }
 

@@ -31,7 +31,7 @@ export async function evidenceAnswer(options: {
     { query: question, limit: EVIDENCE_PASSAGES },
     options.signal
   )
-  const passages = new EvidenceSet().addSearchResults(response.results)
+  const passages = new EvidenceSet().addSearchResults(response.results, question)
   const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.reason])
   const body = passages.map(
     (p, i) =>

@@ -16,10 +16,12 @@ export function pickSnippet(text: string, claim = '', startOnly = false): string
   let bestScore = -1
   sentences.forEach((s, i) => {
     const own = words(s)
-    let score = 0
-    for (const w of own) if (wanted.has(w)) score++
+    let hits = 0
+    for (const w of own) if (wanted.has(w)) hits++
+    // Normalised by length, so a long sentence does not win just by having more words.
+    const score = hits / Math.sqrt(Math.max(own.size, 4))
     // A chunk usually opens mid-sentence; prefer a whole sentence when nothing else decides.
-    const tieBreak = i === 0 && !/^[A-Z0-9]/.test(s) ? -0.5 : 0
+    const tieBreak = i === 0 && !/^[A-Z0-9]/.test(s) ? -0.1 : 0
     if (score + tieBreak > bestScore) {
       best = s
       bestScore = score + tieBreak
@@ -33,7 +35,8 @@ function splitSentences(text: string): string[] {
 }
 
 function words(s: string): Set<string> {
-  return new Set((s.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []).filter(Boolean))
+  // Numbers of any length count: "8 heads" and "h = 8" share the fact that matters.
+  return new Set(s.toLowerCase().match(/\p{L}{4,}|\p{N}+(?:\.\p{N}+)?/gu) ?? [])
 }
 
 function clip(s: string): string {

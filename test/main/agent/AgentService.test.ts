@@ -233,7 +233,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     for (const c of answer.citations) expect(textOf(c.chunkId)).toContain(c.snippet)
   })
 
-  it('reads a section and cites it at its first page with text from its start', async () => {
+  it('reads a section and cites it with a snippet from its text', async () => {
     h = await agentHarness({
       script: {
         tools: {
@@ -251,7 +251,9 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     expect(answer.citations).toEqual([
       expect.objectContaining({ number: 1, paperId: '1810.04805', page: 4 })
     ])
-    expect(textOf('1810.04805-page-4-chunk-2').startsWith(answer.citations[0]!.snippet)).toBe(true)
+    const sectionText = `${textOf('1810.04805-page-4-chunk-2')}\n${textOf('1810.04805-page-4-chunk-3')}`
+    expect(sectionText).toContain(answer.citations[0]!.snippet)
+    expect(answer.citations[0]!.snippet).toMatch(/masked LM/)
   })
 
   it('answers a malformed tool call with an error the model reads, then uses its corrected call', async () => {

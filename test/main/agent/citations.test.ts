@@ -12,7 +12,7 @@ const results: SearchResult[] = DEFAULT_CHUNKS.map((c, i) => ({
 }))
 const evidence = (): EvidenceSet => {
   const set = new EvidenceSet()
-  set.addSearchResults(results)
+  set.addSearchResults(results, '')
   return set
 }
 const [a, b, c] = results.map((r) => r.chunkId)
@@ -51,6 +51,15 @@ describe('resolveCitations', () => {
     ])
   })
 
+  it('matches a Portuguese claim through the English query that found the passage', () => {
+    const set = new EvidenceSet()
+    set.addSearchResults(results.slice(2, 3), 'number of attention heads')
+    const out = resolveCitations(`O modelo usa 8 cabeças [[${c}]].`, set)
+    expect(out.citations[0]!.snippet).toBe(
+      'In this work we employ h = 8 parallel attention layers, or heads.'
+    )
+  })
+
   it('takes every snippet verbatim from the cited passage, matching the claim', () => {
     const out = resolveCitations(
       `Training took three and a half days on eight GPUs [[1706.03762-page-8-chunk-0]].`,
@@ -59,6 +68,22 @@ describe('resolveCitations', () => {
     const snippet = out.citations[0]!.snippet
     expect(results.find((r) => r.chunkId === '1706.03762-page-8-chunk-0')!.text).toContain(snippet)
     expect(snippet).toBe('Training took 3.5 days on 8 P100 GPUs.')
+  })
+})
+
+describe('section citations', () => {
+  it('cite a section spanning pages at its first page, with text from its start', () => {
+    const set = new EvidenceSet()
+    const text =
+      'Pre-training BERT uses two tasks. The second task is next sentence prediction, which continues on the next page.'
+    set.addSection(
+      { paperId: '1810.04805', section: 'pre-training bert', pages: [4, 5], text },
+      'BERT'
+    )
+    const out = resolveCitations('NSP is used [[1810.04805-section-pre-training-bert]].', set)
+    expect(out.citations).toEqual([
+      expect.objectContaining({ page: 4, snippet: 'Pre-training BERT uses two tasks.' })
+    ])
   })
 })
 

@@ -91,7 +91,7 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
         },
         signal
       )
-      const passages = deps.evidence.addSearchResults(response.results)
+      const passages = deps.evidence.addSearchResults(response.results, query)
       return {
         query,
         passages: passages.map((p) => ({
