@@ -8,7 +8,10 @@ const MIN_CHARS = 30
  * only the opening is used (a section spanning pages is cited at its first page).
  */
 export function pickSnippet(text: string, claim = '', startOnly = false): string {
-  const sentences = splitSentences(text).filter((s) => s.length >= MIN_CHARS)
+  const long = splitSentences(text).filter((s) => s.length >= MIN_CHARS)
+  // Figure labels and table cells come out as runs of very short lines; prefer prose.
+  const prose = long.filter(isProse)
+  const sentences = prose.length ? prose : long
   if (sentences.length === 0) return clip(text.trim())
   if (startOnly) return clip(sentences[0]!)
   const wanted = words(claim)
@@ -32,6 +35,11 @@ export function pickSnippet(text: string, claim = '', startOnly = false): string
 
 function splitSentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}([])/u).map((s) => s.trim())
+}
+
+function isProse(s: string): boolean {
+  const lines = s.split('\n')
+  return s.length / lines.length >= 20
 }
 
 function words(s: string): Set<string> {

@@ -96,6 +96,14 @@ describe('pickSnippet', () => {
     expect(s.endsWith('word')).toBe(true)
   })
 
+  it('prefers prose over figure labels extracted one word per line', () => {
+    const text =
+      'are\nmissing\n,\nin\nmy\nopinion\n.\n<EOS>\nFigure 5: Many of the attention heads exhibit behaviour. The heads clearly learned to perform different tasks.'
+    expect(pickSnippet(text, 'attention heads')).toBe(
+      'The heads clearly learned to perform different tasks.'
+    )
+  })
+
   it('prefers a whole sentence over the fragment a chunk opens with', () => {
     const text =
       'of the previous page continues here briefly. The model uses eight attention heads in parallel.'
