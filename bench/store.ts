@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Paper } from '../src/shared/types'
 import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
@@ -246,7 +246,8 @@ async function main(): Promise<void> {
       2
     )
   )
-  await rm(root, { recursive: true, force: true })
+  if (process.argv.includes('--keep')) console.error(`kept library in ${root}`)
+  else await rm(root, { recursive: true, force: true })
 }
 
 function dot(a: Float32Array, b: Float32Array): number {
