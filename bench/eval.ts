@@ -1,6 +1,7 @@
 /**
  * `npm run eval`: retrieval quality of the default papers on the dev questions, as JSON.
- * @remarks Ingests the three default papers from ../shared/corpus into a temporary data dir and
+ * @remarks Ingests the three default papers from ../shared/corpus into a temporary data dir
+ * through the real LibraryService (extraction, sections, chunking, both stores) and
  * runs every question of ../shared/eval/dev-questions.jsonl through HybridRetriever.search over
  * the whole library. No embedding model exists on these machines, so the default is keyword
  * only (`embedder: null`); `--fake-embedder` adds the deterministic hashing embedder of the
@@ -9,16 +10,18 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { EventHub } from '../src/main/events'
+import { PdfjsReader } from '../src/main/ingest/PdfjsReader'
+import { LibraryService } from '../src/main/library/LibraryService'
 import { dataPaths } from '../src/main/paths'
+import { DEFAULT_SETTINGS } from '../src/shared/types'
 import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { HybridRetriever } from '../src/main/search/HybridRetriever'
 import type { Embedder, EmbedderProvider } from '../src/main/search/types'
 import { VectraStore } from '../src/main/search/VectraStore'
 import { FakeEmbedder } from '../test/fakes/fakeEmbedder'
-import { ingestCorpus, SHARED_DIR } from './ingestCorpus'
+import { SHARED_DIR } from './ingestCorpus'
 import { evaluate, parseQuestions } from './retrievalEval'
-
-const DEFAULT_PAPERS = ['1706.03762', '1810.04805', '2005.11401']
 
 async function main(): Promise<void> {
   const fake = process.argv.includes('--fake-embedder')
@@ -39,18 +42,31 @@ async function main(): Promise<void> {
     const vectors = new VectraStore({ dir: paths.index })
     const keywords = new Bm25KeywordIndex({ dir: paths.index })
     await Promise.all([vectors.open(), keywords.open()])
+    const library = new LibraryService({
+      paths,
+      reader: new PdfjsReader(),
+      embedder: provider,
+      vectors,
+      keywords,
+      events: new EventHub(),
+      settings: () => DEFAULT_SETTINGS,
+      defaultCorpusDir: join(SHARED_DIR, 'corpus'),
+      log: (m) => console.error(m)
+    })
+    await library.open()
     const t0 = performance.now()
-    const papers = await ingestCorpus(
-      DEFAULT_PAPERS.map((id) => ({ id, file: join(SHARED_DIR, 'corpus', `${id}.pdf`) })),
-      { keywords, vectors, embedder }
-    )
+    await library.addDefaults()
+    await library.whenIdle()
     const ingestMs = performance.now() - t0
+    const papers = library.list()
+    const failed = papers.filter((p) => p.status !== 'indexed')
+    if (failed.length > 0) throw new Error(`Ingestion failed: ${JSON.stringify(failed)}`)
     const retriever = new HybridRetriever({
       vectors,
       keywords,
       embedder: provider,
-      papers: () => papers.map((p) => p.paper),
-      paperText: async (id) => papers.find((p) => p.paper.id === id)!.text
+      papers: () => library.list(),
+      paperText: (id) => library.paperText(id)
     })
     const questions = parseQuestions(
       await readFile(join(SHARED_DIR, 'eval', 'dev-questions.jsonl'), 'utf8')
@@ -59,11 +75,12 @@ async function main(): Promise<void> {
     const out = {
       command: `npm run eval${fake ? ' -- --fake-embedder' : ''}`,
       machine: { node: process.version, platform: process.platform, arch: process.arch },
-      papers: papers.map((p) => ({ id: p.paper.id, pages: p.paper.pages, chunks: p.chunks })),
+      papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),
       ingestMs: Math.round(ingestMs),
       ...report
     }
     console.log(JSON.stringify(out, null, 2))
+    await library.close()
   } finally {
     await rm(root, { recursive: true, force: true })
   }

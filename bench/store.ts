@@ -213,7 +213,8 @@ async function main(): Promise<void> {
           node: process.version,
           cpus: cpus().length,
           cpu: cpus()[0]?.model,
-          platform: process.platform
+          platform: process.platform,
+          loadAverage1m: Math.round(loadavg()[0]! * 100) / 100
         },
         library: {
           papers: papers.length,
