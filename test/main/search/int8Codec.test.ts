@@ -8,7 +8,7 @@ describe('Int8Codec', () => {
     const codec = new Int8Codec('p1', 'fake-hash-384', 384)
     const items = [a!, b!].map((v, i) => ({
       id: `p1-page-1-chunk-${i}`,
-      metadata: i ? { k: 'v' } : {},
+      metadata: (i ? { k: 'v' } : {}) as Record<string, string>,
       vector: Array.from(v),
       norm: 1
     }))
