@@ -15,18 +15,25 @@ function norm(text: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '')
 }
 
-/** A cooperative Gemini whose answer takes a moment (so the stage line can be seen). */
+/**
+ * A cooperative Gemini that takes its time: the answer starts after a moment (so the stage line
+ * can be seen) and the judge is slow (so the streamed text can be seen before the answer lands).
+ */
 const COOPERATIVE: FakeScript = {
   synthesis: (request) => {
     const [a, b] = passageIds(request)
     return {
-      delayMs: 1500,
+      delayMs: 800,
       text: [
         'Scaled dot-product attention computes the dot products of the query with all keys, ',
         `divides each by the square root of d_k and applies a softmax [[${a}]]. `,
         b ? `The Transformer uses it in every attention layer [[${b}]].` : ''
       ]
     }
+  },
+  judge: {
+    delayMs: 1500,
+    json: { onTopic: true, coversAllParts: true, saysPapersDoNotSay: false, problem: '' }
   }
 }
 
@@ -118,6 +125,13 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
       .poll(() => turn.locator('.stage-text').textContent())
       .toMatch(/drafting|checking|searching|reading|rewriting/)
     await h.screenshot('ui-04-agent-working')
+    // The answer streams in while the judge checks it: raw [[chunk-id]] markers never show.
+    const streaming = turn.locator('.answer-body.streaming')
+    await streaming.waitFor({ timeout: 30_000 })
+    expect(await streaming.textContent()).toContain('Scaled dot-product attention computes')
+    expect(await streaming.textContent()).not.toContain('[[')
+    expect(await turn.locator('.stage-text').textContent()).toBe('checking the answer')
+    await h.screenshot('ui-05-streaming-while-checking')
     await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
     expect(await turn.getAttribute('data-status')).toBe('done')
     expect(await turn.locator('.answer-body').first().textContent()).toContain(
@@ -127,7 +141,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     expect(await turn.locator('.usage').textContent()).toMatch(/\d+ in · \d+\s+out tokens/)
     expect(await page.locator('.session-usage').textContent()).not.toContain('Session: 0 in')
     expect(gemini.of('synthesis').length).toBeGreaterThan(0)
-    await h.screenshot('ui-05-answer-with-chips')
+    await h.screenshot('ui-06-answer-with-chips')
 
     const chip = turn.locator('button.chip[data-citation="1"]').first()
     await chip.hover()
@@ -138,7 +152,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     expect(norm((await card.locator('.hover-card-snippet').textContent()) ?? '').slice(0, 40)).toBe(
       norm((await chip.getAttribute('data-snippet')) ?? '').slice(0, 40)
     )
-    await h.screenshot('ui-06-hover-card')
+    await h.screenshot('ui-07-hover-card')
   })
 
   it('opens the cited paper at the cited page with the snippet highlighted when [1] is clicked', async () => {
@@ -148,7 +162,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
       .locator('button.chip[data-citation="1"]')
       .first()
     await expectHighlightOfChip(page, chip)
-    await h.screenshot('ui-07-viewer-highlight')
+    await h.screenshot('ui-08-viewer-highlight')
   })
 
   it('without a key, gives an evidence-only answer whose chips still open the viewer', async () => {
@@ -156,7 +170,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     await page.getByTestId('key-saved').waitFor()
     await page.getByRole('button', { name: 'Forget' }).click()
     await page.getByRole('textbox', { name: 'Gemini API key' }).waitFor()
-    await h.screenshot('ui-08-settings-no-key')
+    await h.screenshot('ui-09-settings-no-key')
     await page.getByRole('button', { name: 'Close settings' }).click()
     const before = gemini.requests.length
     const turn = await ask(page, 'How is BERT pre-trained?')
@@ -165,9 +179,9 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     expect(gemini.requests.length).toBe(before)
     const chip = turn.locator('button.chip').first()
     await chip.waitFor()
-    await h.screenshot('ui-09-evidence-only')
+    await h.screenshot('ui-10-evidence-only')
     await expectHighlightOfChip(page, chip)
-    await h.screenshot('ui-10-evidence-chip-opens-viewer')
+    await h.screenshot('ui-11-evidence-chip-opens-viewer')
   })
 
   it('shows a 429 as the quota message with the wait, and Retry then answers', async () => {
@@ -191,7 +205,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     expect(await alert.getAttribute('data-error-code')).toBe('RATE_LIMITED')
     expect(await alert.textContent()).toMatch(/quota/i)
     expect(await alert.textContent()).toMatch(/Wait \d+ s/)
-    await h.screenshot('ui-11-rate-limited')
+    await h.screenshot('ui-12-rate-limited')
     gemini.setScript(COOPERATIVE)
     await turn.getByRole('button', { name: 'Retry' }).click()
     await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
@@ -207,12 +221,12 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     expect(reason.length).toBeGreaterThan(20)
     await row.getByRole('button', { name: 'Retry' }).waitFor()
     expect(await page.locator('li.paper[data-status="indexed"]').count()).toBe(3)
-    await h.screenshot('ui-12-bad-file-error-row')
+    await h.screenshot('ui-13-bad-file-error-row')
     await page.locator('li.paper[data-status="indexed"]').first().locator('.paper-main').click()
     await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
     const turn = await ask(page, QUESTION)
     await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
-    await h.screenshot('ui-13-still-usable')
+    await h.screenshot('ui-14-still-usable')
   })
 
   it('follows the system dark theme', async () => {
@@ -220,6 +234,6 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     await page.waitForTimeout(200)
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     expect(bg).not.toBe('rgb(246, 247, 249)')
-    await h.screenshot('ui-14-dark-theme')
+    await h.screenshot('ui-15-dark-theme')
   })
 })

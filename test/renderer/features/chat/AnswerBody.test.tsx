@@ -66,4 +66,18 @@ describe('AnswerBody', () => {
     expect(items[0]!.querySelectorAll('.chip')).toHaveLength(2)
     expect(items[1]!.querySelectorAll('.chip')).toHaveLength(3)
   })
+
+  it('renders an evidence-only answer: numbered sources with their quoted passages', () => {
+    const citations = [citation(1), citation(2, { title: 'BERT', page: 3 })]
+    const text =
+      'Not a generated answer. The passages below are quoted.\n\n' +
+      '[1] Attention Is All You Need, p. 4:\n> We call our particular attention\n\n' +
+      '[2] BERT, p. 3:\n> BERT is bidirectional.'
+    const { container } = renderWithStore(<AnswerBody text={text} citations={citations} />)
+    const quotes = [...container.querySelectorAll('blockquote')].map((q) => q.textContent)
+    expect(quotes).toEqual(['We call our particular attention', 'BERT is bidirectional.'])
+    expect(container.querySelectorAll('p .chip')).toHaveLength(2)
+    expect(container.textContent).not.toContain('>')
+    expect(screen.queryByLabelText('Sources')).toBeNull()
+  })
 })

@@ -41,7 +41,7 @@ describe('TurnView', () => {
     )
     expect(screen.getByText('searching ‘scaled dot-product attention’')).toBeTruthy()
     const streamed = document.querySelector('.streaming')!.textContent
-    expect(streamed).toBe('It divides by sqrt(d_k)  and')
+    expect(streamed).toBe('It divides by sqrt(d_k) and')
   })
 
   it('labels an evidence-only answer and keeps its chips', () => {

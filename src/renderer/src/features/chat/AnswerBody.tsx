@@ -37,6 +37,9 @@ export function AnswerBody({ text, citations }: { text: string; citations: Citat
       {blocks.map((b, i) => {
         if (b.kind === 'p') return <p key={i}>{renderInlines(b.inlines, byNumber)}</p>
         if (b.kind === 'h') return <h4 key={i}>{renderInlines(b.inlines, byNumber)}</h4>
+        if (b.kind === 'quote') {
+          return <blockquote key={i}>{renderInlines(b.inlines, byNumber)}</blockquote>
+        }
         const items = b.items.map((item, j) => <li key={j}>{renderInlines(item, byNumber)}</li>)
         return b.kind === 'ul' ? <ul key={i}>{items}</ul> : <ol key={i}>{items}</ol>
       })}

@@ -1,6 +1,8 @@
-import { useState } from 'react'
+import { useState, type SyntheticEvent } from 'react'
 import type { Citation } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
+
+const CARD_WIDTH = 340
 
 /** Shortens a snippet for the hover card. */
 function clip(text: string, max = 320): string {
@@ -14,13 +16,19 @@ function clip(text: string, max = 320): string {
  */
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
-  const [hover, setHover] = useState(false)
+  const [hover, setHover] = useState<string | null>(null)
+  // Opens the card on the side of the chip that has room, inside the scrolling chat.
+  const show = (e: SyntheticEvent<HTMLElement>): void => {
+    const chip = e.currentTarget.getBoundingClientRect()
+    const pane = e.currentTarget.closest('.chat-log')?.getBoundingClientRect()
+    const right = pane ? pane.right : window.innerWidth
+    const bottom = pane ? pane.bottom : window.innerHeight
+    const x = chip.left + CARD_WIDTH > right - 8 ? 'align-right' : 'align-left'
+    const y = chip.bottom + 220 > bottom && chip.top - 220 > (pane?.top ?? 0) ? 'above' : 'below'
+    setHover(`${x} ${y}`)
+  }
   return (
-    <span
-      className="chip-wrap"
-      onMouseEnter={() => setHover(true)}
-      onMouseLeave={() => setHover(false)}
-    >
+    <span className="chip-wrap" onMouseEnter={show} onMouseLeave={() => setHover(null)}>
       <button
         type="button"
         className="chip"
@@ -29,14 +37,14 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-page={citation.page}
         data-snippet={citation.snippet}
         aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}`}
-        onFocus={() => setHover(true)}
-        onBlur={() => setHover(false)}
+        onFocus={show}
+        onBlur={() => setHover(null)}
         onClick={() => openCitation(citation)}
       >
         {citation.number}
       </button>
       {hover && (
-        <span className="hover-card" role="tooltip">
+        <span className={`hover-card ${hover}`} role="tooltip">
           <span className="hover-card-title">{citation.title}</span>
           <span className="hover-card-page">Page {citation.page}</span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>

@@ -6,10 +6,11 @@ export type Inline =
   | { kind: 'code'; text: string }
   | { kind: 'cite'; number: number }
 
-/** A block of an answer: a paragraph, a heading or a list of items. */
+/** A block of an answer: a paragraph, a heading, a quoted passage or a list of items. */
 export type Block =
   | { kind: 'p'; inlines: Inline[] }
   | { kind: 'h'; inlines: Inline[] }
+  | { kind: 'quote'; inlines: Inline[] }
   | { kind: 'ul' | 'ol'; items: Inline[][] }
 
 // `[1]`, `[1, 2]`, `[1-3]` and `[1][2]` all cite; numbers outside the citations stay text.
@@ -53,7 +54,7 @@ export function parseInline(text: string, known: ReadonlySet<number>): Inline[] 
 }
 
 /**
- * Parses an answer's light Markdown (paragraphs, headings, lists, bold, code) and its `[n]`
+ * Parses an answer's light Markdown (paragraphs, headings, lists, `>` quotes, bold, code) and its `[n]`
  * citation markers.
  * @remarks A tiny parser rather than a Markdown library: answers use a handful of constructs,
  * and building React nodes directly means no HTML string is ever injected.
@@ -61,17 +62,31 @@ export function parseInline(text: string, known: ReadonlySet<number>): Inline[] 
 export function parseAnswer(text: string, known: ReadonlySet<number>): Block[] {
   const blocks: Block[] = []
   let para: string[] = []
+  let paraKind: 'p' | 'quote' = 'p'
   const flush = (): void => {
-    if (para.length > 0) blocks.push({ kind: 'p', inlines: parseInline(para.join(' '), known) })
+    if (para.length > 0)
+      blocks.push({ kind: paraKind, inlines: parseInline(para.join(' '), known) })
     para = []
+    paraKind = 'p'
   }
   for (const raw of text.split('\n')) {
     const line = raw.trim()
     const bullet = /^[-*•]\s+(.*)$/.exec(line)
     const numbered = /^\d+[.)]\s+(.*)$/.exec(line)
     const heading = /^#{1,6}\s+(.*)$/.exec(line)
-    if (!line) flush()
-    else if (heading) {
+    const quote = /^>\s?(.*)$/.exec(line)
+    if (!line) {
+      flush()
+      continue
+    }
+    if (quote) {
+      if (paraKind !== 'quote') flush()
+      paraKind = 'quote'
+      para.push(quote[1] ?? '')
+      continue
+    }
+    if (paraKind === 'quote') flush()
+    if (heading) {
       flush()
       blocks.push({ kind: 'h', inlines: parseInline(heading[1] ?? '', known) })
     } else if (bullet || numbered) {
@@ -91,7 +106,7 @@ export function parseAnswer(text: string, known: ReadonlySet<number>): Block[] {
 export function citedNumbers(text: string, known: ReadonlySet<number>): Set<number> {
   const cited = new Set<number>()
   for (const block of parseAnswer(text, known)) {
-    const lines = block.kind === 'p' || block.kind === 'h' ? [block.inlines] : block.items
+    const lines = 'items' in block ? block.items : [block.inlines]
     for (const inlines of lines) for (const i of inlines) if (i.kind === 'cite') cited.add(i.number)
   }
   return cited
@@ -99,5 +114,5 @@ export function citedNumbers(text: string, known: ReadonlySet<number>): Set<numb
 
 /** Hides raw `[[chunk-id]]` markers in text that is still streaming. */
 export function hideRawMarkers(text: string): string {
-  return text.replace(/\[\[[^\]]*\]\]/g, '').replace(/\[\[[^\]]*$/, '')
+  return text.replace(/\s*\[\[[^\]]*\]\]/g, '').replace(/\[\[[^\]]*$/, '')
 }

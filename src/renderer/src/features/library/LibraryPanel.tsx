@@ -12,6 +12,10 @@ export function LibraryPanel() {
   const papers = useAppStore((s) => s.library.papers)
   const loaded = useAppStore((s) => s.library.loaded)
   const overall = useAppStore((s) => s.library.overall)
+  // The queue's last event may not say "all done": show the bar only while a paper is in work.
+  const ingesting = useAppStore((s) =>
+    s.library.papers.some((p) => p.status !== 'indexed' && p.status !== 'error')
+  )
   const error = useAppStore((s) => s.library.error)
   const fetchingDefaults = useAppStore((s) => s.library.busy.includes('defaults'))
   const addDefaults = useAppStore((s) => s.addDefaults)
@@ -45,7 +49,7 @@ export function LibraryPanel() {
         <h2>Library</h2>
         <span className="muted small">{papers.length > 0 ? `${papers.length} papers` : ''}</span>
       </header>
-      {overall && overall.total > 0 && (
+      {ingesting && overall && overall.total > 0 && (
         <div className="overall" aria-label="Overall progress">
           <div className="small">
             Indexing {Math.min(overall.done + 1, overall.total)} of {overall.total}
