@@ -16,6 +16,8 @@ export interface PackTarget {
   arch: string
   /** The machine running electron-builder; defaults to this process. */
   host?: { platform: string; arch: string }
+  /** The model folder to verify; defaults to {@link MODEL_SOURCE_DIR} in the project. */
+  modelDir?: string
   /** The pinned model files; defaults to the app's own list. */
   files?: readonly ModelFile[]
   /** Names of the targets being built (`deb`, `AppImage`, `nsis`, `dmg`, `dir`...). */
@@ -47,7 +49,8 @@ export async function checkBeforePack(target: PackTarget): Promise<void> {
     )
   }
   if (target.targets?.includes('deb')) checkDebMetadata(target.metadata ?? {}, target.maintainer)
-  await verifyModelFolder(join(target.projectDir, MODEL_SOURCE_DIR), target.files ?? MODEL_FILES)
+  const modelDir = target.modelDir ?? join(target.projectDir, MODEL_SOURCE_DIR)
+  await verifyModelFolder(modelDir, target.files ?? MODEL_FILES)
 }
 
 /**

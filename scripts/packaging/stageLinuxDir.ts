@@ -62,7 +62,8 @@ async function main(): Promise<void> {
   }
   // electron-builder's own loader reads electron-builder.yml; JSON is YAML, so the derived
   // config is written back as JSON under a .yml name.
-  const { getConfig } = createRequire(__filename)('app-builder-lib/out/util/config/config') as {
+  const local = createRequire(__filename)
+  const { getConfig } = local('app-builder-lib/out/util/config/config') as {
     getConfig(dir: string, path: null, options: null): Promise<Record<string, unknown>>
   }
   const config = await getConfig(projectDir, null, null)
@@ -78,10 +79,10 @@ async function main(): Promise<void> {
     const hook = join(root, 'standInBeforePack.cjs')
     writeFileSync(
       hook,
-      `const tsx = require(${JSON.stringify(require.resolve('tsx/cjs/api'))})\n` +
+      `const tsx = require(${JSON.stringify(local.resolve('tsx/cjs/api'))})\n` +
         `exports.default = async (ctx) => tsx.require(${JSON.stringify(join(__dirname, 'checkBeforePack.ts'))}, __filename)` +
         `.checkBeforePack({ projectDir: ${JSON.stringify(projectDir)}, platform: ctx.electronPlatformName,` +
-        ` arch: require('builder-util').Arch[ctx.arch], files: ${JSON.stringify(model.files)} })\n`
+        ` arch: require(${JSON.stringify(local.resolve('builder-util'))}).Arch[ctx.arch], modelDir: ${JSON.stringify(model.dir)}, files: ${JSON.stringify(model.files)} })\n`
     )
     config.beforePack = hook
   }
