@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
@@ -36,6 +36,9 @@ const COOPERATIVE: FakeScript = {
     json: { onTopic: true, coversAllParts: true, saysPapersDoNotSay: false, problem: '' }
   }
 }
+
+/** A small paper from the extra corpus, dropped as a file. */
+const DROPPED = '1907.11692.pdf'
 
 const QUESTION = 'What is scaled dot-product attention?'
 
@@ -163,6 +166,18 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
       .first()
     await expectHighlightOfChip(page, chip)
     await h.screenshot('ui-08-viewer-highlight')
+    // Pages are drawn lazily: the whole paper is laid out, only the pages near the view are drawn.
+    const laidOut = await page.locator('.pdf-page').count()
+    const drawn = await page.locator('.pdf-page[data-rendered="true"]').count()
+    expect(laidOut).toBeGreaterThanOrEqual(15)
+    expect(drawn).toBeGreaterThan(0)
+    expect(drawn).toBeLessThan(laidOut / 2)
+    // Page navigation scrolls the viewer and the page box follows.
+    await page.getByRole('button', { name: 'Next page' }).click()
+    const scroll = page.locator('.viewer-scroll')
+    const cited = Number(await chip.getAttribute('data-page'))
+    await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe(String(cited + 1))
+    await page.locator(`.pdf-page[data-page-number="${cited + 1}"][data-rendered="true"]`).waitFor()
   })
 
   it('without a key, gives an evidence-only answer whose chips still open the viewer', async () => {
@@ -229,11 +244,37 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     await h.screenshot('ui-14-still-usable')
   })
 
+  it('adds a PDF dropped onto the library from its bytes', async () => {
+    const bytes = readFileSync(join(CORPUS, 'extra', DROPPED)).toString('base64')
+    await page.evaluate(
+      ({ name, data }) => {
+        const raw = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([raw], name, { type: 'application/pdf' }))
+        const target = document.querySelector('aside.library')!
+        for (const type of ['dragover', 'drop']) {
+          target.dispatchEvent(
+            new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true })
+          )
+        }
+      },
+      { name: DROPPED, data: bytes }
+    )
+    await expect
+      .poll(() => page.locator('li.paper[data-status="indexed"]').count(), { timeout: 60_000 })
+      .toBe(4)
+    const titles = await page
+      .locator('li.paper[data-status="indexed"] .paper-title')
+      .allTextContents()
+    expect(titles.join(' | ')).toMatch(/RoBERTa/i)
+    await h.screenshot('ui-15-dropped-pdf')
+  })
+
   it('follows the system dark theme', async () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.waitForTimeout(200)
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
     expect(bg).not.toBe('rgb(246, 247, 249)')
-    await h.screenshot('ui-15-dark-theme')
+    await h.screenshot('ui-16-dark-theme')
   })
 })
