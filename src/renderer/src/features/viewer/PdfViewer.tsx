@@ -73,10 +73,18 @@ function PdfPages({ paperId }: { paperId: string }) {
   useLayoutEffect(() => {
     const el = scrollRef.current
     if (!el) return
-    const observer = new ResizeObserver(() => setPaneWidth(el.clientWidth))
+    // Redraw at the new width once the splitter or the window stops moving, not on every pixel.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer)
+      timer = setTimeout(() => setPaneWidth(el.clientWidth), 120)
+    })
     observer.observe(el)
     setPaneWidth(el.clientWidth)
-    return () => observer.disconnect()
+    return () => {
+      clearTimeout(timer)
+      observer.disconnect()
+    }
   }, [loaded.state])
 
   const ready = loaded.state === 'ready' ? loaded : null
