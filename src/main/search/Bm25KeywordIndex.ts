@@ -115,52 +115,56 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     const terms = new Map(tokenize(text).map((t) => [termHash(t), 1]))
     if (terms.size === 0 || selected.length === 0 || k <= 0) return []
     const feedback = this.feedback > 0
-    let hits = this.score(selected, terms, feedback ? Math.max(k, FEEDBACK_POOL) : k)
+    const first = this.score(selected, terms, feedback ? Math.max(k, FEEDBACK_POOL) : k)
+    let hits = first.hits
     if (feedback && hits.length >= 3) {
-      const expanded = this.expand(selected, terms, hits.slice(0, FEEDBACK_DOCS))
-      // The expanded query re-ranks the papers of the first pass's pool (idf stays global), so
-      // feedback costs a fraction of a second full pass on a large library.
-      const pool = new Set(hits.map((h) => h.paper))
-      hits = this.score(selected, expanded, k, pool).filter((h) => h.score > 0)
+      // The expanded query re-ranks only the papers of the first pass's pool, and the document
+      // frequency of an added term is estimated from them, so feedback stays a small fraction
+      // of a full pass on a large library (on a small one the pool is the whole library).
+      const pool = [...new Set(hits.map((h) => h.paper))]
+      const poolDocs = pool.reduce((n, p) => n + p.ids.length, 0)
+      const scale = selected.reduce((n, p) => n + p.ids.length, 0) / poolDocs
+      const df = new Map(first.df)
+      const expanded = this.expand(pool, terms, hits.slice(0, FEEDBACK_DOCS), scale, df)
+      hits = this.score(pool, expanded, k, df).hits
     }
-    return hits
-      .slice(0, k)
-      .map((h) => ({ chunkId: selected[h.paper]!.ids[h.doc]!, score: h.score }))
+    return hits.slice(0, k).map((h) => ({ chunkId: h.paper.ids[h.doc]!, score: h.score }))
   }
 
   /**
-   * BM25 with weighted terms: the best k chunks of `selected` (or of its papers in `only`).
+   * BM25 with weighted terms: the best k chunks of `papers`, and each term's document frequency.
    * @remarks Pass 1 finds each term in each paper (binary search) and sums its document
-   * frequency; pass 2 accumulates each paper's postings into a scratch array.
+   * frequency (unless `knownDf` has it); pass 2 accumulates each paper's postings into a scratch
+   * array and keeps the best k.
    */
   private score(
-    selected: PaperPostings[],
+    papers: PaperPostings[],
     terms: Map<number, number>,
     k: number,
-    only?: Set<number>
-  ): { paper: number; doc: number; score: number }[] {
+    knownDf?: Map<number, number>
+  ): { hits: { paper: PaperPostings; doc: number; score: number }[]; df: Map<number, number> } {
     const hashes = [...terms.keys()]
     const nt = hashes.length
-    const ranges = new Int32Array(selected.length * nt)
-    const df = new Float64Array(nt)
-    for (let pi = 0; pi < selected.length; pi++) {
-      const p = selected[pi]!
+    const ranges = new Int32Array(papers.length * nt)
+    const counted = new Float64Array(nt)
+    for (let pi = 0; pi < papers.length; pi++) {
+      const p = papers[pi]!
       for (let t = 0; t < nt; t++) {
         const at = findTerm(p.terms, hashes[t]!)
         ranges[pi * nt + t] = at
-        if (at >= 0) df[t]! += p.starts[at + 1]! - p.starts[at]!
+        if (at >= 0) counted[t]! += p.starts[at + 1]! - p.starts[at]!
       }
     }
-    const weights = [...terms.values()].map((w, t) => w * this.idf(df[t]!) * (this.k1 + 1))
+    const df = new Map(hashes.map((h, t) => [h, knownDf?.get(h) ?? counted[t]!]))
+    const weights = hashes.map((h) => terms.get(h)! * this.idf(df.get(h)!) * (this.k1 + 1))
     const avg = this.totalLength / Math.max(1, this.docs)
     const base = this.k1 * (1 - this.b)
     const perLength = (this.k1 * this.b) / avg
     const top = new TopK(k)
     const found: number[] = []
     let scratch = new Float64Array(256)
-    for (let pi = 0; pi < selected.length; pi++) {
-      if (only && !only.has(pi)) continue
-      const p = selected[pi]!
+    for (let pi = 0; pi < papers.length; pi++) {
+      const p = papers[pi]!
       const n = p.ids.length
       if (scratch.length < n) scratch = new Float64Array(n)
       let any = false
@@ -185,39 +189,44 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         }
       }
     }
-    return top.sorted().map(({ id, score }) => ({
-      paper: Math.floor(found[id]! / 0x10000),
+    const hits = top.sorted().map(({ id, score }) => ({
+      paper: papers[Math.floor(found[id]! / 0x10000)]!,
       doc: found[id]! % 0x10000,
       score
     }))
+    return { hits, df }
   }
 
   /**
    * Pseudo-relevance feedback (RM3-style): adds the terms that weigh most in the best first-pass
-   * chunks, at a fraction of the query's weight.
+   * chunks, at a fraction of the query's weight; records their estimated document frequency.
    * @remarks Bridges vocabulary gaps a keyword search cannot (a question about "the document
    * collection" reaches the chunk that names "a Wikipedia dump" through the chunks around it).
    */
   private expand(
-    selected: PaperPostings[],
+    pool: PaperPostings[],
     terms: Map<number, number>,
-    top: { paper: number; doc: number; score: number }[]
+    top: { paper: PaperPostings; doc: number; score: number }[],
+    scale: number,
+    df: Map<number, number>
   ): Map<number, number> {
     const weight = new Map<number, number>()
     const best = top[0]!.score
     for (const { paper, doc, score } of top) {
-      const tokens = tokenize(this.textsOf(selected[paper]!)[doc]!).map(termHash)
+      const tokens = tokenize(this.textsOf(paper)[doc]!).map(termHash)
       for (const h of tokens) {
         if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + score / best / tokens.length)
       }
     }
     const candidates = [...weight].sort((a, b) => b[1] - a[1]).slice(0, 4 * FEEDBACK_TERMS)
     const scored = candidates.map(([h, w]) => {
-      const df = selected.reduce((n, p) => {
+      let n = 0
+      for (const p of pool) {
         const t = findTerm(p.terms, h)
-        return t < 0 ? n : n + span(p, t)
-      }, 0)
-      return [h, w * this.idf(df)] as const
+        if (t >= 0) n += span(p, t)
+      }
+      df.set(h, Math.min(this.docs, n * scale))
+      return [h, w * this.idf(n * scale)] as const
     })
     scored.sort((a, b) => b[1] - a[1])
     const kept = scored.slice(0, FEEDBACK_TERMS)
@@ -228,7 +237,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   }
 
   private idf(df: number): number {
-    return Math.log(1 + (this.docs - df + 0.5) / (df + 0.5))
+    return Math.log(1 + Math.max(0, this.docs - df + 0.5) / (df + 0.5))
   }
 
   getChunks(chunkIds: readonly string[]): Chunk[] {

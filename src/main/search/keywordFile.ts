@@ -54,7 +54,10 @@ export async function buildPostings(
   const byTerm = new Map<number, number[]>()
   const lengths = new Uint16Array(chunks.length)
   const expansions = abbreviationTerms(chunks)
-  chunks.forEach((c, doc) => {
+  for (let doc = 0; doc < chunks.length; doc++) {
+    // Yield now and then, so indexing a long book never stalls the main process's event loop.
+    if (doc % 32 === 31) await new Promise((resolve) => setImmediate(resolve))
+    const c = chunks[doc]!
     const counts = new Map<number, number>()
     const terms = tokenize(c.text)
     lengths[doc] = Math.min(0xffff, terms.length)
@@ -72,7 +75,7 @@ export async function buildPostings(
       if (!list) byTerm.set(h, (list = []))
       list.push(doc, Math.min(255, tf))
     }
-  })
+  }
   const terms = Uint32Array.from(byTerm.keys()).sort()
   const starts = new Uint32Array(terms.length + 1)
   let total = 0
