@@ -66,17 +66,18 @@ function escape(s: string): string {
 export function extractSection(paper: Paper, text: PaperText, requested: string): SectionResult {
   const spans = [...paper.sections].sort((a, b) => a.startPage - b.startPage)
   const pageText = new Map(text.pages.map((p) => [p.page, p.text]))
-  const at = (s: SectionSpan): { page: number; offset: number } => ({
+  // Where each section starts: its heading on its first page (offset 0 when not found).
+  const starts = spans.map((s) => ({
+    name: s.name,
     page: s.startPage,
     offset: headingOffset(pageText.get(s.startPage) ?? '', s.heading)
-  })
+  }))
   let hits = matchSections(spans, requested)
-  let starts = spans.map(at)
   if (hits.length === 0 && normalize(requested) === 'abstract' && text.pages.length > 0) {
     // No abstract heading was detected: the abstract is what precedes the first section.
     const first = text.pages[0]!
     const m = /(^|\n)\s*abstract\b/i.exec(first.text)
-    starts = [{ page: first.page, offset: m ? m.index + m[1]!.length : 0 }, ...starts]
+    starts.unshift({ name: 'abstract', page: first.page, offset: m ? m.index + m[1]!.length : 0 })
     hits = [0]
   }
   if (hits.length === 0) {
@@ -105,10 +106,15 @@ export function extractSection(paper: Paper, text: PaperText, requested: string)
       pages.add(p.page)
     }
   }
-  const name = spans[hits[0]! - (starts.length > spans.length ? 1 : 0)]?.name ?? 'abstract'
+  if (parts.length === 0) {
+    throw new UserFacingError(
+      'NOT_FOUND',
+      `The section "${requested}" of paper ${paper.id} has no extractable text. Use search instead.`
+    )
+  }
   return {
     paperId: paper.id,
-    section: name,
+    section: starts[hits[0]!]!.name,
     pages: [...pages].sort((a, b) => a - b),
     text: parts.join('\n\n')
   }
