@@ -6,6 +6,8 @@ import { buildMiniLmGraph, type MiniLmShape } from './onnxMiniLmGraph'
 export interface TestModelOptions extends Partial<Omit<MiniLmShape, 'vocabSize'>> {
   /** The folder name created inside `dir`. */
   name?: string
+  /** A WordPiece vocabulary (token -> id) to use instead of the small {@link testVocab}. */
+  vocab?: Record<string, number>
 }
 
 /** The cost of all-MiniLM-L6-v2 (q8): use for throughput figures, not in unit tests. */
@@ -98,9 +100,9 @@ function tokenizerJson(vocab: Record<string, number>): object {
  * MiniLM-L6's cost per token. Returns the model folder.
  */
 export async function writeTestModel(dir: string, options: TestModelOptions = {}): Promise<string> {
-  const vocab = testVocab()
+  const vocab = options.vocab ?? testVocab()
   const shape: MiniLmShape = {
-    vocabSize: Object.keys(vocab).length,
+    vocabSize: Math.max(...Object.values(vocab)) + 1,
     hidden: options.hidden ?? 384,
     layers: options.layers ?? 1,
     ffn: options.ffn ?? 384,
