@@ -1,0 +1,155 @@
+import { mkdir } from 'node:fs/promises'
+import { AgentService } from './agent/AgentService'
+import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { EventHub } from './events'
+import { PdfjsReader } from './ingest/PdfjsReader'
+import { createHandlers, type FilePicker } from './ipc/handlers'
+import { createRouter, type Router } from './ipc/router'
+import { LibraryService } from './library/LibraryService'
+import { dataPaths, type DataPaths } from './paths'
+import { Bm25KeywordIndex } from './search/Bm25KeywordIndex'
+import { ModelEmbedderProvider } from './search/embedder/ModelEmbedderProvider'
+import { HybridRetriever } from './search/HybridRetriever'
+import type { EmbedderProvider, Retriever } from './search/types'
+import { VectraStore } from './search/VectraStore'
+import type { SecretStore } from './settings/secretStore'
+import { SettingsService } from './settings/settingsService'
+import { UserFacingError } from './errors'
+import packageJson from '../../package.json'
+
+/** Everything the Electron entry, the CLI and the e2e harness need. */
+export interface Services {
+  version: string
+  paths: DataPaths
+  events: EventHub
+  settings: SettingsService
+  embedder: EmbedderProvider
+  library: LibraryService
+  retriever: Retriever
+  agent: AgentService
+  router: Router
+  close(): Promise<void>
+}
+
+/** How to build the services; everything but the data dir and the key store has a default. */
+export interface ServiceOptions {
+  dataDir: string
+  secrets: SecretStore
+  filePicker?: FilePicker
+  version?: string
+  /** `process.resourcesPath` in a packaged app (where the bundled model lives), else null. */
+  resourcesPath?: string | null
+  env?: NodeJS.ProcessEnv
+  fetch?: typeof fetch
+  /** A folder holding `<arXiv id>.pdf` for the default papers, used instead of downloading. */
+  defaultCorpusDir?: string | null
+  /** Replaces the model-backed embedder (tests, e2e). */
+  embedder?: EmbedderProvider
+  log?: (message: string) => void
+}
+
+const noPicker: FilePicker = {
+  async pickPdfs() {
+    throw new UserFacingError(
+      'INVALID_INPUT',
+      'There is no file dialog here; pass file paths to the ingest command instead.'
+    )
+  }
+}
+
+/**
+ * The composition root: the only place that creates real implementations.
+ * @remarks Opening the library resumes papers a crash interrupted; the embedding model is loaded
+ * lazily on first use so start-up stays fast.
+ */
+export async function createServices(options: ServiceOptions): Promise<Services> {
+  const env = options.env ?? process.env
+  const log = options.log ?? ((m: string) => console.error(m))
+  const paths = dataPaths(options.dataDir)
+  await mkdir(paths.root, { recursive: true })
+  const events = new EventHub()
+  const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
+  await settings.load()
+  const embedder =
+    options.embedder ??
+    new ModelEmbedderProvider({
+      env,
+      dataDir: paths.root,
+      resourcesPath: options.resourcesPath ?? null
+    })
+  const vectors = new VectraStore({ dir: paths.index })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index })
+  await Promise.all([vectors.open(), keywords.open()])
+  const library = new LibraryService({
+    paths,
+    reader: new PdfjsReader(),
+    embedder,
+    vectors,
+    keywords,
+    events,
+    settings: () => settings.get(),
+    fetch: options.fetch,
+    defaultCorpusDir: options.defaultCorpusDir ?? null,
+    log
+  })
+  await library.open()
+  const retriever = new HybridRetriever({
+    vectors,
+    keywords,
+    embedder,
+    papers: () => library.list(),
+    paperText: (id) => library.paperText(id)
+  })
+  let keyForModel: string | null = await settings.apiKey()
+  const agent = new AgentService({
+    retriever,
+    papers: () => library.list(),
+    settings: () => settings.get(),
+    events,
+    chatModel: () => {
+      const s = settings.get()
+      return keyForModel
+        ? createGeminiChatModel({
+            apiKey: keyForModel,
+            model: s.model,
+            baseUrl: s.geminiBaseUrl,
+            timeoutMs: s.requestTimeoutMs
+          })
+        : null
+    }
+  })
+  const handlers = createHandlers({
+    version: options.version ?? packageJson.version,
+    paths,
+    settings,
+    embedderStatus: () => embedder.status(),
+    library,
+    retriever,
+    agent,
+    filePicker: options.filePicker ?? noPicker
+  })
+  const setApiKey = handlers['settings:setApiKey']
+  handlers['settings:setApiKey'] = async (input, ctx) => {
+    const out = await setApiKey(input, ctx)
+    keyForModel = await settings.apiKey()
+    return out
+  }
+  const router = createRouter(handlers, {
+    log: (m, e) => log(`${m} ${e instanceof Error ? (e.stack ?? e.message) : ''}`)
+  })
+  return {
+    version: options.version ?? packageJson.version,
+    paths,
+    events,
+    settings,
+    embedder,
+    library,
+    retriever,
+    agent,
+    router,
+    async close() {
+      await library.close()
+      await embedder.close()
+    }
+  }
+}
