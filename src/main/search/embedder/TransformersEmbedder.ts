@@ -13,6 +13,12 @@ export interface TransformersEmbedderOptions {
   maxWordpieces?: number
   /** ONNX Runtime intra-op threads; ORT's own default when omitted. */
   threads?: number
+  /**
+   * Let ORT's idle threads spin waiting for work (ORT's default); off unless set.
+   * @remarks Spinning threads burn a core between batches, which on a 2-core laptop is the core
+   * PDF extraction and the UI need while a library is ingested.
+   */
+  spinning?: boolean
 }
 
 /** Default options: measured on 2 cores, batches of 4 are as fast as any (see the report). */
@@ -82,9 +88,10 @@ export class TransformersEmbedder implements Embedder {
         dtype: 'q8',
         device: 'cpu',
         local_files_only: true,
-        session_options: options.threads
-          ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 }
-          : {}
+        session_options: {
+          ...(options.threads ? { intraOpNumThreads: options.threads, interOpNumThreads: 1 } : {}),
+          extra: { session: { intra_op: { allow_spinning: options.spinning ? '1' : '0' } } }
+        }
       })) as unknown as Extractor
     } catch (cause) {
       const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause)
