@@ -5,13 +5,25 @@ import globals from 'globals'
 
 /** Layer rules: shared imports no runtime; the renderer never reaches into main or preload code. */
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-output/**', 'resources/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-output/**',
+      'resources/**'
+    ]
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+      ]
     }
   },
   {
@@ -21,7 +33,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'os', 'electron', 'react', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ is pure: no runtime, no other layer.' }
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'os',
+                'electron',
+                'react',
+                '**/main/**',
+                '**/renderer/**',
+                '**/preload/**'
+              ],
+              message: 'shared/ is pure: no runtime, no other layer.'
+            }
           ]
         }
       ]
@@ -37,7 +62,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'electron', '**/main/**', '**/preload/index*'], message: 'The renderer talks only to window.researchpal.' }
+            {
+              group: ['node:*', 'fs', 'path', 'electron', '**/main/**', '**/preload/index*'],
+              message: 'The renderer talks only to window.researchpal.'
+            }
           ]
         }
       ]
@@ -45,11 +73,22 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/ipc/electronAdapter.ts', 'src/main/settings/safeStorageSecrets.ts'],
+    ignores: [
+      'src/main/index.ts',
+      'src/main/ipc/electronAdapter.ts',
+      'src/main/settings/safeStorageSecrets.ts'
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Electron-only code lives in src/main/index.ts and the IPC adapter.' }] }
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Electron-only code lives in src/main/index.ts and the IPC adapter.'
+            }
+          ]
+        }
       ]
     }
   }
