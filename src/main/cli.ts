@@ -43,8 +43,9 @@ async function main(argv: string[]): Promise<number> {
     services.events.subscribe((event, payload) => {
       progress.onEvent(event, payload)
       if (!args.json && event === 'chat:event') {
-        const p = payload as { type: string; detail?: string }
-        if (p.type === 'stage') process.stderr.write(`… ${p.detail}\n`)
+        const p = payload as { type: string; stage?: string; detail?: string }
+        if (p.type === 'stage')
+          process.stderr.write(`… ${p.stage}${p.detail ? `: ${p.detail}` : ''}\n`)
       }
     })
     const out: CommandOutput =
