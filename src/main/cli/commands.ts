@@ -46,15 +46,21 @@ function row(p: Paper): IngestRow {
   return r
 }
 
+/** True for what a person means as an arXiv id or link (valid or not), rather than a path. */
+export function looksLikeArxiv(input: string): boolean {
+  return /^(https?:\/\/|arxiv:|\d{4}\.\d|[a-z-]+(\.[a-z]{2})?\/\d{7})/i.test(input.trim())
+}
+
 /** `ingest <pdf|folder|arXiv id>...` and the first half of `demo`. */
 export async function ingest(s: Services, inputs: string[]): Promise<CommandOutput> {
   const ids: string[] = []
   const failed: IngestRow[] = []
   for (const input of inputs) {
     try {
-      const papers = existsSync(input)
-        ? await s.library.addPaths([resolve(input)])
-        : [await s.library.addArxiv(input)]
+      const papers =
+        existsSync(input) || !looksLikeArxiv(input)
+          ? await s.library.addPaths([resolve(input)])
+          : [await s.library.addArxiv(input)]
       ids.push(...papers.map((p) => p.id))
     } catch (e) {
       if (!(e instanceof UserFacingError)) throw e

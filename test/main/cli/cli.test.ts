@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { makePaperPdf } from '../../fixtures/fixturePapers'
+
+const ROOT = resolve(__dirname, '../../..')
+const TSX = join(ROOT, 'node_modules/.bin/tsx')
+
+/** Runs the real CLI in a child process, as `npm run --silent cli -- ...` does. */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(TSX, ['src/main/cli.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '', ...env },
+    timeout: 120_000
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+describe('the CLI', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rp-cli-'))
+  const data = join(dir, 'data')
+  const pdf = join(dir, 'attention-notes.pdf')
+  const notPdf = join(dir, 'notes.pdf')
+
+  beforeAll(() => {
+    writeFileSync(
+      pdf,
+      makePaperPdf({ title: 'Sparse Attention Notes', pages: 3, marker: 'zebracorn' })
+    )
+    writeFileSync(notPdf, 'just some meeting notes, not a PDF\n')
+  })
+
+  it('prints help and exits 0', () => {
+    const r = cli(['--help'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('ingest <pdf|folder|arXiv id>')
+  })
+
+  it('exits 2 with the usage on an unknown command or option', () => {
+    expect(cli(['frobnicate']).code).toBe(2)
+    const r = cli(['search', 'x', '--k', 'lots'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--k must be a whole number')
+  })
+
+  it('ingests with --json as exactly one JSON document, listing each failure, exit 1', () => {
+    const r = cli(['ingest', pdf, notPdf, join(dir, 'missing.pdf'), '--data-dir', data, '--json'])
+    expect(r.code).toBe(1)
+    const out = JSON.parse(r.stdout) as {
+      papers: { paperId: string | null; status: string; pages: number; error?: { code: string } }[]
+    }
+    const ok = out.papers.find((p) => p.status === 'indexed')
+    expect(ok?.pages).toBe(3)
+    const codes = out.papers.filter((p) => p.status === 'error').map((p) => p.error?.code)
+    expect(codes.sort()).toEqual(['NOT_A_PDF', 'NOT_FOUND'])
+  })
+
+  it('lists papers, searches and reads a section over the same library', () => {
+    const papers = JSON.parse(cli(['papers', '--data-dir', data, '--json']).stdout) as {
+      papers: { paperId: string; title: string; status: string }[]
+    }
+    const paper = papers.papers.find((p) => p.status === 'indexed')!
+    expect(paper.title).toBe('Sparse Attention Notes')
+    const s = cli(['search', 'zebracorn2', '--k', '3', '--data-dir', data, '--json'])
+    expect(s.code).toBe(0)
+    const search = JSON.parse(s.stdout) as { query: string; results: { page: number }[] }
+    expect(search.query).toBe('zebracorn2')
+    expect(search.results[0]?.page).toBe(2)
+    const sec = cli(['section', paper.paperId, 'introduction', '--data-dir', data, '--json'])
+    expect(sec.code).toBe(0)
+    expect((JSON.parse(sec.stdout) as { pages: number[] }).pages).toContain(1)
+  })
+
+  it('answers from evidence without a key, and reports bad input as an error', () => {
+    const a = cli(['ask', 'What does zebracorn3 close?', '--data-dir', data, '--json'])
+    expect(a.code).toBe(0)
+    const answer = JSON.parse(a.stdout) as { mode: string; citations: { page: number }[] }
+    expect(answer.mode).toBe('evidence')
+    expect(answer.citations.map((c) => c.page)).toContain(3)
+    const bad = cli(['search', '   ', '--data-dir', data, '--json'])
+    expect(bad.code).toBe(1)
+    expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('INVALID_INPUT')
+    const gone = cli(['remove', 'nosuchpaper', '--data-dir', data, '--json'])
+    expect(gone.code).toBe(1)
+    expect((JSON.parse(gone.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
+  })
+})
