@@ -52,7 +52,12 @@ export class FakeEmbedderProvider implements EmbedderProvider {
   status(): EmbedderStatus {
     return this.embedder
       ? { state: 'ready', id: this.embedder.id, modelDir: null, message: 'Fake embedder (tests)' }
-      : { state: 'missing', id: null, modelDir: null, message: 'Model missing: keyword search only' }
+      : {
+          state: 'missing',
+          id: null,
+          modelDir: null,
+          message: 'Model missing: keyword search only'
+        }
   }
 
   async current(): Promise<Embedder | null> {
