@@ -1,0 +1,54 @@
+import { EventHub } from '../src/main/events'
+import type { PdfReader } from '../src/main/ingest/PdfReader'
+import { LibraryService } from '../src/main/library/LibraryService'
+import { dataPaths, type DataPaths } from '../src/main/paths'
+import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
+import { HybridRetriever } from '../src/main/search/HybridRetriever'
+import type { EmbedderProvider } from '../src/main/search/types'
+import { VectraStore } from '../src/main/search/VectraStore'
+import { DEFAULT_SETTINGS } from '../src/shared/types'
+
+/** A library wired as the composition root wires it, on a bench data dir. */
+export interface BenchLibrary {
+  paths: DataPaths
+  events: EventHub
+  library: LibraryService
+  vectors: VectraStore
+  keywords: Bm25KeywordIndex
+  retriever: HybridRetriever
+}
+
+/**
+ * Opens the real LibraryService, VectraStore, Bm25KeywordIndex and HybridRetriever on `root`.
+ * @remarks Mirrors `createServices` (src/main/services.ts) minus settings and the agent, so the
+ * bench can choose the PDF reader and share one embedder provider between libraries.
+ */
+export async function openBenchLibrary(
+  root: string,
+  deps: { reader: PdfReader; embedder: EmbedderProvider }
+): Promise<BenchLibrary> {
+  const paths = dataPaths(root)
+  const events = new EventHub()
+  const vectors = new VectraStore({ dir: paths.index })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index })
+  await Promise.all([vectors.open(), keywords.open()])
+  const library = new LibraryService({
+    paths,
+    reader: deps.reader,
+    embedder: deps.embedder,
+    vectors,
+    keywords,
+    events,
+    settings: () => DEFAULT_SETTINGS,
+    log: (m) => console.error(`[library] ${m}`)
+  })
+  await library.open()
+  const retriever = new HybridRetriever({
+    vectors,
+    keywords,
+    embedder: deps.embedder,
+    papers: () => library.list(),
+    paperText: (id) => library.paperText(id)
+  })
+  return { paths, events, library, vectors, keywords, retriever }
+}

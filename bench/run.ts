@@ -1,0 +1,197 @@
+/**
+ * `npm run bench [-- --quick] [-- --out FILE] [-- --reader in-thread|worker]`: ingestion, query,
+ * cold-open, add-one-paper, footprint and event-loop figures, printed as ONE JSON document.
+ * @remarks Progress goes to stderr. Ingestion uses the real papers of ../shared/corpus (the
+ * three default papers and extra/; `--quick`: one paper) through the real LibraryService and
+ * WorkerEmbedder; scale figures use a synthetic library (real chunk texts, synthetic vectors)
+ * written as a real data dir. A benchmark, not a test: targets are reported, never enforced;
+ * it exits non-zero only when something crashes.
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ModelEmbedderProvider } from '../src/main/search/embedder/ModelEmbedderProvider'
+import { benchModel } from './benchModel'
+import { openBenchLibrary } from './benchLibrary'
+import { coldOpenChild, coldOpenInChild } from './coldOpen'
+import { dataDirUsage } from './diskUsage'
+import { SHARED_DIR } from './ingestCorpus'
+import { corpusPdfs, endToEnd, extractionAndChunking, rawEmbedding } from './ingestBench'
+import { endToEndChild, endToEndInChild } from './endToEndChild'
+import { addOnePaper } from './addOnePaper'
+import { machine } from './machine'
+import { benchQueries, queryLatency } from './queryLatency'
+import { benchReader, type ReaderKind } from './benchReader'
+import { buildScaleLibrary } from './scaleLibrary'
+import { targets } from './targets'
+
+const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
+const r2 = (x: number): number => Math.round(x * 100) / 100
+
+async function main(): Promise<void> {
+  const child = process.argv.indexOf('--child-cold-open')
+  if (child >= 0) return coldOpenChild(process.argv[child + 1]!, process.argv[child + 2]!)
+  const e2eChild = process.argv.indexOf('--child-e2e')
+  if (e2eChild >= 0) return endToEndChild(process.argv.slice(e2eChild + 1))
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      reader: { type: 'string' },
+      chunks: { type: 'string' },
+      keep: { type: 'boolean', default: false }
+    }
+  })
+  const quick = values.quick!
+  const readerKind = (values.reader ?? 'worker') as ReaderKind
+  const scaleChunks = Number(values.chunks ?? (quick ? 8000 : 80_000))
+  const corpus = join(SHARED_DIR, 'corpus')
+  if (!existsSync(join(corpus, '1810.04805.pdf'))) {
+    throw new Error(`the corpus is missing: expected the papers in ${corpus}`)
+  }
+  const extra = readdirSync(join(corpus, 'extra'))
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+  const all = corpusPdfs(corpus, extra)
+  const pdfs = quick ? [join(corpus, '1810.04805.pdf')] : all
+  const started = performance.now()
+  const ranOn = machine()
+  const root = await mkdtemp(join(tmpdir(), 'researchpal-bench-'))
+  const { reader, close: closeReader } = benchReader(readerKind)
+  try {
+    log(`extraction and chunking of ${pdfs.length} paper(s) (${readerKind} reader)`)
+    const { figures: stages } = await extractionAndChunking(pdfs, reader)
+    const model = await benchModel(join(root, 'model'), stages.texts)
+    const provider = new ModelEmbedderProvider({
+      dataDir: join(root, 'provider'),
+      env: { RESEARCHPAL_MODEL_DIR: model.modelDir },
+      appRoot: null
+    })
+    const m0 = performance.now()
+    const embedder = await provider.current()
+    if (!embedder) throw new Error(`the embedder did not load: ${provider.status().message}`)
+    const modelLoadMs = r2(performance.now() - m0)
+    log(`raw embedding of ${stages.texts.length} chunks (${embedder.id})`)
+    const rawBefore = await rawEmbedding(embedder, stages.texts)
+    log('end-to-end ingest through LibraryService, in a fresh process')
+    const e2e = endToEndInChild(__filename, join(root, 'e2e'), model.modelDir, readerKind, pdfs)
+    log('raw embedding again')
+    const rawAfter = await rawEmbedding(embedder, stages.texts)
+    const rawRate = (rawBefore.chunksPerSecond + rawAfter.chunksPerSecond) / 2
+
+    const queries = benchQueries(stages.texts, quick ? 40 : 100)
+    const smallPdfs = quick ? pdfs : all.slice(0, 3)
+    const small = (await endToEnd(join(root, 'small'), smallPdfs, { reader, embedder: provider }))
+      .lib
+    log(`query latency at ${small.library.list().length} paper(s)`)
+    const smallQueries = await queryLatency(small.retriever, embedder, queries)
+
+    log(`building a synthetic library of ${scaleChunks} chunks`)
+    const built = await buildScaleLibrary(join(root, 'scale'), {
+      total: scaleChunks,
+      perPaper: 80,
+      texts: stages.texts,
+      pages: stages.pageTexts,
+      embedderId: embedder.id,
+      dims: embedder.dims
+    })
+    const scaleDisk = await dataDirUsage(built.root, built.chunks)
+    log('cold open in a fresh process')
+    const cold = coldOpenInChild(__filename, built.root, model.modelDir)
+    const o0 = performance.now()
+    const big = await openBenchLibrary(built.root, { reader, embedder: provider })
+    const openMs = r2(performance.now() - o0)
+    log(`query latency at ${big.vectors.count()} chunks`)
+    const bigQueries = await queryLatency(big.retriever, embedder, queries)
+    log('add one real paper to an empty and to the full library')
+    const add = await addOnePaper({
+      pdf: join(corpus, '1810.04805.pdf'),
+      full: big,
+      emptyRoot: join(root, 'add-empty'),
+      deps: { reader, embedder: provider },
+      reps: quick ? 1 : 3
+    })
+    await big.library.close()
+    await provider.close()
+
+    const figures = {
+      endToEndOverRawEmbedding: r2(e2e.chunksPerSecond / rawRate),
+      queryP50At80k: bigQueries.search.p50,
+      queryP95At80k: bigQueries.search.p95,
+      coldOpenTo1stAnswerMs: cold.firstAnswerMs,
+      addOnePaperRatio: add.ratio,
+      diskBytesPerChunkWithoutPdfs: e2e.disk.perChunkWithoutPdfs as number,
+      diskBytesPerChunkAtScale: scaleDisk.perChunkWithoutPdfs as number,
+      longestStallDuringIngestMs: Math.max(e2e.stall.longestMs, add.longestStallMs)
+    }
+    const report = {
+      command: `npm run bench --${quick ? ' --quick' : ''}${values.reader ? ` --reader ${readerKind}` : ''}`,
+      quick,
+      ranOn,
+      embedder: {
+        id: embedder.id,
+        dims: embedder.dims,
+        kind: model.kind,
+        note: model.note,
+        modelLoadMs
+      },
+      pdfReader: readerKind,
+      summary: { figures, targets: targets(figures) },
+      ingestion: {
+        corpus: pdfs.map((p) => basename(p)),
+        stages: { ...stages, texts: undefined, pageTexts: undefined },
+        embedding: {
+          batch: 4,
+          before: rawBefore,
+          after: rawAfter,
+          chunksPerSecond: r2(rawRate),
+          note: 'WorkerEmbedder.embed on the same chunks, nothing else running; measured before and after the end-to-end run, averaged'
+        },
+        endToEnd: {
+          ...e2e,
+          note: 'a fresh Node process (pdf.js, the tokenizer and vectra load on first use, as in the app); model loaded before timing'
+        }
+      },
+      query: {
+        note: 'HybridRetriever.search: query embedding in the worker + dense int8 scan + BM25 + RRF + snippets; no LLM',
+        small: {
+          papers: small.library.list().length,
+          chunks: small.vectors.count(),
+          ...smallQueries
+        },
+        scale: {
+          papers: big.library.list().length,
+          chunks: big.vectors.count(),
+          synthetic:
+            'chunk texts cycle the real chunks above; vectors are clustered synthetic 384-dim vectors; the query is embedded by the bench model',
+          ...bigQueries
+        }
+      },
+      scale: {
+        library: built,
+        libraryServiceOpenMs: openMs,
+        coldOpen: cold,
+        disk: scaleDisk,
+        addOnePaper: add
+      },
+      seconds: r2((performance.now() - started) / 1000)
+    }
+    const json = JSON.stringify(report, null, 2)
+    console.log(json)
+    if (values.out) await writeFile(values.out, json + '\n')
+  } finally {
+    await closeReader()
+    if (values.keep) log(`kept ${root}`)
+    else await rm(root, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e)
+    process.exit(1)
+  }
+)
