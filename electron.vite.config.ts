@@ -9,7 +9,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts')
+          embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts'),
+          extractionWorker: resolve(__dirname, 'src/main/ingest/extractionWorker.ts')
         }
       }
     }

@@ -4,8 +4,7 @@ import type { AppError } from '../../shared/errors'
 import type { Paper, PaperStatus } from '../../shared/types'
 import type { Chunk, PageText } from '../domain'
 import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
-import { chunkPages } from '../ingest/chunker'
-import { extractPaper } from '../ingest/extractPaper'
+import { paperProcessorFor, type PaperProcessor } from '../ingest/PaperProcessor'
 import { marksFromSpans, type SectionMark } from '../ingest/sections'
 import type { Embedder } from '../search/types'
 import { parseArxivId } from './arxivId'
@@ -13,6 +12,7 @@ import { downloadArxivPdf } from './arxivDownload'
 import type { Catalog } from './Catalog'
 import type { LibraryDeps } from './LibraryService'
 import type { PaperFiles } from './PaperFiles'
+import { Prefetcher, type PreparedPaper } from '../ingest/Prefetcher'
 
 /** What the pipeline needs from the service that owns it. */
 export interface PipelineContext {
@@ -41,7 +41,18 @@ export function sha256Hex(bytes: Uint8Array): string {
  * crash at any point leaves a non-final status that is resumed on the next start.
  */
 export class IngestPipeline {
-  constructor(private readonly ctx: PipelineContext) {}
+  private readonly processor: PaperProcessor
+  private readonly prefetcher: Prefetcher
+
+  constructor(private readonly ctx: PipelineContext) {
+    this.processor = paperProcessorFor(ctx.deps.reader)
+    this.prefetcher = new Prefetcher((paperId, bytes, signal) => {
+      const paper = ctx.catalog.get(paperId)
+      return this.prepare(paperId, bytes, paper ? labelOf(paper) : paperId, signal, (done, total) =>
+        this.prefetcher.pageRead(paperId, done, total)
+      )
+    })
+  }
 
   /** Runs the whole pipeline for one paper; failures end as status `error`, never a throw. */
   async ingest(paperId: string, signal: AbortSignal): Promise<void> {
@@ -51,11 +62,12 @@ export class IngestPipeline {
       const bytes = await this.acquire(paper, signal)
       await this.setStatus(paperId, 'extracting')
       const label = labelOf(paper)
-      const extracted = await extractPaper(this.ctx.deps.reader, bytes, {
-        label,
-        signal,
-        onPage: (done, total) => this.ctx.progress(paperId, 'extracting', done, total)
-      })
+      const onPage = (done: number, total: number): void =>
+        this.ctx.progress(paperId, 'extracting', done, total)
+      const prepared =
+        (await this.prefetcher.take(paperId, signal, onPage)) ??
+        (await this.prepare(paperId, bytes, label, signal, onPage))
+      const { extracted } = prepared
       throwIfAborted(signal, `Indexing ${label}`)
       await this.ctx.files.writePages({ paperId, pages: extracted.pages })
       const meta = extracted.metadata
@@ -67,7 +79,12 @@ export class IngestPipeline {
         pages: extracted.pages.length,
         sections: extracted.sections
       })
-      const chunks = await this.chunk(paperId, extracted.pages, extracted.marks)
+      const chunks =
+        prepared.chunkKey === this.chunkKey()
+          ? prepared.chunks
+          : await this.chunk(paperId, extracted.pages, extracted.marks)
+      // The next paper is read and chunked in the extraction worker while this one is embedded.
+      this.prefetchNext(paperId)
       await this.index(paperId, chunks, signal)
     } catch (e) {
       await this.fail(paperId, e, signal)
@@ -123,15 +140,35 @@ export class IngestPipeline {
     return bytes
   }
 
-  // Page by page, yielding in between: chunking a long paper must not freeze the process.
-  private async chunk(paperId: string, pages: PageText[], marks: SectionMark[]): Promise<Chunk[]> {
-    const settings = this.ctx.deps.settings()
-    const chunks: Chunk[] = []
-    for (const page of pages) {
-      chunks.push(...chunkPages(paperId, [page], marks, settings))
-      await yieldToLoop()
-    }
-    return chunks
+  /** Text, metadata, sections and chunks of a PDF: CPU work only, no file or catalog writes. */
+  private async prepare(
+    paperId: string,
+    bytes: Uint8Array,
+    label: string,
+    signal: AbortSignal,
+    onPage?: (done: number, total: number) => void
+  ): Promise<PreparedPaper> {
+    const chunkKey = this.chunkKey()
+    const extracted = await this.processor.extract(bytes, { label, signal, onPage })
+    throwIfAborted(signal, `Indexing ${label}`)
+    const chunks = await this.chunk(paperId, extracted.pages, extracted.marks)
+    return { extracted, chunks, chunkKey }
+  }
+
+  // A guess: the queue runs pending papers in catalog order. A wrong guess only wastes the work.
+  private prefetchNext(current: string): void {
+    if (this.ctx.closing()) return
+    const next = this.ctx.catalog.list().find((p) => p.status === 'pending' && p.id !== current)
+    if (next) this.prefetcher.start(next.id, () => this.ctx.files.readPdf(next.id))
+  }
+
+  private chunkKey(): string {
+    const { chunkTokens, chunkOverlap } = this.ctx.deps.settings()
+    return `${chunkTokens}/${chunkOverlap}`
+  }
+
+  private chunk(paperId: string, pages: PageText[], marks: SectionMark[]): Promise<Chunk[]> {
+    return this.processor.chunk(paperId, pages, marks, this.ctx.deps.settings())
   }
 
   private async index(paperId: string, chunks: Chunk[], signal: AbortSignal): Promise<void> {

@@ -1,0 +1,34 @@
+import type { Chunk, PageText } from '../domain'
+import type { ChunkOptions } from './chunker'
+import type { ExtractedPaper } from './extractPaper'
+import type { PdfContent } from './PdfReader'
+import type { SectionMark } from './sections'
+
+/** What the main thread asks the extraction worker. */
+export type ExtractionRequest =
+  | { type: 'read'; requestId: number; bytes: Uint8Array; label?: string }
+  | { type: 'extract'; requestId: number; bytes: Uint8Array; label?: string }
+  | {
+      type: 'chunk'
+      requestId: number
+      paperId: string
+      pages: PageText[]
+      marks: SectionMark[]
+      options: ChunkOptions
+    }
+  | { type: 'cancel'; requestId: number }
+
+/** What the extraction worker answers; `page` messages report progress of a read or extract. */
+export type ExtractionResponse =
+  | { type: 'page'; requestId: number; done: number; total: number }
+  | { type: 'read'; requestId: number; content: PdfContent }
+  | { type: 'extracted'; requestId: number; paper: ExtractedPaper }
+  | { type: 'chunks'; requestId: number; chunks: Chunk[] }
+  | { type: 'failed'; requestId: number; error: ExtractionError }
+
+/** An error carried across the thread boundary; `code` rebuilds a UserFacingError. */
+export interface ExtractionError {
+  message: string
+  code: string | null
+  stack?: string
+}

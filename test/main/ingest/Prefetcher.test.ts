@@ -1,0 +1,100 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { IngestProgress } from '../../../src/shared/types'
+import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
+import type { PdfReader } from '../../../src/main/ingest/PdfReader'
+import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
+import { makePdf } from '../../fixtures/makePdf'
+
+/** A real reader that logs when it starts reading each file, into a shared timeline. */
+function recordingReader(timeline: string[]): PdfReader {
+  const inner = new PdfjsReader()
+  return {
+    read(bytes, options) {
+      timeline.push(`read ${options?.label}`)
+      return inner.read(bytes, options)
+    }
+  }
+}
+
+describe('ingestion pipelining (Prefetcher)', () => {
+  let root: string
+  afterEach(() => rm(root, { recursive: true, force: true }))
+
+  async function ingest(files: Record<string, Uint8Array>) {
+    root = await mkdtemp(join(tmpdir(), 'rp-prefetch-'))
+    const timeline: string[] = []
+    const lib = buildLibrary(join(root, 'data'), {
+      embedder: new SlowEmbedder(25),
+      deps: { reader: recordingReader(timeline) }
+    })
+    const record = (): void => {
+      for (const e of lib.events.splice(0)) {
+        if (e.event !== 'ingest:progress') continue
+        const p = e.payload as IngestProgress
+        if (p.stage === 'indexed' || p.stage === 'error') timeline.push(`${p.stage} ${p.paperId}`)
+      }
+    }
+    const timer = setInterval(record, 1)
+    await lib.service.open()
+    const paths: string[] = []
+    for (const [name, bytes] of Object.entries(files)) {
+      await writeFile(join(root, name), bytes)
+      paths.push(join(root, name))
+    }
+    const papers = await lib.service.addPaths(paths)
+    await lib.service.whenIdle()
+    clearInterval(timer)
+    record()
+    return { lib, papers, timeline }
+  }
+
+  it('reads the next paper while the current one is being embedded, and indexes both', async () => {
+    const { lib, papers, timeline } = await ingest({
+      'a.pdf': makePaperPdf({ title: 'First Paper', pages: 3, seed: 1 }),
+      'b.pdf': makePaperPdf({ title: 'Second Paper', pages: 3, seed: 2 })
+    })
+    const [a, b] = papers.map((p) => p.id)
+    expect(timeline.indexOf('read "b.pdf"')).toBeGreaterThan(-1)
+    expect(timeline.indexOf('read "b.pdf"')).toBeLessThan(timeline.indexOf(`indexed ${a}`))
+    expect(timeline.filter((t) => t === 'read "b.pdf"')).toHaveLength(1) // read once, not twice
+    expect(lib.service.get(a!)).toMatchObject({ status: 'indexed', title: 'First Paper' })
+    expect(lib.service.get(b!)).toMatchObject({ status: 'indexed', title: 'Second Paper' })
+    expect(lib.keywords.count()).toBe(lib.service.get(a!).chunks + lib.service.get(b!).chunks)
+  })
+
+  it('reports a failure found while prefetching against that paper only, when its turn comes', async () => {
+    const { lib, papers, timeline } = await ingest({
+      'a.pdf': makePaperPdf({ title: 'Fine Paper', pages: 3 }),
+      'locked.pdf': makePdf({ pages: [[{ text: 'secret' }]], userPassword: 'pw' }),
+      'c.pdf': makePaperPdf({ title: 'Last Paper', pages: 2, seed: 3 })
+    })
+    const [a, locked, c] = papers.map((p) => lib.service.get(p.id))
+    expect(a).toMatchObject({ status: 'indexed' })
+    expect(locked).toMatchObject({ status: 'error', error: { code: 'PDF_ENCRYPTED' } })
+    expect(locked!.error!.message).toContain('locked.pdf')
+    expect(c).toMatchObject({ status: 'indexed', title: 'Last Paper' })
+    expect(timeline.indexOf(`error ${locked!.id}`)).toBeGreaterThan(
+      timeline.indexOf(`indexed ${a!.id}`)
+    )
+  })
+
+  it('drops a prefetched paper that is cancelled before its turn', async () => {
+    root = await mkdtemp(join(tmpdir(), 'rp-prefetch-'))
+    const lib = buildLibrary(join(root, 'data'), { embedder: new SlowEmbedder(40) })
+    await lib.service.open()
+    await writeFile(join(root, 'a.pdf'), makePaperPdf({ title: 'Kept', pages: 3 }))
+    await writeFile(join(root, 'b.pdf'), makePaperPdf({ title: 'Cancelled', pages: 3, seed: 5 }))
+    const [a, b] = await lib.service.addPaths([join(root, 'a.pdf'), join(root, 'b.pdf')])
+    // Wait until the first paper is embedding, so the second one is being prefetched.
+    while (lib.service.get(a!.id).status !== 'embedding') await new Promise((r) => setTimeout(r, 2))
+    expect(lib.service.cancel(b!.id)).toBe(1)
+    await lib.service.whenIdle()
+    expect(lib.service.get(a!.id).status).toBe('indexed')
+    expect(lib.service.get(b!.id)).toMatchObject({ status: 'error', error: { code: 'CANCELLED' } })
+    expect(lib.keywords.count()).toBe(lib.service.get(a!.id).chunks)
+  })
+})
