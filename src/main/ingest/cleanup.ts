@@ -103,13 +103,14 @@ export function cleanPage(lines: readonly PageLine[]): CleanPage {
   let text = ''
   const lineOffsets: number[] = []
   let joinNext = false
+  let glueNext = false
   for (let i = 0; i < lines.length; i++) {
     const line = cleanLine(lines[i]!.text)
     if (!line) {
       lineOffsets.push(-1)
       continue
     }
-    if (joinNext) {
+    if (joinNext || glueNext) {
       lineOffsets.push(text.length)
       text += line
     } else {
@@ -119,6 +120,8 @@ export function cleanPage(lines: readonly PageLine[]): CleanPage {
     }
     const next = nextNonEmpty(lines, i + 1)
     joinNext = next !== null && isBrokenWord(line, next)
+    // A compound split at its hyphen ("pre-" + "trained") stays one word, hyphen kept.
+    glueNext = !joinNext && next !== null && /\p{L}-$/u.test(line) && /^\p{Ll}/u.test(next)
     if (joinNext) text = text.slice(0, -1)
   }
   return { text, lineOffsets }

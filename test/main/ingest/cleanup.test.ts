@@ -43,3 +43,19 @@ describe('cleanPage', () => {
     expect(page.text.slice(15)).toMatch(/^We deploy/)
   })
 })
+
+describe('cleanPage compounds', () => {
+  it('keeps a compound split at its hyphen as one word instead of "pre- trained"', () => {
+    const page = cleanPage([
+      line('the model is first initialized with the pre-'),
+      line('trained parameters')
+    ])
+    expect(page.text).toBe('the model is first initialized with the pre-trained parameters')
+    expect(page.lineOffsets).toEqual([0, 'the model is first initialized with the pre-'.length])
+  })
+
+  it('does not glue a dash before a capitalised line', () => {
+    const page = cleanPage([line('results for English-'), line('German are')])
+    expect(page.text).toBe('results for English-\nGerman are')
+  })
+})
