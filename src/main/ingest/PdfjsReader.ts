@@ -22,6 +22,11 @@ function loadPdfjs(): Promise<PdfjsModule> {
   return pdfjsPromise
 }
 
+/** Starts loading pdf.js now (~1 s of module evaluation), so the first read does not wait. */
+export function preloadPdfjs(): Promise<unknown> {
+  return loadPdfjs()
+}
+
 /** The folder of pdf.js's standard fonts, as the filesystem path (ending in '/') it wants. */
 export function standardFontDir(): string {
   // CommonJS (the bundled main process, tsx) has `require`; ES modules need createRequire.

@@ -80,6 +80,17 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
     return r.chunks
   }
 
+  /**
+   * Starts the worker now, so pdf.js and the tokenizer are loaded before the first paper.
+   * @remarks Optional (the first read starts it anyway); costs the main thread nothing. An idle
+   * worker does not keep the process alive.
+   */
+  warmUp(): void {
+    if (this.worker) return
+    this.start()
+    this.idleCheck()
+  }
+
   /** Stops the worker; a later call starts a new one. */
   async close(): Promise<void> {
     const w = this.worker

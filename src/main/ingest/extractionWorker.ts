@@ -3,7 +3,7 @@ import { isUserFacing } from '../errors'
 import { chunkPages, cl100k } from './chunker'
 import type { ExtractionError, ExtractionRequest, ExtractionResponse } from './extractionProtocol'
 import { extractPaper } from './extractPaper'
-import { PdfjsReader } from './PdfjsReader'
+import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
 
 /**
  * Worker-thread entry: pdf.js text extraction, cleanup, sections and js-tiktoken chunking.
@@ -56,5 +56,6 @@ port.on('message', (request: ExtractionRequest) => {
   else void serve(request)
 })
 
-// Build the tokenizer while the first PDF is still being copied in: it is needed soon after.
-setImmediate(() => cl100k())
+// pdf.js and the tokenizer load as soon as the worker starts (at the first request, or at
+// WorkerPdfReader.warmUp()), rather than when each is first needed.
+void preloadPdfjs().then(() => setImmediate(() => cl100k()))

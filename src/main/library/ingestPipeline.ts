@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import type { AppError } from '../../shared/errors'
 import type { Paper, PaperStatus } from '../../shared/types'
 import type { Chunk, PageText } from '../domain'
 import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { embedChunks, type ChunkVector } from '../ingest/embedChunks'
 import { paperProcessorFor, type PaperProcessor } from '../ingest/PaperProcessor'
 import { marksFromSpans, type SectionMark } from '../ingest/sections'
 import type { Embedder } from '../search/types'
@@ -25,6 +25,14 @@ export interface PipelineContext {
   matchEmbedder(embedder: Embedder): Promise<void>
   /** True while the service shuts down: interrupted papers keep their stage and resume later. */
   closing(): boolean
+}
+
+/** A paper's vectors being computed while its text is written. */
+interface Embedding {
+  embedder: Promise<Embedder | null>
+  /** Null when there is no model (keyword search only). */
+  vectors: Promise<ChunkVector[] | null>
+  cancel(): void
 }
 
 /** Texts embedded per call; small batches measured fastest for MiniLM on CPU. */
@@ -69,23 +77,28 @@ export class IngestPipeline {
         (await this.prepare(paperId, bytes, label, signal, onPage))
       const { extracted } = prepared
       throwIfAborted(signal, `Indexing ${label}`)
-      await this.ctx.files.writePages({ paperId, pages: extracted.pages })
-      const meta = extracted.metadata
-      await this.ctx.catalog.update(paperId, {
-        title: meta.title ?? paper.title,
-        authors: meta.authors.length ? meta.authors : paper.authors,
-        year: meta.year ?? paper.year,
-        arxivId: paper.arxivId ?? meta.arxivId,
-        pages: extracted.pages.length,
-        sections: extracted.sections
-      })
       const chunks =
         prepared.chunkKey === this.chunkKey()
           ? prepared.chunks
           : await this.chunk(paperId, extracted.pages, extracted.marks)
-      // The next paper is read and chunked in the extraction worker while this one is embedded.
+      // From here on the embedder is kept busy: the writes below run while it computes this
+      // paper's vectors, and the next paper is read and chunked in the extraction worker.
       this.prefetchNext(paperId)
-      await this.index(paperId, chunks, signal)
+      const embedding = this.startEmbedding(paperId, chunks, signal)
+      await this.whileEmbedding(embedding, async () => {
+        await this.ctx.files.writePages({ paperId, pages: extracted.pages })
+        const meta = extracted.metadata
+        await this.ctx.catalog.update(paperId, {
+          title: meta.title ?? paper.title,
+          authors: meta.authors.length ? meta.authors : paper.authors,
+          year: meta.year ?? paper.year,
+          arxivId: paper.arxivId ?? meta.arxivId,
+          pages: extracted.pages.length,
+          sections: extracted.sections
+        })
+        await this.ctx.deps.keywords.putPaper(paperId, chunks)
+      })
+      await this.finish(paperId, chunks, embedding, signal)
     } catch (e) {
       await this.fail(paperId, e, signal)
     }
@@ -101,7 +114,9 @@ export class IngestPipeline {
       const byPage = new Map(text.pages.map((p) => [p.page, p.text]))
       const marks = marksFromSpans(paper.sections, (n) => byPage.get(n) ?? '')
       const chunks = await this.chunk(paperId, text.pages, marks)
-      await this.index(paperId, chunks, signal)
+      const embedding = this.startEmbedding(paperId, chunks, signal)
+      await this.whileEmbedding(embedding, () => this.ctx.deps.keywords.putPaper(paperId, chunks))
+      await this.finish(paperId, chunks, embedding, signal)
     } catch (e) {
       await this.fail(paperId, e, signal)
     }
@@ -171,16 +186,54 @@ export class IngestPipeline {
     return this.processor.chunk(paperId, pages, marks, this.ctx.deps.settings())
   }
 
-  private async index(paperId: string, chunks: Chunk[], signal: AbortSignal): Promise<void> {
+  /** Starts computing a paper's vectors (when there is a model); awaited by {@link finish}. */
+  private startEmbedding(paperId: string, chunks: Chunk[], signal: AbortSignal): Embedding {
+    const controller = new AbortController()
+    const stop = (): void => controller.abort()
+    signal.addEventListener('abort', stop, { once: true })
+    const embedder = this.ctx.deps.embedder.current()
+    const vectors = embedder
+      .then(async (e) => {
+        if (!e) return null
+        await this.ctx.matchEmbedder(e)
+        // The catalog says `embedding` before any embedding progress is announced.
+        await this.setStatus(paperId, 'embedding')
+        return embedChunks(e, chunks, {
+          batch: this.ctx.deps.embedBatchSize ?? DEFAULT_EMBED_BATCH,
+          signal: controller.signal,
+          onProgress: (done) => this.ctx.progress(paperId, 'embedding', done, chunks.length)
+        })
+      })
+      .finally(() => signal.removeEventListener('abort', stop))
+    // Both are awaited later; a failure before that must not count as unhandled.
+    vectors.catch(() => undefined)
+    embedder.catch(() => undefined)
+    return { embedder, vectors, cancel: stop }
+  }
+
+  // A failed write stops the embedding it overlapped with before the failure is reported.
+  private async whileEmbedding(embedding: Embedding, writes: () => Promise<void>): Promise<void> {
+    try {
+      await writes()
+    } catch (e) {
+      embedding.cancel()
+      await embedding.vectors.catch(() => undefined)
+      throw e
+    }
+  }
+
+  private async finish(
+    paperId: string,
+    chunks: Chunk[],
+    embedding: Embedding,
+    signal: AbortSignal
+  ): Promise<void> {
     const { deps } = this.ctx
-    await deps.keywords.putPaper(paperId, chunks)
-    const embedder = await deps.embedder.current()
+    const embedder = await embedding.embedder
     let embedderId: string | null = null
     if (embedder) {
-      await this.ctx.matchEmbedder(embedder)
-      await this.setStatus(paperId, 'embedding')
       try {
-        const items = await this.vectors(paperId, embedder, chunks, signal)
+        const items = (await embedding.vectors) ?? []
         await deps.vectors.putPaper(paperId, embedder.id, items)
         embedderId = embedder.id
       } catch (e) {
@@ -189,8 +242,7 @@ export class IngestPipeline {
         deps.log?.(`embedding ${paperId} skipped: ${e.message}`)
         await deps.vectors.removePaper(paperId)
       }
-    }
-    if (!embedder) {
+    } else {
       // Keyword search only until the model appears; backfillVectors() fills this in.
       await deps.vectors.removePaper(paperId)
     }
@@ -204,31 +256,6 @@ export class IngestPipeline {
     })
     this.ctx.progress(paperId, 'indexed', 1, 1)
     this.ctx.changed()
-  }
-
-  private async vectors(
-    paperId: string,
-    embedder: Embedder,
-    chunks: Chunk[],
-    signal: AbortSignal
-  ): Promise<{ chunkId: string; vector: Float32Array }[]> {
-    const batch = Math.max(1, this.ctx.deps.embedBatchSize ?? DEFAULT_EMBED_BATCH)
-    const items: { chunkId: string; vector: Float32Array }[] = []
-    this.ctx.progress(paperId, 'embedding', 0, chunks.length)
-    for (let i = 0; i < chunks.length; i += batch) {
-      throwIfAborted(signal, `Indexing ${paperId}`)
-      const part = chunks.slice(i, i + batch)
-      const out = await embedder.embed(
-        part.map((c) => c.text),
-        signal
-      )
-      if (out.length !== part.length)
-        throw new Error(`embedder returned ${out.length} vectors for ${part.length} texts`)
-      part.forEach((c, j) => items.push({ chunkId: c.id, vector: out[j]! }))
-      this.ctx.progress(paperId, 'embedding', items.length, chunks.length)
-      await yieldToLoop()
-    }
-    return items
   }
 
   private async setStatus(paperId: string, status: PaperStatus): Promise<void> {
