@@ -40,6 +40,14 @@ async function main(argv: string[]): Promise<number> {
       secrets: new EnvSecretStore(),
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
     })
+    const running = services
+    process.once('SIGINT', () => {
+      process.stderr.write(
+        '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
+      )
+      running.library.cancel()
+      process.once('SIGINT', () => process.exit(130))
+    })
     services.events.subscribe((event, payload) => {
       progress.onEvent(event, payload)
       if (!args.json && event === 'chat:event') {
