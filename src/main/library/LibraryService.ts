@@ -138,7 +138,9 @@ export class LibraryService {
       for (const f of files) {
         out.push({
           input: f,
-          ...(await this.intake.addFile(basename(f), new Uint8Array(await readFile(f))))
+          ...(await this.againIfFailed(
+            await this.intake.addFile(basename(f), new Uint8Array(await readFile(f)))
+          ))
         })
       }
       return out
@@ -147,13 +149,30 @@ export class LibraryService {
 
   /** Adds a PDF given as bytes (a dropped file). */
   async addBytes(name: string, bytes: Uint8Array): Promise<Paper> {
-    return (await this.intake.addFile(name, bytes)).paper
+    return (await this.againIfFailed(await this.intake.addFile(name, bytes))).paper
   }
 
   /** Adds an arXiv paper by id or URL; INVALID_INPUT when it is neither. */
   async addArxiv(idOrUrl: string): Promise<Paper> {
     const ref = parseArxivId(idOrUrl)
-    return (await this.intake.addArxiv(ref, null)).paper
+    return (await this.againIfFailed(await this.intake.addArxiv(ref, null))).paper
+  }
+
+  /**
+   * Adding a paper that failed before (cancelled, download or disk failure, ...) tries it again,
+   * as a person adding it again expects; a file that is not a PDF stays an error row.
+   */
+  private async againIfFailed<T extends { paper: Paper; duplicate: boolean }>(o: T): Promise<T> {
+    const code = o.paper.error?.code
+    if (
+      !o.duplicate ||
+      o.paper.status !== 'error' ||
+      code === 'NOT_A_PDF' ||
+      code === 'DUPLICATE'
+    ) {
+      return o
+    }
+    return { ...o, paper: await this.retry(o.paper.id) }
   }
 
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */

@@ -396,6 +396,13 @@ describe('LibraryService', () => {
     await lib.service.retry(a!.id)
     await lib.service.whenIdle()
     expect(lib.service.get(a!.id).status).toBe('indexed')
+
+    // Adding the cancelled file again is what a person does to try again.
+    const again = await lib.service.addBytes('good2.pdf', good2)
+    expect(again.id).toBe(b!.id)
+    await lib.service.whenIdle()
+    expect(lib.service.get(b!.id).status).toBe('indexed')
+    expect(lib.service.list()).toHaveLength(2)
   })
 
   it('resumes papers left unfinished by a shutdown', async () => {
