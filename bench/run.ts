@@ -79,7 +79,8 @@ async function main(): Promise<void> {
     const e2e = endToEndInChild(__filename, join(root, 'e2e'), model.modelDir, readerKind, pdfs)
     log('raw embedding again')
     const rawAfter = await rawEmbedding(embedder, stages.texts)
-    const rawRate = (rawBefore.chunksPerSecond + rawAfter.chunksPerSecond) / 2
+    // The better of the two: load from elsewhere on a shared machine only ever slows a run down.
+    const rawRate = Math.max(rawBefore.chunksPerSecond, rawAfter.chunksPerSecond)
 
     const queries = benchQueries(stages.texts, quick ? 40 : 100)
     const smallPdfs = quick ? pdfs : all.slice(0, 3)
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
           before: rawBefore,
           after: rawAfter,
           chunksPerSecond: r2(rawRate),
-          note: 'WorkerEmbedder.embed on the same chunks, nothing else running; measured before and after the end-to-end run, averaged'
+          note: 'WorkerEmbedder.embed on the same chunks, nothing else running; measured before and after the end-to-end run; the ratio uses the faster of the two (conservative)'
         },
         endToEnd: {
           ...e2e,
