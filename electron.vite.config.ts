@@ -10,7 +10,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts'),
-          extractionWorker: resolve(__dirname, 'src/main/ingest/extractionWorker.ts')
+          extractionWorker: resolve(__dirname, 'src/main/ingest/extractionWorker.ts'),
+          vectraWorker: resolve(__dirname, 'src/main/search/vectraWorker.ts')
         }
       }
     }

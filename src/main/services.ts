@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { EventHub } from './events'
-import { PdfjsReader } from './ingest/PdfjsReader'
+import { WorkerPdfReader } from './ingest/WorkerPdfReader'
 import { createHandlers, type FilePicker } from './ipc/handlers'
 import { createRouter, type Router } from './ipc/router'
 import { LibraryService } from './library/LibraryService'
@@ -80,9 +80,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const vectors = new VectraStore({ dir: paths.index })
   const keywords = new Bm25KeywordIndex({ dir: paths.index })
   await Promise.all([vectors.open(), keywords.open()])
+  // pdf.js and the tokenizer load in the extraction worker while the rest starts up.
+  const reader = new WorkerPdfReader()
+  reader.warmUp()
   const library = new LibraryService({
     paths,
-    reader: new PdfjsReader(),
+    reader,
     embedder,
     vectors,
     keywords,
@@ -149,7 +152,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     router,
     async close() {
       await library.close()
-      await embedder.close()
+      await Promise.all([embedder.close(), reader.close(), vectors.close()])
     }
   }
 }

@@ -1,14 +1,17 @@
-import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
-import { decodeVectors, Int8Codec } from './int8Codec'
+import { decodeVectors } from './int8Codec'
 import type { VectorHit, VectorStore } from './types'
 import { scanVectors, withSigns, type PaperVectors } from './vectorScan'
+import { WorkerVectraWriter, type PaperIndexWriter } from './WorkerVectraWriter'
 
 /** Where a {@link VectraStore} keeps its files: `<dir>/vectors/` (e.g. `paths.index`). */
 export interface VectraStoreDeps {
   dir: string
+  /** Who builds a paper's Vectra file; a worker thread by default. */
+  writer?: PaperIndexWriter
 }
 
 interface Manifest {
@@ -36,9 +39,11 @@ export class VectraStore implements VectorStore {
   private total = 0
 
   private readonly dir: string
+  private readonly writer: PaperIndexWriter
 
   constructor(deps: VectraStoreDeps) {
     this.dir = join(deps.dir, 'vectors')
+    this.writer = deps.writer ?? new WorkerVectraWriter()
   }
 
   /** Creates the folder or loads every paper's vectors from it; call once before use. */
@@ -93,14 +98,19 @@ export class VectraStore implements VectorStore {
     try {
       // Vectra writes plainly (no temp file, no fsync) into a private folder; the fsync + rename
       // below is the commit, so a crash at any point leaves the previous file or the new one.
-      const { LocalIndex, LocalFileStorage } = await loadVectra()
-      const codec = new Int8Codec(paperId, embedderId, dims)
-      const index = new LocalIndex(tmp, INDEX_FILE, new LocalFileStorage(), codec)
-      await index.createIndex({ version: 1, deleteIfExists: true })
-      await index.batchInsertItems(
-        [...byId].map(([id, vector]) => ({ id, vector: Array.from(vector), metadata: {} }))
-      )
-      await fsyncFile(join(tmp, INDEX_FILE))
+      await mkdir(tmp, { recursive: true })
+      const ids = [...byId.keys()]
+      const flat = new Float32Array(ids.length * dims)
+      ids.forEach((id, i) => flat.set(byId.get(id)!, i * dims))
+      await this.writer.write({
+        dir: tmp,
+        file: INDEX_FILE,
+        paperId,
+        embedderId,
+        dims,
+        chunkIds: ids,
+        vectors: flat
+      })
       const bytes = await readFile(join(tmp, INDEX_FILE))
       const decoded = withSigns(decodeVectors(bytes))
       await rename(join(tmp, INDEX_FILE), this.paperFile(paperId))
@@ -120,6 +130,11 @@ export class VectraStore implements VectorStore {
   async removePaper(paperId: string): Promise<void> {
     await rm(this.paperFile(paperId), { force: true })
     this.setPaper(paperId, null)
+  }
+
+  /** Stops the writer's worker thread. */
+  async close(): Promise<void> {
+    await this.writer.close()
   }
 
   async clear(): Promise<void> {
@@ -193,28 +208,5 @@ export class VectraStore implements VectorStore {
         this.setPaper(v.paperId, withSigns(v))
       }
     }
-  }
-}
-
-type Vectra = typeof import('vectra')
-let vectra: Promise<Vectra> | null = null
-
-/**
- * Loads vectra on first write.
- * @remarks Importing vectra costs ~0.7 s (it loads an NLP model for its BM25 mode); reads never
- * need it, so opening the library does not pay for it.
- */
-function loadVectra(): Promise<Vectra> {
-  vectra ??= import('vectra')
-  return vectra
-}
-
-/** Flushes a file to disk, so that renaming it afterwards publishes complete content. */
-async function fsyncFile(path: string): Promise<void> {
-  const fh = await open(path, 'r+')
-  try {
-    await fh.sync()
-  } finally {
-    await fh.close()
   }
 }
