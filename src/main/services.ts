@@ -80,9 +80,9 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const vectors = new VectraStore({ dir: paths.index })
   const keywords = new Bm25KeywordIndex({ dir: paths.index })
   await Promise.all([vectors.open(), keywords.open()])
-  // pdf.js and the tokenizer load in the extraction worker while the rest starts up.
+  // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
+  // opening a large library does not compete with them for the two cores.
   const reader = new WorkerPdfReader()
-  reader.warmUp()
   const library = new LibraryService({
     paths,
     reader,
