@@ -56,7 +56,7 @@ export async function buildPostings(
   const expansions = abbreviationTerms(chunks)
   for (let doc = 0; doc < chunks.length; doc++) {
     // Yield now and then, so indexing a long book never stalls the main process's event loop.
-    if (doc % 32 === 31) await new Promise((resolve) => setImmediate(resolve))
+    if (doc % 8 === 7) await new Promise((resolve) => setImmediate(resolve))
     const c = chunks[doc]!
     const counts = new Map<number, number>()
     const terms = tokenize(c.text)
