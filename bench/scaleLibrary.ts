@@ -6,7 +6,7 @@ import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { VectraStore } from '../src/main/search/VectraStore'
 import type { Paper } from '../src/shared/types'
 import { quantile } from './retrievalEval'
-import { rng, syntheticChunks, SyntheticVectors } from './syntheticLibrary'
+import { rng, syntheticChunks, syntheticPaperRecord, SyntheticVectors } from './syntheticLibrary'
 
 /** A synthetic library written as a real data dir, and the store-level add timings. */
 export interface BuiltLibrary {
@@ -86,7 +86,7 @@ export async function buildScaleLibrary(
     const id = `synthetic-${String(p).padStart(5, '0')}`
     const { chunks } = await put(id)
     await writeFile(join(paths.pages, `${id}.json`), JSON.stringify(pagesFor(id)))
-    records.push(paperRecord(id, chunks.length, opts.embedderId))
+    records.push(syntheticPaperRecord(id, chunks.length, opts.embedderId))
     if (p % 100 === 99) process.stderr.write(`[bench] built ${p + 1}/${n} synthetic papers\n`)
   }
   const buildSeconds = (performance.now() - t0) / 1000
@@ -101,25 +101,5 @@ export async function buildScaleLibrary(
     chunks: vectors.count(),
     buildSeconds: r2(buildSeconds),
     storeAddMs: { empty: r2(e), full: r2(f), ratio: r2(f / e) }
-  }
-}
-
-function paperRecord(id: string, chunks: number, embedderId: string): Paper {
-  return {
-    id,
-    title: `Synthetic paper ${id}`,
-    authors: [],
-    year: null,
-    arxivId: null,
-    source: { kind: 'file', fileName: `${id}.pdf` },
-    sha256: null,
-    pages: Math.ceil(chunks / 5),
-    chunks,
-    sections: [],
-    status: 'indexed',
-    error: null,
-    addedAt: '2026-01-01T00:00:00.000Z',
-    indexedAt: '2026-01-01T00:00:00.000Z',
-    embedderId
   }
 }

@@ -19,7 +19,7 @@ import type { Embedder } from '../src/main/search/types'
 import { VectraStore } from '../src/main/search/VectraStore'
 import { quantile } from './retrievalEval'
 import { ingestCorpus, SHARED_DIR } from './ingestCorpus'
-import { rng, syntheticChunks, SyntheticVectors } from './syntheticLibrary'
+import { rng, syntheticChunks, syntheticPaperRecord, SyntheticVectors } from './syntheticLibrary'
 
 const DIMS = 384
 const EMBEDDER = `synthetic-${DIMS}`
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     if (keep) {
       truth.push(...vecs)
       ids.push(...chunks.map((c) => c.id))
-      papers.push(paperRecord(paperId, chunks.length))
+      papers.push(syntheticPaperRecord(paperId, chunks.length, EMBEDDER))
     } else {
       await keywords.removePaper(paperId)
       await vectors.removePaper(paperId)
@@ -262,26 +262,6 @@ function dot(a: Float32Array, b: Float32Array): number {
   let s = 0
   for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!
   return s
-}
-
-function paperRecord(id: string, chunks: number): Paper {
-  return {
-    id,
-    title: `Synthetic paper ${id}`,
-    authors: [],
-    year: null,
-    arxivId: null,
-    source: { kind: 'file', fileName: `${id}.pdf` },
-    sha256: null,
-    pages: Math.ceil(chunks / 5),
-    chunks,
-    sections: [],
-    status: 'indexed',
-    error: null,
-    addedAt: '2026-01-01T00:00:00.000Z',
-    indexedAt: '2026-01-01T00:00:00.000Z',
-    embedderId: EMBEDDER
-  }
 }
 
 main().catch((e: unknown) => {

@@ -1,15 +1,29 @@
 import type { Chunk } from '../src/main/domain'
 import { chunkId } from '../src/main/domain'
+import type { Paper } from '../src/shared/types'
+import { seededRandom } from '../test/fakes/onnxGraph'
 
 /** A seeded PRNG (mulberry32), so every run builds the same library. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+export const rng = seededRandom
+
+/** The catalog record of a synthetic, already indexed paper. */
+export function syntheticPaperRecord(id: string, chunks: number, embedderId: string): Paper {
+  return {
+    id,
+    title: `Synthetic paper ${id}`,
+    authors: [],
+    year: null,
+    arxivId: null,
+    source: { kind: 'file', fileName: `${id}.pdf` },
+    sha256: null,
+    pages: Math.ceil(chunks / 5),
+    chunks,
+    sections: [],
+    status: 'indexed',
+    error: null,
+    addedAt: '2026-01-01T00:00:00.000Z',
+    indexedAt: '2026-01-01T00:00:00.000Z',
+    embedderId
   }
 }
 
