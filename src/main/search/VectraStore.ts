@@ -96,8 +96,8 @@ export class VectraStore implements VectorStore {
     const byId = new Map(items.map((i) => [i.chunkId, i.vector]))
     const tmp = join(this.dir, 'tmp', `${process.pid}-${++tmpCounter}`)
     try {
-      // Vectra writes plainly (no temp file, no fsync) into a private folder; the fsync + rename
-      // below is the commit, so a crash at any point leaves the previous file or the new one.
+      // Vectra writes plainly (no temp file) into a private folder and the writer fsyncs it; the
+      // rename below is the commit, so a crash at any point leaves the previous file or the new one.
       await mkdir(tmp, { recursive: true })
       const ids = [...byId.keys()]
       const flat = new Float32Array(ids.length * dims)

@@ -1,21 +1,12 @@
 import { Worker } from 'node:worker_threads'
 import { workerScript, type WorkerScript } from '../workerScript'
-import { writeVectraFile, type PaperVectorsInput } from './vectraFile'
+import type { PaperVectorsInput } from './vectraFile'
 import type { VectraWriteRequest, VectraWriteResponse } from './vectraWorker'
 
 /** Writes one paper's Vectra index file. */
 export interface PaperIndexWriter {
   write(input: PaperVectorsInput): Promise<void>
   close(): Promise<void>
-}
-
-/** Writes on the calling thread (tools and tests that do not care about stalls). */
-export class InThreadVectraWriter implements PaperIndexWriter {
-  write(input: PaperVectorsInput): Promise<void> {
-    return writeVectraFile(input)
-  }
-
-  async close(): Promise<void> {}
 }
 
 type Pending = { resolve: () => void; reject: (e: Error) => void }
