@@ -36,9 +36,9 @@ export function benchQueries(chunkTexts: readonly string[], count: number): stri
 }
 
 /** Times `f` over the queries after `warmUp` untimed calls. */
-export async function timeEach(
-  queries: readonly string[],
-  f: (q: string) => Promise<unknown>,
+export async function timeEach<Q>(
+  queries: readonly Q[],
+  f: (q: Q) => Promise<unknown>,
   warmUp = 5
 ): Promise<Latency> {
   for (const q of queries.slice(0, warmUp)) await f(q)

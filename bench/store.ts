@@ -17,6 +17,7 @@ import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { HybridRetriever } from '../src/main/search/HybridRetriever'
 import type { Embedder } from '../src/main/search/types'
 import { VectraStore } from '../src/main/search/VectraStore'
+import { timeEach } from './queryLatency'
 import { quantile } from './retrievalEval'
 import { ingestCorpus, SHARED_DIR } from './ingestCorpus'
 import { rng, syntheticChunks, syntheticPaperRecord, SyntheticVectors } from './syntheticLibrary'
@@ -169,22 +170,12 @@ async function main(): Promise<void> {
     papers: () => papers,
     paperText: async () => ({ paperId: '', pages: [] })
   })
+  // CPU time too: on a shared, loaded machine the wall time includes waiting for a core.
   const time = async (
     f: (q: (typeof queries)[number]) => Promise<unknown>
   ): Promise<{ p50: number; p95: number; cpuP50: number }> => {
-    for (const q of queries.slice(0, 10)) await f(q)
-    const t: number[] = []
-    const cpu: number[] = []
-    for (const q of queries) {
-      const c0 = process.cpuUsage()
-      const t0 = performance.now()
-      await f(q)
-      t.push(performance.now() - t0)
-      const c = process.cpuUsage(c0)
-      cpu.push((c.user + c.system) / 1000)
-    }
-    // CPU time too: on a shared, loaded machine the wall time includes waiting for a core.
-    return { p50: ms(quantile(t, 0.5)), p95: ms(quantile(t, 0.95)), cpuP50: ms(quantile(cpu, 0.5)) }
+    const { p50, p95, cpuP50 } = await timeEach(queries, f, 10)
+    return { p50, p95, cpuP50 }
   }
   const dense = await time((q) => vectors.query(q.vector, 50))
   const keyword = await time(async (q) => keywords.query(q.text, 50))
