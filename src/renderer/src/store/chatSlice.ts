@@ -43,6 +43,16 @@ function newRequestId(): string {
 
 const ZERO: Usage = { inputTokens: 0, outputTokens: 0 }
 
+/** A turn's fields while its question is being answered, for a new ask and for a retry. */
+const RUNNING = {
+  status: 'running',
+  stage: null,
+  streamed: '',
+  answer: null,
+  error: null,
+  usage: ZERO
+} as const satisfies Partial<Turn>
+
 /** The token usage of the whole session: the sum over every turn. */
 export function sessionUsage(turns: Turn[]): Usage {
   return turns.reduce(
@@ -83,16 +93,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       const q = question.trim()
       if (!q) return
       const requestId = newRequestId()
-      const turn: Turn = {
-        requestId,
-        question: q,
-        status: 'running',
-        stage: null,
-        streamed: '',
-        answer: null,
-        error: null,
-        usage: ZERO
-      }
+      const turn: Turn = { requestId, question: q, ...RUNNING }
       set((s) => ({ chat: { turns: [...s.chat.turns, turn] } }))
       await run(requestId, q)
     },
@@ -100,15 +101,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       const old = get().chat.turns.find((t) => t.requestId === oldId)
       if (!old || old.status === 'running') return
       const requestId = newRequestId()
-      patch(oldId, () => ({
-        requestId,
-        status: 'running',
-        stage: null,
-        streamed: '',
-        answer: null,
-        error: null,
-        usage: ZERO
-      }))
+      patch(oldId, () => ({ requestId, ...RUNNING }))
       await run(requestId, old.question)
     },
     cancel: async (requestId) => {
