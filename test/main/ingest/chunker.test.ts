@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest'
-import { chunkPages, countTokens } from '../../../src/main/ingest/chunker'
+import { chunkPages, cl100k, countTokens } from '../../../src/main/ingest/chunker'
 import type { SectionMark } from '../../../src/main/ingest/sections'
 import { proseLines } from '../../fixtures/fixturePapers'
 
 const opts = { chunkTokens: 256, chunkOverlap: 32 }
 const pageText = (seed: number, lines = 60): string => proseLines(lines, seed).join('\n')
+
+describe('countTokens', () => {
+  it('counts exactly what cl100k_base encodes, across words, numbers, contractions, symbols and whitespace', () => {
+    const texts = [
+      pageText(3),
+      "We don't use I'LL or she'd; 1234567 tokens, 3.14159 and 2e-5 (Vaswani et al., 2017).",
+      'Self-attention\n\n  costs O(n²·d)  per layer —   ∑ᵢ αᵢ vᵢ, ≤ 512 positions\r\n\tend',
+      'Atenção é tudo de que você precisa: 注意力 🚀 naïve façade ﬁne-tuning'
+    ]
+    for (const t of texts) expect(countTokens(t)).toBe(cl100k().encode(t).length)
+  })
+
+  it('counts a paper that quotes a special token such as <|endoftext|> as plain text', () => {
+    const text = 'GPT-2 separates documents with <|endoftext|> during training.'
+    expect(() => cl100k().encode(text)).toThrow() // js-tiktoken's own default refuses it
+    expect(countTokens(text)).toBe(cl100k().encode(text, [], []).length)
+    const chunks = chunkPages('gpt', [{ page: 1, text }], [], opts)
+    expect(chunks.map((c) => c.text)).toEqual([text])
+  })
+})
 
 describe('chunkPages', () => {
   it('cuts each page into windows of at most 256 tokens whose text is an exact slice of the page', () => {
