@@ -21,6 +21,8 @@ export class MemoryVectorStore implements VectorStore {
   private readonly items = new Map<string, { paperId: string; vector: number[] }>()
   private storedEmbedder: string | null = null
   puts = 0
+  /** How many papers had been put at each warmUp() call. */
+  warmUps: number[] = []
 
   constructor(private readonly file?: string) {
     const data = load(this.file, {
@@ -33,6 +35,10 @@ export class MemoryVectorStore implements VectorStore {
 
   embedderId(): string | null {
     return this.items.size ? this.storedEmbedder : null
+  }
+
+  warmUp(): void {
+    this.warmUps.push(this.puts)
   }
 
   async putPaper(

@@ -12,7 +12,7 @@ import { downloadArxivPdf } from './arxivDownload'
 import type { Catalog } from './Catalog'
 import type { LibraryDeps } from './LibraryService'
 import type { PaperFiles } from './PaperFiles'
-import { Prefetcher, type PreparedPaper } from '../ingest/Prefetcher'
+import { PREFETCH_DEPTH, Prefetcher, type PreparedPaper } from '../ingest/Prefetcher'
 
 /** What the pipeline needs from the service that owns it. */
 export interface PipelineContext {
@@ -66,6 +66,7 @@ export class IngestPipeline {
   async ingest(paperId: string, signal: AbortSignal): Promise<void> {
     const paper = this.ctx.catalog.get(paperId)
     if (!paper) return
+    this.getReadyToEmbed()
     try {
       const bytes = await this.acquire(paper, signal)
       await this.setStatus(paperId, 'extracting')
@@ -122,6 +123,19 @@ export class IngestPipeline {
     }
   }
 
+  /**
+   * Loads the model (when there is one) and starts the vector writer while the PDF is read.
+   * @remarks Otherwise both start only when needed: the model after the first paper is read,
+   * and the writer (~0.8 s to start and import vectra) after its vectors are computed, with the
+   * embedder idle in between. Both are idempotent; a failure shows where it matters, later.
+   */
+  private getReadyToEmbed(): void {
+    this.ctx.deps.embedder.current().then(
+      (e) => e && this.ctx.deps.vectors.warmUp?.(),
+      () => undefined
+    )
+  }
+
   private async acquire(paper: Paper, signal: AbortSignal): Promise<Uint8Array> {
     const stored = await this.ctx.files.readPdf(paper.id)
     if (stored) return stored
@@ -173,8 +187,12 @@ export class IngestPipeline {
   // A guess: the queue runs pending papers in catalog order. A wrong guess only wastes the work.
   private prefetchNext(current: string): void {
     if (this.ctx.closing()) return
-    const next = this.ctx.catalog.list().find((p) => p.status === 'pending' && p.id !== current)
-    if (next) this.prefetcher.start(next.id, () => this.ctx.files.readPdf(next.id))
+    const upcoming = this.ctx.catalog
+      .list()
+      .filter((p) => p.status === 'pending' && p.id !== current)
+      .slice(0, PREFETCH_DEPTH)
+      .map((p) => ({ paperId: p.id, readPdf: () => this.ctx.files.readPdf(p.id) }))
+    this.prefetcher.plan(upcoming)
   }
 
   private chunkKey(): string {

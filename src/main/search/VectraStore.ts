@@ -132,6 +132,11 @@ export class VectraStore implements VectorStore {
     this.setPaper(paperId, null)
   }
 
+  /** Starts the writer's worker (and its vectra import) ahead of the first write. */
+  warmUp(): void {
+    this.writer.warmUp?.()
+  }
+
   /** Stops the writer's worker thread. */
   async close(): Promise<void> {
     await this.writer.close()

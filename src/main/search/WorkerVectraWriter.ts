@@ -1,11 +1,13 @@
 import { Worker } from 'node:worker_threads'
-import { workerScript, type WorkerScript } from '../workerScript'
+import { workerOptions, workerScript, type WorkerScript } from '../workerScript'
 import type { PaperVectorsInput } from './vectraFile'
-import type { VectraWriteRequest, VectraWriteResponse } from './vectraWorker'
+import type { VectraWarmUpRequest, VectraWriteRequest, VectraWriteResponse } from './vectraWorker'
 
 /** Writes one paper's Vectra index file. */
 export interface PaperIndexWriter {
   write(input: PaperVectorsInput): Promise<void>
+  /** Gets ready to write (optional): nothing happens until the first write otherwise. */
+  warmUp?(): void
   close(): Promise<void>
 }
 
@@ -38,6 +40,17 @@ export class WorkerVectraWriter implements PaperIndexWriter {
     })
   }
 
+  /**
+   * Starts the worker and its vectra import now, so the first paper's write does not wait ~0.8 s
+   * for them while the embedder sits idle. An idle worker still does not keep the process alive.
+   */
+  warmUp(): void {
+    if (this.worker) return
+    const w = this.start()
+    w.postMessage({ warmUp: true } satisfies VectraWarmUpRequest)
+    w.unref()
+  }
+
   async close(): Promise<void> {
     const w = this.worker
     this.worker = null
@@ -47,7 +60,7 @@ export class WorkerVectraWriter implements PaperIndexWriter {
   private start(): Worker {
     if (this.worker) return this.worker
     const script = this.script()
-    const w = new Worker(script.source, { eval: script.eval })
+    const w = new Worker(script.source, workerOptions(script))
     this.worker = w
     w.on('message', (m: VectraWriteResponse) => {
       const p = this.pending.get(m.requestId)

@@ -35,6 +35,8 @@ export interface VectorStore {
   clear(): Promise<void>
   query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]>
   count(): number
+  /** Gets ready to write (optional), so the first write does not wait for set-up. */
+  warmUp?(): void
 }
 
 /** BM25 over chunk text, kept up to date as papers come and go. */

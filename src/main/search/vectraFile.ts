@@ -18,6 +18,12 @@ export interface PaperVectorsInput {
 type Vectra = typeof import('vectra')
 let vectra: Promise<Vectra> | null = null
 
+/** Imports vectra once; {@link writeVectraFile} waits for it, a warm-up can start it early. */
+export function loadVectra(): Promise<Vectra> {
+  vectra ??= import('vectra')
+  return vectra
+}
+
 /**
  * Builds one paper's Vectra `LocalIndex` (int8 codec) in `dir` and fsyncs its file.
  * @remarks The only import of vectra. Importing it costs ~0.7 s of blocking module evaluation
@@ -25,8 +31,7 @@ let vectra: Promise<Vectra> | null = null
  * ({@link WorkerVectraWriter}) and the main thread never pays for it.
  */
 export async function writeVectraFile(input: PaperVectorsInput): Promise<void> {
-  vectra ??= import('vectra')
-  const { LocalIndex, LocalFileStorage } = await vectra
+  const { LocalIndex, LocalFileStorage } = await loadVectra()
   const codec = new Int8Codec(input.paperId, input.embedderId, input.dims)
   const index = new LocalIndex(input.dir, input.file, new LocalFileStorage(), codec)
   await index.createIndex({ version: 1, deleteIfExists: true })

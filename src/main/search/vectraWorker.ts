@@ -1,10 +1,16 @@
 import { parentPort } from 'node:worker_threads'
-import { writeVectraFile, type PaperVectorsInput } from './vectraFile'
+import { lowerThreadPriority } from '../threadPriority'
+import { loadVectra, writeVectraFile, type PaperVectorsInput } from './vectraFile'
 
 /** A write request from {@link WorkerVectraWriter}. */
 export interface VectraWriteRequest {
   requestId: number
   input: PaperVectorsInput
+}
+
+/** Asks the worker to import vectra now, before the first write needs it. No answer. */
+export interface VectraWarmUpRequest {
+  warmUp: true
 }
 
 /** The answer to one write request. */
@@ -13,7 +19,14 @@ export type VectraWriteResponse =
 
 const port = parentPort
 if (!port) throw new Error('vectraWorker must run in a worker thread')
-port.on('message', (m: VectraWriteRequest) => {
+// Writes happen while the next paper is embedded; the embedder comes first.
+lowerThreadPriority()
+port.on('message', (m: VectraWriteRequest | VectraWarmUpRequest) => {
+  if ('warmUp' in m) {
+    // A failed import shows up, with its reason, in the first write.
+    loadVectra().catch(() => undefined)
+    return
+  }
   writeVectraFile(m.input).then(
     () => port.postMessage({ requestId: m.requestId, ok: true } satisfies VectraWriteResponse),
     (e: unknown) =>

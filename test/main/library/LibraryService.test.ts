@@ -280,6 +280,21 @@ describe('LibraryService', () => {
     await expect(lib.service.paperText(a!.id)).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 
+  it('gets the vector store ready to write while the first paper is read, and not without a model', async () => {
+    const lib = buildLibrary(dir)
+    await lib.service.open()
+    await lib.service.addPaths([writeInputs({ 'good1.pdf': good1 })])
+    await lib.service.whenIdle()
+    expect(lib.vectors.warmUps[0]).toBe(0) // before the first paper's vectors were written
+    expect(lib.vectors.count()).toBeGreaterThan(0)
+
+    const keywordOnly = buildLibrary(join(dir, 'keyword-only'), { embedder: null })
+    await keywordOnly.service.open()
+    await keywordOnly.service.addPaths([writeInputs({ 'good2.pdf': good2 })])
+    await keywordOnly.service.whenIdle()
+    expect(keywordOnly.vectors.warmUps).toEqual([])
+  })
+
   it('indexes keywords only without the model, then computes the missing vectors when it appears', async () => {
     const lib = buildLibrary(dir, { embedder: null })
     await lib.service.open()

@@ -35,6 +35,19 @@ describe('WorkerVectraWriter', () => {
     }
   })
 
+  it('can be warmed up before the first write, which then writes as usual', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rp-vw-'))
+    const writer = new WorkerVectraWriter()
+    try {
+      writer.warmUp()
+      writer.warmUp() // idempotent
+      await writer.write(input(dir))
+      expect(decodeVectors(readFileSync(join(dir, 'index.rpv'))).ids).toHaveLength(2)
+    } finally {
+      await writer.close()
+    }
+  })
+
   it('fails the writes in flight when the worker dies, and starts a new one for the next', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rp-vw-'))
     let crash = true
