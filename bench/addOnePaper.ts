@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { PdfReader } from '../src/main/ingest/PdfReader'
-import type { EmbedderProvider } from '../src/main/search/types'
-import { openBenchLibrary, type BenchLibrary } from './benchLibrary'
+import { openBenchLibrary, type BenchDeps, type BenchLibrary } from './benchLibrary'
 import { quantile } from './retrievalEval'
 import { StallMonitor, type StallReport } from './stallMonitor'
 
@@ -47,7 +45,7 @@ export async function addOnePaper(opts: {
   pdf: string
   full: BenchLibrary
   emptyRoot: string
-  deps: { reader: PdfReader; embedder: EmbedderProvider }
+  deps: BenchDeps
   reps: number
 }): Promise<AddOnePaper> {
   if (opts.reps < 1) throw new Error('reps must be at least 1')

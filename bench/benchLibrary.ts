@@ -7,6 +7,14 @@ import { HybridRetriever } from '../src/main/search/HybridRetriever'
 import type { EmbedderProvider } from '../src/main/search/types'
 import { VectraStore } from '../src/main/search/VectraStore'
 import { DEFAULT_SETTINGS } from '../src/shared/types'
+import { benchWorkers } from './benchWorkers'
+
+/** What a bench library is built with; `workerDir` holds the built workers (null: from source). */
+export interface BenchDeps {
+  reader: PdfReader
+  embedder: EmbedderProvider
+  workerDir: string | null
+}
 
 /** A library wired as the composition root wires it, on a bench data dir. */
 export interface BenchLibrary {
@@ -23,13 +31,13 @@ export interface BenchLibrary {
  * @remarks Mirrors `createServices` (src/main/services.ts) minus settings and the agent, so the
  * bench can choose the PDF reader and share one embedder provider between libraries.
  */
-export async function openBenchLibrary(
-  root: string,
-  deps: { reader: PdfReader; embedder: EmbedderProvider }
-): Promise<BenchLibrary> {
+export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<BenchLibrary> {
   const paths = dataPaths(root)
   const events = new EventHub()
-  const vectors = new VectraStore({ dir: paths.index })
+  const vectors = new VectraStore({
+    dir: paths.index,
+    writer: benchWorkers.vectraWriter(deps.workerDir)
+  })
   const keywords = new Bm25KeywordIndex({ dir: paths.index })
   await Promise.all([vectors.open(), keywords.open()])
   const library = new LibraryService({

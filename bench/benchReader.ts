@@ -1,6 +1,6 @@
 import type { PdfReader } from '../src/main/ingest/PdfReader'
 import { PdfjsReader } from '../src/main/ingest/PdfjsReader'
-import { WorkerPdfReader } from '../src/main/ingest/WorkerPdfReader'
+import { benchWorkers } from './benchWorkers'
 
 /** Which PDF reader the bench ingests with. */
 export type ReaderKind = 'in-thread' | 'worker'
@@ -8,12 +8,16 @@ export type ReaderKind = 'in-thread' | 'worker'
 /**
  * The reader of that kind, and how to stop it.
  * @remarks `worker` (the default) is WorkerPdfReader: extraction and chunking in a worker
- * thread. `in-thread` is PdfjsReader on the main thread, as before issue 7.
+ * thread (built from `workerDir` when given). `in-thread` is PdfjsReader on the main thread, as
+ * before issue 7.
  */
-export function benchReader(kind: ReaderKind): { reader: PdfReader; close(): Promise<void> } {
+export function benchReader(
+  kind: ReaderKind,
+  workerDir: string | null
+): { reader: PdfReader; close(): Promise<void> } {
   if (kind === 'in-thread') return { reader: new PdfjsReader(), close: async () => {} }
   if (kind === 'worker') {
-    const reader = new WorkerPdfReader()
+    const reader = benchWorkers.reader(workerDir)
     return { reader, close: () => reader.close() }
   }
   throw new Error(`unknown --reader ${String(kind)} (in-thread or worker)`)

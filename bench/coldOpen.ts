@@ -21,13 +21,18 @@ const r2 = (x: number): number => Math.round(x * 100) / 100
  * @remarks A fresh process, so nothing is warm: module loading, the stores' files, the catalog,
  * the embedder worker and its model all count, as when the app starts.
  */
-export async function coldOpenChild(root: string, modelDir: string): Promise<void> {
+export async function coldOpenChild(
+  root: string,
+  modelDir: string,
+  workerDir: string | null
+): Promise<void> {
   const before = process.memoryUsage()
   const t0 = performance.now()
   const services = await createServices({
     dataDir: root,
     secrets: new MemorySecretStore(),
     env: { ...process.env, RESEARCHPAL_MODEL_DIR: modelDir },
+    workerDir: workerDir ?? undefined,
     log: (m) => console.error(`[cold-open] ${m}`)
   })
   const ready = performance.now()
@@ -56,10 +61,15 @@ async function countChunks(services: Awaited<ReturnType<typeof createServices>>)
 }
 
 /** Runs {@link coldOpenChild} in a fresh Node process (same loader flags) and parses its JSON. */
-export function coldOpenInChild(script: string, root: string, modelDir: string): ColdOpen {
+export function coldOpenInChild(
+  script: string,
+  root: string,
+  modelDir: string,
+  workerDir: string | null
+): ColdOpen {
   const out = execFileSync(
     process.execPath,
-    [...process.execArgv, script, '--child-cold-open', root, modelDir],
+    [...process.execArgv, script, '--child-cold-open', root, modelDir, workerDir ?? '-'],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }
   )
   return JSON.parse(out.trim().split('\n').pop()!) as ColdOpen

@@ -1,25 +1,22 @@
 import { execFileSync } from 'node:child_process'
-import { ModelEmbedderProvider } from '../src/main/search/embedder/ModelEmbedderProvider'
 import { benchReader, type ReaderKind } from './benchReader'
+import { benchWorkers } from './benchWorkers'
 import { endToEnd, type EndToEnd } from './ingestBench'
 
 /**
- * Child-process side of the end-to-end ingest: `<root> <modelDir> <reader> <pdf...>`.
+ * Child-process side of the end-to-end ingest: `<root> <modelDir> <workerDir|-> <reader> <pdf...>`.
  * @remarks A fresh process, as when a user adds papers after starting the app: pdf.js, the
  * tokenizer and vectra are loaded on first use and their cost shows in the stall figures. The
  * embedding model is loaded before the clock starts.
  */
 export async function endToEndChild(args: string[]): Promise<void> {
-  const [root, modelDir, kind, ...pdfs] = args
-  const provider = new ModelEmbedderProvider({
-    dataDir: `${root}-provider`,
-    env: { RESEARCHPAL_MODEL_DIR: modelDir },
-    appRoot: null
-  })
+  const [root, modelDir, workers, kind, ...pdfs] = args
+  const workerDir = workers === '-' ? null : workers!
+  const provider = benchWorkers.embedderProvider(`${root}-provider`, modelDir!, workerDir)
   if (!(await provider.current())) throw new Error(provider.status().message)
-  const { reader, close } = benchReader(kind as ReaderKind)
+  const { reader, close } = benchReader(kind as ReaderKind, workerDir)
   try {
-    const { result, lib } = await endToEnd(root!, pdfs, { reader, embedder: provider })
+    const { result, lib } = await endToEnd(root!, pdfs, { reader, embedder: provider, workerDir })
     await lib.library.close()
     console.log(JSON.stringify(result))
   } finally {
@@ -33,12 +30,13 @@ export function endToEndInChild(
   script: string,
   root: string,
   modelDir: string,
+  workerDir: string | null,
   reader: ReaderKind,
   pdfs: readonly string[]
 ): EndToEnd {
   const out = execFileSync(
     process.execPath,
-    [...process.execArgv, script, '--child-e2e', root, modelDir, reader, ...pdfs],
+    [...process.execArgv, script, '--child-e2e', root, modelDir, workerDir ?? '-', reader, ...pdfs],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 2 ** 20 }
   )
   return JSON.parse(out.trim().split('\n').pop()!) as EndToEnd

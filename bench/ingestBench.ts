@@ -5,9 +5,9 @@ import { chunkPages, cl100k } from '../src/main/ingest/chunker'
 import { extractPaper, type ExtractedPaper } from '../src/main/ingest/extractPaper'
 import type { PdfReader } from '../src/main/ingest/PdfReader'
 import { DEFAULT_EMBED_BATCH } from '../src/main/library/ingestPipeline'
-import type { Embedder, EmbedderProvider } from '../src/main/search/types'
+import type { Embedder } from '../src/main/search/types'
 import { DEFAULT_SETTINGS } from '../src/shared/types'
-import { openBenchLibrary, type BenchLibrary } from './benchLibrary'
+import { openBenchLibrary, type BenchDeps, type BenchLibrary } from './benchLibrary'
 import { dataDirUsage } from './diskUsage'
 import { StallMonitor, type StallReport } from './stallMonitor'
 
@@ -110,7 +110,7 @@ export interface EndToEnd {
 export async function endToEnd(
   root: string,
   pdfs: readonly string[],
-  deps: { reader: PdfReader; embedder: EmbedderProvider }
+  deps: BenchDeps
 ): Promise<{ result: EndToEnd; lib: BenchLibrary }> {
   await mkdir(root, { recursive: true })
   const lib = await openBenchLibrary(root, deps)

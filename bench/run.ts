@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --out FILE] [-- --reader in-thread|worker]`: ingestion, query,
+ * `npm run bench [-- --quick] [-- --out FILE] [-- --reader in-thread|worker] [-- --workers built|source]`: ingestion, query,
  * cold-open, add-one-paper, footprint and event-loop figures, printed as ONE JSON document.
  * @remarks Progress goes to stderr. Ingestion uses the real papers of ../shared/corpus (the
  * three default papers and extra/; `--quick`: one paper) through the real LibraryService and
@@ -12,7 +12,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ModelEmbedderProvider } from '../src/main/search/embedder/ModelEmbedderProvider'
 import { benchModel } from './benchModel'
 import { openBenchLibrary } from './benchLibrary'
 import { coldOpenChild, coldOpenInChild } from './coldOpen'
@@ -24,6 +23,7 @@ import { addOnePaper } from './addOnePaper'
 import { machine } from './machine'
 import { benchQueries, queryLatency } from './queryLatency'
 import { benchReader, type ReaderKind } from './benchReader'
+import { benchWorkers, buildWorkers, type WorkersKind } from './benchWorkers'
 import { buildScaleLibrary } from './scaleLibrary'
 import { targets } from './targets'
 
@@ -32,7 +32,10 @@ const r2 = (x: number): number => Math.round(x * 100) / 100
 
 async function main(): Promise<void> {
   const child = process.argv.indexOf('--child-cold-open')
-  if (child >= 0) return coldOpenChild(process.argv[child + 1]!, process.argv[child + 2]!)
+  if (child >= 0) {
+    const [root, modelDir, workers] = process.argv.slice(child + 1)
+    return coldOpenChild(root!, modelDir!, workers === '-' ? null : workers!)
+  }
   const e2eChild = process.argv.indexOf('--child-e2e')
   if (e2eChild >= 0) return endToEndChild(process.argv.slice(e2eChild + 1))
   const { values } = parseArgs({
@@ -40,12 +43,17 @@ async function main(): Promise<void> {
       quick: { type: 'boolean', default: false },
       out: { type: 'string' },
       reader: { type: 'string' },
+      workers: { type: 'string' },
       chunks: { type: 'string' },
       keep: { type: 'boolean', default: false }
     }
   })
   const quick = values.quick!
   const readerKind = (values.reader ?? 'worker') as ReaderKind
+  const workersKind = (values.workers ?? 'built') as WorkersKind
+  if (workersKind !== 'built' && workersKind !== 'source') {
+    throw new Error(`unknown --workers ${workersKind} (built or source)`)
+  }
   const scaleChunks = Number(values.chunks ?? (quick ? 8000 : 80_000))
   const corpus = join(SHARED_DIR, 'corpus')
   if (!existsSync(join(corpus, '1810.04805.pdf'))) {
@@ -59,16 +67,24 @@ async function main(): Promise<void> {
   const started = performance.now()
   const ranOn = machine()
   const root = await mkdtemp(join(tmpdir(), 'researchpal-bench-'))
-  const { reader, close: closeReader } = benchReader(readerKind)
+  let closeReader = async (): Promise<void> => {}
   try {
+    log(
+      workersKind === 'built'
+        ? 'building the app (electron-vite) for its workers'
+        : 'workers from source (tsx)'
+    )
+    const workerDir = workersKind === 'built' ? await buildWorkers(join(root, 'app')) : null
+    const { reader, close } = benchReader(readerKind, workerDir)
+    closeReader = close
     log(`extraction and chunking of ${pdfs.length} paper(s) (${readerKind} reader)`)
     const { figures: stages } = await extractionAndChunking(pdfs, reader)
     const model = await benchModel(join(root, 'model'), stages.texts)
-    const provider = new ModelEmbedderProvider({
-      dataDir: join(root, 'provider'),
-      env: { RESEARCHPAL_MODEL_DIR: model.modelDir },
-      appRoot: null
-    })
+    const provider = benchWorkers.embedderProvider(
+      join(root, 'provider'),
+      model.modelDir,
+      workerDir
+    )
     const m0 = performance.now()
     const embedder = await provider.current()
     if (!embedder) throw new Error(`the embedder did not load: ${provider.status().message}`)
@@ -76,7 +92,14 @@ async function main(): Promise<void> {
     log(`raw embedding of ${stages.texts.length} chunks (${embedder.id})`)
     const rawBefore = await rawEmbedding(embedder, stages.texts)
     log('end-to-end ingest through LibraryService, in a fresh process')
-    const e2e = endToEndInChild(__filename, join(root, 'e2e'), model.modelDir, readerKind, pdfs)
+    const e2e = endToEndInChild(
+      __filename,
+      join(root, 'e2e'),
+      model.modelDir,
+      workerDir,
+      readerKind,
+      pdfs
+    )
     log('raw embedding again')
     const rawAfter = await rawEmbedding(embedder, stages.texts)
     // The better of the two: load from elsewhere on a shared machine only ever slows a run down.
@@ -84,8 +107,9 @@ async function main(): Promise<void> {
 
     const queries = benchQueries(stages.texts, quick ? 40 : 100)
     const smallPdfs = quick ? pdfs : all.slice(0, 3)
-    const small = (await endToEnd(join(root, 'small'), smallPdfs, { reader, embedder: provider }))
-      .lib
+    const small = (
+      await endToEnd(join(root, 'small'), smallPdfs, { reader, embedder: provider, workerDir })
+    ).lib
     log(`query latency at ${small.library.list().length} paper(s)`)
     const smallQueries = await queryLatency(small.retriever, embedder, queries)
 
@@ -100,9 +124,9 @@ async function main(): Promise<void> {
     })
     const scaleDisk = await dataDirUsage(built.root, built.chunks)
     log('cold open in a fresh process')
-    const cold = coldOpenInChild(__filename, built.root, model.modelDir)
+    const cold = coldOpenInChild(__filename, built.root, model.modelDir, workerDir)
     const o0 = performance.now()
-    const big = await openBenchLibrary(built.root, { reader, embedder: provider })
+    const big = await openBenchLibrary(built.root, { reader, embedder: provider, workerDir })
     const openMs = r2(performance.now() - o0)
     log(`query latency at ${big.vectors.count()} chunks`)
     const bigQueries = await queryLatency(big.retriever, embedder, queries)
@@ -111,7 +135,7 @@ async function main(): Promise<void> {
       pdf: join(corpus, '1810.04805.pdf'),
       full: big,
       emptyRoot: join(root, 'add-empty'),
-      deps: { reader, embedder: provider },
+      deps: { reader, embedder: provider, workerDir },
       reps: quick ? 1 : 3
     })
     await big.library.close()
@@ -128,7 +152,7 @@ async function main(): Promise<void> {
       longestStallDuringIngestMs: Math.max(e2e.stall.longestMs, add.longestStallMs)
     }
     const report = {
-      command: `npm run bench --${quick ? ' --quick' : ''}${values.reader ? ` --reader ${readerKind}` : ''}`,
+      command: `npm run bench --${quick ? ' --quick' : ''}${values.reader ? ` --reader ${readerKind}` : ''}${values.workers ? ` --workers ${workersKind}` : ''}`,
       quick,
       ranOn,
       embedder: {
@@ -139,6 +163,10 @@ async function main(): Promise<void> {
         modelLoadMs
       },
       pdfReader: readerKind,
+      workers:
+        workersKind === 'built'
+          ? 'built with electron-vite, run under plain Node options as the app runs them'
+          : 'from source through tsx (development)',
       summary: { figures, targets: targets(figures) },
       ingestion: {
         corpus: pdfs.map((p) => basename(p)),

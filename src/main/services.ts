@@ -2,16 +2,20 @@ import { mkdir } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { EventHub } from './events'
+import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
 import { createHandlers, type FilePicker } from './ipc/handlers'
 import { createRouter, type Router } from './ipc/router'
 import { LibraryService } from './library/LibraryService'
 import { dataPaths, type DataPaths } from './paths'
 import { Bm25KeywordIndex } from './search/Bm25KeywordIndex'
+import { embedderWorkerScript } from './search/embedder/embedderWorkerScript'
 import { ModelEmbedderProvider } from './search/embedder/ModelEmbedderProvider'
 import { HybridRetriever } from './search/HybridRetriever'
 import type { EmbedderProvider, Retriever } from './search/types'
 import { VectraStore } from './search/VectraStore'
+import { WorkerVectraWriter } from './search/WorkerVectraWriter'
+import { workerScript } from './workerScript'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
@@ -43,6 +47,11 @@ export interface ServiceOptions {
   fetch?: typeof fetch
   /** A folder holding `<arXiv id>.pdf` for the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
+  /**
+   * A folder with the built workers (`out/main`), for a process run from source that should run
+   * them as the app does (the bench). By default each is found next to its module.
+   */
+  workerDir?: string
   /** Replaces the model-backed embedder (tests, e2e). */
   embedder?: EmbedderProvider
   log?: (message: string) => void
@@ -66,6 +75,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const env = options.env ?? process.env
   const log = options.log ?? ((m: string) => console.error(m))
   const paths = dataPaths(options.dataDir)
+  const workers = options.workerDir
   await mkdir(paths.root, { recursive: true })
   const events = new EventHub()
   const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
@@ -75,14 +85,22 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     new ModelEmbedderProvider({
       env,
       dataDir: paths.root,
-      resourcesPath: options.resourcesPath ?? null
+      resourcesPath: options.resourcesPath ?? null,
+      script: workers ? embedderWorkerScript(workers) : undefined
     })
-  const vectors = new VectraStore({ dir: paths.index })
+  const vectors = new VectraStore({
+    dir: paths.index,
+    writer: workers
+      ? new WorkerVectraWriter(() => workerScript('vectraWorker', workers))
+      : undefined
+  })
   const keywords = new Bm25KeywordIndex({ dir: paths.index })
   await Promise.all([vectors.open(), keywords.open()])
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
-  const reader = new WorkerPdfReader()
+  const reader = new WorkerPdfReader({
+    script: workers ? extractionWorkerScript(workers) : undefined
+  })
   const library = new LibraryService({
     paths,
     reader,

@@ -13,6 +13,17 @@ export interface WorkerScript {
 }
 
 /**
+ * The options for `new Worker(script.source, ...)`.
+ * @remarks A built worker gets no inherited Node options: run from a dev process (tsx, the
+ * bench, the packaging tests) it would otherwise inherit tsx's loader and pay ~0.5 s at start
+ * to put every module, pdf.js included, through it, which the app never does. Source workers
+ * keep the parent's options (their TypeScript needs the loader).
+ */
+export function workerOptions(script: WorkerScript): { eval: boolean; execArgv?: string[] } {
+  return script.eval ? { eval: true } : { eval: false, execArgv: [] }
+}
+
+/**
  * Finds the worker `name` next to the calling module, in the bundle or in the source tree.
  * @remarks In the electron-vite bundle the caller is inlined into `out/main/index.js` (or a
  * chunk below it) and each worker is emitted as `out/main/<name>.js`, an extra rollup input.

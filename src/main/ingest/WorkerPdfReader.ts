@@ -4,6 +4,7 @@ import type { Chunk, PageText } from '../domain'
 import { CancelledError, UserFacingError } from '../errors'
 import type { ChunkOptions } from './chunker'
 import type { ExtractionError, ExtractionRequest, ExtractionResponse } from './extractionProtocol'
+import { workerOptions } from '../workerScript'
 import { extractionWorkerScript, type ExtractionWorkerScript } from './extractionWorkerScript'
 import type { ExtractedPaper } from './extractPaper'
 import type { PaperProcessor } from './PaperProcessor'
@@ -148,7 +149,7 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
   private start(): Worker {
     if (this.worker) return this.worker
     const script = this.deps.script ?? extractionWorkerScript()
-    const w = new Worker(script.source, { eval: script.eval })
+    const w = new Worker(script.source, workerOptions(script))
     this.worker = w
     w.on('message', (m: ExtractionResponse) => {
       const p = this.pending.get(m.requestId)

@@ -5,11 +5,14 @@ import type { Embedder, EmbedderProvider } from '../types'
 import { locateModel, modelSearchPaths, type ModelSearchOptions } from './locateModel'
 import { MODEL_FILES, MODEL_ONNX_FILE } from './modelFiles'
 import type { TransformersEmbedderOptions } from './TransformersEmbedder'
+import type { WorkerScript } from '../../workerScript'
 import { WorkerEmbedder } from './WorkerEmbedder'
 
 /** What {@link ModelEmbedderProvider} needs: where to look, and how to start an embedder. */
 export interface ModelEmbedderProviderDeps extends ModelSearchOptions {
   options?: TransformersEmbedderOptions
+  /** Where the embedder worker's code is; found next to WorkerEmbedder by default. */
+  script?: WorkerScript
   /** Starts an embedder on a model folder; a {@link WorkerEmbedder} by default. */
   create?: (modelDir: string) => Promise<Embedder>
 }
@@ -91,7 +94,8 @@ export class ModelEmbedderProvider implements EmbedderProvider {
     await this.drop()
     const create =
       this.deps.create ??
-      ((modelDir) => WorkerEmbedder.start({ modelDir, options: this.deps.options }))
+      ((modelDir) =>
+        WorkerEmbedder.start({ modelDir, options: this.deps.options, script: this.deps.script }))
     try {
       const embedder = await create(dir)
       this.loaded = { dir, fingerprint, embedder }

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../../shared/errors'
 import { throwIfAborted, UserFacingError } from '../../errors'
 import type { Embedder } from '../types'
 import type { WorkerError, WorkerInit, WorkerRequest, WorkerResponse } from './embedderProtocol'
+import { workerOptions } from '../../workerScript'
 import { embedderWorkerScript, type WorkerScript } from './embedderWorkerScript'
 import { DEFAULT_EMBEDDER_OPTIONS, type TransformersEmbedderOptions } from './TransformersEmbedder'
 
@@ -53,7 +54,7 @@ export class WorkerEmbedder implements Embedder {
   static async start(deps: WorkerEmbedderDeps): Promise<WorkerEmbedder> {
     const script = deps.script ?? embedderWorkerScript()
     const workerData: WorkerInit = { modelDir: deps.modelDir, options: deps.options ?? {} }
-    const worker = new Worker(script.source, { eval: script.eval, workerData })
+    const worker = new Worker(script.source, { ...workerOptions(script), workerData })
     const listeners: {
       message?: (m: WorkerResponse) => void
       error?: (e: Error) => void
