@@ -4,6 +4,7 @@ import { chunkPages, cl100k } from './chunker'
 import type { ExtractionError, ExtractionRequest, ExtractionResponse } from './extractionProtocol'
 import { extractPaper } from './extractPaper'
 import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
+import { lowerThreadPriority } from '../threadPriority'
 
 /**
  * Worker-thread entry: pdf.js text extraction, cleanup, sections and js-tiktoken chunking.
@@ -13,6 +14,8 @@ import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
  */
 const port = parentPort
 if (!port) throw new Error('extractionWorker must run in a worker thread')
+// Reading runs ahead of the embedder, which must not wait for it (see lowerThreadPriority).
+lowerThreadPriority()
 
 const reader = new PdfjsReader()
 const running = new Map<number, AbortController>()
