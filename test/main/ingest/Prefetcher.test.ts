@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { IngestProgress } from '../../../src/shared/types'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import type { PdfReader } from '../../../src/main/ingest/PdfReader'
+import { Prefetcher, type PreparedPaper } from '../../../src/main/ingest/Prefetcher'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
 import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
 import { makePdf } from '../../fixtures/makePdf'
@@ -19,6 +20,75 @@ function recordingReader(timeline: string[]): PdfReader {
     }
   }
 }
+
+describe('Prefetcher', () => {
+  const prepared = (paperId: string): PreparedPaper => ({
+    extracted: {
+      pages: [],
+      metadata: { title: paperId, authors: [], year: null, arxivId: null },
+      sections: [],
+      marks: []
+    },
+    chunks: [],
+    chunkKey: paperId
+  })
+  function recording() {
+    const calls: string[] = []
+    const release = new Map<string, () => void>()
+    const signals = new Map<string, AbortSignal>()
+    const prefetcher = new Prefetcher(async (paperId, _bytes, signal) => {
+      calls.push(paperId)
+      signals.set(paperId, signal)
+      await new Promise<void>((r) => release.set(paperId, r))
+      return prepared(paperId)
+    })
+    const upcoming = (...ids: string[]) =>
+      ids.map((paperId) => ({ paperId, readPdf: async () => new Uint8Array([1]) }))
+    const tick = () => new Promise((r) => setTimeout(r, 5))
+    return { prefetcher, calls, release, signals, upcoming, tick }
+  }
+
+  it('prepares the next two papers in order, the second only once the first is done', async () => {
+    const { prefetcher, calls, release, upcoming, tick } = recording()
+    prefetcher.plan(upcoming('a', 'b', 'c'))
+    await tick()
+    expect(calls).toEqual(['a'])
+    release.get('a')!()
+    await tick()
+    expect(calls).toEqual(['a', 'b']) // c is beyond the depth of two
+    const noop = () => undefined
+    await expect(prefetcher.take('a', new AbortController().signal, noop)).resolves.toMatchObject({
+      chunkKey: 'a'
+    })
+  })
+
+  it('keeps a paper in preparation when planned again and drops the ones no longer expected', async () => {
+    const { prefetcher, calls, release, signals, upcoming, tick } = recording()
+    prefetcher.plan(upcoming('a', 'b'))
+    await tick()
+    prefetcher.plan(upcoming('a', 'c'))
+    release.get('a')!()
+    await tick()
+    expect(calls).toEqual(['a', 'c']) // a not prepared twice, b never started
+    expect(signals.get('a')!.aborted).toBe(false)
+    const none = await prefetcher.take('b', new AbortController().signal, () => undefined)
+    expect(none).toBeNull()
+  })
+
+  it('stops the papers expected before the one whose turn came, so it does not wait for them', async () => {
+    const { prefetcher, calls, release, signals, upcoming, tick } = recording()
+    prefetcher.plan(upcoming('a', 'b'))
+    await tick()
+    const taking = prefetcher.take('b', new AbortController().signal, () => undefined)
+    await tick()
+    expect(signals.get('a')!.aborted).toBe(true)
+    release.get('a')!() // a's prepare ignores its signal here; b still starts after it
+    await tick()
+    expect(calls).toEqual(['a', 'b'])
+    release.get('b')!()
+    await expect(taking).resolves.toMatchObject({ chunkKey: 'b' })
+  })
+})
 
 describe('ingestion pipelining (Prefetcher)', () => {
   let root: string
@@ -64,6 +134,21 @@ describe('ingestion pipelining (Prefetcher)', () => {
     expect(lib.service.get(a!)).toMatchObject({ status: 'indexed', title: 'First Paper' })
     expect(lib.service.get(b!)).toMatchObject({ status: 'indexed', title: 'Second Paper' })
     expect(lib.keywords.count()).toBe(lib.service.get(a!).chunks + lib.service.get(b!).chunks)
+  })
+
+  it('reads the next two papers, one after the other, while the first is being embedded', async () => {
+    const { lib, papers, timeline } = await ingest({
+      'a.pdf': makePaperPdf({ title: 'First Paper', pages: 4, seed: 1 }),
+      'b.pdf': makePaperPdf({ title: 'Second Paper', pages: 2, seed: 2 }),
+      'c.pdf': makePaperPdf({ title: 'Third Paper', pages: 2, seed: 3 })
+    })
+    const [a, b, c] = papers.map((p) => p.id)
+    const at = (t: string): number => timeline.indexOf(t)
+    expect(at('read "b.pdf"')).toBeLessThan(at('read "c.pdf"'))
+    expect(at('read "c.pdf"')).toBeLessThan(at(`indexed ${a}`))
+    for (const f of ['a', 'b', 'c'])
+      expect(timeline.filter((t) => t === `read "${f}.pdf"`)).toHaveLength(1)
+    for (const id of [a, b, c]) expect(lib.service.get(id!).status).toBe('indexed')
   })
 
   it('reports a failure found while prefetching against that paper only, when its turn comes', async () => {
