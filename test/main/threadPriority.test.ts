@@ -1,7 +1,19 @@
-import { getPriority } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
+import { WorkerEmbedder } from '../../src/main/search/embedder/WorkerEmbedder'
+import { writeTestModel } from '../fakes/miniLmModel'
+
+// The nice value of every thread of this process (Linux).
+function niceOfThreads(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  })
+}
 
 interface Lowered {
   tid: number | null
@@ -10,12 +22,12 @@ interface Lowered {
 
 // Runs lowerThreadPriority() in a worker thread, as the extraction and Vectra workers do, and
 // reads back that thread's nice value.
-function lowerInWorker(): Promise<Lowered> {
+function lowerInWorker(level: 'background' | 'belowNormal' = 'background'): Promise<Lowered> {
   const code = `
     require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register()
     const { getPriority } = require('node:os')
     const { lowerThreadPriority } = require(${JSON.stringify(join(__dirname, '../../src/main/threadPriority.ts'))})
-    const tid = lowerThreadPriority()
+    const tid = lowerThreadPriority(${JSON.stringify(level)})
     require('node:worker_threads').parentPort.postMessage({ tid, nice: tid && getPriority(tid) })`
   const w = new Worker(code, { eval: true })
   return new Promise((resolve, reject) => {
@@ -40,7 +52,31 @@ describe('lowerThreadPriority', () => {
     }
   )
 
+  it.runIf(process.platform === 'linux')("puts the embedder's thread below normal", async () => {
+    const { nice } = await lowerInWorker('belowNormal')
+    expect(nice).toBe(10)
+  })
+
   it.runIf(process.platform !== 'linux')('does nothing where priority is per process', async () => {
     expect((await lowerInWorker()).tid).toBeNull()
   })
+
+  it.runIf(process.platform === 'linux')(
+    'runs the embedder worker and the ONNX Runtime threads it starts below normal, the rest normal',
+    async () => {
+      const root = await mkdtemp(join(tmpdir(), 'rp-nice-'))
+      const before = niceOfThreads().filter((n) => n === 10).length
+      const main = getPriority(process.pid)
+      const embedder = await WorkerEmbedder.start({ modelDir: await writeTestModel(root) })
+      try {
+        await embedder.embed(['attention is all you need'])
+        const after = niceOfThreads()
+        expect(after.filter((n) => n === 10).length - before).toBeGreaterThanOrEqual(2)
+        expect(getPriority(process.pid)).toBe(main)
+      } finally {
+        await embedder.close()
+        await rm(root, { recursive: true, force: true })
+      }
+    }
+  )
 })

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { isUserFacing } from '../../errors'
+import { lowerThreadPriority } from '../../threadPriority'
 import type { WorkerError, WorkerInit, WorkerRequest, WorkerResponse } from './embedderProtocol'
 import { TransformersEmbedder } from './TransformersEmbedder'
 
@@ -12,6 +13,8 @@ import { TransformersEmbedder } from './TransformersEmbedder'
 const port = parentPort
 if (!port) throw new Error('embedderWorker must run in a worker thread')
 const init = workerData as WorkerInit
+// Before the model loads, so ONNX Runtime's threads inherit it (see lowerThreadPriority).
+lowerThreadPriority('belowNormal')
 
 const send = (message: WorkerResponse): void => {
   const transfer =
