@@ -5,19 +5,40 @@ import { extractPaper, type ExtractedPaper } from './extractPaper'
 import type { PdfReader, PdfReadOptions } from './PdfReader'
 import type { SectionMark } from './sections'
 
+/** Asks for each page's chunks as soon as the page is read, before the paper's sections are known. */
+export interface EarlyChunks {
+  paperId: string
+  options: ChunkOptions
+  /**
+   * One page's chunks. The paper's final chunks have the same ids and texts (chunks never cross
+   * a page), but their sections are only known once every page is read.
+   */
+  onChunks: (chunks: Chunk[]) => void
+}
+
+/** Options for {@link PaperProcessor.extract}. */
+export interface ProcessOptions extends PdfReadOptions {
+  early?: EarlyChunks
+}
+
 /**
  * Turns PDF bytes into a paper's text and its text into chunks: the CPU-heavy part of ingestion.
  * @remarks Implemented in a worker thread by WorkerPdfReader, and in the calling thread by
  * {@link paperProcessorFor} for any other {@link PdfReader}.
  */
 export interface PaperProcessor {
-  extract(bytes: Uint8Array, options?: PdfReadOptions): Promise<ExtractedPaper>
+  extract(bytes: Uint8Array, options?: ProcessOptions): Promise<ExtractedPaper>
   chunk(
     paperId: string,
     pages: PageText[],
     marks: SectionMark[],
     options: ChunkOptions
   ): Promise<Chunk[]>
+}
+
+/** The chunks of one page as {@link EarlyChunks} delivers them. */
+export function pageChunks(early: Omit<EarlyChunks, 'onChunks'>, page: PageText): Chunk[] {
+  return chunkPages(early.paperId, [page], [], early.options)
 }
 
 /** True when a reader also extracts and chunks itself (off the main thread). */
@@ -34,7 +55,11 @@ export function isPaperProcessor(reader: PdfReader): reader is PdfReader & Paper
 export function paperProcessorFor(reader: PdfReader): PaperProcessor {
   if (isPaperProcessor(reader)) return reader
   return {
-    extract: (bytes, options) => extractPaper(reader, bytes, options),
+    extract: (bytes, { early, ...options } = {}) =>
+      extractPaper(reader, bytes, {
+        ...options,
+        onPageText: early && ((p) => early.onChunks(pageChunks(early, p)))
+      }),
     async chunk(paperId, pages, marks, options) {
       const chunks: Chunk[] = []
       for (const page of pages) {

@@ -42,6 +42,8 @@ export interface PdfReadOptions {
   signal?: AbortSignal
   /** Called after each page, so callers can report progress. */
   onPage?: (done: number, total: number) => void
+  /** Called with each page's items as soon as it is read, before the rest of the document. */
+  onPageItems?: (page: PdfPageItems) => void
 }
 
 /**

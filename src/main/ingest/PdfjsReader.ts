@@ -71,7 +71,9 @@ export class PdfjsReader implements PdfReader {
       const pages: PdfPageItems[] = []
       for (let n = 1; n <= doc.numPages; n++) {
         throwIfAborted(options.signal, `Reading ${label}`)
-        pages.push(await readPage(doc, n, label))
+        const page = await readPage(doc, n, label)
+        pages.push(page)
+        options.onPageItems?.(page)
         options.onPage?.(n, doc.numPages)
         await yieldToLoop()
       }

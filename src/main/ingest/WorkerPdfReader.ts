@@ -7,7 +7,7 @@ import type { ExtractionError, ExtractionRequest, ExtractionResponse } from './e
 import { workerOptions } from '../workerScript'
 import { extractionWorkerScript, type ExtractionWorkerScript } from './extractionWorkerScript'
 import type { ExtractedPaper } from './extractPaper'
-import type { PaperProcessor } from './PaperProcessor'
+import type { PaperProcessor, ProcessOptions } from './PaperProcessor'
 import type { PdfContent, PdfReader, PdfReadOptions } from './PdfReader'
 import type { SectionMark } from './sections'
 
@@ -28,6 +28,7 @@ interface Pending {
   label: string
   retried: boolean
   onPage?: (done: number, total: number) => void
+  onChunks?: (chunks: Chunk[]) => void
   resolve: (r: ExtractionResponse) => void
   reject: (e: Error) => void
 }
@@ -56,9 +57,16 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
     return r.content
   }
 
-  async extract(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<ExtractedPaper> {
+  async extract(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ExtractedPaper> {
     const label = options.label ?? 'This PDF'
-    const r = await this.request({ type: 'extract', bytes, label }, label, options)
+    const { early } = options
+    const request: Request = {
+      type: 'extract',
+      bytes,
+      label,
+      early: early && { paperId: early.paperId, options: early.options }
+    }
+    const r = await this.request(request, label, options)
     if (r.type !== 'extracted') throw new Error(`unexpected extraction answer ${r.type}`)
     return r.paper
   }
@@ -102,7 +110,7 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
   private request(
     request: Request,
     label: string,
-    options: PdfReadOptions
+    options: ProcessOptions
   ): Promise<ExtractionResponse> {
     const { signal } = options
     if (signal?.aborted) return Promise.reject(new CancelledError(`Reading ${label}`))
@@ -126,6 +134,7 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
         label,
         retried: false,
         onPage: options.onPage,
+        onChunks: options.early?.onChunks,
         resolve: done(resolve),
         reject: done(reject)
       })
@@ -155,6 +164,8 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
       const p = this.pending.get(m.requestId)
       if (!p) return
       if (m.type === 'page') return p.onPage?.(m.done, m.total)
+      // After a crash the retry sends its pages again; receivers skip chunk ids they have.
+      if (m.type === 'pageChunks') return p.onChunks?.(m.chunks)
       this.pending.delete(m.requestId)
       this.idleCheck()
       if (m.type === 'failed') p.reject(fromWorkerError(m.error))

@@ -15,12 +15,14 @@ export interface EmbedChunksOptions {
   signal?: AbortSignal
   /** Called with the number of chunks embedded so far (0 first). */
   onProgress?: (done: number) => void
+  /** Vectors computed earlier by the same embedder, by chunk id; used where the text matches. */
+  done?: ReadonlyMap<string, { text: string; vector: Float32Array }>
 }
 
 /**
  * Embeds chunks one batch per call, in order; cancelling takes effect at the next batch.
  * @remarks One call at a time: the app's embedder computes one batch at a time anyway, and a
- * small batch keeps a cancel quick.
+ * small batch keeps a cancel quick. Chunks found in `done` count as embedded from the start.
  */
 export async function embedChunks(
   embedder: Embedder,
@@ -28,10 +30,15 @@ export async function embedChunks(
   options: EmbedChunksOptions
 ): Promise<ChunkVector[]> {
   const size = Math.max(1, options.batch)
-  const items: ChunkVector[] = []
-  options.onProgress?.(0)
-  for (let i = 0; i < chunks.length; i += size) {
-    const part = chunks.slice(i, i + size)
+  const vectors = new Map<string, Float32Array>()
+  for (const c of chunks) {
+    const earlier = options.done?.get(c.id)
+    if (earlier && earlier.text === c.text) vectors.set(c.id, earlier.vector)
+  }
+  const todo = chunks.filter((c) => !vectors.has(c.id))
+  options.onProgress?.(chunks.length - todo.length)
+  for (let i = 0; i < todo.length; i += size) {
+    const part = todo.slice(i, i + size)
     throwIfAborted(options.signal, `Embedding ${part[0]!.paperId}`)
     const out = await embedder.embed(
       part.map((c) => c.text),
@@ -39,8 +46,8 @@ export async function embedChunks(
     )
     if (out.length !== part.length)
       throw new Error(`embedder returned ${out.length} vectors for ${part.length} texts`)
-    part.forEach((c, j) => items.push({ chunkId: c.id, vector: out[j]! }))
-    options.onProgress?.(items.length)
+    part.forEach((c, j) => vectors.set(c.id, out[j]!))
+    options.onProgress?.(chunks.length - todo.length + i + part.length)
   }
-  return items
+  return chunks.map((c) => ({ chunkId: c.id, vector: vectors.get(c.id)! }))
 }

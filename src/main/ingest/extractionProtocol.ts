@@ -7,7 +7,14 @@ import type { SectionMark } from './sections'
 /** What the main thread asks the extraction worker. */
 export type ExtractionRequest =
   | { type: 'read'; requestId: number; bytes: Uint8Array; label?: string }
-  | { type: 'extract'; requestId: number; bytes: Uint8Array; label?: string }
+  | {
+      type: 'extract'
+      requestId: number
+      bytes: Uint8Array
+      label?: string
+      /** When set, each page's chunks are sent (`pageChunks`) as soon as the page is read. */
+      early?: { paperId: string; options: ChunkOptions }
+    }
   | {
       type: 'chunk'
       requestId: number
@@ -18,9 +25,13 @@ export type ExtractionRequest =
     }
   | { type: 'cancel'; requestId: number }
 
-/** What the extraction worker answers; `page` messages report progress of a read or extract. */
+/**
+ * What the extraction worker answers; `page` messages report progress of a read or extract, and
+ * `pageChunks` carry a page's chunks early (see EarlyChunks).
+ */
 export type ExtractionResponse =
   | { type: 'page'; requestId: number; done: number; total: number }
+  | { type: 'pageChunks'; requestId: number; chunks: Chunk[] }
   | { type: 'read'; requestId: number; content: PdfContent }
   | { type: 'extracted'; requestId: number; paper: ExtractedPaper }
   | { type: 'chunks'; requestId: number; chunks: Chunk[] }

@@ -3,6 +3,7 @@ import { isUserFacing } from '../errors'
 import { chunkPages, cl100k } from './chunker'
 import type { ExtractionError, ExtractionRequest, ExtractionResponse } from './extractionProtocol'
 import { extractPaper } from './extractPaper'
+import { pageChunks } from './PaperProcessor'
 import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
 import { lowerThreadPriority } from '../threadPriority'
 
@@ -41,7 +42,13 @@ async function serve(request: Exclude<ExtractionRequest, { type: 'cancel' }>): P
       const content = await reader.read(request.bytes, { ...options, label: request.label })
       send({ type: 'read', requestId, content })
     } else if (request.type === 'extract') {
-      const paper = await extractPaper(reader, request.bytes, { ...options, label: request.label })
+      const { early } = request
+      const paper = await extractPaper(reader, request.bytes, {
+        ...options,
+        label: request.label,
+        onPageText:
+          early && ((p) => send({ type: 'pageChunks', requestId, chunks: pageChunks(early, p) }))
+      })
       send({ type: 'extracted', requestId, paper })
     } else {
       const chunks = chunkPages(request.paperId, request.pages, request.marks, request.options)

@@ -3,6 +3,7 @@ import type { AppError } from '../../shared/errors'
 import type { Paper, PaperStatus } from '../../shared/types'
 import type { Chunk, PageText } from '../domain'
 import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { EmbedAhead } from '../ingest/EmbedAhead'
 import { embedChunks, type ChunkVector } from '../ingest/embedChunks'
 import { paperProcessorFor, type PaperProcessor } from '../ingest/PaperProcessor'
 import { marksFromSpans, type SectionMark } from '../ingest/sections'
@@ -67,15 +68,19 @@ export class IngestPipeline {
     const paper = this.ctx.catalog.get(paperId)
     if (!paper) return
     this.getReadyToEmbed()
+    let ahead: EmbedAhead | null = null
     try {
       const bytes = await this.acquire(paper, signal)
       await this.setStatus(paperId, 'extracting')
       const label = labelOf(paper)
       const onPage = (done: number, total: number): void =>
         this.ctx.progress(paperId, 'extracting', done, total)
-      const prepared =
-        (await this.prefetcher.take(paperId, signal, onPage)) ??
-        (await this.prepare(paperId, bytes, label, signal, onPage))
+      let prepared = await this.prefetcher.take(paperId, signal, onPage)
+      if (!prepared) {
+        // Nobody read this paper ahead: its first pages are embedded while the rest are read.
+        ahead = new EmbedAhead(this.ctx.deps.embedder.current(), this.batchSize(), signal)
+        prepared = await this.prepare(paperId, bytes, label, signal, onPage, ahead.feed)
+      }
       const { extracted } = prepared
       throwIfAborted(signal, `Indexing ${label}`)
       const chunks =
@@ -85,7 +90,7 @@ export class IngestPipeline {
       // From here on the embedder is kept busy: the writes below run while it computes this
       // paper's vectors, and the next paper is read and chunked in the extraction worker.
       this.prefetchNext(paperId)
-      const embedding = this.startEmbedding(paperId, chunks, signal)
+      const embedding = this.startEmbedding(paperId, chunks, signal, ahead)
       await this.whileEmbedding(embedding, async () => {
         await this.ctx.files.writePages({ paperId, pages: extracted.pages })
         const meta = extracted.metadata
@@ -101,6 +106,7 @@ export class IngestPipeline {
       })
       await this.finish(paperId, chunks, embedding, signal)
     } catch (e) {
+      await ahead?.stop()
       await this.fail(paperId, e, signal)
     }
   }
@@ -175,10 +181,17 @@ export class IngestPipeline {
     bytes: Uint8Array,
     label: string,
     signal: AbortSignal,
-    onPage?: (done: number, total: number) => void
+    onPage?: (done: number, total: number) => void,
+    onChunks?: (chunks: Chunk[]) => void
   ): Promise<PreparedPaper> {
     const chunkKey = this.chunkKey()
-    const extracted = await this.processor.extract(bytes, { label, signal, onPage })
+    const { chunkTokens, chunkOverlap } = this.ctx.deps.settings()
+    const extracted = await this.processor.extract(bytes, {
+      label,
+      signal,
+      onPage,
+      early: onChunks && { paperId, options: { chunkTokens, chunkOverlap }, onChunks }
+    })
     throwIfAborted(signal, `Indexing ${label}`)
     const chunks = await this.chunk(paperId, extracted.pages, extracted.marks)
     return { extracted, chunks, chunkKey }
@@ -204,20 +217,34 @@ export class IngestPipeline {
     return this.processor.chunk(paperId, pages, marks, this.ctx.deps.settings())
   }
 
-  /** Starts computing a paper's vectors (when there is a model); awaited by {@link finish}. */
-  private startEmbedding(paperId: string, chunks: Chunk[], signal: AbortSignal): Embedding {
+  private batchSize(): number {
+    return this.ctx.deps.embedBatchSize ?? DEFAULT_EMBED_BATCH
+  }
+
+  /**
+   * Starts computing a paper's vectors (when there is a model); awaited by {@link finish}.
+   * @remarks Vectors that `ahead` computed while the paper was read are reused.
+   */
+  private startEmbedding(
+    paperId: string,
+    chunks: Chunk[],
+    signal: AbortSignal,
+    ahead: EmbedAhead | null = null
+  ): Embedding {
     const controller = new AbortController()
     const stop = (): void => controller.abort()
     signal.addEventListener('abort', stop, { once: true })
     const embedder = this.ctx.deps.embedder.current()
     const vectors = embedder
       .then(async (e) => {
+        const early = await ahead?.stop()
         if (!e) return null
         await this.ctx.matchEmbedder(e)
         // The catalog says `embedding` before any embedding progress is announced.
         await this.setStatus(paperId, 'embedding')
         return embedChunks(e, chunks, {
-          batch: this.ctx.deps.embedBatchSize ?? DEFAULT_EMBED_BATCH,
+          batch: this.batchSize(),
+          done: early?.embedder === e ? early.vectors : undefined,
           signal: controller.signal,
           onProgress: (done) => this.ctx.progress(paperId, 'embedding', done, chunks.length)
         })

@@ -7,6 +7,7 @@ import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import type { PdfReader } from '../../../src/main/ingest/PdfReader'
 import { Prefetcher, type PreparedPaper } from '../../../src/main/ingest/Prefetcher'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { FakeEmbedder } from '../../fakes/fakeEmbedder'
 import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
 import { makePdf } from '../../fixtures/makePdf'
 
@@ -149,6 +150,43 @@ describe('ingestion pipelining (Prefetcher)', () => {
     for (const f of ['a', 'b', 'c'])
       expect(timeline.filter((t) => t === `read "${f}.pdf"`)).toHaveLength(1)
     for (const id of [a, b, c]) expect(lib.service.get(id!).status).toBe('indexed')
+  })
+
+  it('embeds the first pages of the first paper while the rest are read, and no chunk twice', async () => {
+    root = await mkdtemp(join(tmpdir(), 'rp-prefetch-'))
+    const timeline: string[] = []
+    const inner = new PdfjsReader()
+    const reader: PdfReader = {
+      read: (bytes, options) =>
+        inner.read(bytes, {
+          ...options,
+          onPageItems: (p) => {
+            timeline.push(`page ${p.page}`)
+            options?.onPageItems?.(p)
+          }
+        })
+    }
+    class RecordingEmbedder extends FakeEmbedder {
+      override async embed(texts: string[]): Promise<Float32Array[]> {
+        timeline.push('embed')
+        return super.embed(texts)
+      }
+    }
+    const embedder = new RecordingEmbedder()
+    const lib = buildLibrary(join(root, 'data'), { embedder, deps: { reader } })
+    await lib.service.open()
+    await writeFile(
+      join(root, 'long.pdf'),
+      makePaperPdf({ title: 'Long Paper', pages: 8, seed: 4 })
+    )
+    const [paper] = await lib.service.addPaths([join(root, 'long.pdf')])
+    await lib.service.whenIdle()
+    const indexed = lib.service.get(paper!.id)
+    expect(indexed.status).toBe('indexed')
+    expect(timeline.indexOf('embed')).toBeGreaterThan(-1)
+    expect(timeline.indexOf('embed')).toBeLessThan(timeline.indexOf('page 8'))
+    expect(embedder.embedded).toBe(indexed.chunks) // vectors made early were reused
+    expect(lib.vectors.count()).toBe(indexed.chunks)
   })
 
   it('reports a failure found while prefetching against that paper only, when its turn comes', async () => {

@@ -62,6 +62,35 @@ describe('WorkerPdfReader', () => {
     30_000
   )
 
+  it.skipIf(!existsSync(BERT))(
+    "sends each page's chunks as soon as the page is read, the final chunks' ids and texts",
+    async () => {
+      const bytes = new Uint8Array(readFileSync(BERT))
+      const early: { page: number; ids: string[]; texts: string[] }[] = []
+      const pagesRead: number[] = []
+      const paper = await worker.extract(bytes, {
+        label: 'BERT',
+        onPage: (done) => pagesRead.push(done),
+        early: {
+          paperId: 'bert',
+          options: DEFAULT_SETTINGS,
+          onChunks: (chunks) =>
+            early.push({
+              page: pagesRead.length,
+              ids: chunks.map((c) => c.id),
+              texts: chunks.map((c) => c.text)
+            })
+        }
+      })
+      const final = await worker.chunk('bert', paper.pages, paper.marks, DEFAULT_SETTINGS)
+      expect(early.flatMap((e) => e.ids)).toEqual(final.map((c) => c.id))
+      expect(early.flatMap((e) => e.texts)).toEqual(final.map((c) => c.text))
+      // The first page's chunks arrive before the last page has been read.
+      expect(early[0]!.page).toBeLessThan(16)
+    },
+    30_000
+  )
+
   it('keeps the error codes and messages across the thread boundary', async () => {
     const notPdf = await failure(
       worker.extract(new TextEncoder().encode('notes'), { label: 'notes.pdf' })
