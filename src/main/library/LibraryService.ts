@@ -90,9 +90,13 @@ export class LibraryService {
   /** Loads the catalog, resumes unfinished papers and queues missing vectors. */
   async open(): Promise<void> {
     await this.catalog.load()
-    for (const p of this.catalog.list()) {
+    const papers = this.catalog.list()
+    const hasText = await Promise.all(
+      papers.map((p) => (p.status === 'indexed' ? this.files.hasPages(p.id) : true))
+    )
+    for (const [i, p] of papers.entries()) {
       const unfinished = UNFINISHED.includes(p.status)
-      const textLost = p.status === 'indexed' && !(await this.files.readPages(p.id))
+      const textLost = !hasText[i]
       if (unfinished || textLost) {
         // Chunks written before the crash are taken out of search until the paper is redone.
         await this.deps.keywords.removePaper(p.id)

@@ -440,4 +440,22 @@ describe('LibraryService', () => {
     expect(second.keywords.count()).toBe(papers.reduce((n, p) => n + p.chunks, 0))
     expect(second.vectors.count()).toBe(second.keywords.count())
   })
+
+  it('re-indexes on open a paper whose page text file went missing, and only that one', async () => {
+    const first = buildLibrary(dir)
+    await first.service.open()
+    await first.service.addPaths([writeInputs({ 'good1.pdf': good1, 'good2.pdf': good2 })])
+    await first.service.whenIdle()
+    const [lost, kept] = first.service.list()
+    await first.service.close()
+    rmSync(join(first.paths.pages, `${lost!.id}.json`))
+
+    const second = buildLibrary(dir)
+    await second.service.open()
+    expect(second.service.get(lost!.id).status).not.toBe('indexed') // queued again
+    expect(second.service.get(kept!.id).status).toBe('indexed')
+    await second.service.whenIdle()
+    expect(second.service.get(lost!.id)).toMatchObject({ status: 'indexed', chunks: lost!.chunks })
+    expect((await second.service.paperText(lost!.id)).pages.length).toBeGreaterThan(0)
+  })
 })
