@@ -7,11 +7,15 @@ import { describe, expect, it } from 'vitest'
 import { WorkerEmbedder } from '../../src/main/search/embedder/WorkerEmbedder'
 import { writeTestModel } from '../fakes/miniLmModel'
 
-// The nice value of every thread of this process (Linux).
+// The nice value of every thread of this process (Linux); threads that end meanwhile are skipped.
 function niceOfThreads(): number[] {
-  return readdirSync('/proc/self/task').map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])]
+    } catch {
+      return []
+    }
   })
 }
 
