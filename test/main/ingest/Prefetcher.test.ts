@@ -95,11 +95,11 @@ describe('ingestion pipelining (Prefetcher)', () => {
   let root: string
   afterEach(() => rm(root, { recursive: true, force: true }))
 
-  async function ingest(files: Record<string, Uint8Array>) {
+  async function ingest(files: Record<string, Uint8Array>, embedDelayMs = 25) {
     root = await mkdtemp(join(tmpdir(), 'rp-prefetch-'))
     const timeline: string[] = []
     const lib = buildLibrary(join(root, 'data'), {
-      embedder: new SlowEmbedder(25),
+      embedder: new SlowEmbedder(embedDelayMs),
       deps: { reader: recordingReader(timeline) }
     })
     const record = (): void => {
@@ -138,11 +138,14 @@ describe('ingestion pipelining (Prefetcher)', () => {
   })
 
   it('reads the next two papers, one after the other, while the first is being embedded', async () => {
-    const { lib, papers, timeline } = await ingest({
-      'a.pdf': makePaperPdf({ title: 'First Paper', pages: 4, seed: 1 }),
-      'b.pdf': makePaperPdf({ title: 'Second Paper', pages: 2, seed: 2 }),
-      'c.pdf': makePaperPdf({ title: 'Third Paper', pages: 2, seed: 3 })
-    })
+    const { lib, papers, timeline } = await ingest(
+      {
+        'a.pdf': makePaperPdf({ title: 'First Paper', pages: 4, seed: 1 }),
+        'b.pdf': makePaperPdf({ title: 'Second Paper', pages: 2, seed: 2 }),
+        'c.pdf': makePaperPdf({ title: 'Third Paper', pages: 2, seed: 3 })
+      },
+      120
+    ) // the first paper's embedding outlasts reading two short ones, even on a busy machine
     const [a, b, c] = papers.map((p) => p.id)
     const at = (t: string): number => timeline.indexOf(t)
     expect(at('read "b.pdf"')).toBeLessThan(at('read "c.pdf"'))
