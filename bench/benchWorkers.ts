@@ -6,8 +6,7 @@ import { extractionWorkerScript } from '../src/main/ingest/extractionWorkerScrip
 import { WorkerPdfReader } from '../src/main/ingest/WorkerPdfReader'
 import { embedderWorkerScript } from '../src/main/search/embedder/embedderWorkerScript'
 import { ModelEmbedderProvider } from '../src/main/search/embedder/ModelEmbedderProvider'
-import { WorkerVectraWriter } from '../src/main/search/WorkerVectraWriter'
-import { workerScript } from '../src/main/workerScript'
+import { vectraWorkerScript, WorkerVectraWriter } from '../src/main/search/WorkerVectraWriter'
 
 /** Which worker code the bench runs. */
 export type WorkersKind = 'built' | 'source'
@@ -33,7 +32,7 @@ export const benchWorkers = {
   reader: (workerDir: string | null) =>
     new WorkerPdfReader({ script: workerDir ? extractionWorkerScript(workerDir) : undefined }),
   vectraWriter: (workerDir: string | null) =>
-    workerDir ? new WorkerVectraWriter(() => workerScript('vectraWorker', workerDir)) : undefined,
+    workerDir ? new WorkerVectraWriter(() => vectraWorkerScript(workerDir)) : undefined,
   embedderProvider: (dataDir: string, modelDir: string, workerDir: string | null) =>
     new ModelEmbedderProvider({
       dataDir,

@@ -14,8 +14,7 @@ import { ModelEmbedderProvider } from './search/embedder/ModelEmbedderProvider'
 import { HybridRetriever } from './search/HybridRetriever'
 import type { EmbedderProvider, Retriever } from './search/types'
 import { VectraStore } from './search/VectraStore'
-import { WorkerVectraWriter } from './search/WorkerVectraWriter'
-import { workerScript } from './workerScript'
+import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWriter'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
@@ -90,9 +89,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     })
   const vectors = new VectraStore({
     dir: paths.index,
-    writer: workers
-      ? new WorkerVectraWriter(() => workerScript('vectraWorker', workers))
-      : undefined
+    writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined
   })
   const keywords = new Bm25KeywordIndex({ dir: paths.index })
   await Promise.all([vectors.open(), keywords.open()])

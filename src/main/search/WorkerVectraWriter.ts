@@ -13,6 +13,11 @@ export interface PaperIndexWriter {
 
 type Pending = { resolve: () => void; reject: (e: Error) => void }
 
+/** Finds the Vectra writer worker (`vectraWorker.js` in the bundle, `.ts` from source). */
+export function vectraWorkerScript(moduleDir: string = __dirname): WorkerScript {
+  return workerScript('vectraWorker', moduleDir)
+}
+
 /**
  * Writes Vectra index files in a worker thread, started on the first write.
  * @remarks Keeps the ~0.7 s vectra import and the JSON/array work of its writes off the main
@@ -25,9 +30,7 @@ export class WorkerVectraWriter implements PaperIndexWriter {
   private readonly pending = new Map<number, Pending>()
   private next = 0
 
-  constructor(
-    private readonly script: () => WorkerScript = () => workerScript('vectraWorker', __dirname)
-  ) {}
+  constructor(private readonly script: () => WorkerScript = () => vectraWorkerScript()) {}
 
   write(input: PaperVectorsInput): Promise<void> {
     const w = this.start()

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { decodeVectors } from '../../../src/main/search/int8Codec'
-import { WorkerVectraWriter } from '../../../src/main/search/WorkerVectraWriter'
-import { workerScript } from '../../../src/main/workerScript'
+import { vectraWorkerScript, WorkerVectraWriter } from '../../../src/main/search/WorkerVectraWriter'
 
 function input(dir: string) {
   const vectors = new Float32Array(2 * 4)
@@ -54,7 +53,7 @@ describe('WorkerVectraWriter', () => {
     const writer = new WorkerVectraWriter(() =>
       crash
         ? { source: 'process.exit(3)', eval: true, file: '(crash)' }
-        : workerScript('vectraWorker', join(__dirname, '../../../src/main/search'))
+        : vectraWorkerScript(join(__dirname, '../../../src/main/search'))
     )
     await expect(writer.write(input(dir))).rejects.toThrow(/exit code 3/)
     crash = false
