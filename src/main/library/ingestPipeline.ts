@@ -67,7 +67,7 @@ export class IngestPipeline {
   async ingest(paperId: string, signal: AbortSignal): Promise<void> {
     const paper = this.ctx.catalog.get(paperId)
     if (!paper) return
-    this.getReadyToEmbed()
+    const model = this.getReadyToEmbed()
     let ahead: EmbedAhead | null = null
     try {
       const bytes = await this.acquire(paper, signal)
@@ -78,7 +78,7 @@ export class IngestPipeline {
       let prepared = await this.prefetcher.take(paperId, signal, onPage)
       if (!prepared) {
         // Nobody read this paper ahead: its first pages are embedded while the rest are read.
-        ahead = new EmbedAhead(this.ctx.deps.embedder.current(), this.batchSize(), signal)
+        ahead = new EmbedAhead(model, this.batchSize(), signal)
         prepared = await this.prepare(paperId, bytes, label, signal, onPage, ahead.feed)
       }
       const { extracted } = prepared
@@ -134,12 +134,12 @@ export class IngestPipeline {
    * @remarks Otherwise both start only when needed: the model after the first paper is read,
    * and the writer (~0.8 s to start and import vectra) after its vectors are computed, with the
    * embedder idle in between. Both are idempotent; a failure shows where it matters, later.
+   * Returns the model, for embedding the first pages ahead (null without one or on failure).
    */
-  private getReadyToEmbed(): void {
-    this.ctx.deps.embedder.current().then(
-      (e) => e && this.ctx.deps.vectors.warmUp?.(),
-      () => undefined
-    )
+  private getReadyToEmbed(): Promise<Embedder | null> {
+    const model = this.ctx.deps.embedder.current().catch(() => null)
+    void model.then((e) => e && this.ctx.deps.vectors.warmUp?.()).catch(() => undefined)
+    return model
   }
 
   private async acquire(paper: Paper, signal: AbortSignal): Promise<Uint8Array> {
