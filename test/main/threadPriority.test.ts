@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { getPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { WorkerEmbedder } from '../../src/main/search/embedder/WorkerEmbedder'
 import { writeTestModel } from '../fakes/miniLmModel'
 
@@ -71,6 +71,10 @@ describe('lowerThreadPriority', () => {
     'runs the embedder worker and the threads it starts (ONNX Runtime) below normal, not the process',
     async () => {
       const root = await mkdtemp(join(tmpdir(), 'rp-nice-'))
+      // From source, the worker compiles its TypeScript through tsx before its first line runs,
+      // and tsx's esbuild would start a helper thread for that at normal priority: not a thread
+      // of the app, which runs built workers. Without worker threads esbuild runs as a process.
+      vi.stubEnv('ESBUILD_WORKER_THREADS', '0')
       const before = niceOfThreads()
       const main = getPriority(process.pid)
       const embedder = await WorkerEmbedder.start({ modelDir: await writeTestModel(root) })
@@ -83,6 +87,7 @@ describe('lowerThreadPriority', () => {
         expect(getPriority(process.pid)).toBe(main)
       } finally {
         await embedder.close()
+        vi.unstubAllEnvs()
         await rm(root, { recursive: true, force: true })
       }
     }
