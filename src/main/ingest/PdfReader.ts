@@ -53,6 +53,8 @@ export interface PdfReadOptions {
  */
 export interface PdfReader {
   read(bytes: Uint8Array, options?: PdfReadOptions): Promise<PdfContent>
+  /** Gets ready to read (optional), so the first paper does not wait for set-up. */
+  warmUp?(): void
 }
 
 /** True when the bytes start with the `%PDF-` signature (after optional leading junk bytes). */

@@ -301,7 +301,10 @@ export class LibraryService {
     }
   }
 
+  // A paper to read: the reader starts loading now (the extraction worker takes ~1 s to load
+  // pdf.js and the tokenizer), while the rest of the batch is copied in or the PDF downloaded.
   private enqueue(job: Job): void {
+    if (job.kind === 'ingest') this.deps.reader.warmUp?.()
     if (this.batchDepth > 0) this.batched.push(job)
     else this.queue.add(job)
   }

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
+import type { PdfReader } from '../../../src/main/ingest/PdfReader'
 import type { IngestProgress, Paper } from '../../../src/shared/types'
 import { FakeEmbedder } from '../../fakes/fakeEmbedder'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
@@ -293,6 +295,27 @@ describe('LibraryService', () => {
     await keywordOnly.service.addPaths([writeInputs({ 'good2.pdf': good2 })])
     await keywordOnly.service.whenIdle()
     expect(keywordOnly.vectors.warmUps).toEqual([])
+  })
+
+  it('starts the PDF reader as soon as a paper is queued, before its download and its read', async () => {
+    const order: string[] = []
+    const pdfjs = new PdfjsReader()
+    const reader: PdfReader = {
+      warmUp: () => order.push('warm-up'),
+      read: (bytes, options) => {
+        order.push('read')
+        return pdfjs.read(bytes, options)
+      }
+    }
+    const base = await serveArxiv({ '1706.03762': good1 })
+    server!.on('request', () => order.push('download'))
+    const lib = buildLibrary(dir, { deps: { reader, arxivBaseUrl: base } })
+    await lib.service.open()
+    expect(order).toEqual([]) // nothing to read yet: no worker loaded for nothing
+    await lib.service.addArxiv('1706.03762')
+    await lib.service.whenIdle()
+    expect(order.slice(0, 3)).toEqual(['warm-up', 'download', 'read'])
+    expect(lib.service.list()[0]!.status).toBe('indexed')
   })
 
   it('indexes keywords only without the model, then computes the missing vectors when it appears', async () => {
