@@ -77,7 +77,10 @@ describe('lowerThreadPriority', () => {
       vi.stubEnv('ESBUILD_WORKER_THREADS', '0')
       const before = niceOfThreads()
       const main = getPriority(process.pid)
-      const embedder = await WorkerEmbedder.start({ modelDir: await writeTestModel(root) })
+      // A worker copies the environment when it starts.
+      const embedder = await WorkerEmbedder.start({ modelDir: await writeTestModel(root) }).finally(
+        () => vi.unstubAllEnvs()
+      )
       try {
         await embedder.embed(['attention is all you need'])
         // The worker thread and whatever ONNX Runtime started for it: all below normal.
@@ -87,7 +90,6 @@ describe('lowerThreadPriority', () => {
         expect(getPriority(process.pid)).toBe(main)
       } finally {
         await embedder.close()
-        vi.unstubAllEnvs()
         await rm(root, { recursive: true, force: true })
       }
     }
