@@ -1,5 +1,7 @@
 import type { PdfInfo } from './PdfReader'
 import type { LayoutLine } from './sections'
+import { fixSpacingAccents, infoAuthors, pageAuthors } from './authorNames'
+import { sensibleTitleCase } from './titleCase'
 
 /** What the catalog shows about a paper, read from the PDF. */
 export interface PaperMetadata {
@@ -8,19 +10,28 @@ export interface PaperMetadata {
   year: number | null
   /** From the page-1 stamp ("arXiv:1706.03762v7 [cs.CL] 2 Aug 2023"), without version. */
   arxivId: string | null
+  /** The venue when page 1 prints it ("ICLR 2020", "NIPS 2017"), else null. */
+  venue: string | null
+  /** A DOI printed on page 1, lower-cased, else null. */
+  doi: string | null
 }
 
 const ARXIV_STAMP = /arXiv:\s?((?:\d{4}\.\d{4,5})|(?:[a-z-]+(?:\.[A-Z]{2})?\/\d{7}))(v\d+)?/
-const AFFILIATION =
-  /universit|institut|college|school|department|dept\.|laborator|\blab\b|research|google|facebook|meta\b|microsoft|openai|deepmind|\binc\b|corp|brain|\bai\b|center|centre|academy|foundation|science|engineering|york|@|http/i
-const NAME =
-  /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|de|der|da|del|di|le|la)){1,4}$/u
+/** A DOI as Crossref describes it: `10.` + registrant + `/` + suffix. */
+export const DOI_PATTERN = /\b(10\.\d{4,9}\/[^\s"<>{}]+[^\s"<>{}.,;)\]])/
+const VENUES: readonly RegExp[] = [
+  /^Published as a (?:conference|workshop) paper at (.{3,80}?(?:19|20)\d{2})\b/i,
+  /^((?:\d+(?:st|nd|rd|th) )?(?:Annual )?Conference on [^(]{5,100}\((?:[A-Za-z-]+ )?(?:19|20)\d{2}\))/,
+  /^(Proceedings of (?:the )?.{5,120}?(?:19|20)\d{2})\b/,
+  /^(?:Appearing|Appeared|To appear) in (.{3,100}?(?:19|20)\d{2})\b/i
+]
 
 /**
- * Reads title, authors, year and arXiv id from the PDF info and the first page's lines.
+ * Reads title, authors, year, venue, DOI and arXiv id from the PDF info and page 1's lines.
  * @remarks The info dictionary is used only when it looks like a real title (LaTeX often leaves
  * it empty or writes a file name); otherwise the title is the largest text in the top half of
- * page 1 and the authors are the name-shaped lines between it and the abstract.
+ * page 1 and the authors are the name-shaped lines between it and the abstract. The year is the
+ * printed venue's, else the arXiv id's (first submission), else the PDF's creation date.
  */
 export function readMetadata(
   info: PdfInfo,
@@ -29,9 +40,16 @@ export function readMetadata(
 ): PaperMetadata {
   const arxivId = ARXIV_STAMP.exec(firstPageText)?.[1] ?? null
   const titleLines = largestLines(firstPage)
-  const title = usableInfoTitle(info.title) ?? (titleLines.text || null)
+  const rawTitle = usableInfoTitle(info.title) ?? (titleLines.text || null)
+  const body = firstPage
+    .filter((_, i) => i < titleLines.start || i >= titleLines.end)
+    .map((l) => l.text)
+    .join('\n')
+  const title = rawTitle && fixSpacingAccents(sensibleTitleCase(rawTitle, body))
   const authors = infoAuthors(info.author) ?? pageAuthors(firstPage, titleLines.end)
-  return { title, authors, year: yearOf(arxivId, info.creationDate), arxivId }
+  const venue = venueOf(firstPage)
+  const doi = DOI_PATTERN.exec(firstPageText)?.[1]?.toLowerCase() ?? null
+  return { title, authors, year: yearOf(venue, arxivId, info.creationDate), arxivId, venue, doi }
 }
 
 /** The year of an arXiv id (new style YYMM.NNNNN or old archive/YYMMNNN), or null. */
@@ -42,7 +60,24 @@ export function arxivYear(id: string): number | null {
   return yy >= 91 ? 1900 + yy : 2000 + yy
 }
 
-function yearOf(arxivId: string | null, creationDate: string | null): number | null {
+function venueOf(lines: readonly LayoutLine[]): string | null {
+  for (const l of lines) {
+    if (/under review|preprint|submitted to/i.test(l.text)) continue
+    for (const re of VENUES) {
+      const m = re.exec(l.text.trim())
+      if (m) return m[1]!.replace(/\s+/g, ' ').trim()
+    }
+  }
+  return null
+}
+
+function yearOf(
+  venue: string | null,
+  arxivId: string | null,
+  creationDate: string | null
+): number | null {
+  const fromVenue = venue ? /.*\b((?:19|20)\d{2})\b/.exec(venue)?.[1] : undefined
+  if (fromVenue) return Number(fromVenue)
   const fromId = arxivId ? arxivYear(arxivId) : null
   if (fromId) return fromId
   const m = /^(?:D:)?((?:19|20)\d{2})/.exec(creationDate ?? '')
@@ -57,21 +92,7 @@ function usableInfoTitle(title: string | null): string | null {
   return t
 }
 
-function infoAuthors(author: string | null): string[] | null {
-  if (!author) return null
-  const parts = author
-    .split(/\s*(?:,|;|\band\b|&)\s*/)
-    .map((s) =>
-      s
-        .replace(/[∗*†‡§¶♯♭\d]+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-    )
-    .filter((s) => s.length > 1)
-  return parts.length ? parts : null
-}
-
-function largestLines(lines: readonly LayoutLine[]): { text: string; end: number } {
+function largestLines(lines: readonly LayoutLine[]): { text: string; start: number; end: number } {
   // Only the top part of page 1: a big table header further down is not the title.
   const top = lines.slice(0, Math.min(lines.length, 40))
   let size = 0
@@ -80,7 +101,7 @@ function largestLines(lines: readonly LayoutLine[]): { text: string; end: number
   const start = top.findIndex(
     (l) => l.fontSize === size && l.text.length >= 3 && !ARXIV_STAMP.test(l.text)
   )
-  if (start < 0) return { text: '', end: 0 }
+  if (start < 0) return { text: '', start: 0, end: 0 }
   let end = start
   const parts: string[] = []
   while (end < top.length && Math.abs(top[end]!.fontSize - size) < 0.5) {
@@ -94,22 +115,5 @@ function largestLines(lines: readonly LayoutLine[]): { text: string; end: number
     .replace(/-\n/g, '-')
     .replace(/\s+/g, ' ')
     .trim()
-  return { text, end }
-}
-
-function pageAuthors(lines: readonly LayoutLine[], from: number): string[] {
-  const authors: string[] = []
-  for (let i = from; i < Math.min(lines.length, from + 40); i++) {
-    const text = lines[i]!.text
-    if (/^abstract\b/i.test(text) || /^1\.?\s+introduction/i.test(text)) break
-    if (AFFILIATION.test(text)) continue
-    for (const part of text.split(/\s*(?:,|\band\b|&|\s{2,})\s*/)) {
-      const name = part
-        .replace(/[∗*†‡§¶♯♭\d,]+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-      if (NAME.test(name) && !authors.includes(name)) authors.push(name)
-    }
-  }
-  return authors.slice(0, 30)
+  return { text, start, end }
 }
