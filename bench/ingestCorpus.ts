@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../src/shared/types'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Paper } from '../src/shared/types'
@@ -54,7 +55,8 @@ export async function ingestCorpus(
         error: null,
         addedAt: new Date().toISOString(),
         indexedAt: new Date().toISOString(),
-        embedderId: stores.embedder?.id ?? null
+        embedderId: stores.embedder?.id ?? null,
+        ...bibliographyDefaults()
       },
       text: { paperId: id, pages: x.pages },
       chunks: chunks.length

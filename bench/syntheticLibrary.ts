@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../src/shared/types'
 import type { Chunk } from '../src/main/domain'
 import { chunkId } from '../src/main/domain'
 import type { Paper } from '../src/shared/types'
@@ -23,7 +24,8 @@ export function syntheticPaperRecord(id: string, chunks: number, embedderId: str
     error: null,
     addedAt: '2026-01-01T00:00:00.000Z',
     indexedAt: '2026-01-01T00:00:00.000Z',
-    embedderId
+    embedderId,
+    ...bibliographyDefaults()
   }
 }
 

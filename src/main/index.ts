@@ -4,6 +4,7 @@ import { registerIpc } from './ipc/electronAdapter'
 import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
+import { writeFileAtomic } from './atomicWrite'
 
 let services: Services | null = null
 
@@ -62,6 +63,20 @@ async function start(): Promise<void> {
           ? await dialog.showOpenDialog(owner, options)
           : await dialog.showOpenDialog(options)
         return result.canceled ? [] : result.filePaths
+      },
+      async saveText(suggestedName, text) {
+        const owner = BrowserWindow.getFocusedWindow()
+        const options: Electron.SaveDialogOptions = {
+          title: 'Save BibTeX',
+          defaultPath: suggestedName,
+          filters: [{ name: 'BibTeX', extensions: ['bib'] }]
+        }
+        const result = owner
+          ? await dialog.showSaveDialog(owner, options)
+          : await dialog.showSaveDialog(options)
+        if (result.canceled || !result.filePath) return null
+        await writeFileAtomic(result.filePath, text)
+        return result.filePath
       }
     },
     version: app.getVersion(),

@@ -4,6 +4,7 @@ import {
   AnswerEventSchema,
   AnswerSchema,
   AppInfoSchema,
+  CollectionSchema,
   IngestProgressSchema,
   PaperSchema,
   PublicSettingsSchema,
@@ -49,6 +50,44 @@ export type SectionInput = z.infer<typeof SectionInputSchema>
 
 const PapersOut = z.object({ papers: z.array(PaperSchema) })
 const PaperOut = z.object({ paper: PaperSchema })
+
+/** A collection with the number of papers in it. */
+export const CollectionInfoSchema = CollectionSchema.extend({ count: z.number().int() })
+/** A collection with the number of papers in it. */
+export type CollectionInfo = z.infer<typeof CollectionInfoSchema>
+const CollectionsOut = z.object({ collections: z.array(CollectionInfoSchema) })
+const CollectionId = z.string().min(1).max(64)
+const CollectionName = z.string().trim().min(1, 'must not be empty').max(100)
+
+/** A DOI (`10.xxxx/...`), also accepted as a doi.org link. */
+export const DoiSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((s) => s.replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase())
+  .refine((s) => /^10\.\d{4,9}\/\S+$/.test(s), 'must be a DOI such as 10.18653/v1/N19-1423')
+
+/** A hand edit of a paper's details: only the fields given change. */
+export const PaperEditSchema = z
+  .object({
+    title: z.string().trim().min(1, 'must not be empty').max(500).optional(),
+    authors: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
+    year: z.number().int().min(1000).max(2200).nullable().optional(),
+    venue: z.string().trim().max(300).nullable().optional(),
+    doi: z.union([DoiSchema, z.literal(''), z.null()]).optional(),
+    tags: z.array(z.string().trim().min(1).max(60)).max(100).optional()
+  })
+  .strict()
+/** A hand edit of a paper's details. */
+export type PaperEditInput = z.infer<typeof PaperEditSchema>
+
+/** Which papers: some ids, a collection, or (neither) the whole library. */
+export const PaperSelectionSchema = z
+  .object({
+    paperIds: z.array(PaperIdSchema).max(10_000).optional(),
+    collectionId: CollectionId.optional()
+  })
+  .strict()
 
 /**
  * Every IPC channel, declared once: `domain:verb` -> input schema and output schema.
@@ -102,6 +141,44 @@ export const channels = {
     input: z.object({ paperId: PaperIdSchema }).strict(),
     output: z.object({ paperId: z.string(), data: z.string() })
   },
+  'library:edit': {
+    input: z.object({ paperId: PaperIdSchema, edit: PaperEditSchema }).strict(),
+    output: PaperOut
+  },
+  'library:collections': { input: Empty, output: CollectionsOut },
+  'library:createCollection': {
+    input: z.object({ name: CollectionName }).strict(),
+    output: z.object({ collection: CollectionSchema })
+  },
+  'library:renameCollection': {
+    input: z.object({ collectionId: CollectionId, name: CollectionName }).strict(),
+    output: z.object({ collection: CollectionSchema })
+  },
+  'library:deleteCollection': {
+    input: z.object({ collectionId: CollectionId }).strict(),
+    output: z.object({ deleted: z.literal(true) })
+  },
+  /** Puts papers into a collection (`member: true`) or takes them out. */
+  'library:setCollection': {
+    input: z
+      .object({
+        collectionId: CollectionId,
+        paperIds: z.array(PaperIdSchema).min(1).max(10_000),
+        member: z.boolean()
+      })
+      .strict(),
+    output: PapersOut
+  },
+  /** BibTeX for a selection, with stable keys (authorYEARword, deduplicated). */
+  'library:bibtex': {
+    input: PaperSelectionSchema,
+    output: z.object({ bibtex: z.string(), count: z.number().int() })
+  },
+  /** Asks where to save the selection's `.bib` (system dialog) and writes it. */
+  'library:saveBibtex': {
+    input: PaperSelectionSchema,
+    output: z.object({ path: z.string().nullable(), count: z.number().int() })
+  },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
   'chat:ask': {
@@ -117,7 +194,10 @@ export const channels = {
 /** Every event main pushes to the renderer, declared once. */
 export const events = {
   'ingest:progress': IngestProgressSchema,
-  'library:changed': PapersOut,
+  'library:changed': z.object({
+    papers: z.array(PaperSchema),
+    collections: z.array(CollectionInfoSchema)
+  }),
   'chat:event': AnswerEventSchema
 } as const
 

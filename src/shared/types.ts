@@ -33,6 +33,30 @@ export const SectionSpanSchema = z.object({
 /** A named section of a paper and the 1-based pages it spans. */
 export type SectionSpan = z.infer<typeof SectionSpanSchema>
 
+/** The bibliographic fields of a paper that can come from several places. */
+export const METADATA_FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'abstract'] as const
+/** One bibliographic field. */
+export type MetadataField = (typeof METADATA_FIELDS)[number]
+
+/**
+ * Where a field's value came from. `user` is an edit by hand: nothing automatic replaces it.
+ * `import` is a BibTeX/RIS file or a Zotero library the user imported.
+ */
+export const FIELD_SOURCES = ['pdf', 'arxiv', 'crossref', 'openalex', 'import', 'user'] as const
+/** Where a field's value came from. */
+export const FieldSourceSchema = z.enum(FIELD_SOURCES)
+/** Where a field's value came from. */
+export type FieldSource = z.infer<typeof FieldSourceSchema>
+
+/** A named group of papers. */
+export const CollectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string()
+})
+/** A named group of papers. */
+export type Collection = z.infer<typeof CollectionSchema>
+
 /** One paper in the catalog (`library.json`). */
 export const PaperSchema = z.object({
   /** The arXiv id for arXiv papers (e.g. `1706.03762`), else the first 12 hex of the sha256. */
@@ -51,7 +75,14 @@ export const PaperSchema = z.object({
   addedAt: z.string(),
   indexedAt: z.string().nullable(),
   /** The embedder that built this paper's vectors; null while it is keyword-only. */
-  embedderId: z.string().nullable()
+  embedderId: z.string().nullable(),
+  venue: z.string().nullable().default(null),
+  doi: z.string().nullable().default(null),
+  abstract: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+  collectionIds: z.array(z.string()).default([]),
+  /** Where each bibliographic field came from; a field missing here came from the PDF. */
+  fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), FieldSourceSchema).default({})
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>
@@ -214,3 +245,11 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
 ])
 /** Something that happened while answering one question. */
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>
+
+/** The bibliographic defaults of a new paper: no venue, DOI, abstract, tags or collections. */
+export function bibliographyDefaults(): Pick<
+  Paper,
+  'venue' | 'doi' | 'abstract' | 'tags' | 'collectionIds' | 'fieldSources'
+> {
+  return { venue: null, doi: null, abstract: null, tags: [], collectionIds: [], fieldSources: {} }
+}

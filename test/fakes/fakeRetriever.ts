@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../../src/shared/types'
 import type { SearchInput, SectionInput } from '../../src/shared/contract'
 import type { Paper, SearchResponse, SearchResult, SectionResult } from '../../src/shared/types'
 import { UserFacingError } from '../../src/main/errors'
@@ -103,7 +104,8 @@ export function fakePapers(chunks: readonly FakeChunk[] = DEFAULT_CHUNKS): Paper
     error: null,
     addedAt: '2026-11-01T00:00:00.000Z',
     indexedAt: '2026-11-01T00:00:00.000Z',
-    embedderId: null
+    embedderId: null,
+    ...bibliographyDefaults()
   }))
 }
 

@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../../src/shared/types'
 import {
   buildApi,
   type Channel,
@@ -104,6 +105,7 @@ export function paper(extra: Partial<Paper> = {}): Paper {
     addedAt: '2026-11-29T00:00:00.000Z',
     indexedAt: '2026-11-29T00:00:10.000Z',
     embedderId: null,
+    ...bibliographyDefaults(),
     ...extra
   }
 }

@@ -7,7 +7,12 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** Named values: --title, --authors, --year, --venue, --doi, --tags, --collection. */
+  values: Record<string, string>
 }
+
+/** Options that take a value and are kept by name in {@link CliArgs.values}. */
+const VALUE_OPTIONS = ['title', 'authors', 'year', 'venue', 'doi', 'tags', 'collection'] as const
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
 export class UsageError extends Error {
@@ -26,7 +31,8 @@ export function parseArgs(argv: string[]): CliArgs {
     json: false,
     help: false,
     k: null,
-    papers: []
+    papers: [],
+    values: {}
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -46,7 +52,12 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
+    else if ((VALUE_OPTIONS as readonly string[]).includes(a.slice(2)) && a.startsWith('--')) {
+      const name = a.slice(2)
+      const v = argv[++i]
+      if (v === undefined) throw new UsageError(`${a} needs a value`)
+      out.values[name] = v
+    } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
   }
@@ -60,7 +71,17 @@ Usage: npm run --silent cli -- <command> [options]
 
 Commands:
   ingest <pdf|folder|arXiv id>...  Add papers and index them (exit 1 if any failed)
-  papers                           List the library
+  papers                           List the library (--json: with authors, year, venue,
+                                   DOI, tags, collections and where each field came from)
+  paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
+                       [--tags "a, b"]
+                                   Correct a paper's details; automatic metadata never
+                                   overwrites what you edit (an empty value clears a field)
+  bib [paperId...] [--collection NAME]
+                                   BibTeX for those papers, a collection, or everything
+  collections                      List collections
+  collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
+                                   Organise papers into collections
   remove <paperId>                 Remove a paper, its text, vectors and PDF
   search "<query>" [--k N] [--paper <paperId>]...
                                    Hybrid (semantic + keyword) search over the library

@@ -6,6 +6,7 @@ import type { Answer, Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
+import { bib, collections, paperEdit, papers } from './libraryCommands'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -110,24 +111,15 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
   switch (args.command) {
     case 'ingest':
       return ingest(s, need(args, 1, 'at least one PDF, folder or arXiv id'))
-    case 'papers': {
-      const papers = s.library.list().map((p) => ({
-        paperId: p.id,
-        title: p.title,
-        status: p.status,
-        pages: p.pages,
-        chunks: p.chunks
-      }))
-      const text = papers.length
-        ? papers
-            .map(
-              (p) =>
-                `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}`
-            )
-            .join('\n')
-        : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
-      return { json: { papers }, text, exitCode: 0 }
-    }
+    case 'papers':
+      return papers(s)
+    case 'paper':
+      return paperEdit(s, args)
+    case 'bib':
+      return bib(s, args)
+    case 'collections':
+    case 'collection':
+      return collections(s, args)
     case 'remove': {
       const [paperId] = need(args, 1, 'a paper id')
       await call(s, 'library:remove', { paperId })

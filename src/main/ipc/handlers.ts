@@ -4,6 +4,7 @@ import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
+import type { Organizer } from '../library/Organizer'
 import type { Handlers } from './router'
 
 /** What the handlers need of the library. */
@@ -17,6 +18,7 @@ export interface LibraryPort {
   retry(paperId: string): Promise<Paper>
   cancel(paperId?: string): number
   pdfBytes(paperId: string): Promise<Uint8Array>
+  readonly organizer: Organizer
 }
 
 /** What the handlers need of the agent. */
@@ -25,9 +27,11 @@ export interface AgentPort {
   cancel(requestId: string): boolean
 }
 
-/** Shows the system's open-file dialog (Electron), or a scripted one (e2e). */
+/** Shows the system's file dialogs (Electron), or scripted ones (e2e). */
 export interface FilePicker {
   pickPdfs(): Promise<string[]>
+  /** Asks where to save a text file and writes it there; null when the user cancelled. */
+  saveText?(suggestedName: string, text: string): Promise<string | null>
 }
 
 /** Everything the IPC handlers call. */
@@ -99,6 +103,34 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       paperId,
       data: Buffer.from(await deps.library.pdfBytes(paperId)).toString('base64')
     }),
+    'library:edit': async ({ paperId, edit }) => ({
+      paper: await deps.library.organizer.edit(paperId, edit)
+    }),
+    'library:collections': () => ({ collections: deps.library.organizer.collections() }),
+    'library:createCollection': async ({ name }) => ({
+      collection: await deps.library.organizer.createCollection(name)
+    }),
+    'library:renameCollection': async ({ collectionId, name }) => ({
+      collection: await deps.library.organizer.renameCollection(collectionId, name)
+    }),
+    'library:deleteCollection': async ({ collectionId }) => {
+      await deps.library.organizer.deleteCollection(collectionId)
+      return { deleted: true as const }
+    },
+    'library:setCollection': async ({ collectionId, paperIds, member }) => ({
+      papers: await deps.library.organizer.setMembership(collectionId, paperIds, member)
+    }),
+    'library:bibtex': (sel) => deps.library.organizer.bibtex(sel),
+    'library:saveBibtex': async (sel) => {
+      const { bibtex, count } = deps.library.organizer.bibtex(sel)
+      if (!deps.filePicker.saveText)
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          'There is no save dialog here; use the bib command and redirect it to a file.'
+        )
+      const name = sel.collectionId ? 'collection.bib' : count === 1 ? 'paper.bib' : 'library.bib'
+      return { path: await deps.filePicker.saveText(name, bibtex), count }
+    },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.agent.ask(input),

@@ -1,9 +1,7 @@
 import { readFile, rename } from 'node:fs/promises'
-import { z } from 'zod'
-import { PaperSchema, type Paper } from '../../shared/types'
+import type { Collection, Paper } from '../../shared/types'
 import { writeFileAtomic } from '../atomicWrite'
-
-const CatalogFileSchema = z.object({ version: z.literal(1), papers: z.array(PaperSchema) })
+import { CATALOG_VERSION, CatalogUnreadableError, parseCatalogFile } from './catalogFile'
 
 /**
  * The catalog of papers, `library.json`, kept in memory and saved atomically after each change.
@@ -12,6 +10,7 @@ const CatalogFileSchema = z.object({ version: z.literal(1), papers: z.array(Pape
  */
 export class Catalog {
   private readonly papers = new Map<string, Paper>()
+  private readonly collections = new Map<string, Collection>()
   private saving: Promise<void> = Promise.resolve()
 
   constructor(
@@ -28,15 +27,55 @@ export class Catalog {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return
       throw e
     }
-    const parsed = CatalogFileSchema.safeParse(safeJson(text))
-    if (!parsed.success) {
+    let parsed: ReturnType<typeof parseCatalogFile>
+    try {
+      parsed = parseCatalogFile(text)
+    } catch (e) {
+      if (!(e instanceof CatalogUnreadableError)) throw e
       const aside = `${this.file}.unreadable-${Date.now()}`
       await rename(this.file, aside)
-      this.log(`library.json could not be read; moved it to ${aside} and started an empty library`)
+      this.log(
+        `library.json could not be read (${e.message}); moved it to ${aside} and started an empty library`
+      )
       return
     }
     this.papers.clear()
-    for (const p of parsed.data.papers) this.papers.set(p.id, p)
+    this.collections.clear()
+    for (const p of parsed.file.papers) this.papers.set(p.id, p as Paper)
+    for (const c of parsed.file.collections) this.collections.set(c.id, c)
+    if (parsed.migratedFrom !== null) {
+      // The old file stays beside the new one until the next upgrade, in case of a way back.
+      await writeFileAtomic(`${this.file}.v${parsed.migratedFrom}.bak`, text)
+      await this.save()
+      this.log(`library.json upgraded from format ${parsed.migratedFrom} to ${CATALOG_VERSION}`)
+    }
+  }
+
+  /** Every collection, in creation order. */
+  listCollections(): Collection[] {
+    return [...this.collections.values()].map((c) => structuredClone(c))
+  }
+
+  /** One collection, or undefined. */
+  getCollection(id: string): Collection | undefined {
+    const c = this.collections.get(id)
+    return c && structuredClone(c)
+  }
+
+  /** Inserts or replaces a collection and saves. */
+  async putCollection(c: Collection): Promise<Collection> {
+    this.collections.set(c.id, structuredClone(c))
+    await this.save()
+    return c
+  }
+
+  /** Deletes a collection and takes it off every paper (the papers stay). */
+  async deleteCollection(id: string): Promise<void> {
+    if (!this.collections.delete(id)) return
+    for (const [pid, p] of this.papers)
+      if (p.collectionIds.includes(id))
+        this.papers.set(pid, { ...p, collectionIds: p.collectionIds.filter((c) => c !== id) })
+    await this.save()
   }
 
   /** Every paper, oldest first. */
@@ -86,17 +125,17 @@ export class Catalog {
   }
 
   private save(): Promise<void> {
-    const data = JSON.stringify({ version: 1, papers: [...this.papers.values()] }, null, 1)
+    const data = JSON.stringify(
+      {
+        version: CATALOG_VERSION,
+        papers: [...this.papers.values()],
+        collections: [...this.collections.values()]
+      },
+      null,
+      1
+    )
     const run = this.saving.catch(() => undefined).then(() => writeFileAtomic(this.file, data))
     this.saving = run
     return run
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
   }
 }

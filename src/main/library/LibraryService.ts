@@ -13,6 +13,7 @@ import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { JobQueue, type Job } from './JobQueue'
 import { PaperFiles } from './PaperFiles'
+import { Organizer } from './Organizer'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
@@ -52,6 +53,8 @@ export class LibraryService {
   private readonly queue: JobQueue
   private readonly pipeline: IngestPipeline
   private readonly intake: PaperIntake
+  /** Editing, tags, collections and BibTeX. */
+  readonly organizer: Organizer
   private closing = false
   private batchDepth = 0
   private matching: Promise<void> = Promise.resolve()
@@ -79,6 +82,7 @@ export class LibraryService {
       closing: () => this.closing
     })
     this.queue = new JobQueue((job, signal) => this.runJob(job, signal), log)
+    this.organizer = new Organizer(this.catalog, () => this.changed())
     this.intake = new PaperIntake({
       catalog: this.catalog,
       files: this.files,
@@ -339,6 +343,9 @@ export class LibraryService {
   }
 
   private changed(): void {
-    this.deps.events.emit('library:changed', { papers: this.catalog.list() })
+    this.deps.events.emit('library:changed', {
+      papers: this.catalog.list(),
+      collections: this.organizer.collections()
+    })
   }
 }

@@ -1,6 +1,6 @@
 import { access, constants, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Paper } from '../../shared/types'
+import { bibliographyDefaults, type Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
@@ -128,6 +128,7 @@ export class PaperIntake {
       addedAt: new Date().toISOString(),
       indexedAt: null,
       embedderId: null,
+      ...bibliographyDefaults(),
       ...fields
     }
   }

@@ -9,6 +9,7 @@ import { paperProcessorFor, type PaperProcessor } from '../ingest/PaperProcessor
 import { marksFromSpans, type SectionMark } from '../ingest/sections'
 import type { Embedder } from '../search/types'
 import { parseArxivId } from './arxivId'
+import { mergeMetadata } from './metadataMerge'
 import { downloadArxivPdf } from './arxivDownload'
 import type { Catalog } from './Catalog'
 import type { LibraryDeps } from './LibraryService'
@@ -94,11 +95,11 @@ export class IngestPipeline {
       await this.whileEmbedding(embedding, async () => {
         await this.ctx.files.writePages({ paperId, pages: extracted.pages })
         const meta = extracted.metadata
+        // The record as it is now: the user may have edited it while the PDF was read.
+        const latest = this.ctx.catalog.get(paperId) ?? paper
         await this.ctx.catalog.update(paperId, {
-          title: meta.title ?? paper.title,
-          authors: meta.authors.length ? meta.authors : paper.authors,
-          year: meta.year ?? paper.year,
-          arxivId: paper.arxivId ?? meta.arxivId,
+          ...mergeMetadata(latest, meta, 'pdf'),
+          arxivId: latest.arxivId ?? meta.arxivId,
           pages: extracted.pages.length,
           sections: extracted.sections
         })

@@ -26,7 +26,14 @@ describe('Prefetcher', () => {
   const prepared = (paperId: string): PreparedPaper => ({
     extracted: {
       pages: [],
-      metadata: { title: paperId, authors: [], year: null, arxivId: null },
+      metadata: {
+        title: paperId,
+        authors: [],
+        year: null,
+        arxivId: null,
+        venue: null,
+        doi: null
+      },
       sections: [],
       marks: []
     },

@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../../../src/shared/types'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -25,7 +26,8 @@ function paper(id: string): Paper {
     error: null,
     addedAt: new Date(0).toISOString(),
     indexedAt: null,
-    embedderId: null
+    embedderId: null,
+    ...bibliographyDefaults()
   }
 }
 

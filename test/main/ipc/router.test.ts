@@ -56,6 +56,25 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{}, 'paperId'],
     [{ paperId: 'x/../../y' }, 'paperId']
   ],
+  'library:edit': [
+    [{ paperId: '1706.03762', edit: { title: '  ' } }, 'edit.title'],
+    [{ paperId: '1706.03762', edit: { year: 'soon' } }, 'edit.year'],
+    [{ paperId: '1706.03762', edit: { doi: 'not a doi' } }, 'edit.doi'],
+    [{ paperId: '1706.03762', edit: { status: 'indexed' } }, 'edit']
+  ],
+  'library:collections': [[{ all: 1 }, 'all']],
+  'library:createCollection': [
+    [{}, 'name'],
+    [{ name: '   ' }, 'name']
+  ],
+  'library:renameCollection': [[{ collectionId: 'c1', name: big }, 'name']],
+  'library:deleteCollection': [[{}, 'collectionId']],
+  'library:setCollection': [
+    [{ collectionId: 'c1', paperIds: [], member: true }, 'paperIds'],
+    [{ collectionId: 'c1', paperIds: ['a'], member: 'yes' }, 'member']
+  ],
+  'library:bibtex': [[{ paperIds: ['../x'] }, 'paperIds.0']],
+  'library:saveBibtex': [[{ collectionId: 5 }, 'collectionId']],
   'search:query': [
     [{}, 'query'],
     [{ query: '   ' }, 'query'],

@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../../../src/shared/types'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,7 +45,8 @@ function paper(id: string): Paper {
     error: null,
     addedAt: '2026-01-01T00:00:00.000Z',
     indexedAt: '2026-01-01T00:00:00.000Z',
-    embedderId: embedder.id
+    embedderId: embedder.id,
+    ...bibliographyDefaults()
   }
 }
 

@@ -1,3 +1,4 @@
+import { bibliographyDefaults } from '../../../src/shared/types'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -25,7 +26,8 @@ function paper(id: string, sections: SectionSpan[], pages: number): Paper {
     error: null,
     addedAt: '',
     indexedAt: null,
-    embedderId: null
+    embedderId: null,
+    ...bibliographyDefaults()
   }
 }
 

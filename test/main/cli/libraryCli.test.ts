@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { makePaperPdf } from '../../fixtures/fixturePapers'
+
+const ROOT = resolve(__dirname, '../../..')
+const TSX = join(ROOT, 'node_modules/.bin/tsx')
+
+function cli(args: string[]) {
+  const r = spawnSync(TSX, ['src/main/cli.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '' },
+    timeout: 120_000
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+describe('the CLI over the library: papers --json, paper edit, collections, bib', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rp-libcli-'))
+  const data = join(dir, 'data')
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('edits a paper, files it in a collection and cites the collection', () => {
+    const pdf = join(dir, 'notes.pdf')
+    writeFileSync(
+      pdf,
+      makePaperPdf({ title: 'Sparse Attention Notes', pages: 2, arxivId: '2101.00002' })
+    )
+    const ingested = cli(['ingest', pdf, '--json', '--data-dir', data])
+    expect(ingested.code).toBe(0)
+    const id = (JSON.parse(ingested.stdout) as { papers: { paperId: string }[] }).papers[0]!.paperId
+
+    const edit = cli([
+      'paper',
+      'edit',
+      id,
+      '--title',
+      'Sparse Attention, Revisited',
+      '--authors',
+      'Ada Lovelace; Alan Turing',
+      '--tags',
+      'attention, to read',
+      '--data-dir',
+      data
+    ])
+    expect(edit.code).toBe(0)
+    expect(edit.stdout).toContain('edited by hand (kept over automatic metadata): title, authors')
+
+    expect(cli(['collection', 'create', 'Reading', '--data-dir', data]).code).toBe(0)
+    expect(cli(['collection', 'add', 'Reading', id, '--data-dir', data]).code).toBe(0)
+
+    const listed = JSON.parse(cli(['papers', '--json', '--data-dir', data]).stdout) as {
+      papers: Record<string, unknown>[]
+    }
+    expect(listed.papers[0]).toMatchObject({
+      paperId: id,
+      title: 'Sparse Attention, Revisited',
+      authors: ['Ada Lovelace', 'Alan Turing'],
+      year: 2021,
+      tags: ['attention', 'to read'],
+      collections: ['Reading'],
+      fieldSources: { title: 'user', authors: 'user' }
+    })
+
+    const bib = cli(['bib', '--collection', 'Reading', '--data-dir', data])
+    expect(bib.code).toBe(0)
+    expect(bib.stdout).toMatch(/^@article\{lovelace2021sparse,/)
+    expect(bib.stdout).toContain('author = {Lovelace, Ada and Turing, Alan}')
+
+    const bad = cli(['paper', 'edit', id, '--doi', 'nope', '--json', '--data-dir', data])
+    expect(bad.code).toBe(1)
+    expect(JSON.parse(bad.stdout).error.message).toMatch(/edit.doi: must be a DOI/)
+  }, 120_000)
+})
