@@ -37,11 +37,13 @@ export function App() {
   const viewerOpen = useAppStore((s) => s.viewer.open)
   const loadLibrary = useAppStore((s) => s.loadLibrary)
   const loadSettings = useAppStore((s) => s.loadSettings)
+  const loadCollections = useAppStore((s) => s.loadCollections)
   const [viewerWidth, setViewerWidth] = useState(() => Math.round(window.innerWidth * 0.42))
   useEffect(() => {
     void loadLibrary()
     void loadSettings()
-  }, [loadLibrary, loadSettings])
+    void loadCollections()
+  }, [loadLibrary, loadSettings, loadCollections])
 
   return (
     <div className="app">

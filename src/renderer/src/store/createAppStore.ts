@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
 import { createLibrarySlice } from './librarySlice'
+import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
 import type { AppState } from './types'
 import { createViewerSlice } from './viewerSlice'
@@ -13,7 +14,7 @@ export type AppStore = StoreApi<AppState> & {
 }
 
 /**
- * Builds the one renderer store from its four slices over an API.
+ * Builds the one renderer store from its slices over an API.
  * @remarks The API is a parameter (the preload's `window.researchpal` in the app, a fake in
  * tests), so every action can be exercised without Electron.
  */
@@ -22,13 +23,17 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createChatSlice(set, get, api),
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
+    ...createOrganizeSlice(set, get, api),
     ...createSettingsSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
       api.onChatEvent((e) => store.getState().applyChatEvent(e)),
       api.onIngestProgress((p) => store.getState().applyIngestProgress(p)),
-      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers))
+      api.onLibraryChanged(({ papers, collections }) => {
+        store.getState().applyLibraryChanged(papers)
+        store.getState().applyCollections(collections)
+      })
     ]
     return () => offs.forEach((off) => off())
   }

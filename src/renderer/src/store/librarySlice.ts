@@ -94,6 +94,9 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
       if (value) {
         const { [paperId]: _gone, ...progress } = lib().progress
         update({ papers: lib().papers.filter((p) => p.id !== paperId), progress })
+        const org = get().organize
+        if (org.selected.includes(paperId))
+          set({ organize: { ...org, selected: org.selected.filter((id) => id !== paperId) } })
         if (get().viewer.paperId === paperId) get().closeViewer()
       }
     },

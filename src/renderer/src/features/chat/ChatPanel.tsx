@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
 import { useAppStore } from '../../store/StoreContext'
+import { AskScope } from './AskScope'
 import { Composer } from './Composer'
 import { formatTokens, TurnView } from './TurnView'
 
@@ -47,6 +48,7 @@ export function ChatPanel() {
         ))}
         <div ref={endRef} />
       </div>
+      <AskScope />
       <Composer />
     </section>
   )

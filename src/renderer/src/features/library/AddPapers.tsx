@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useAppStore } from '../../store/StoreContext'
 
-/** Add PDFs through the system dialog, or an arXiv id. */
+/** Add PDFs through the system dialog, or an arXiv id: one row that never scrolls away. */
 export function AddPapers() {
   const pickAndAddFiles = useAppStore((s) => s.pickAndAddFiles)
   const addArxiv = useAppStore((s) => s.addArxiv)

@@ -1,53 +1,78 @@
+import type { DragEvent } from 'react'
 import type { Paper } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 import { paperMeta, progressFraction, statusText } from './statusText'
+import { canRetry, rowTitle } from './visiblePapers'
 
-/** One paper in the library: title, authors, year, pages, status, progress and actions. */
+/** The drag type that carries paper ids onto a collection. */
+export const PAPER_DRAG_TYPE = 'application/x-researchpal-papers'
+
+/** One compact row: checkbox, title, first author · year, status, and the row's actions. */
 export function PaperRow({ paper }: { paper: Paper }) {
   const progress = useAppStore((s) => s.library.progress[paper.id])
   const busy = useAppStore((s) => s.library.busy.includes(paper.id))
   const isOpen = useAppStore((s) => s.viewer.open && s.viewer.paperId === paper.id)
+  const selectedIds = useAppStore((s) => s.organize.selected)
+  const selected = selectedIds.includes(paper.id)
   const openPaper = useAppStore((s) => s.openPaper)
   const removePaper = useAppStore((s) => s.removePaper)
   const retryPaper = useAppStore((s) => s.retryPaper)
   const cancelIngest = useAppStore((s) => s.cancelIngest)
+  const toggleSelected = useAppStore((s) => s.toggleSelected)
+  const openDetails = useAppStore((s) => s.openDetails)
   const fraction = progressFraction(paper, progress)
   const canOpen = paper.status === 'indexed' || (paper.pages > 0 && paper.status !== 'error')
+  const title = rowTitle(paper)
+  const failed = paper.status === 'error'
+
+  const onDragStart = (e: DragEvent): void => {
+    // Dragging a selected row carries the whole selection; any other row carries itself.
+    const ids = selected ? selectedIds : [paper.id]
+    e.dataTransfer.setData(PAPER_DRAG_TYPE, JSON.stringify(ids))
+    e.dataTransfer.effectAllowed = 'copy'
+  }
   return (
     <li
-      className={`paper${isOpen ? ' open' : ''}`}
+      className={`paper${isOpen ? ' open' : ''}${selected ? ' selected' : ''}${failed ? ' failed' : ''}`}
       data-paper-id={paper.id}
       data-status={paper.status}
+      draggable={!failed}
+      onDragStart={onDragStart}
     >
+      <input
+        type="checkbox"
+        className="paper-check"
+        aria-label={`Select ${title}`}
+        checked={selected}
+        onChange={() => toggleSelected(paper.id)}
+      />
       <button
         type="button"
         className="paper-main"
         disabled={!canOpen}
         onClick={() => openPaper(paper.id)}
-        title={canOpen ? 'Open in the viewer' : undefined}
+        title={canOpen ? `${title}\nOpen in the viewer` : title}
       >
-        <span className="paper-title">{paper.title || paper.id}</span>
-        <span className="paper-meta">{paperMeta(paper)}</span>
-        <span className={`paper-status status-${paper.status}`}>{statusText(paper, progress)}</span>
+        <span className="paper-title">{title}</span>
+        <span className="paper-meta">
+          {failed ? (
+            <span className="paper-status status-error" role="alert" title={paper.error?.message}>
+              Failed: {paper.error?.message ?? 'unknown error'}
+            </span>
+          ) : (
+            <>
+              {paperMeta(paper)}
+              {paper.status !== 'indexed' && (
+                <span className={`paper-status status-${paper.status}`}>
+                  {statusText(paper, progress)}
+                </span>
+              )}
+            </>
+          )}
+        </span>
       </button>
-      {fraction !== null && (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(fraction * 100)}
-        >
-          <div className="progress-bar" style={{ width: `${fraction * 100}%` }} />
-        </div>
-      )}
-      {paper.status === 'error' && paper.error && (
-        <div className="paper-error" role="alert">
-          {paper.error.message}
-        </div>
-      )}
       <div className="paper-actions">
-        {paper.status === 'error' && (
+        {canRetry(paper) && (
           <button
             type="button"
             className="btn btn-small"
@@ -66,19 +91,39 @@ export function PaperRow({ paper }: { paper: Paper }) {
             Cancel
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn-small btn-quiet"
-          disabled={busy}
-          aria-label={`Remove ${paper.title || paper.id}`}
-          onClick={() => {
-            if (window.confirm(`Remove “${paper.title || paper.id}” from the library?`))
-              void removePaper(paper.id)
-          }}
-        >
-          Remove
-        </button>
+        {failed ? (
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            disabled={busy}
+            aria-label={`Remove ${title}`}
+            onClick={() => void removePaper(paper.id)}
+          >
+            Remove
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-btn paper-more"
+            aria-label={`Details of ${title}`}
+            title="Edit details, cite"
+            onClick={() => openDetails(paper.id)}
+          >
+            ⋯
+          </button>
+        )}
       </div>
+      {fraction !== null && (
+        <div
+          className="progress paper-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(fraction * 100)}
+        >
+          <div className="progress-bar" style={{ width: `${fraction * 100}%` }} />
+        </div>
+      )}
     </li>
   )
 }

@@ -1,0 +1,163 @@
+import type { CollectionInfo, PaperEditInput } from '../../../shared/contract'
+import type { AppError, Result } from '../../../shared/errors'
+import type { Paper } from '../../../shared/types'
+import type { SliceCreator } from './types'
+
+/** How the library list is ordered. */
+export type LibrarySort = 'added' | 'year' | 'title' | 'author'
+
+/** Which papers to cite: some ids, a collection, or everything. */
+export interface CiteTarget {
+  paperIds?: string[]
+  collectionId?: string
+  /** How the dialog names it: "3 papers", "Reading group", "the whole library". */
+  label: string
+}
+
+/** Organising the library: the view (search, sort, collection), selection, edits, citing. */
+export interface OrganizeSlice {
+  organize: {
+    collections: CollectionInfo[]
+    query: string
+    sort: LibrarySort
+    /** The collection shown, or null for all papers. */
+    collectionId: string | null
+    selected: string[]
+    /** The paper whose details are being edited. */
+    editing: string | null
+    cite: (CiteTarget & { bibtex: string | null; savedTo: string | null }) | null
+    /** The papers the next question is about ("Ask about these"); null: the whole library. */
+    askScope: string[] | null
+    error: AppError | null
+  }
+  setLibraryQuery: (query: string) => void
+  setLibrarySort: (sort: LibrarySort) => void
+  showCollection: (collectionId: string | null) => void
+  toggleSelected: (paperId: string) => void
+  setSelection: (paperIds: string[]) => void
+  removeSelected: () => Promise<void>
+  loadCollections: () => Promise<void>
+  createCollection: (name: string) => Promise<boolean>
+  renameCollection: (collectionId: string, name: string) => Promise<boolean>
+  deleteCollection: (collectionId: string) => Promise<void>
+  /** Puts papers into a collection (or takes them out with `member: false`). */
+  fileInCollection: (collectionId: string, paperIds: string[], member?: boolean) => Promise<void>
+  openDetails: (paperId: string | null) => void
+  editPaper: (paperId: string, edit: PaperEditInput) => Promise<boolean>
+  openCite: (target: CiteTarget | null) => Promise<void>
+  saveCite: () => Promise<void>
+  /** Sets the papers the next question is about, for the conversation to scope it. */
+  askAboutPapers: (paperIds: string[]) => void
+  clearAskScope: () => void
+  dismissOrganizeError: () => void
+  applyCollections: (collections: CollectionInfo[]) => void
+}
+
+/** Creates the organise slice. */
+export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) => {
+  const org = (): OrganizeSlice['organize'] => get().organize
+  const update = (change: Partial<OrganizeSlice['organize']>): void =>
+    set({ organize: { ...org(), ...change } })
+  const run = async <T>(call: () => Promise<Result<T>>): Promise<T | null> => {
+    const r = await call()
+    if (!r.ok) {
+      update({ error: r.error })
+      return null
+    }
+    return r.value
+  }
+  const refreshCollections = async (): Promise<void> => {
+    const v = await run(() => api.library.collections({}))
+    if (v) get().applyCollections(v.collections)
+  }
+
+  return {
+    organize: {
+      collections: [],
+      query: '',
+      sort: 'added',
+      collectionId: null,
+      selected: [],
+      editing: null,
+      cite: null,
+      askScope: null,
+      error: null
+    },
+    setLibraryQuery: (query) => update({ query }),
+    setLibrarySort: (sort) => update({ sort }),
+    showCollection: (collectionId) => update({ collectionId, selected: [] }),
+    toggleSelected: (id) => {
+      const sel = org().selected
+      update({ selected: sel.includes(id) ? sel.filter((s) => s !== id) : [...sel, id] })
+    },
+    setSelection: (selected) => update({ selected }),
+    removeSelected: async () => {
+      for (const id of org().selected) await get().removePaper(id)
+      update({ selected: [] })
+    },
+    loadCollections: refreshCollections,
+    createCollection: async (name) => {
+      const v = await run(() => api.library.createCollection({ name }))
+      if (v) await refreshCollections()
+      return v !== null
+    },
+    renameCollection: async (collectionId, name) => {
+      const v = await run(() => api.library.renameCollection({ collectionId, name }))
+      if (v) await refreshCollections()
+      return v !== null
+    },
+    deleteCollection: async (collectionId) => {
+      const v = await run(() => api.library.deleteCollection({ collectionId }))
+      if (!v) return
+      if (org().collectionId === collectionId) update({ collectionId: null })
+      await refreshCollections()
+    },
+    fileInCollection: async (collectionId, paperIds, member = true) => {
+      if (!paperIds.length) return
+      const v = await run(() => api.library.setCollection({ collectionId, paperIds, member }))
+      if (!v) return
+      const byId = new Map(v.papers.map((p) => [p.id, p]))
+      set({
+        library: {
+          ...get().library,
+          papers: get().library.papers.map((p: Paper) => byId.get(p.id) ?? p)
+        }
+      })
+      await refreshCollections()
+    },
+    openDetails: (editing) => update({ editing }),
+    editPaper: async (paperId, edit) => {
+      const v = await run(() => api.library.edit({ paperId, edit }))
+      if (!v) return false
+      set({
+        library: {
+          ...get().library,
+          papers: get().library.papers.map((p) => (p.id === paperId ? v.paper : p))
+        }
+      })
+      return true
+    },
+    openCite: async (target) => {
+      if (!target) return update({ cite: null })
+      update({ cite: { ...target, bibtex: null, savedTo: null } })
+      const { label: _label, ...sel } = target
+      const v = await run(() => api.library.bibtex(sel))
+      if (v && org().cite) update({ cite: { ...org().cite!, bibtex: v.bibtex } })
+    },
+    saveCite: async () => {
+      const cite = org().cite
+      if (!cite) return
+      const { label: _l, bibtex: _b, savedTo: _s, ...sel } = cite
+      const v = await run(() => api.library.saveBibtex(sel))
+      if (v?.path && org().cite) update({ cite: { ...org().cite!, savedTo: v.path } })
+    },
+    askAboutPapers: (paperIds) => update({ askScope: paperIds.length ? [...paperIds] : null }),
+    clearAskScope: () => update({ askScope: null }),
+    dismissOrganizeError: () => update({ error: null }),
+    applyCollections: (collections) => {
+      const known = new Set(collections.map((c) => c.id))
+      const shown = org().collectionId
+      update({ collections, collectionId: shown && known.has(shown) ? shown : null })
+    }
+  }
+}
