@@ -22,7 +22,10 @@ describe('library slice', () => {
     expect(lib.overall).toEqual({ done: 0, total: 3 })
     expect(lib.papers[0]!.status).toBe('embedding')
 
-    fake.emit('library:changed', { papers: [paper(), paper({ id: '1810.04805', title: 'BERT' })] })
+    fake.emit('library:changed', {
+      papers: [paper(), paper({ id: '1810.04805', title: 'BERT' })],
+      collections: []
+    })
     expect(store.getState().library.papers.map((p) => p.status)).toEqual(['indexed', 'indexed'])
   })
 

@@ -21,19 +21,37 @@ describe('LibraryPanel', () => {
     expect(screen.getByText('Waiting')).toBeTruthy()
   })
 
-  it('shows title, authors, year, pages, progress and a failed paper with its reason and Retry', async () => {
-    const broken = paper({
+  it('shows title, authors, year, pages, progress, "1 ready, 1 indexing, 2 failed", and Retry only where it can help', async () => {
+    const notPdf = paper({
       id: 'aaaabbbbcccc',
-      title: 'notes.pdf',
+      title: 'Guessed title',
+      source: { kind: 'file', fileName: 'notes.pdf' },
       authors: [],
       year: null,
       pages: 0,
       status: 'error',
       error: { code: 'NOT_A_PDF', message: '“notes.pdf” is not a PDF: it looks like plain text.' }
     })
+    const download = paper({
+      id: '2005.11401',
+      title: '2005.11401',
+      authors: [],
+      year: null,
+      pages: 0,
+      status: 'error',
+      error: { code: 'DOWNLOAD_FAILED', message: 'arXiv 2005.11401 could not be downloaded.' }
+    })
     const fake = fakeApi({
-      'library:list': () => ok({ papers: [paper({ status: 'embedding' }), broken] }),
-      'library:retry': () => ok({ paper: { ...broken, status: 'pending' as const, error: null } })
+      'library:list': () =>
+        ok({
+          papers: [
+            paper({ status: 'embedding' }),
+            paper({ id: '1810.04805', title: 'BERT', authors: ['Jacob Devlin'], year: 2018 }),
+            notPdf,
+            download
+          ]
+        }),
+      'library:retry': () => ok({ paper: { ...download, status: 'pending' as const, error: null } })
     })
     const { store } = renderWithStore(<LibraryPanel />, fake)
     store.connect()
@@ -47,16 +65,31 @@ describe('LibraryPanel', () => {
         overall: { done: 1, total: 3 }
       })
     )
+    expect(screen.getByLabelText('Library status').textContent).toBe(
+      '1 ready, 1 indexing, 2 failed'
+    )
     expect(screen.getByText('Ashish Vaswani et al. · 2017 · 15 pages')).toBeTruthy()
     const bars = screen.getAllByRole('progressbar')
     expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['75'])
     expect(screen.getByText('Indexing 2 of 3')).toBeTruthy()
-    expect(screen.getByRole('alert').textContent).toContain('is not a PDF')
+    // The failed file is named by its file, not by a title guessed from it.
+    expect(screen.getByText('notes.pdf')).toBeTruthy()
+    expect(screen.queryByText('Guessed title')).toBeNull()
+    const alerts = screen.getAllByRole('alert').map((a) => a.textContent)
+    expect(alerts).toHaveLength(2)
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('is not a PDF'),
+        expect.stringContaining('could not be downloaded')
+      ])
+    )
+    // Retrying cannot turn notes into a PDF; a download can work the second time.
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1)
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1))
     expect(fake.calls.at(-1)).toEqual({
       channel: 'library:retry',
-      input: { paperId: 'aaaabbbbcccc' }
+      input: { paperId: '2005.11401' }
     })
   })
 })
