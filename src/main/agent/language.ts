@@ -1,7 +1,7 @@
-import type { Settings } from '../../shared/types'
+import type { Settings, UiLanguage } from '../../shared/types'
 
-/** A language the app has its own fixed texts in. */
-export type TextLanguage = 'pt-BR' | 'en'
+/** A language the app has its own fixed texts in: the UI languages. */
+export type TextLanguage = UiLanguage
 
 /** The language one answer is written in. */
 export interface AnswerLanguage {
@@ -36,7 +36,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
     evidenceReasons: {
       NO_API_KEY: 'nenhuma chave da API Gemini configurada',
       KEY_REJECTED: 'o Gemini recusou a chave da API',
-      OFFLINE: 'sem conexão com o Gemini'
+      OFFLINE: 'sem conexão com a internet: o Gemini não pode ser alcançado'
     },
     noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
     page: 'p.'
@@ -49,7 +49,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
     evidenceReasons: {
       NO_API_KEY: 'no Gemini API key is set',
       KEY_REJECTED: 'Gemini rejected the API key',
-      OFFLINE: 'Gemini cannot be reached'
+      OFFLINE: 'no internet connection: Gemini cannot be reached'
     },
     noPassages: 'No relevant passage was found in the papers in the library.',
     page: 'p.'
@@ -84,12 +84,30 @@ export function detectLanguage(question: string): TextLanguage | null {
   return pt > en ? 'pt-BR' : 'en'
 }
 
-/** Resolves the answer-language setting for one question. */
+/**
+ * The UI language main's own texts use when the renderer did not say: the setting, or for
+ * `system` the process locale (`LC_ALL`/`LC_MESSAGES`/`LANG`, as a CLI user has it).
+ */
+export function mainUiLanguage(
+  setting: Settings['uiLanguage'],
+  env: NodeJS.ProcessEnv = process.env
+): UiLanguage {
+  if (setting !== 'system') return setting
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
+  return /^pt/i.test(locale) ? 'pt-BR' : 'en'
+}
+
+/**
+ * Resolves the answer-language setting for one question; `ui` follows the interface language,
+ * so by default a screen (answer and labels) is in one language.
+ */
 export function answerLanguage(
   setting: Settings['answerLanguage'],
-  question: string
+  question: string,
+  ui: UiLanguage = 'en'
 ): AnswerLanguage {
-  const lang = setting === 'question' ? detectLanguage(question) : setting
+  const lang =
+    setting === 'question' ? detectLanguage(question) : setting === 'ui' ? ui : setting
   if (lang === 'pt-BR') {
     return { texts: 'pt-BR', instruction: 'Write the answer in Brazilian Portuguese (pt-BR).' }
   }

@@ -90,6 +90,9 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
 }
 
+/** How a CLI user gives the key (the app's messages point to Settings instead). */
+export const CLI_KEY_HINT = 'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.'
+
 /** Formats an answer with its numbered sources for a terminal. */
 export function formatAnswer(a: Answer): string {
   const head =
@@ -102,7 +105,9 @@ export function formatAnswer(a: Answer): string {
     (c) => `[${c.number}] ${c.title}, p. ${c.page} — “${c.snippet.slice(0, 160)}”`
   )
   const usage = `(${a.usage.inputTokens} input / ${a.usage.outputTokens} output tokens)`
-  return `${head}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
+  // The app says "Settings"; on the command line the key comes from the environment.
+  const keyHint = a.notice?.code === 'NO_API_KEY' ? `${CLI_KEY_HINT}\n\n` : ''
+  return `${head}${keyHint}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
 }
 
 /** Runs one parsed command against the services. */
