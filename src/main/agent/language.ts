@@ -106,8 +106,7 @@ export function answerLanguage(
   question: string,
   ui: UiLanguage = 'en'
 ): AnswerLanguage {
-  const lang =
-    setting === 'question' ? detectLanguage(question) : setting === 'ui' ? ui : setting
+  const lang = setting === 'question' ? detectLanguage(question) : setting === 'ui' ? ui : setting
   if (lang === 'pt-BR') {
     return { texts: 'pt-BR', instruction: 'Write the answer in Brazilian Portuguese (pt-BR).' }
   }

@@ -91,7 +91,8 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
 }
 
 /** How a CLI user gives the key (the app's messages point to Settings instead). */
-export const CLI_KEY_HINT = 'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.'
+export const CLI_KEY_HINT =
+  'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.'
 
 /** Formats an answer with its numbered sources for a terminal. */
 export function formatAnswer(a: Answer): string {

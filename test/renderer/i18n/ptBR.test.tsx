@@ -99,9 +99,7 @@ describe('UI language', () => {
     const { store } = app('en')
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Library' })).toBeTruthy())
     await askOne(store)
-    expect(englishPieces.filter((piece) => shows(screenText(), piece)).length).toBeGreaterThan(
-      10
-    )
+    expect(englishPieces.filter((piece) => shows(screenText(), piece)).length).toBeGreaterThan(10)
   })
 
   it('switches language from Settings without a reload', async () => {

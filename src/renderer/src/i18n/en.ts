@@ -22,7 +22,8 @@ export const en = {
     empty: 'Your library is empty.',
     adding: 'Adding…',
     addDefaults: 'Add the three default papers',
-    defaultsHint: 'Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs below.',
+    defaultsHint:
+      'Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs below.',
     dropHint: 'Drop PDF files here to add them.',
     addPdfs: 'Add PDFs…',
     arxivLabel: 'arXiv id',
@@ -94,7 +95,8 @@ export const en = {
   },
   labels: {
     evidenceTitle: 'Evidence only — not a generated answer',
-    evidenceDefault: 'These are the passages that best match your question, quoted from the papers.',
+    evidenceDefault:
+      'These are the passages that best match your question, quoted from the papers.',
     evidenceNoKey:
       'Gemini did not accept an API key (none is set, or it was rejected), so these are the passages that best match your question. Set a key in Settings to get written answers.',
     evidenceOffline:

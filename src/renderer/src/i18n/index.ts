@@ -20,7 +20,9 @@ export const UI_LANGUAGE_NAMES: Record<UiLanguage, string> = {
 }
 
 /** The UI language for a system locale ("pt", "pt-BR", "pt-PT" -> pt-BR; else English). */
-export function systemUiLanguage(locale: string | undefined = globalThis.navigator?.language): UiLanguage {
+export function systemUiLanguage(
+  locale: string | undefined = globalThis.navigator?.language
+): UiLanguage {
   return locale?.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en'
 }
 

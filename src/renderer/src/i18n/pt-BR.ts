@@ -143,7 +143,8 @@ export const ptBR: Catalog = {
     },
     TIMEOUT: {
       title: 'O Gemini demorou demais para responder',
-      action: 'Tente de novo; se continuar, aumente o tempo limite das requisições em Configurações.'
+      action:
+        'Tente de novo; se continuar, aumente o tempo limite das requisições em Configurações.'
     },
     MODEL_MISSING: {
       title: 'O modelo de embeddings não está instalado',

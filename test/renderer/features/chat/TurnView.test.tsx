@@ -75,7 +75,10 @@ describe('TurnView', () => {
   it.each([
     [{ code: 'NO_API_KEY', message: 'No key.' }, /Set a Gemini API key in Settings/],
     [{ code: 'RATE_LIMITED', message: 'Quota.', retryAfterSeconds: 42 }, /Wait 42 s/],
-    [{ code: 'OFFLINE', message: 'Offline.' }, /No internet connection.*Check your internet connection/],
+    [
+      { code: 'OFFLINE', message: 'Offline.' },
+      /No internet connection.*Check your internet connection/
+    ],
     [{ code: 'UPSTREAM_UNAVAILABLE', message: 'Overloaded.' }, /retry in a little while/],
     [{ code: 'TIMEOUT', message: 'Too slow.' }, /raise the request timeout/]
   ] as [AppError, RegExp][])('says what happened and what to do for %o', (error, advice) => {

@@ -50,7 +50,9 @@ export function LibraryPanel() {
     >
       <header className="pane-header">
         <h2>{t('library.title')}</h2>
-        <span className="muted small">{papers.length > 0 ? t('library.count', { count: papers.length }) : ''}</span>
+        <span className="muted small">
+          {papers.length > 0 ? t('library.count', { count: papers.length }) : ''}
+        </span>
       </header>
       {ingesting && overall && overall.total > 0 && (
         <div className="overall" aria-label={t('library.overall')}>

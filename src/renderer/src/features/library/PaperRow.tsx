@@ -31,7 +31,9 @@ export function PaperRow({ paper }: { paper: Paper }) {
       >
         <span className="paper-title">{paper.title || paper.id}</span>
         <span className="paper-meta">{paperMeta(paper, t)}</span>
-        <span className={`paper-status status-${paper.status}`}>{statusText(paper, progress, t)}</span>
+        <span className={`paper-status status-${paper.status}`}>
+          {statusText(paper, progress, t)}
+        </span>
       </button>
       {fraction !== null && (
         <div

@@ -6,7 +6,6 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
 
-
 /**
  * The settings dialog: API key, model, interface and answer languages, tool rounds, embedding
  * model.

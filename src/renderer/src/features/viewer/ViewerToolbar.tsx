@@ -71,7 +71,9 @@ export function ViewerToolbar() {
         >
           −
         </button>
-        <span className="zoom-label">{formatNumber(Math.round(current * 100) / 100, { style: 'percent' })}</span>
+        <span className="zoom-label">
+          {formatNumber(Math.round(current * 100) / 100, { style: 'percent' })}
+        </span>
         <button
           type="button"
           className="icon-btn"
@@ -94,7 +96,12 @@ export function ViewerToolbar() {
           {t('viewer.notFound')}
         </span>
       )}
-      <button type="button" className="icon-btn" aria-label={t('viewer.close')} onClick={closeViewer}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('viewer.close')}
+        onClick={closeViewer}
+      >
         ×
       </button>
     </header>
