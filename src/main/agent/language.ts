@@ -1,4 +1,5 @@
 import type { Settings, UiLanguage } from '../../shared/types'
+import { mainT } from '../i18n'
 
 /** A language the app has its own fixed texts in: the UI languages. */
 export type TextLanguage = UiLanguage
@@ -14,46 +15,32 @@ export interface AnswerLanguage {
 /** Why an answer holds evidence only. */
 export type EvidenceReason = 'NO_API_KEY' | 'KEY_REJECTED' | 'OFFLINE'
 
-/** The fixed texts of an answer, per language. */
+/** The fixed texts of an answer, per language (from the main catalog). */
 export interface AnswerTexts {
   /** Given when the judge rejected the answer twice. */
   fallback: string
-  /** Heads an evidence-only answer; `{reason}` is why nothing was generated. */
-  evidenceLabel: string
-  evidenceReasons: Record<EvidenceReason, string>
+  /** Heads an evidence-only answer, saying why nothing was generated. */
+  evidenceLabel: (reason: EvidenceReason) => string
   /** An evidence-only answer when search found nothing. */
   noPassages: string
-  page: string
+  /** Heads one quoted passage: "[1] Title, p. 4:". */
+  passage: (number: number, title: string, page: number) => string
+}
+
+function answerTexts(language: TextLanguage): AnswerTexts {
+  const t = mainT(language)
+  return {
+    fallback: t('answer.fallback'),
+    evidenceLabel: (reason) => t('answer.evidenceLabel', { reason: t(`answer.reasons.${reason}`) }),
+    noPassages: t('answer.noPassages'),
+    passage: (number, title, page) => t('answer.passage', { number, title, page })
+  }
 }
 
 /** The fixed texts in each language. */
 export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
-  'pt-BR': {
-    fallback:
-      'Não consegui escrever uma resposta confiável a esta pergunta com base nos artigos da biblioteca. As fontes abaixo são os trechos mais próximos que encontrei; consulte-as diretamente ou reformule a pergunta.',
-    evidenceLabel:
-      'Resposta não gerada ({reason}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
-    evidenceReasons: {
-      NO_API_KEY: 'nenhuma chave da API Gemini configurada',
-      KEY_REJECTED: 'o Gemini recusou a chave da API',
-      OFFLINE: 'sem conexão com a internet: o Gemini não pode ser alcançado'
-    },
-    noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    page: 'p.'
-  },
-  en: {
-    fallback:
-      'I could not write a reliable answer to this question from the papers in the library. The sources below are the closest passages I found; read them directly or rephrase the question.',
-    evidenceLabel:
-      'Not a generated answer ({reason}). These are the passages from the papers most relevant to the question, without summary or interpretation:',
-    evidenceReasons: {
-      NO_API_KEY: 'no Gemini API key is set',
-      KEY_REJECTED: 'Gemini rejected the API key',
-      OFFLINE: 'no internet connection: Gemini cannot be reached'
-    },
-    noPassages: 'No relevant passage was found in the papers in the library.',
-    page: 'p.'
-  }
+  'pt-BR': answerTexts('pt-BR'),
+  en: answerTexts('en')
 }
 
 const PT = new Set(

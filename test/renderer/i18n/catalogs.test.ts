@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGS } from '../../../src/renderer/src/i18n'
+import { mainEn, mainPtBR } from '../../../src/shared/i18n/mainCatalog'
 
 type Tree = { [key: string]: string | Tree }
 
@@ -86,5 +87,35 @@ describe('i18n catalogs', () => {
     const broken = new Map(pt)
     broken.delete('chat.ask')
     expect([...en.keys()].filter((k) => !broken.has(k))).toEqual(['chat.ask'])
+  })
+})
+
+/** Main's source files that translate (they import `mainT`). */
+const MAIN_SOURCES = Object.entries(
+  import.meta.glob<string>('../../../src/main/**/*.ts', {
+    query: '?raw',
+    import: 'default',
+    eager: true
+  })
+).filter(([, text]) => text.includes('mainT('))
+
+describe("main's catalog (answer texts, CLI output)", () => {
+  const mEn = leaves(mainEn as Tree)
+  const mPt = leaves(mainPtBR as Tree)
+
+  it('has the same keys and variables in both languages', () => {
+    expect([...mPt.keys()].sort()).toEqual([...mEn.keys()].sort())
+    for (const [key, value] of mEn) {
+      expect(variables(mPt.get(key) ?? ''), key).toEqual(variables(value))
+    }
+  })
+
+  it('has every key main uses', () => {
+    expect(MAIN_SOURCES.length).toBeGreaterThan(1)
+    const used = MAIN_SOURCES.flatMap(([, text]) =>
+      [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1] ?? '')
+    )
+    expect(used.length).toBeGreaterThan(8)
+    expect(used.filter((key) => !mEn.has(key) || !mPt.has(key))).toEqual([])
   })
 })
