@@ -246,7 +246,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     })
     const answer = await h.ask('How is BERT pre-trained?')
     expect(stages(h.events)).toContain(
-      'reading: bert of BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding'
+      'reading: bert — BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding'
     )
     expect(answer.citations).toEqual([
       expect.objectContaining({ number: 1, paperId: '1810.04805', page: 4 })

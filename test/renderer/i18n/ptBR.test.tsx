@@ -86,6 +86,8 @@ describe('UI language', () => {
     expect(screen.getByRole('button', { name: 'Perguntar' })).toBeTruthy()
     expect(screen.getAllByText(/15 páginas/).length).toBeGreaterThan(0)
     expect(document.documentElement.lang).toBe('pt-BR')
+    // Numbers in the Portuguese format (1.200, not 1,200).
+    expect(screen.getAllByText(/1\.200 de entrada/).length).toBeGreaterThan(0)
     // The question went to main with the UI language, so its label is Portuguese too.
     expect(fake.calls.find((c) => c.channel === 'chat:ask')?.input).toMatchObject({
       uiLanguage: 'pt-BR'
