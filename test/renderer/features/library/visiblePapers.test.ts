@@ -3,6 +3,7 @@ import {
   libraryCount,
   visiblePapers
 } from '../../../../src/renderer/src/features/library/visiblePapers'
+import { i18n } from '../../../../src/renderer/src/i18n'
 import { paper } from '../../fakeApi'
 
 const papers = [
@@ -52,6 +53,8 @@ describe('which papers the library shows', () => {
   })
 
   it('counts ready and failed papers the way the header says it', () => {
-    expect(libraryCount([...papers, paper({ id: 'x', status: 'error' })])).toBe('3 ready, 1 failed')
+    const all = [...papers, paper({ id: 'x', status: 'error' })]
+    expect(libraryCount(all, i18n.getFixedT('en'))).toBe('3 ready, 1 failed')
+    expect(libraryCount(all, i18n.getFixedT('pt-BR'))).toBe('3 prontos, 1 com falha')
   })
 })

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Above the question box: the papers the next question is about (the library's "Ask about these"). */
@@ -5,24 +6,19 @@ export function AskScope() {
   const scope = useAppStore((s) => s.organize.askScope)
   const papers = useAppStore((s) => s.library.papers)
   const clear = useAppStore((s) => s.clearAskScope)
+  const { t } = useTranslation()
   if (!scope) return null
   const titles = scope
     .map((id) => papers.find((p) => p.id === id))
     .filter((p) => !!p)
     .map((p) => p.title || p.id)
   return (
-    <div className="ask-scope" role="status" aria-label="Question scope">
+    <div className="ask-scope" role="status" aria-label={t('askScope.label')}>
       <span className="small">
-        Next question is about{' '}
-        {titles.length === 1 ? 'this paper' : `these ${titles.length} papers`}:{' '}
+        {t('askScope.about', { count: titles.length })}{' '}
         <span className="ask-scope-titles">{titles.join(' · ')}</span>
       </span>
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="Ask about the whole library instead"
-        onClick={clear}
-      >
+      <button type="button" className="icon-btn" aria-label={t('askScope.clear')} onClick={clear}>
         ×
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { useModal } from './useModal'
 
@@ -8,33 +9,32 @@ export function CiteDialog() {
   const openCite = useAppStore((s) => s.openCite)
   const saveCite = useAppStore((s) => s.saveCite)
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const { t } = useTranslation()
   const ref = useModal(!!cite)
   const close = (): void => {
     setCopied(null)
     void openCite(null)
   }
   return (
-    <dialog ref={ref} className="settings cite-dialog" aria-label="Cite" onClose={close}>
+    <dialog ref={ref} className="settings cite-dialog" aria-label={t('cite.label')} onClose={close}>
       {cite && (
         <div className="settings-body">
           <header className="settings-header">
-            <h2>BibTeX: {cite.label}</h2>
-            <button type="button" className="icon-btn" aria-label="Close" onClick={close}>
+            <h2>{t('cite.heading', { label: cite.label })}</h2>
+            <button type="button" className="icon-btn" aria-label={t('cite.close')} onClick={close}>
               ×
             </button>
           </header>
           <textarea
             className="bibtex"
-            aria-label="BibTeX"
+            aria-label={t('cite.bibtex')}
             readOnly
             rows={14}
-            value={cite.bibtex ?? 'Preparing…'}
+            value={cite.bibtex ?? t('cite.preparing')}
             onFocus={(e) => e.currentTarget.select()}
           />
-          {copied === 'failed' && (
-            <p className="small">Copying was not allowed here: select the text and copy it.</p>
-          )}
-          {cite.savedTo && <p className="small">Saved to {cite.savedTo}</p>}
+          {copied === 'failed' && <p className="small">{t('cite.copyFailed')}</p>}
+          {cite.savedTo && <p className="small">{t('cite.savedTo', { path: cite.savedTo })}</p>}
           <footer className="dialog-actions">
             <span className="grow" />
             <button
@@ -48,7 +48,7 @@ export function CiteDialog() {
                 )
               }}
             >
-              {copied === 'yes' ? 'Copied' : 'Copy'}
+              {copied === 'yes' ? t('cite.copied') : t('cite.copy')}
             </button>
             <button
               type="button"
@@ -56,7 +56,7 @@ export function CiteDialog() {
               disabled={!cite.bibtex}
               onClick={() => void saveCite()}
             >
-              Save .bib…
+              {t('cite.save')}
             </button>
           </footer>
         </div>

@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PAPER_DRAG_TYPE } from './PaperRow'
 
@@ -25,6 +26,7 @@ export function CollectionBar() {
   const [naming, setNaming] = useState<'new' | 'rename' | null>(null)
   const [name, setName] = useState('')
   const [over, setOver] = useState<string | null>(null)
+  const { t } = useTranslation()
   const current = collections.find((c) => c.id === shown) ?? null
 
   const submit = async (): Promise<void> => {
@@ -40,14 +42,14 @@ export function CollectionBar() {
 
   return (
     <div className="collections">
-      <nav className="collection-tabs" aria-label="Collections">
+      <nav className="collection-tabs" aria-label={t('collections.label')}>
         <button
           type="button"
           className={`collection-tab${shown === null ? ' active' : ''}`}
           aria-pressed={shown === null}
           onClick={() => showCollection(null)}
         >
-          All papers <span className="count">{total}</span>
+          {t('collections.all')} <span className="count">{total}</span>
         </button>
         {collections.map((c) => (
           <button
@@ -81,7 +83,7 @@ export function CollectionBar() {
             setName('')
           }}
         >
-          + New collection
+          {t('collections.new')}
         </button>
       </nav>
       {naming && (
@@ -94,17 +96,17 @@ export function CollectionBar() {
         >
           <input
             autoFocus
-            aria-label={naming === 'new' ? 'New collection name' : 'Collection name'}
-            placeholder="Collection name"
+            aria-label={naming === 'new' ? t('collections.newName') : t('collections.name')}
+            placeholder={t('collections.name')}
             value={name}
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && setNaming(null)}
           />
           <button type="submit" className="btn btn-small" disabled={!name.trim()}>
-            {naming === 'new' ? 'Create' : 'Rename'}
+            {naming === 'new' ? t('collections.create') : t('collections.rename')}
           </button>
           <button type="button" className="btn btn-small btn-quiet" onClick={() => setNaming(null)}>
-            Cancel
+            {t('collections.cancel')}
           </button>
         </form>
       )}
@@ -115,7 +117,7 @@ export function CollectionBar() {
             className="btn btn-small btn-quiet"
             onClick={() => void openCite({ collectionId: current.id, label: current.name })}
           >
-            Cite collection
+            {t('collections.cite')}
           </button>
           <button
             type="button"
@@ -125,21 +127,17 @@ export function CollectionBar() {
               setName(current.name)
             }}
           >
-            Rename
+            {t('collections.rename')}
           </button>
           <button
             type="button"
             className="btn btn-small btn-quiet"
             onClick={() => {
-              if (
-                window.confirm(
-                  `Delete the collection “${current.name}”? Its papers stay in the library.`
-                )
-              )
+              if (window.confirm(t('collections.confirmDelete', { name: current.name })))
                 void deleteCollection(current.id)
             }}
           >
-            Delete
+            {t('collections.delete')}
           </button>
         </div>
       )}

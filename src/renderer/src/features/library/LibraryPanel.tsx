@@ -1,4 +1,6 @@
 import { useMemo, useState, type DragEvent } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { bytesToBase64 } from '../../store/base64'
 import type { LibrarySort } from '../../store/organizeSlice'
@@ -10,12 +12,12 @@ import { PaperRow, PAPER_DRAG_TYPE } from './PaperRow'
 import { SelectionBar } from './SelectionBar'
 import { libraryCount, visiblePapers } from './visiblePapers'
 
-const SORTS: { value: LibrarySort; label: string }[] = [
-  { value: 'added', label: 'Recently added' },
-  { value: 'year', label: 'Year' },
-  { value: 'title', label: 'Title' },
-  { value: 'author', label: 'First author' }
-]
+const SORTS = [
+  ['added', 'library.sortAdded'],
+  ['year', 'library.sortYear'],
+  ['title', 'library.sortTitle'],
+  ['author', 'library.sortAuthor']
+] as const satisfies readonly (readonly [LibrarySort, string])[]
 
 /**
  * The library sidebar: the add controls, collections, search and sort always at the top;
@@ -42,6 +44,7 @@ export function LibraryPanel() {
   const setSort = useAppStore((s) => s.setLibrarySort)
   const openCite = useAppStore((s) => s.openCite)
   const [dragging, setDragging] = useState(false)
+  const { t } = useTranslation()
   const shown = useMemo(
     () => visiblePapers(papers, { query, sort, collectionId }),
     [papers, query, sort, collectionId]
@@ -62,7 +65,7 @@ export function LibraryPanel() {
   return (
     <aside
       className={`library${dragging ? ' dragging' : ''}`}
-      aria-label="Library"
+      aria-label={t('library.label')}
       onDragOver={(e) => {
         if (!isFileDrag(e)) return
         e.preventDefault()
@@ -75,26 +78,29 @@ export function LibraryPanel() {
     >
       <div className="library-top">
         <header className="pane-header">
-          <h2>Library</h2>
-          <span className="muted small library-count" aria-label="Library status">
-            {papers.length > 0 ? libraryCount(papers) : ''}
+          <h2>{t('library.title')}</h2>
+          <span className="muted small library-count" aria-label={t('library.statusLabel')}>
+            {papers.length > 0 ? libraryCount(papers, t) : ''}
           </span>
           {papers.length > 0 && (
             <button
               type="button"
               className="btn btn-small btn-quiet"
-              title="BibTeX for the whole library"
-              onClick={() => void openCite({ label: 'the whole library' })}
+              title={t('library.citeAllTitle')}
+              onClick={() => void openCite({ label: t('library.wholeLibrary') })}
             >
-              Cite all
+              {t('library.citeAll')}
             </button>
           )}
         </header>
         <AddPapers />
         {ingesting && overall && overall.total > 0 && (
-          <div className="overall" aria-label="Overall progress">
+          <div className="overall" aria-label={t('library.overall')}>
             <div className="small">
-              Indexing {Math.min(overall.done + 1, overall.total)} of {overall.total}
+              {t('library.indexingOf', {
+                current: Math.min(overall.done + 1, overall.total),
+                total: overall.total
+              })}
             </div>
             <div className="progress">
               <div
@@ -106,7 +112,7 @@ export function LibraryPanel() {
         )}
         {error && (
           <div className="notice notice-error" role="alert">
-            <div className="notice-message">{error.message}</div>
+            <ErrorMessage message={error.message} />
             <button
               type="button"
               className="btn btn-small btn-quiet"
@@ -115,7 +121,7 @@ export function LibraryPanel() {
                 dismissOrganize()
               }}
             >
-              Dismiss
+              {t('library.dismiss')}
             </button>
           </div>
         )}
@@ -125,19 +131,19 @@ export function LibraryPanel() {
             <div className="library-toolbar">
               <input
                 type="search"
-                aria-label="Search the library"
-                placeholder="Search titles, authors, tags"
+                aria-label={t('library.search')}
+                placeholder={t('library.searchPlaceholder')}
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
               />
               <select
-                aria-label="Sort by"
+                aria-label={t('library.sortBy')}
                 value={sort}
                 onChange={(e) => setSort(e.target.value as LibrarySort)}
               >
-                {SORTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
+                {SORTS.map(([value, key]) => (
+                  <option key={value} value={value}>
+                    {t(key)}
                   </option>
                 ))}
               </select>
@@ -148,33 +154,29 @@ export function LibraryPanel() {
       </div>
       {loaded && papers.length === 0 && (
         <div className="first-run">
-          <p>Your library is empty.</p>
+          <p>{t('library.empty')}</p>
           <button
             type="button"
             className="btn btn-primary"
             disabled={fetchingDefaults}
             onClick={() => void addDefaults()}
           >
-            {fetchingDefaults ? 'Adding…' : 'Add the three default papers'}
+            {fetchingDefaults ? t('library.adding') : t('library.addDefaults')}
           </button>
-          <p className="muted small">
-            Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs above.
-          </p>
+          <p className="muted small">{t('library.defaultsHint')}</p>
         </div>
       )}
-      <ul className="paper-list" aria-label="Papers">
+      <ul className="paper-list" aria-label={t('library.papers')}>
         {shown.map((p) => (
           <PaperRow key={p.id} paper={p} />
         ))}
       </ul>
       {papers.length > 0 && shown.length === 0 && (
         <p className="muted small empty-view">
-          {query
-            ? `No paper matches “${query}”.`
-            : 'No papers in this collection yet: drag papers here or use “Add to…”.'}
+          {query ? t('library.noMatch', { query }) : t('library.emptyCollection')}
         </p>
       )}
-      <p className="drop-hint muted small">Drop PDF files here to add them.</p>
+      <p className="drop-hint muted small">{t('library.dropHint')}</p>
       <PaperDetails />
       <CiteDialog />
     </aside>

@@ -1,19 +1,25 @@
 import { useState } from 'react'
 import type { FieldSource, Paper } from '../../../../shared/types'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { useModal } from './useModal'
 
-const SOURCE: Record<FieldSource, string> = {
-  pdf: 'read from the PDF',
-  arxiv: 'from arXiv',
-  crossref: 'from Crossref',
-  openalex: 'from OpenAlex',
-  import: 'from your import',
-  user: 'edited by you'
-}
-
-function sourceOf(p: Paper, field: keyof Paper['fieldSources']): string {
-  return SOURCE[p.fieldSources[field] ?? 'pdf']
+function sourceText(source: FieldSource, t: TFunction): string {
+  switch (source) {
+    case 'pdf':
+      return t('details.sourcePdf')
+    case 'arxiv':
+      return t('details.sourceArxiv')
+    case 'crossref':
+      return t('details.sourceCrossref')
+    case 'openalex':
+      return t('details.sourceOpenalex')
+    case 'import':
+      return t('details.sourceImport')
+    case 'user':
+      return t('details.sourceUser')
+  }
 }
 
 /** Edits a paper's details (title, authors, year, venue, DOI, tags) and cites it. */
@@ -21,12 +27,13 @@ export function PaperDetails() {
   const editing = useAppStore((s) => s.organize.editing)
   const paper = useAppStore((s) => s.library.papers.find((p) => p.id === s.organize.editing))
   const openDetails = useAppStore((s) => s.openDetails)
+  const { t } = useTranslation()
   const ref = useModal(!!editing && !!paper)
   return (
     <dialog
       ref={ref}
       className="settings paper-details"
-      aria-label="Paper details"
+      aria-label={t('details.label')}
       onClose={() => openDetails(null)}
     >
       {editing && paper && <DetailsForm key={paper.id} paper={paper} />}
@@ -48,6 +55,9 @@ function DetailsForm({ paper }: { paper: Paper }) {
   const [doi, setDoi] = useState(paper.doi ?? '')
   const [tags, setTags] = useState(paper.tags.join(', '))
   const [saved, setSaved] = useState(false)
+  const { t } = useTranslation()
+  const sourceOf = (field: keyof Paper['fieldSources']): string =>
+    sourceText(paper.fieldSources[field] ?? 'pdf', t)
   const list = (s: string, sep: RegExp): string[] =>
     s
       .split(sep)
@@ -83,11 +93,11 @@ function DetailsForm({ paper }: { paper: Paper }) {
       }}
     >
       <header className="settings-header">
-        <h2>Paper details</h2>
+        <h2>{t('details.label')}</h2>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Close details"
+          aria-label={t('details.close')}
           onClick={() => openDetails(null)}
         >
           ×
@@ -95,25 +105,25 @@ function DetailsForm({ paper }: { paper: Paper }) {
       </header>
       {error && (
         <div className="notice notice-error" role="alert">
-          <div className="notice-message">{error.message}</div>
+          <ErrorMessage message={error.message} />
         </div>
       )}
       <label className="field">
         <span>
-          Title <span className="muted small">({sourceOf(paper, 'title')})</span>
+          {t('details.title')} <span className="muted small">({sourceOf('title')})</span>
         </span>
         <input value={title} onChange={(e) => setTitle(e.target.value)} required />
       </label>
       <label className="field">
         <span>
-          Authors, one per line <span className="muted small">({sourceOf(paper, 'authors')})</span>
+          {t('details.authors')} <span className="muted small">({sourceOf('authors')})</span>
         </span>
         <textarea rows={4} value={authors} onChange={(e) => setAuthors(e.target.value)} />
       </label>
       <div className="field-row">
         <label className="field">
           <span>
-            Year <span className="muted small">({sourceOf(paper, 'year')})</span>
+            {t('details.year')} <span className="muted small">({sourceOf('year')})</span>
           </span>
           <input
             inputMode="numeric"
@@ -124,36 +134,34 @@ function DetailsForm({ paper }: { paper: Paper }) {
         </label>
         <label className="field grow">
           <span>
-            Venue <span className="muted small">({sourceOf(paper, 'venue')})</span>
+            {t('details.venue')} <span className="muted small">({sourceOf('venue')})</span>
           </span>
           <input value={venue} onChange={(e) => setVenue(e.target.value)} />
         </label>
       </div>
       <label className="field">
         <span>
-          DOI <span className="muted small">({sourceOf(paper, 'doi')})</span>
+          {t('details.doi')} <span className="muted small">({sourceOf('doi')})</span>
         </span>
         <input value={doi} placeholder="10.…" onChange={(e) => setDoi(e.target.value)} />
       </label>
       <label className="field">
-        <span>Tags, separated by commas</span>
+        <span>{t('details.tags')}</span>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </label>
-      <p className="muted small">
-        What you edit here is kept: metadata found later in the PDF or online never replaces it.
-      </p>
+      <p className="muted small">{t('details.kept')}</p>
       <footer className="dialog-actions">
         <button
           type="button"
           className="btn btn-quiet"
           onClick={() => {
-            if (window.confirm(`Remove “${paper.title}” from the library?`)) {
+            if (window.confirm(t('paper.confirmRemove', { title: paper.title }))) {
               openDetails(null)
               void removePaper(paper.id)
             }
           }}
         >
-          Remove paper
+          {t('details.remove')}
         </button>
         <span className="grow" />
         <button
@@ -161,10 +169,10 @@ function DetailsForm({ paper }: { paper: Paper }) {
           className="btn"
           onClick={() => void openCite({ paperIds: [paper.id], label: paper.title })}
         >
-          Cite
+          {t('details.cite')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={yearBad || !title.trim()}>
-          {saved ? 'Saved' : 'Save'}
+          {saved ? t('details.saved') : t('details.save')}
         </button>
       </footer>
     </form>

@@ -1,5 +1,7 @@
 import type { DragEvent } from 'react'
 import type { Paper } from '../../../../shared/types'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { paperMeta, progressFraction, statusText } from './statusText'
 import { canRetry, rowTitle } from './visiblePapers'
@@ -20,6 +22,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
   const cancelIngest = useAppStore((s) => s.cancelIngest)
   const toggleSelected = useAppStore((s) => s.toggleSelected)
   const openDetails = useAppStore((s) => s.openDetails)
+  const { t } = useTranslation()
   const fraction = progressFraction(paper, progress)
   const canOpen = paper.status === 'indexed' || (paper.pages > 0 && paper.status !== 'error')
   const title = rowTitle(paper)
@@ -42,35 +45,38 @@ export function PaperRow({ paper }: { paper: Paper }) {
       <input
         type="checkbox"
         className="paper-check"
-        aria-label={`Select ${title}`}
+        aria-label={t('paper.select', { title })}
         checked={selected}
         onChange={() => toggleSelected(paper.id)}
       />
-      <button
-        type="button"
-        className="paper-main"
-        disabled={!canOpen}
-        onClick={() => openPaper(paper.id)}
-        title={canOpen ? `${title}\nOpen in the viewer` : title}
-      >
-        <span className="paper-title">{title}</span>
-        <span className="paper-meta">
-          {failed ? (
-            <span className="paper-status status-error" role="alert" title={paper.error?.message}>
-              Failed: {paper.error?.message ?? 'unknown error'}
-            </span>
-          ) : (
-            <>
-              {paperMeta(paper)}
-              {paper.status !== 'indexed' && (
-                <span className={`paper-status status-${paper.status}`}>
-                  {statusText(paper, progress)}
-                </span>
-              )}
-            </>
-          )}
-        </span>
-      </button>
+      {failed ? (
+        // Nothing to open: the row names the file and says why it failed.
+        <div className="paper-main">
+          <span className="paper-title">{title}</span>
+          <span className="paper-meta paper-failure" role="alert" title={paper.error?.message}>
+            <span className="status-error">{t('paper.failed')}</span>{' '}
+            <ErrorMessage message={paper.error?.message ?? ''} />
+          </span>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="paper-main"
+          disabled={!canOpen}
+          onClick={() => openPaper(paper.id)}
+          title={canOpen ? `${title}\n${t('paper.open')}` : title}
+        >
+          <span className="paper-title">{title}</span>
+          <span className="paper-meta">
+            {paperMeta(paper, t)}
+            {paper.status !== 'indexed' && (
+              <span className={`paper-status status-${paper.status}`}>
+                {statusText(paper, progress, t)}
+              </span>
+            )}
+          </span>
+        </button>
+      )}
       <div className="paper-actions">
         {canRetry(paper) && (
           <button
@@ -79,7 +85,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
             disabled={busy}
             onClick={() => void retryPaper(paper.id)}
           >
-            Retry
+            {t('paper.retry')}
           </button>
         )}
         {fraction !== null && (
@@ -88,7 +94,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
             className="btn btn-small btn-quiet"
             onClick={() => void cancelIngest(paper.id)}
           >
-            Cancel
+            {t('paper.cancel')}
           </button>
         )}
         {failed ? (
@@ -96,17 +102,17 @@ export function PaperRow({ paper }: { paper: Paper }) {
             type="button"
             className="btn btn-small btn-quiet"
             disabled={busy}
-            aria-label={`Remove ${title}`}
+            aria-label={t('paper.removeLabel', { title })}
             onClick={() => void removePaper(paper.id)}
           >
-            Remove
+            {t('paper.remove')}
           </button>
         ) : (
           <button
             type="button"
             className="icon-btn paper-more"
-            aria-label={`Details of ${title}`}
-            title="Edit details, cite"
+            aria-label={t('paper.detailsOf', { title })}
+            title={t('paper.detailsHint')}
             onClick={() => openDetails(paper.id)}
           >
             ⋯
@@ -117,6 +123,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
         <div
           className="progress paper-progress"
           role="progressbar"
+          aria-label={t('paper.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(fraction * 100)}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** What can be done with the selected papers: ask, file, cite, remove. */
@@ -9,37 +10,38 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
   const fileInCollection = useAppStore((s) => s.fileInCollection)
   const removeSelected = useAppStore((s) => s.removeSelected)
   const openCite = useAppStore((s) => s.openCite)
+  const { t } = useTranslation()
   const allShown = shownIds.length > 0 && shownIds.every((id) => selected.includes(id))
   const n = selected.length
   return (
-    <div className="selection-bar" aria-label="Selection">
+    <div className="selection-bar" aria-label={t('selection.label')}>
       <input
         type="checkbox"
-        aria-label="Select all shown"
+        aria-label={t('selection.selectAll')}
         checked={allShown}
         onChange={() => setSelection(allShown ? [] : shownIds)}
       />
       {n === 0 ? (
-        <span className="muted small">Select papers to ask about, file or cite them</span>
+        <span className="muted small">{t('selection.hint')}</span>
       ) : (
         <>
-          <span className="small selection-count">{n} selected</span>
+          <span className="small selection-count">{t('selection.count', { count: n })}</span>
           <button
             type="button"
             className="btn btn-small btn-primary"
             onClick={() => askAboutPapers(selected)}
           >
-            Ask about these
+            {t('selection.ask')}
           </button>
           <select
-            aria-label="Add to collection"
+            aria-label={t('selection.addTo')}
             className="btn-small"
             value=""
             onChange={(e) => {
               if (e.target.value) void fileInCollection(e.target.value, selected)
             }}
           >
-            <option value="">Add to…</option>
+            <option value="">{t('selection.addToPlaceholder')}</option>
             {collections.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -50,20 +52,19 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
             type="button"
             className="btn btn-small btn-quiet"
             onClick={() =>
-              void openCite({ paperIds: selected, label: `${n} paper${n === 1 ? '' : 's'}` })
+              void openCite({ paperIds: selected, label: t('selection.papers', { count: n }) })
             }
           >
-            Cite
+            {t('selection.cite')}
           </button>
           <button
             type="button"
             className="btn btn-small btn-quiet"
             onClick={() => {
-              if (window.confirm(`Remove ${n} paper${n === 1 ? '' : 's'} from the library?`))
-                void removeSelected()
+              if (window.confirm(t('selection.confirmRemove', { count: n }))) void removeSelected()
             }}
           >
-            Remove
+            {t('selection.remove')}
           </button>
         </>
       )}

@@ -1,4 +1,5 @@
 import type { Paper } from '../../../../shared/types'
+import type { TFunction } from '../../i18n'
 import type { LibrarySort } from '../../store/organizeSlice'
 
 function fold(s: string): string {
@@ -64,13 +65,13 @@ export function visiblePapers(
 }
 
 /** "9 ready, 2 failed" (and how many are still being indexed). */
-export function libraryCount(papers: readonly Paper[]): string {
+export function libraryCount(papers: readonly Paper[], t: TFunction): string {
   const ready = papers.filter((p) => p.status === 'indexed').length
   const failed = papers.filter((p) => p.status === 'error').length
   const working = papers.length - ready - failed
-  const parts = [`${ready} ready`]
-  if (working) parts.push(`${working} indexing`)
-  if (failed) parts.push(`${failed} failed`)
+  const parts = [t('library.ready', { count: ready })]
+  if (working) parts.push(t('library.indexing', { count: working }))
+  if (failed) parts.push(t('library.failed', { count: failed }))
   return parts.join(', ')
 }
 
