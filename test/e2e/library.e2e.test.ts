@@ -78,7 +78,7 @@ describe('the library with 18 papers at 1280×800', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Add PDFs…' }).isVisible()).toBe(true)
     const failed = row(page, 'notes.pdf')
     await expect
-      .poll(() => failed.locator('.status-error').innerText())
+      .poll(() => failed.locator('.paper-failure').innerText())
       .toMatch(/^Failed: .*not a PDF/)
     expect(await failed.getByRole('button', { name: 'Retry' }).count()).toBe(0)
     expect(await row(page, 'empty.pdf').count()).toBe(1)
