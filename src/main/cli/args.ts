@@ -9,6 +9,8 @@ export interface CliArgs {
   papers: string[]
   /** Named values: --title, --authors, --year, --venue, --doi, --tags, --collection. */
   values: Record<string, string>
+  /** Every --collection given (import-zotero takes several). */
+  collections: string[]
 }
 
 /** Options that take a value and are kept by name in {@link CliArgs.values}. */
@@ -32,7 +34,8 @@ export function parseArgs(argv: string[]): CliArgs {
     help: false,
     k: null,
     papers: [],
-    values: {}
+    values: {},
+    collections: []
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -57,6 +60,7 @@ export function parseArgs(argv: string[]): CliArgs {
       const v = argv[++i]
       if (v === undefined) throw new UsageError(`${a} needs a value`)
       out.values[name] = v
+      if (name === 'collection') out.collections.push(v)
     } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
@@ -79,6 +83,13 @@ Commands:
                                    overwrites what you edit (an empty value clears a field)
   bib [paperId...] [--collection NAME]
                                    BibTeX for those papers, a collection, or everything
+  import-bib <file.bib|file.ris> [--collection NAME]
+                                   Add the entries whose file field points at a PDF, with
+                                   their metadata; list the others (add them by arXiv id)
+  import-zotero <Zotero folder> [--collection NAME]...
+                                   Add the PDFs of a Zotero library (or of the named
+                                   collections) with their metadata; Zotero collections
+                                   become collections here. Zotero may stay open.
   collections                      List collections
   collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
                                    Organise papers into collections

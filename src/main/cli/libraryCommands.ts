@@ -4,6 +4,8 @@ import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
 import type { CommandOutput } from './commands'
+import { resolve } from 'node:path'
+import { importBibliography, importZotero, type ImportSummary } from '../library/importers'
 
 async function call<C extends Channel>(
   s: Services,
@@ -175,5 +177,48 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
     }
     default:
       throw new UsageError(`Unknown collection command '${verb}'`)
+  }
+}
+
+/** `import-bib FILE` and `import-zotero DIR`: add a reference manager's library. */
+export async function importLibrary(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [from] = args.positional
+  if (!from)
+    throw new UsageError(
+      args.command === 'import-bib'
+        ? 'import-bib needs a BibTeX or RIS file'
+        : 'import-zotero needs the Zotero data folder (usually ~/Zotero)'
+    )
+  const r: ImportSummary =
+    args.command === 'import-bib'
+      ? await importBibliography(s.library, resolve(from), {
+          collection: args.values.collection
+        })
+      : await importZotero(s.library, resolve(from), { collections: args.collections })
+  await s.library.whenIdle()
+  const byId = new Map(s.library.list().map((p) => [p.id, p]))
+  const added = r.added.map((a) => ({ ...a, status: byId.get(a.paperId)?.status ?? a.status }))
+  const failed = added.filter((a) => a.status !== 'indexed')
+  const lines = [
+    ...added.map((a) =>
+      a.status === 'indexed'
+        ? `✓ ${a.paperId}  ${byId.get(a.paperId)?.title ?? a.title}${a.duplicate ? '  (already in the library)' : ''}`
+        : `✗ ${a.file}  ${byId.get(a.paperId)?.error?.message ?? a.status}`
+    ),
+    ...(r.withoutPdf.length
+      ? [
+          `${r.withoutPdf.length} entr${r.withoutPdf.length === 1 ? 'y was' : 'ies were'} not added (no PDF):`,
+          ...r.withoutPdf.map(
+            (w) =>
+              `  - ${w.title ?? w.key ?? '(untitled)'}: ${w.reason}${w.arxivId ? ` — add it with: ingest ${w.arxivId}` : w.doi ? ` — DOI ${w.doi}` : ''}`
+          )
+        ]
+      : []),
+    r.collections.length ? `Collections: ${r.collections.join(', ')}` : ''
+  ].filter(Boolean)
+  return {
+    json: { ...r, added },
+    text: lines.join('\n') || 'Nothing to import.',
+    exitCode: failed.length ? 1 : 0
   }
 }

@@ -14,11 +14,21 @@ import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { JobQueue, type Job } from './JobQueue'
 import { PaperFiles } from './PaperFiles'
 import { Organizer } from './Organizer'
+import { mergeMetadata, type MetadataValues } from './metadataMerge'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
 
 export type { AddOutcome } from './PaperIntake'
+
+/** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
+export interface ImportedPdf {
+  path: string
+  values: MetadataValues
+  tags: string[]
+  /** Names of ResearchPal collections to put it in (created when missing). */
+  collections: string[]
+}
 
 /** What {@link LibraryService} is built from (the composition root passes real ones). */
 export interface LibraryDeps {
@@ -151,6 +161,41 @@ export class LibraryService {
           ))
         })
       }
+      return out
+    })
+  }
+
+  /**
+   * Adds imported PDFs with their metadata: the import's fields win over what the PDF says
+   * (a hand edit still wins over both), its tags are added and its collections created.
+   */
+  async addImported(items: ImportedPdf[]): Promise<AddOutcome[]> {
+    return this.batch(async () => {
+      const out: AddOutcome[] = []
+      for (const item of items) {
+        const added = await this.intake.addFile(
+          basename(item.path),
+          new Uint8Array(await readFile(item.path))
+        )
+        let paper = added.paper
+        if (paper.status !== 'error') {
+          const collectionIds = [...paper.collectionIds]
+          for (const name of item.collections) {
+            const c = await this.organizer.collectionNamed(name)
+            if (!collectionIds.includes(c.id)) collectionIds.push(c.id)
+          }
+          const tags = [...paper.tags]
+          for (const t of item.tags)
+            if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t)
+          paper = await this.catalog.update(paper.id, {
+            ...mergeMetadata(paper, item.values, 'import'),
+            collectionIds,
+            tags
+          })
+        }
+        out.push({ input: item.path, paper, duplicate: added.duplicate })
+      }
+      this.changed()
       return out
     })
   }

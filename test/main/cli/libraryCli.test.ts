@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { makeZoteroFolder } from '../../fixtures/zoteroFixture'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
@@ -73,5 +74,28 @@ describe('the CLI over the library: papers --json, paper edit, collections, bib'
     const bad = cli(['paper', 'edit', id, '--doi', 'nope', '--json', '--data-dir', data])
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stdout).error.message).toMatch(/edit.doi: must be a DOI/)
+  }, 120_000)
+
+  it('imports a Zotero collection and cites it', () => {
+    const zotero = makeZoteroFolder(
+      join(dir, 'Zotero'),
+      makePaperPdf({ title: 'Zotero Fixture', pages: 2 })
+    )
+    const r = cli([
+      'import-zotero',
+      zotero,
+      '--collection',
+      'Retrieval',
+      '--json',
+      '--data-dir',
+      data
+    ])
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { added: { status: string }[]; collections: string[] }
+    expect(out.added.map((a) => a.status)).toEqual(['indexed'])
+    expect(out.collections).toEqual(['Retrieval'])
+    const bib = cli(['bib', '--collection', 'Retrieval', '--data-dir', data])
+    expect(bib.stdout).toMatch(/^@article\{lovelace2021retrieval,/)
+    expect(bib.stdout).toContain('doi = {10.1234/fixture.2021}')
   }, 120_000)
 })

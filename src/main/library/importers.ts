@@ -1,0 +1,148 @@
+import { access, readFile } from 'node:fs/promises'
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
+import { UserFacingError } from '../errors'
+import { parseBibliography } from './bibtex'
+import type { AddOutcome, ImportedPdf } from './LibraryService'
+import { readZoteroLibrary } from './zoteroLibrary'
+
+/** What an import needs of the library. */
+export interface ImportTarget {
+  addImported(items: ImportedPdf[]): Promise<AddOutcome[]>
+}
+
+/** An entry that was not added: no PDF to read. It can be added by its arXiv id or DOI. */
+export interface EntryWithoutPdf {
+  title: string | null
+  key: string | null
+  arxivId: string | null
+  doi: string | null
+  reason: string
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  added: { paperId: string; title: string; status: string; file: string; duplicate: boolean }[]
+  withoutPdf: EntryWithoutPdf[]
+  /** ResearchPal collections the papers were put in. */
+  collections: string[]
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false
+  )
+}
+
+function summary(outcomes: AddOutcome[], withoutPdf: EntryWithoutPdf[], collections: string[]) {
+  return {
+    added: outcomes.map((o) => ({
+      paperId: o.paper.id,
+      title: o.paper.title,
+      status: o.paper.status,
+      file: o.input,
+      duplicate: o.duplicate
+    })),
+    withoutPdf,
+    collections
+  }
+}
+
+/**
+ * Imports a BibTeX or RIS file: entries whose `file` (or RIS `L1`) points at a PDF on disk are
+ * added with the entry's metadata; the others are listed with their arXiv id or DOI.
+ * @remarks Relative paths are read from the bibliography's folder, as Zotero and JabRef write
+ * them. `collection` puts every added paper in that ResearchPal collection.
+ */
+export async function importBibliography(
+  target: ImportTarget,
+  file: string,
+  options: { collection?: string } = {}
+): Promise<ImportSummary> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch {
+    throw new UserFacingError(
+      'NOT_FOUND',
+      `There is no file ${file}. Check the path and try again.`
+    )
+  }
+  const entries = parseBibliography(text, basename(file))
+  const pdfs: ImportedPdf[] = []
+  const withoutPdf: EntryWithoutPdf[] = []
+  const collections = options.collection ? [options.collection] : []
+  for (const e of entries) {
+    const candidates = e.files.map((f) => (isAbsolute(f) ? f : resolve(dirname(file), f)))
+    let found: string | null = null
+    for (const c of candidates) if (await exists(c)) found ??= c
+    const { key, title, arxivId, doi } = e
+    if (!found) {
+      withoutPdf.push({
+        key,
+        title,
+        arxivId,
+        doi,
+        reason: candidates.length
+          ? `its PDF is not on this computer (${candidates[0]})`
+          : 'the entry has no PDF file'
+      })
+      continue
+    }
+    const { authors, year, venue, abstract } = e
+    pdfs.push({
+      path: found,
+      values: { title, authors, year, venue, doi, abstract },
+      tags: [],
+      collections
+    })
+  }
+  return summary(await target.addImported(pdfs), withoutPdf, collections)
+}
+
+/**
+ * Imports a Zotero data folder: the items of the chosen collections (all items when none is
+ * chosen) with their PDFs and metadata; Zotero collections become ResearchPal collections.
+ */
+export async function importZotero(
+  target: ImportTarget,
+  dir: string,
+  options: { collections?: string[] } = {}
+): Promise<ImportSummary> {
+  const lib = await readZoteroLibrary(dir)
+  const wanted = (options.collections ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean)
+  const names = lib.collections.map((c) => c.name)
+  const unknown = wanted.filter((w) => !names.some((n) => n.toLowerCase() === w))
+  if (unknown.length)
+    throw new UserFacingError(
+      'NOT_FOUND',
+      `This Zotero library has no collection ${unknown.map((u) => `"${u}"`).join(', ')}. Its collections: ${names.join(', ') || '(none)'}.`
+    )
+  const chosen = (c: string): boolean => !wanted.length || wanted.includes(c.toLowerCase())
+  const items = lib.items.filter((i) => !wanted.length || i.collections.some(chosen))
+  const pdfs: ImportedPdf[] = []
+  const withoutPdf: EntryWithoutPdf[] = []
+  for (const item of items) {
+    const onDisk = item.pdf && (await exists(item.pdf)) ? item.pdf : null
+    if (!onDisk) {
+      withoutPdf.push({
+        key: item.key,
+        title: item.values.title ?? null,
+        arxivId: item.arxivId,
+        doi: item.values.doi ?? null,
+        reason: item.pdf
+          ? `its PDF is missing from Zotero's storage folder (${item.pdf})`
+          : (item.noPdfReason ?? 'no PDF attachment')
+      })
+      continue
+    }
+    pdfs.push({
+      path: onDisk,
+      values: item.values,
+      tags: item.tags,
+      collections: item.collections.filter(chosen)
+    })
+  }
+  const collections = [...new Set(pdfs.flatMap((p) => p.collections))]
+  return summary(await target.addImported(pdfs), withoutPdf, collections)
+}
