@@ -80,6 +80,7 @@ async function start(): Promise<void> {
       }
     },
     version: app.getVersion(),
+    onlineMetadata: true,
     resourcesPath: app.isPackaged ? process.resourcesPath : null
   })
   registerIpc(services.router, services.events, isTrustedSender)

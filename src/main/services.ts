@@ -7,6 +7,8 @@ import { WorkerPdfReader } from './ingest/WorkerPdfReader'
 import { createHandlers, type FilePicker } from './ipc/handlers'
 import { createRouter, type Router } from './ipc/router'
 import { LibraryService } from './library/LibraryService'
+import { DEFAULT_ONLINE } from './library/online/http'
+import { OnlineMetadata } from './library/online/OnlineMetadata'
 import { dataPaths, type DataPaths } from './paths'
 import { Bm25KeywordIndex } from './search/Bm25KeywordIndex'
 import { embedderWorkerScript } from './search/embedder/embedderWorkerScript'
@@ -51,6 +53,12 @@ export interface ServiceOptions {
    * them as the app does (the bench). By default each is found next to its module.
    */
   workerDir?: string
+  /**
+   * Ask arXiv/Crossref about each paper once indexed (the app). The CLI and tests leave it
+   * off and ask explicitly. Base URLs come from RESEARCHPAL_ARXIV_API_URL, _CROSSREF_URL,
+   * _OPENALEX_URL and _UNPAYWALL_URL when set (local fakes), else the real services.
+   */
+  onlineMetadata?: boolean
   /** Replaces the model-backed embedder (tests, e2e). */
   embedder?: EmbedderProvider
   log?: (message: string) => void
@@ -108,7 +116,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     settings: () => settings.get(),
     fetch: options.fetch,
     defaultCorpusDir: options.defaultCorpusDir ?? null,
-    log
+    log,
+    online: new OnlineMetadata({
+      ...DEFAULT_ONLINE,
+      fetch: options.fetch ?? fetch,
+      arxivApiUrl: env.RESEARCHPAL_ARXIV_API_URL ?? DEFAULT_ONLINE.arxivApiUrl,
+      crossrefUrl: env.RESEARCHPAL_CROSSREF_URL ?? DEFAULT_ONLINE.crossrefUrl,
+      openAlexUrl: env.RESEARCHPAL_OPENALEX_URL ?? DEFAULT_ONLINE.openAlexUrl,
+      unpaywallUrl: env.RESEARCHPAL_UNPAYWALL_URL ?? DEFAULT_ONLINE.unpaywallUrl
+    }),
+    autoOnlineMetadata: options.onlineMetadata ?? false
   })
   await library.open()
   const retriever = new HybridRetriever({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Result } from './errors'
+import { AppErrorSchema, type Result } from './errors'
 import {
   AnswerEventSchema,
   AnswerSchema,
@@ -179,6 +179,31 @@ export const channels = {
   'library:saveBibtex': {
     input: PaperSelectionSchema,
     output: z.object({ path: z.string().nullable(), count: z.number().int() })
+  },
+  /** Asks arXiv and Crossref (OpenAlex as fallback) for papers' details; hand edits stay. */
+  'library:refreshMetadata': {
+    input: z.object({ paperIds: z.array(PaperIdSchema).max(10_000).optional() }).strict(),
+    output: z.object({
+      updated: z.array(z.string()),
+      waiting: z.number().int(),
+      stoppedBy: AppErrorSchema.nullable()
+    })
+  },
+  /** Adds a paper by DOI: its open-access PDF (Unpaywall) with Crossref's details. */
+  'library:addDoi': { input: z.object({ doi: DoiSchema }).strict(), output: PaperOut },
+  /** Searches arXiv by title: candidates to pick from (then `library:addArxiv`). */
+  'library:searchArxiv': {
+    input: z.object({ title: z.string().trim().min(3).max(300) }).strict(),
+    output: z.object({
+      candidates: z.array(
+        z.object({
+          arxivId: z.string(),
+          title: z.string(),
+          authors: z.array(z.string()),
+          year: z.number().int().nullable()
+        })
+      )
+    })
   },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },

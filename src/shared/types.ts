@@ -82,7 +82,9 @@ export const PaperSchema = z.object({
   tags: z.array(z.string()).default([]),
   collectionIds: z.array(z.string()).default([]),
   /** Where each bibliographic field came from; a field missing here came from the PDF. */
-  fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), FieldSourceSchema).default({})
+  fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), FieldSourceSchema).default({}),
+  /** When arXiv/Crossref were last asked about this paper; null: not yet (or offline). */
+  onlineCheckedAt: z.string().nullable().default(null)
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>
@@ -260,7 +262,15 @@ export type AnswerEvent = z.infer<typeof AnswerEventSchema>
 /** The bibliographic defaults of a new paper: no venue, DOI, abstract, tags or collections. */
 export function bibliographyDefaults(): Pick<
   Paper,
-  'venue' | 'doi' | 'abstract' | 'tags' | 'collectionIds' | 'fieldSources'
+  'venue' | 'doi' | 'abstract' | 'tags' | 'collectionIds' | 'fieldSources' | 'onlineCheckedAt'
 > {
-  return { venue: null, doi: null, abstract: null, tags: [], collectionIds: [], fieldSources: {} }
+  return {
+    venue: null,
+    doi: null,
+    abstract: null,
+    tags: [],
+    collectionIds: [],
+    fieldSources: {},
+    onlineCheckedAt: null
+  }
 }

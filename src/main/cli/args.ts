@@ -90,6 +90,11 @@ Commands:
                                    Add the PDFs of a Zotero library (or of the named
                                    collections) with their metadata; Zotero collections
                                    become collections here. Zotero may stay open.
+  add-doi <DOI>                    Add a paper's open-access PDF (Unpaywall) with Crossref's
+                                   details
+  search-arxiv "<title>"           arXiv papers with that title, to add with ingest <id>
+  refresh-metadata [paperId...]    Ask arXiv and Crossref (OpenAlex as fallback) for the
+                                   papers' details; your edits are kept
   collections                      List collections
   collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
                                    Organise papers into collections

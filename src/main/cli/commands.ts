@@ -8,7 +8,7 @@ import { mainT } from '../i18n'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
-import { bib, collections, importLibrary, paperEdit, papers } from './libraryCommands'
+import { bib, collections, importLibrary, online, paperEdit, papers } from './libraryCommands'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -144,6 +144,10 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'import-bib':
     case 'import-zotero':
       return importLibrary(s, args)
+    case 'add-doi':
+    case 'search-arxiv':
+    case 'refresh-metadata':
+      return online(s, args)
     case 'remove': {
       const [paperId] = need(args, 1, 'a paper id')
       await call(s, 'library:remove', { paperId })

@@ -222,3 +222,51 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
     exitCode: failed.length ? 1 : 0
   }
 }
+
+/** `add-doi`, `refresh-metadata`, `search-arxiv`: the online registries. */
+export async function online(s: Services, args: CliArgs): Promise<CommandOutput> {
+  if (args.command === 'add-doi') {
+    const [doi] = args.positional
+    if (!doi) throw new UsageError('add-doi needs a DOI such as 10.18653/v1/N19-1423')
+    const { paper } = await call(s, 'library:addDoi', { doi })
+    await s.library.whenIdle()
+    const p = s.library.get(paper.id)
+    return {
+      json: { paper: p },
+      text:
+        p.status === 'indexed'
+          ? `✓ ${p.id}  ${p.title}`
+          : `✗ ${p.id}  ${p.error?.message ?? p.status}`,
+      exitCode: p.status === 'indexed' ? 0 : 1
+    }
+  }
+  if (args.command === 'search-arxiv') {
+    const [title] = args.positional
+    if (!title) throw new UsageError('search-arxiv needs a title in quotes')
+    const r = await call(s, 'library:searchArxiv', { title })
+    return {
+      json: r,
+      text: r.candidates.length
+        ? r.candidates
+            .map(
+              (c) =>
+                `${c.arxivId}  ${c.title} — ${firstAuthor(c.authors)}${c.year ? ` (${c.year})` : ''}`
+            )
+            .join('\n') + '\nAdd one with: ingest <arXiv id>'
+        : 'arXiv has no paper with that title.',
+      exitCode: 0
+    }
+  }
+  const r = await call(
+    s,
+    'library:refreshMetadata',
+    args.positional.length ? { paperIds: args.positional } : {}
+  )
+  const text = [
+    `${r.updated.length} paper${r.updated.length === 1 ? '' : 's'} updated from arXiv/Crossref.`,
+    r.stoppedBy ? `${r.stoppedBy.message} (${r.waiting} still to ask)` : ''
+  ]
+    .filter(Boolean)
+    .join('\n')
+  return { json: r, text, exitCode: r.stoppedBy ? 1 : 0 }
+}

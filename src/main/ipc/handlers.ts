@@ -5,6 +5,7 @@ import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 import type { Organizer } from '../library/Organizer'
+import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
 
 /** What the handlers need of the library. */
@@ -19,6 +20,8 @@ export interface LibraryPort {
   cancel(paperId?: string): number
   pdfBytes(paperId: string): Promise<Uint8Array>
   readonly organizer: Organizer
+  readonly metadata: MetadataRefresher | null
+  addDoi(doi: string): Promise<Paper>
 }
 
 /** What the handlers need of the agent. */
@@ -131,9 +134,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const name = sel.collectionId ? 'collection.bib' : count === 1 ? 'paper.bib' : 'library.bib'
       return { path: await deps.filePicker.saveText(name, bibtex), count }
     },
+    'library:refreshMetadata': ({ paperIds }) => online(deps).refresh(paperIds),
+    'library:addDoi': async ({ doi }) => ({ paper: await deps.library.addDoi(doi) }),
+    'library:searchArxiv': async ({ title }) => ({
+      candidates: (await online(deps).searchTitle(title)).map((c) => ({
+        arxivId: c.arxivId,
+        title: c.values.title ?? c.arxivId,
+        authors: c.values.authors ?? [],
+        year: c.values.year ?? null
+      }))
+    }),
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.agent.ask(input),
     'chat:cancel': ({ requestId }) => ({ cancelled: deps.agent.cancel(requestId) })
   }
+}
+
+function online(deps: HandlerDeps): MetadataRefresher {
+  if (!deps.library.metadata)
+    throw new UserFacingError('OFFLINE', 'Online metadata is switched off in this session.')
+  return deps.library.metadata
 }

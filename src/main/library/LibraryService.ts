@@ -14,6 +14,8 @@ import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { JobQueue, type Job } from './JobQueue'
 import { PaperFiles } from './PaperFiles'
 import { Organizer } from './Organizer'
+import { MetadataRefresher } from './online/MetadataRefresher'
+import type { OnlineMetadata } from './online/OnlineMetadata'
 import { mergeMetadata, type MetadataValues } from './metadataMerge'
 
 /** The three papers the app ships with. */
@@ -48,6 +50,10 @@ export interface LibraryDeps {
   defaultCorpusDir?: string | null
   embedBatchSize?: number
   log?: (msg: string) => void
+  /** arXiv, Crossref, OpenAlex, Unpaywall; null: no online metadata (tests). */
+  online?: OnlineMetadata | null
+  /** Ask the registries about each paper once it is indexed (the app; not the CLI). */
+  autoOnlineMetadata?: boolean
 }
 
 const UNFINISHED: readonly PaperStatus[] = ['pending', 'downloading', 'extracting', 'embedding']
@@ -65,6 +71,8 @@ export class LibraryService {
   private readonly intake: PaperIntake
   /** Editing, tags, collections and BibTeX. */
   readonly organizer: Organizer
+  /** Online metadata (arXiv, Crossref, OpenAlex), or null when there is none. */
+  readonly metadata: MetadataRefresher | null
   private closing = false
   private batchDepth = 0
   private matching: Promise<void> = Promise.resolve()
@@ -93,6 +101,14 @@ export class LibraryService {
     })
     this.queue = new JobQueue((job, signal) => this.runJob(job, signal), log)
     this.organizer = new Organizer(this.catalog, () => this.changed())
+    this.metadata = deps.online
+      ? new MetadataRefresher({
+          catalog: this.catalog,
+          online: deps.online,
+          changed: () => this.changed(),
+          log
+        })
+      : null
     this.intake = new PaperIntake({
       catalog: this.catalog,
       files: this.files,
@@ -198,6 +214,31 @@ export class LibraryService {
       this.changed()
       return out
     })
+  }
+
+  /**
+   * Adds a paper by DOI: its open-access PDF from Unpaywall, with Crossref's (or OpenAlex's)
+   * details. NOT_FOUND when there is no open copy; OFFLINE when the network is not there.
+   */
+  async addDoi(doi: string): Promise<Paper> {
+    if (!this.deps.online)
+      throw new UserFacingError(
+        'OFFLINE',
+        'Adding by DOI needs the online services, which are off here.'
+      )
+    const found = await this.deps.online.openAccessPdf(doi)
+    const name = `${doi.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
+    const added = await this.intake.addFile(name, found.bytes)
+    let paper = added.paper
+    for (const { source, values } of [
+      { source: 'crossref' as const, values: { doi } },
+      ...found.metadata
+    ]) {
+      const change = mergeMetadata(paper, values, source)
+      if (Object.keys(change).length) paper = await this.catalog.update(paper.id, change)
+    }
+    this.changed()
+    return paper
   }
 
   /** Adds a PDF given as bytes (a dropped file). */
@@ -334,6 +375,7 @@ export class LibraryService {
   /** Stops work in flight without marking it failed, so the next {@link open} resumes it. */
   async close(): Promise<void> {
     this.closing = true
+    this.metadata?.close()
     await this.backfilling
     this.queue.cancel()
     await this.queue.idle()
@@ -360,7 +402,11 @@ export class LibraryService {
 
   private async runJob(job: Job, signal: AbortSignal): Promise<void> {
     if (job.kind === 'embed') await this.pipeline.embed(job.paperId, signal)
-    else await this.pipeline.ingest(job.paperId, signal)
+    else {
+      await this.pipeline.ingest(job.paperId, signal)
+      if (this.deps.autoOnlineMetadata && this.catalog.get(job.paperId)?.status === 'indexed')
+        this.metadata?.schedule([job.paperId])
+    }
   }
 
   // Serialised: open()'s backfill and a running job may both notice the change.

@@ -43,7 +43,8 @@ export const StoredPaperSchema = z
     abstract: z.string().nullable().default(null),
     tags: z.array(z.string()).default([]),
     collectionIds: z.array(z.string()).default([]),
-    fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), z.enum(FIELD_SOURCES)).default({})
+    fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), z.enum(FIELD_SOURCES)).default({}),
+    onlineCheckedAt: z.string().nullable().default(null)
   })
   .passthrough()
 

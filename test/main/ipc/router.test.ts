@@ -75,6 +75,12 @@ const badInputs: Record<Channel, [unknown, string][]> = {
   ],
   'library:bibtex': [[{ paperIds: ['../x'] }, 'paperIds.0']],
   'library:saveBibtex': [[{ collectionId: 5 }, 'collectionId']],
+  'library:refreshMetadata': [[{ paperIds: ['a b'] }, 'paperIds.0']],
+  'library:addDoi': [
+    [{ doi: 'not-a-doi' }, 'doi'],
+    [{}, 'doi']
+  ],
+  'library:searchArxiv': [[{ title: 'x' }, 'title']],
   'search:query': [
     [{}, 'query'],
     [{ query: '   ' }, 'query'],

@@ -1,0 +1,77 @@
+import { UserFacingError } from '../../errors'
+
+/** How the online services are reached; tests point every base URL at a local fake. */
+export interface OnlineOptions {
+  fetch: typeof fetch
+  arxivApiUrl: string
+  crossrefUrl: string
+  openAlexUrl: string
+  unpaywallUrl: string
+  /** Unpaywall and Crossref's polite pool ask for a contact address. */
+  email: string
+  timeoutMs: number
+}
+
+/** The real services. */
+export const DEFAULT_ONLINE: Omit<OnlineOptions, 'fetch'> = {
+  arxivApiUrl: 'https://export.arxiv.org',
+  crossrefUrl: 'https://api.crossref.org',
+  openAlexUrl: 'https://api.openalex.org',
+  unpaywallUrl: 'https://api.unpaywall.org',
+  email: 'researchpal@users.noreply.github.com',
+  timeoutMs: 20_000
+}
+
+/** A 404: the service does not know the paper. */
+export class NotKnownError extends Error {}
+
+/**
+ * GETs a URL and returns the response, turning transport failures into the errors a person
+ * understands: OFFLINE (no connection), RATE_LIMITED (429, with Retry-After), TIMEOUT,
+ * UPSTREAM_UNAVAILABLE (5xx); a 404 is {@link NotKnownError}.
+ */
+export async function getOk(
+  url: string,
+  service: string,
+  o: OnlineOptions,
+  signal?: AbortSignal
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(o.timeoutMs)
+  let res: Response
+  try {
+    res = await o.fetch(url, {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      headers: { 'user-agent': `ResearchPal (mailto:${o.email})` }
+    })
+  } catch (e) {
+    if (timeout.aborted)
+      throw new UserFacingError('TIMEOUT', `${service} did not answer in time. Try again later.`, {
+        cause: e
+      })
+    throw new UserFacingError(
+      'OFFLINE',
+      `${service} cannot be reached: no internet connection. It will be tried again when you are online.`,
+      { cause: e }
+    )
+  }
+  if (res.status === 404) throw new NotKnownError(`${service}: 404`)
+  if (res.status === 429) {
+    const after = Number(res.headers.get('retry-after') ?? '')
+    throw new UserFacingError(
+      'RATE_LIMITED',
+      `${service} asks us to slow down (too many requests).${after ? ` Trying again in ${after} s.` : ' Try again in a minute.'}`,
+      Number.isFinite(after) && after > 0 ? { retryAfterSeconds: after } : {}
+    )
+  }
+  if (res.status >= 500)
+    throw new UserFacingError(
+      'UPSTREAM_UNAVAILABLE',
+      `${service} is not working right now (HTTP ${res.status}). Try again later.`
+    )
+  if (!res.ok)
+    throw new UserFacingError(
+      'UPSTREAM_UNAVAILABLE',
+      `${service} refused the request (HTTP ${res.status}).`
+    )
+  return res
+}
