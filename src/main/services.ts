@@ -6,6 +6,7 @@ import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
 import { createHandlers, type FilePicker } from './ipc/handlers'
 import { createRouter, type Router } from './ipc/router'
+import { Discovery } from './library/Discovery'
 import { LibraryService } from './library/LibraryService'
 import { DEFAULT_ONLINE } from './library/online/http'
 import { OnlineMetadata } from './library/online/OnlineMetadata'
@@ -161,7 +162,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
-    filePicker: options.filePicker ?? noPicker
+    filePicker: options.filePicker ?? noPicker,
+    discovery: new Discovery({
+      papers: () => library.list(),
+      paperText: (id) => library.paperText(id),
+      retriever
+    })
   })
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {

@@ -205,6 +205,33 @@ export const channels = {
       )
     })
   },
+  /** The library's papers most like this one (vectors when the model is there, else keywords). */
+  'library:related': {
+    input: z.object({ paperId: PaperIdSchema }).strict(),
+    output: z.object({
+      mode: z.string(),
+      related: z.array(
+        z.object({ paperId: z.string(), title: z.string(), score: z.number(), passage: z.string() })
+      )
+    })
+  },
+  /** The references a paper cites that the library does not have; `add` says how to add one. */
+  'library:missingRefs': {
+    input: z.object({ paperId: PaperIdSchema }).strict(),
+    output: z.object({
+      total: z.number().int(),
+      missing: z.array(
+        z.object({
+          title: z.string().nullable(),
+          arxivId: z.string().nullable(),
+          doi: z.string().nullable(),
+          year: z.number().int().nullable(),
+          text: z.string(),
+          add: z.string().nullable()
+        })
+      )
+    })
+  },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
   'chat:ask': {

@@ -95,6 +95,9 @@ Commands:
   search-arxiv "<title>"           arXiv papers with that title, to add with ingest <id>
   refresh-metadata [paperId...]    Ask arXiv and Crossref (OpenAlex as fallback) for the
                                    papers' details; your edits are kept
+  related <paperId>                The library's papers most like this one
+  missing-refs <paperId>           References the paper cites that the library lacks,
+                                   with the arXiv id or DOI to add each
   collections                      List collections
   collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
                                    Organise papers into collections

@@ -8,7 +8,15 @@ import { mainT } from '../i18n'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
-import { bib, collections, importLibrary, online, paperEdit, papers } from './libraryCommands'
+import {
+  bib,
+  collections,
+  discover,
+  importLibrary,
+  online,
+  paperEdit,
+  papers
+} from './libraryCommands'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -148,6 +156,9 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'search-arxiv':
     case 'refresh-metadata':
       return online(s, args)
+    case 'related':
+    case 'missing-refs':
+      return discover(s, args)
     case 'remove': {
       const [paperId] = need(args, 1, 'a paper id')
       await call(s, 'library:remove', { paperId })

@@ -270,3 +270,32 @@ export async function online(s: Services, args: CliArgs): Promise<CommandOutput>
     .join('\n')
   return { json: r, text, exitCode: r.stoppedBy ? 1 : 0 }
 }
+
+/** `related <id>` and `missing-refs <id>`. */
+export async function discover(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [paperId] = args.positional
+  if (!paperId) throw new UsageError(`${args.command} needs a paper id (see: papers)`)
+  if (args.command === 'related') {
+    const r = await call(s, 'library:related', { paperId })
+    return {
+      json: r,
+      text: r.related.length
+        ? [
+            `Most like ${paperId} (by ${r.mode}):`,
+            ...r.related.map((x, i) => `${i + 1}. ${x.paperId}  ${x.title}`)
+          ].join('\n')
+        : 'No other indexed paper in the library yet.',
+      exitCode: 0
+    }
+  }
+  const r = await call(s, 'library:missingRefs', { paperId })
+  const lines = r.missing.map(
+    (m) =>
+      `- ${m.title ?? m.text}${m.year ? ` (${m.year})` : ''}${m.arxivId ? `  → ingest ${m.arxivId}` : m.doi ? `  → add-doi ${m.doi}` : ''}`
+  )
+  return {
+    json: r,
+    text: `${r.missing.length} of ${r.total} references are not in the library:\n${lines.join('\n')}`,
+    exitCode: 0
+  }
+}

@@ -4,6 +4,7 @@ import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
+import type { Discovery } from '../library/Discovery'
 import type { Organizer } from '../library/Organizer'
 import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
@@ -47,6 +48,7 @@ export interface HandlerDeps {
   retriever: Retriever
   agent: AgentPort
   filePicker: FilePicker
+  discovery: Discovery
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -144,6 +146,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         year: c.values.year ?? null
       }))
     }),
+    'library:related': ({ paperId }) => deps.discovery.related(paperId),
+    'library:missingRefs': ({ paperId }) => deps.discovery.missingReferences(paperId),
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.agent.ask(input),

@@ -81,6 +81,8 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{}, 'doi']
   ],
   'library:searchArxiv': [[{ title: 'x' }, 'title']],
+  'library:related': [[{}, 'paperId']],
+  'library:missingRefs': [[{ paperId: '../x' }, 'paperId']],
   'search:query': [
     [{}, 'query'],
     [{ query: '   ' }, 'query'],
