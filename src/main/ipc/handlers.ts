@@ -12,7 +12,10 @@ export interface LibraryPort {
   list(): Paper[]
   find(input: FindPapersInput): Paper[]
   pages(input: PagesInput): Promise<PageRange>
-  bibtex(paperIds: readonly string[]): { bibtex: string; entries: { paperId: string; key: string }[] }
+  bibtex(paperIds: readonly string[]): {
+    bibtex: string
+    entries: { paperId: string; key: string }[]
+  }
   addPaths(paths: string[]): Promise<Paper[]>
   addBytes(name: string, bytes: Uint8Array): Promise<Paper>
   addArxiv(idOrUrl: string): Promise<Paper>
