@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makePaperPdf, proseLines } from '../../fixtures/fixturePapers'
 import { makePdf } from '../../fixtures/makePdf'
 import { startFakeGemini, type FakeGemini } from '../../fakes/fakeGemini'
+import { currentCliLaunch, mcpConfig } from '../../../src/main/mcp/mcpConfig'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
@@ -77,11 +78,14 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
     beforeAll(async () => {
       catalogBefore = readFileSync(join(data, 'library.json'), 'utf8')
       catalogStat = statSync(join(data, 'library.json')).mtimeMs
+      // Started exactly as the snippet in Settings tells Claude Desktop to start it.
+      const config = mcpConfig(currentCliLaunch(), data)
+      expect(JSON.parse(config.snippet).mcpServers.researchpal.args).toEqual(config.args)
       const transport = new StdioClientTransport({
-        command: TSX,
-        args: ['src/main/cli.ts', 'mcp', '--data-dir', data],
-        cwd: ROOT,
-        env: { ...(process.env as Record<string, string>), ...CLEAN_ENV },
+        command: config.command,
+        args: config.args,
+        cwd: tmpdir(),
+        env: { ...(process.env as Record<string, string>), ...CLEAN_ENV, ...config.env },
         stderr: 'pipe'
       })
       transport.stderr?.on('data', (b: Buffer) => (stderr += b.toString()))

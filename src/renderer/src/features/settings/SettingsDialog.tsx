@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
+import { McpSetup } from './McpSetup'
 
 const LANGUAGES: { value: Settings['answerLanguage']; label: string }[] = [
   { value: 'pt-BR', label: 'Português (Brasil)' },
@@ -10,7 +11,10 @@ const LANGUAGES: { value: Settings['answerLanguage']; label: string }[] = [
   { value: 'question', label: 'Same as the question' }
 ]
 
-/** The settings dialog: API key, model, answer language, tool rounds, embedding model. */
+/**
+ * The settings dialog: API key, model, answer language, tool rounds, embedding model, and the
+ * MCP client setup.
+ */
 export function SettingsDialog() {
   const open = useAppStore((s) => s.settings.open)
   const values = useAppStore((s) => s.settings.values)
@@ -119,6 +123,7 @@ export function SettingsDialog() {
             </>
           )}
           <EmbedderState />
+          <McpSetup />
         </div>
       )}
     </dialog>
