@@ -159,11 +159,27 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
   return server
 }
 
+/** Validation detail the server checks itself; sent, it only costs the client context. */
+const DROPPED = new Set(['$schema', 'pattern', 'minLength', 'maxLength', 'minItems', 'maxItems'])
+
+function compact(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compact)
+  if (schema === null || typeof schema !== 'object') return schema
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(schema)) {
+    if (DROPPED.has(k) || (k === 'maximum' && v === Number.MAX_SAFE_INTEGER)) continue
+    out[k] = compact(v)
+  }
+  return out
+}
+
+/**
+ * A tool's JSON Schema, from its zod schema, without the limits the server enforces anyway.
+ * @remarks Every tool list is paid for in each conversation's context; bad arguments still get
+ * a readable error naming the field.
+ */
 function inputSchema(t: McpTool): { type: 'object'; [key: string]: unknown } {
-  const { $schema: _drop, ...schema } = z.toJSONSchema(t.input, { io: 'input' }) as Record<
-    string,
-    unknown
-  >
+  const schema = compact(z.toJSONSchema(t.input, { io: 'input' })) as Record<string, unknown>
   return { ...schema, type: 'object' }
 }
 
