@@ -38,9 +38,9 @@ export function McpSetup() {
         <>
           <span className="field-help">
             Add this to claude_desktop_config.json (Claude Desktop) or .cursor/mcp.json (Cursor).
-            The client can search, read and cite your papers but not change the library; add
-            &quot;--allow-add&quot; to args to let it add arXiv papers, and GEMINI_API_KEY to env
-            for generated answers.
+            The client can search, read and cite your papers but not change the library; add{' '}
+            <code>--allow-add</code> to args to let it add arXiv papers, and{' '}
+            <code>GEMINI_API_KEY</code> to env for generated answers.
           </span>
           <pre className="mcp-snippet" data-testid="mcp-snippet" tabIndex={0}>
             {mcp.config.snippet}
