@@ -254,6 +254,36 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
     })
   })
 
+  it('writes nothing but MCP messages on stdout, and exits when the client closes stdin', async () => {
+    const child = spawn(TSX, ['src/main/cli.ts', 'mcp', '--data-dir', data], {
+      cwd: ROOT,
+      env: { ...process.env, ...CLEAN_ENV },
+      stdio: ['pipe', 'pipe', 'pipe']
+    })
+    let out = ''
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()))
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+    const send = (id: number | null, method: string, params: unknown = {}): void =>
+      void child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', ...(id === null ? {} : { id }), method, params })}\n`
+      )
+    send(0, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' }
+    })
+    send(null, 'notifications/initialized')
+    send(1, 'tools/call', { name: 'search_passages', arguments: { query: 'zebracorn1 attention' } })
+    send(2, 'tools/call', { name: 'read_pages', arguments: { paperId, from: 1, to: 3 } })
+    send(3, 'resources/read', { uri: `researchpal://paper/${hostileId}/page/2` })
+    await expect.poll(() => out.split('\n').filter(Boolean).length, { timeout: 30_000 }).toBe(4)
+    child.stdin.end()
+    expect(await exited).toBe(0)
+    const lines = out.split('\n').filter(Boolean)
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' })
+    expect(lines.map((l) => (JSON.parse(l) as { id: number }).id).sort()).toEqual([0, 1, 2, 3])
+  }, 60_000)
+
   describe('over Streamable HTTP on 127.0.0.1 with a bearer token', () => {
     let child: ChildProcess
     let url = ''
