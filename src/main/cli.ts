@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
     })
     const running = services
@@ -95,6 +96,7 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     dataDir: resolve(args.dataDir ?? defaultDataDir()),
     secrets: new EnvSecretStore(),
     readOnly: !args.allowAdd,
+    arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
     log
   })
   try {

@@ -52,6 +52,8 @@ export interface ServiceOptions {
   resourcesPath?: string | null
   env?: NodeJS.ProcessEnv
   fetch?: typeof fetch
+  /** Where arXiv PDFs come from (a mirror); `https://arxiv.org` by default. */
+  arxivBaseUrl?: string
   /** A folder holding `<arXiv id>.pdf` for the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
   /**
@@ -126,6 +128,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     settings: () => settings.get(),
     fetch: options.fetch,
+    ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     defaultCorpusDir: options.defaultCorpusDir ?? null,
     log,
     readOnly

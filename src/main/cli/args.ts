@@ -95,5 +95,6 @@ Environment:
   GEMINI_API_KEY     Gemini API key for generated answers
   GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
+  RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
   RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)
 `

@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -289,9 +291,25 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
     let url = ''
     let token = ''
     let gemini: FakeGemini
+    let arxiv: Server
 
     beforeAll(async () => {
       gemini = await startFakeGemini()
+      // A stand-in for arxiv.org on 127.0.0.1, serving one paper's PDF.
+      const pdf = makePaperPdf({
+        title: 'Added Over MCP',
+        pages: 2,
+        marker: 'okapi',
+        arxivId: '2101.00001'
+      })
+      arxiv = createServer((req, res) => {
+        if (req.url?.startsWith('/pdf/2101.00001')) {
+          res.writeHead(200, { 'content-type': 'application/pdf' })
+          res.end(Buffer.from(pdf))
+        } else res.writeHead(404).end()
+      })
+      await new Promise<void>((r) => arxiv.listen(0, '127.0.0.1', () => r()))
+      const arxivUrl = `http://127.0.0.1:${(arxiv.address() as AddressInfo).port}`
       child = spawn(
         TSX,
         ['src/main/cli.ts', 'mcp', '--http', '0', '--allow-add', '--data-dir', data],
@@ -301,7 +319,8 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
             ...process.env,
             ...CLEAN_ENV,
             GEMINI_API_KEY: 'test-key',
-            GEMINI_BASE_URL: gemini.baseUrl
+            GEMINI_BASE_URL: gemini.baseUrl,
+            RESEARCHPAL_ARXIV_URL: arxivUrl
           },
           stdio: ['ignore', 'pipe', 'pipe']
         }
@@ -325,6 +344,7 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
     afterAll(async () => {
       child?.kill('SIGTERM')
       await gemini?.close()
+      arxiv?.close()
     })
 
     it('listens on 127.0.0.1 only, and refuses a request without the token', async () => {
@@ -348,38 +368,62 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
       ).rejects.toThrow()
     })
 
-    it('serves the tools, a generated answer with citations, and add_paper when allowed', async () => {
-      const client = new Client({ name: 'http-test', version: '1.0.0' })
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(url), {
-          requestInit: { headers: { Authorization: `Bearer ${token}` } }
-        })
-      )
-      try {
-        const { tools } = await client.listTools()
-        expect(tools.map((t) => t.name)).toContain('add_paper')
-        expect(tools.find((t) => t.name === 'add_paper')?.annotations?.readOnlyHint).toBe(false)
-        const s = text(
-          await client.callTool({ name: 'search_passages', arguments: { query: 'zebracorn1' } })
-        )
-        expect(s).toContain(`${paperId} p.1`)
-        const a = text(
-          await client.callTool({
-            name: 'ask',
-            arguments: { question: 'What does zebracorn1 close?' }
+    it(
+      'serves the tools, a generated answer with citations, and add_paper when allowed',
+      { timeout: 90_000 },
+      async () => {
+        const client = new Client({ name: 'http-test', version: '1.0.0' })
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(url), {
+            requestInit: { headers: { Authorization: `Bearer ${token}` } }
           })
         )
-        expect(a).toMatch(/^Generated answer/)
-        expect(a).toMatch(/\[1\] \S+ p\.\d/)
-        const bad = await client.callTool({
-          name: 'add_paper',
-          arguments: { id: '10.1038/nature14539' }
-        })
-        expect(bad.isError).toBe(true)
-        expect(text(bad)).toContain('not an arXiv DOI')
-      } finally {
-        await client.close()
+        try {
+          const { tools } = await client.listTools()
+          expect(tools.map((t) => t.name)).toContain('add_paper')
+          expect(tools.find((t) => t.name === 'add_paper')?.annotations?.readOnlyHint).toBe(false)
+          const s = text(
+            await client.callTool({ name: 'search_passages', arguments: { query: 'zebracorn1' } })
+          )
+          expect(s).toContain(`${paperId} p.1`)
+          const a = text(
+            await client.callTool({
+              name: 'ask',
+              arguments: { question: 'What does zebracorn1 close?' }
+            })
+          )
+          expect(a).toMatch(/^Generated answer/)
+          expect(a).toMatch(/\[1\] \S+ p\.\d/)
+          const bad = await client.callTool({
+            name: 'add_paper',
+            arguments: { id: '10.1038/nature14539' }
+          })
+          expect(bad.isError).toBe(true)
+          expect(text(bad)).toContain('not an arXiv DOI')
+          const added = text(
+            await client.callTool({
+              name: 'add_paper',
+              arguments: { id: '10.48550/arXiv.2101.00001' }
+            })
+          )
+          expect(added).toMatch(/^Added 2101\.00001/)
+          await expect
+            .poll(
+              async () =>
+                text(
+                  await client.callTool({ name: 'list_papers', arguments: { query: '2101.00001' } })
+                ),
+              { timeout: 60_000, interval: 500 }
+            )
+            .toMatch(/2101\.00001 · "Added Over MCP" .* 2 pp$/m)
+          const found = text(
+            await client.callTool({ name: 'search_passages', arguments: { query: 'okapi2' } })
+          )
+          expect(found).toContain('2101.00001 p.2')
+        } finally {
+          await client.close()
+        }
       }
-    })
+    )
   })
 })
