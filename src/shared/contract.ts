@@ -12,7 +12,8 @@ import {
   PassageSchema,
   SearchResponseSchema,
   SectionResultSchema,
-  SettingsSchema
+  SettingsSchema,
+  UI_LANGUAGES
 } from './types'
 
 /** Longest search query or question accepted, in characters. */
@@ -172,7 +173,9 @@ export const channels = {
         question: Query,
         requestId: z.string().min(1).max(100),
         /** Answer from these papers only. */
-        paperIds: z.array(PaperIdSchema).min(1).max(1000).optional()
+        paperIds: z.array(PaperIdSchema).min(1).max(1000).optional(),
+        /** The language the UI shows: evidence labels and fixed texts use it. */
+        uiLanguage: z.enum(UI_LANGUAGES).optional()
       })
       .strict(),
     output: AnswerSchema

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Trans, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /**
@@ -8,6 +10,7 @@ import { useAppStore } from '../../store/StoreContext'
 export function McpSetup() {
   const mcp = useAppStore((s) => s.settings.mcp)
   const loadMcpConfig = useAppStore((s) => s.loadMcpConfig)
+  const { t } = useTranslation()
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
 
   useEffect(() => {
@@ -27,33 +30,30 @@ export function McpSetup() {
   return (
     <section className="field" aria-labelledby="mcp-heading">
       <span className="field-label" id="mcp-heading">
-        Use from Claude Desktop, Cursor and other MCP clients
+        {t('settings.mcp')}
       </span>
       {mcp.error && (
         <div className="notice notice-error" role="alert">
-          <div className="notice-message">{mcp.error.message}</div>
+          <ErrorMessage message={mcp.error.message} />
         </div>
       )}
       {mcp.config && (
         <>
           <span className="field-help">
-            Add this to claude_desktop_config.json (Claude Desktop) or .cursor/mcp.json (Cursor).
-            The client can search, read and cite your papers but not change the library; add{' '}
-            <code>--allow-add</code> to args to let it add arXiv papers, and{' '}
-            <code>GEMINI_API_KEY</code> to env for generated answers.
+            <Trans t={t} i18nKey="settings.mcpHelp" components={{ code: <code /> }} />
           </span>
           <pre className="mcp-snippet" data-testid="mcp-snippet" tabIndex={0}>
             {mcp.config.snippet}
           </pre>
           <span className="field-row">
             <button type="button" className="btn" onClick={() => void copy()}>
-              Copy
+              {t('settings.copy')}
             </button>
             <span role="status" className="field-help">
               {copied === 'yes'
-                ? 'Copied.'
+                ? t('settings.copied')
                 : copied === 'failed'
-                  ? 'Could not copy; select the text and copy it.'
+                  ? t('settings.copyFailed')
                   : ''}
             </span>
           </span>
