@@ -37,3 +37,33 @@ describe('Settings: the MCP client setup', () => {
     await h.screenshot('mcp-settings')
   })
 })
+
+describe('Settings: the MCP client setup in Portuguese', () => {
+  let h: Harness
+
+  beforeAll(async () => {
+    h = await startHarness({
+      embedder: new FakeEmbedderProvider(null),
+      defaultCorpusDir: null,
+      locale: 'pt-BR',
+      viewport: { width: 1280, height: 1000 }
+    })
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('says it all in Portuguese, around the same JSON', async () => {
+    const { page } = h
+    await page.getByRole('button', { name: 'Configurações' }).click()
+    await page.getByTestId('mcp-snippet').waitFor()
+    const section = page.locator('section[aria-labelledby="mcp-heading"]')
+    await section.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => section.locator('#mcp-heading').textContent())
+      .toBe('Usar no Claude Desktop, no Cursor e em outros clientes MCP')
+    expect(await section.getByRole('button', { name: 'Copiar' }).count()).toBe(1)
+    expect(await section.textContent()).toContain('para deixá-lo adicionar artigos do arXiv')
+    await h.screenshot('mcp-settings-pt-BR')
+  })
+})
