@@ -29,6 +29,8 @@ export interface McpServerOptions {
   log: (message: string) => void
 }
 
+/** Papers per page of `resources/list` (a large library is listed in pages). */
+const RESOURCES_PER_PAGE = 100
 const PAPER_URI = /^researchpal:\/\/paper\/([A-Za-z0-9._-]+)$/
 const PAGE_URI = /^researchpal:\/\/paper\/([A-Za-z0-9._-]+)\/page\/(\d+)$/
 
@@ -93,16 +95,26 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       )
     }
   })
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     const { papers } = await call('library:list', {})
+    const cursor = request.params?.cursor
+    const start = cursor === undefined ? 0 : Number(cursor)
+    if (!Number.isInteger(start) || start < 0 || start > papers.length) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Invalid cursor '${cursor}': list again from the start.`
+      )
+    }
+    const end = start + RESOURCES_PER_PAGE
     return {
-      resources: papers.map((p) => ({
+      resources: papers.slice(start, end).map((p) => ({
         uri: `researchpal://paper/${p.id}`,
         name: p.id,
         title: p.title.slice(0, 200),
         description: `${p.pages} pages${p.year ? `, ${p.year}` : ''}; pages at researchpal://paper/${p.id}/page/{n}`,
-        mimeType: 'text/plain'
-      }))
+        mimeType: 'application/json'
+      })),
+      ...(end < papers.length && { nextCursor: String(end) })
     }
   })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
