@@ -11,6 +11,10 @@ export interface CliArgs {
   values: Record<string, string>
   /** Every --collection given (import-zotero takes several). */
   collections: string[]
+  /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
+  http: number | null
+  /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
+  allowAdd: boolean
 }
 
 /** Options that take a value and are kept by name in {@link CliArgs.values}. */
@@ -35,7 +39,9 @@ export function parseArgs(argv: string[]): CliArgs {
     k: null,
     papers: [],
     values: {},
-    collections: []
+    collections: [],
+    http: null,
+    allowAdd: false
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -61,6 +67,13 @@ export function parseArgs(argv: string[]): CliArgs {
       if (v === undefined) throw new UsageError(`${a} needs a value`)
       out.values[name] = v
       if (name === 'collection') out.collections.push(v)
+    } else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--http') {
+      const v = value()
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 0 || n > 65535)
+        throw new UsageError(`--http must be a port number from 0 to 65535, not '${v}'`)
+      out.http = n
     } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
@@ -108,6 +121,10 @@ Commands:
   ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
                                    without GEMINI_API_KEY or network)
   demo                             Ingest the three default papers and ask a sample question
+  mcp [--http <port>] [--allow-add]
+                                   MCP server for Claude Desktop, Cursor...: stdio, or HTTP
+                                   on 127.0.0.1 with a bearer token (printed on stderr).
+                                   Read-only unless --allow-add (adds the add_paper tool)
 
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
@@ -118,4 +135,6 @@ Environment:
   GEMINI_API_KEY     Gemini API key for generated answers
   GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
+  RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
+  RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)
 `

@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises'
 import type { Collection, Paper } from '../../shared/types'
 import { writeFileAtomic } from '../atomicWrite'
 import { CATALOG_VERSION, CatalogUnreadableError, parseCatalogFile } from './catalogFile'
+import { UserFacingError } from '../errors'
 
 /**
  * The catalog of papers, `library.json`, kept in memory and saved atomically after each change.
@@ -15,23 +16,33 @@ export class Catalog {
 
   constructor(
     private readonly file: string,
-    private readonly log: (msg: string) => void = () => undefined
+    private readonly log: (msg: string) => void = () => undefined,
+    private readonly options: { readOnly: boolean } = { readOnly: false }
   ) {}
 
-  /** Loads `library.json`; a missing file is an empty library. */
+  /** Loads (or reloads) `library.json`; a missing file is an empty library. */
   async load(): Promise<void> {
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw e
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+      this.papers.clear()
+      this.collections.clear()
+      return
     }
     let parsed: ReturnType<typeof parseCatalogFile>
     try {
       parsed = parseCatalogFile(text)
     } catch (e) {
       if (!(e instanceof CatalogUnreadableError)) throw e
+      if (this.options.readOnly) {
+        // Another process owns the folder; it moves the file aside. Reading it is all we may do.
+        throw new UserFacingError(
+          'INTERNAL',
+          `${this.file} could not be read (${e.message}). Open the library in the app to repair it.`
+        )
+      }
       const aside = `${this.file}.unreadable-${Date.now()}`
       await rename(this.file, aside)
       this.log(
@@ -43,7 +54,8 @@ export class Catalog {
     this.collections.clear()
     for (const p of parsed.file.papers) this.papers.set(p.id, p as Paper)
     for (const c of parsed.file.collections) this.collections.set(c.id, c)
-    if (parsed.migratedFrom !== null) {
+    // A reader (the MCP server beside the app) uses the upgraded records but leaves the file to the writer.
+    if (parsed.migratedFrom !== null && !this.options.readOnly) {
       // The old file stays beside the new one until the next upgrade, in case of a way back.
       await writeFileAtomic(`${this.file}.v${parsed.migratedFrom}.bak`, text)
       await this.save()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Collection, MetadataField, Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
-import { papersToBibtex } from './bibtex'
+import { citationKeys, papersToBibtex } from './bibtex'
 import type { Catalog } from './Catalog'
 import { mergeMetadata, type MetadataValues } from './metadataMerge'
 
@@ -128,14 +128,24 @@ export class Organizer {
       this.collection(sel.collectionId)
       return all.filter((p) => p.collectionIds.includes(sel.collectionId!))
     }
-    if (sel.paperIds?.length) return sel.paperIds.map((id) => this.paper(id))
+    if (sel.paperIds?.length) return [...new Set(sel.paperIds)].map((id) => this.paper(id))
     return all
   }
 
   /** BibTeX for a selection, with keys stable across the whole library. */
-  bibtex(sel: PaperSelection): { bibtex: string; count: number } {
+  bibtex(sel: PaperSelection): {
+    bibtex: string
+    count: number
+    entries: { paperId: string; key: string }[]
+  } {
     const papers = this.select(sel).filter((p) => p.status !== 'error' || p.title)
-    return { bibtex: papersToBibtex(papers, this.catalog.list()), count: papers.length }
+    const library = this.catalog.list()
+    const keys = citationKeys(library)
+    return {
+      bibtex: papersToBibtex(papers, library),
+      count: papers.length,
+      entries: papers.map((p) => ({ paperId: p.id, key: keys.get(p.id)! }))
+    }
   }
 
   private paper(id: string): Paper {

@@ -223,3 +223,37 @@ export function bibFiles(field: string): string[] {
   }
   return out
 }
+
+/** One BibTeX entry's key, per paper. */
+export interface BibtexKey {
+  paperId: string
+  key: string
+}
+
+/**
+ * Keys for papers in the order given, deduplicated among them (the MCP server's selection).
+ * @remarks Same `authorYEARword` rule as {@link citationKeys}; pass the whole library there
+ * when keys must not depend on the selection.
+ */
+export function bibtexKeys(papers: readonly Paper[]): BibtexKey[] {
+  const used = new Map<string, number>()
+  return papers.map((p) => {
+    const base = baseKey(p)
+    const n = used.get(base) ?? 0
+    used.set(base, n + 1)
+    return {
+      paperId: p.id,
+      key: n === 0 ? base : `${base}${String.fromCharCode(96 + Math.min(n, 26))}`
+    }
+  })
+}
+
+/** The BibTeX of papers in the order given, with the keys used. */
+export function toBibtex(papers: readonly Paper[]): { bibtex: string; entries: BibtexKey[] } {
+  const entries = bibtexKeys(papers)
+  if (!papers.length) return { bibtex: '', entries }
+  const bibtex = new Cite(papers.map((p, i) => toCsl(p, entries[i]!.key)))
+    .format('bibtex', { format: 'text' })
+    .trim()
+  return { bibtex, entries }
+}

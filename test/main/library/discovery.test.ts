@@ -124,7 +124,8 @@ describe('discovery', () => {
           ]
         }
       },
-      section: () => Promise.reject(new Error('unused'))
+      section: () => Promise.reject(new Error('unused')),
+      passage: () => Promise.reject(new Error('unused'))
     }
   })
 

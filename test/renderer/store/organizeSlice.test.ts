@@ -36,3 +36,17 @@ describe('organise slice', () => {
     })
   })
 })
+
+describe('asking about selected papers', () => {
+  it('sends the next question with the chosen papers, then asks about the whole library again', async () => {
+    const fake = fakeApi({})
+    const store = createAppStore(fake.api)
+    store.getState().askAboutPapers(['1706.03762', '1810.04805'])
+    await store.getState().ask('How do they differ?')
+    await store.getState().ask('And in general?')
+    const asks = fake.calls.filter((c) => c.channel === 'chat:ask').map((c) => c.input)
+    expect(asks[0]).toMatchObject({ paperIds: ['1706.03762', '1810.04805'] })
+    expect(asks[1]).not.toHaveProperty('paperIds')
+    expect(store.getState().organize.askScope).toBeNull()
+  })
+})

@@ -74,10 +74,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       }
     }))
 
-  const run = async (requestId: string, question: string): Promise<void> => {
+  const run = async (requestId: string, question: string, paperIds?: string[]): Promise<void> => {
     // Main writes the evidence label (and, by default, the answer) in the UI language.
     const uiLanguage = resolveUiLanguage(get().settings.values?.uiLanguage)
-    const result = await api.chat.ask({ question, requestId, uiLanguage })
+    const result = await api.chat.ask({
+      question,
+      requestId,
+      uiLanguage,
+      ...(paperIds?.length && { paperIds })
+    })
     const turn = get().chat.turns.find((t) => t.requestId === requestId)
     if (!turn || turn.status === 'cancelled') return
     if (result.ok) {
@@ -98,7 +103,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       const requestId = newRequestId()
       const turn: Turn = { requestId, question: q, ...RUNNING }
       set((s) => ({ chat: { turns: [...s.chat.turns, turn] } }))
-      await run(requestId, q)
+      // "Ask about these" in the library scopes this question, then the library is whole again.
+      const scope = get().organize.askScope ?? undefined
+      if (scope) get().clearAskScope()
+      await run(requestId, q, scope)
     },
     retry: async (oldId) => {
       const old = get().chat.turns.find((t) => t.requestId === oldId)
