@@ -72,7 +72,9 @@ describe('the library with 18 papers at 1280×800', () => {
   })
 
   it('shows at least 12 compact rows, the count, and failed rows named by their file without Retry', async () => {
-    expect(await fullyVisibleRows(page)).toBeGreaterThanOrEqual(12)
+    const visible = await fullyVisibleRows(page)
+    console.log(`library e2e: ${visible} rows fully visible at 1280×800`)
+    expect(visible).toBeGreaterThanOrEqual(12)
     // The add controls are at the top of the panel, outside the scrolling list.
     await page.locator('.paper-list').evaluate((el) => el.scrollTo(0, el.scrollHeight))
     await expect.poll(() => page.getByRole('button', { name: 'Add PDFs…' }).isVisible()).toBe(true)

@@ -227,14 +227,16 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     expect(await turn.getByRole('alert').count()).toBe(0)
   })
 
-  it('adding a text file renamed .pdf gives an error row while the other papers stay usable', async () => {
+  it('adding a text file renamed .pdf gives an error row named by the file, without Retry, while the other papers stay usable', async () => {
     await page.getByRole('button', { name: 'Add PDFs…' }).click()
     const row = page.locator('li.paper[data-status="error"]')
     await row.waitFor({ timeout: 30_000 })
-    const reason = (await row.locator('.paper-error').textContent()) ?? ''
+    const reason = (await row.locator('.paper-failure').textContent()) ?? ''
     expect(reason).toMatch(/pdf/i)
     expect(reason.length).toBeGreaterThan(20)
-    await row.getByRole('button', { name: 'Retry' }).waitFor()
+    // Retrying cannot turn a text file into a PDF: the row offers Remove, not Retry.
+    await row.getByRole('button', { name: /^Remove/ }).waitFor()
+    expect(await row.getByRole('button', { name: 'Retry' }).count()).toBe(0)
     expect(await page.locator('li.paper[data-status="indexed"]').count()).toBe(3)
     await h.screenshot('ui-13-bad-file-error-row')
     await page.locator('li.paper[data-status="indexed"]').first().locator('.paper-main').click()
