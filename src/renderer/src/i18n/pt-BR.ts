@@ -24,8 +24,12 @@ export const ptBR: Catalog = {
       'Attention Is All You Need, BERT e RAG, do arXiv. Ou adicione seus próprios PDFs acima.',
     dropHint: 'Solte arquivos PDF aqui para adicioná-los.',
     addPdfs: 'Adicionar PDFs…',
-    arxivLabel: 'Identificador arXiv',
-    arxivPlaceholder: 'Identificador arXiv, ex.: 1706.03762',
+    arxivLabel: 'Identificador arXiv, DOI ou título',
+    arxivPlaceholder: 'Identificador arXiv, DOI ou um título',
+    candidates: 'Artigos encontrados no arXiv',
+    candidatesFor: 'No arXiv para “{{query}}”:',
+    noCandidates: 'O arXiv não tem artigo com o título “{{query}}”.',
+    closeCandidates: 'Fechar os resultados do arXiv',
     add: 'Adicionar',
     statusLabel: 'Situação da biblioteca',
     ready_one: '{{count, number}} pronto',
@@ -113,7 +117,14 @@ export const ptBR: Catalog = {
     sourceCrossref: 'do Crossref',
     sourceOpenalex: 'do OpenAlex',
     sourceImport: 'da sua importação',
-    sourceUser: 'editado por você'
+    sourceUser: 'editado por você',
+    related: 'Mais parecidos com este artigo',
+    relatedNone: 'Ainda não há outro artigo indexado parecido.',
+    missing:
+      'Referências que não estão na sua biblioteca ({{missing, number}} de {{total, number}})',
+    missingNone: 'Nenhuma lista de referências foi encontrada neste artigo.',
+    loading: 'Procurando…',
+    addRef: 'Adicionar'
   },
   cite: {
     label: 'Citar',

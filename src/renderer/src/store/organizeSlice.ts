@@ -1,7 +1,10 @@
-import type { CollectionInfo, PaperEditInput } from '../../../shared/contract'
+import type { ChannelOutput, CollectionInfo, PaperEditInput } from '../../../shared/contract'
 import type { AppError, Result } from '../../../shared/errors'
 import type { Paper } from '../../../shared/types'
 import type { SliceCreator } from './types'
+
+/** One arXiv paper offered for a typed title. */
+export type ArxivCandidate = ChannelOutput<'library:searchArxiv'>['candidates'][number]
 
 /** How the library list is ordered. */
 export type LibrarySort = 'added' | 'year' | 'title' | 'author'
@@ -28,8 +31,23 @@ export interface OrganizeSlice {
     cite: (CiteTarget & { bibtex: string | null; savedTo: string | null }) | null
     /** The papers the next question is about ("Ask about these"); null: the whole library. */
     askScope: string[] | null
+    /** arXiv's candidates for a title typed in the add box. */
+    found: { query: string; candidates: ArxivCandidate[] } | null
+    /** Related papers and missing references of the paper whose details are open. */
+    discovery: {
+      paperId: string
+      related: ChannelOutput<'library:related'> | null
+      missing: ChannelOutput<'library:missingRefs'> | null
+    } | null
     error: AppError | null
   }
+  /** Adds a paper by DOI (its open-access PDF). */
+  addByDoi: (doi: string) => Promise<boolean>
+  /** Searches arXiv by title; the candidates go to `organize.found`. */
+  searchArxiv: (title: string) => Promise<void>
+  clearFound: () => void
+  /** Loads the related papers and missing references of a paper. */
+  loadDiscovery: (paperId: string) => Promise<void>
   setLibraryQuery: (query: string) => void
   setLibrarySort: (sort: LibrarySort) => void
   showCollection: (collectionId: string | null) => void
@@ -81,7 +99,38 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       editing: null,
       cite: null,
       askScope: null,
+      found: null,
+      discovery: null,
       error: null
+    },
+    addByDoi: async (doi) => {
+      update({ error: null })
+      const v = await run(() => api.library.addDoi({ doi }))
+      if (!v) return false
+      const others = get().library.papers.filter((p) => p.id !== v.paper.id)
+      set({ library: { ...get().library, papers: [...others, v.paper] } })
+      return true
+    },
+    searchArxiv: async (title) => {
+      update({ error: null, found: null })
+      const v = await run(() => api.library.searchArxiv({ title }))
+      if (v) update({ found: { query: title, candidates: v.candidates } })
+    },
+    clearFound: () => update({ found: null }),
+    loadDiscovery: async (paperId) => {
+      update({ discovery: { paperId, related: null, missing: null } })
+      const [related, missing] = await Promise.all([
+        api.library.related({ paperId }),
+        api.library.missingRefs({ paperId })
+      ])
+      if (org().discovery?.paperId !== paperId) return
+      update({
+        discovery: {
+          paperId,
+          related: related.ok ? related.value : null,
+          missing: missing.ok ? missing.value : null
+        }
+      })
     },
     setLibraryQuery: (query) => update({ query }),
     setLibrarySort: (sort) => update({ sort }),

@@ -3,6 +3,7 @@ import type { FieldSource, Paper } from '../../../../shared/types'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { PaperDiscovery } from './PaperDiscovery'
 import { useModal } from './useModal'
 
 function sourceText(source: FieldSource, t: TFunction): string {
@@ -150,6 +151,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </label>
       <p className="muted small">{t('details.kept')}</p>
+      {paper.status === 'indexed' && <PaperDiscovery paperId={paper.id} />}
       <footer className="dialog-actions">
         <button
           type="button"
