@@ -179,6 +179,15 @@ describe('the library with 18 papers at 1280×800', () => {
     const title = page.getByRole('textbox', { name: /^Title/ })
     await title.fill('ELMo: Deep Contextualized Word Representations')
     await page.getByRole('textbox', { name: /^Tags/ }).fill('embeddings, classic')
+    // The dialog also shows the papers most like this one and the references not in the library.
+    const discovery = page.getByRole('region', { name: 'Most like this paper' })
+    await expect
+      .poll(() => discovery.locator('.link-btn').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0)
+    if (realCorpus)
+      await expect
+        .poll(() => discovery.innerText(), { timeout: 30_000 })
+        .toMatch(/References not in your library \(\d+ of \d+\)/)
     await h.screenshot('library-edit-details')
     await page.getByRole('button', { name: 'Save' }).click()
     await row(page, 'ELMo: Deep Contextualized').waitFor()
