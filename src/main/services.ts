@@ -146,9 +146,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     agent,
     filePicker: options.filePicker ?? noPicker
   })
+  // Both can change the key: saving one, or moving the API address (which forgets it).
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
     const out = await setApiKey(input, ctx)
+    keyForModel = await settings.apiKey()
+    return out
+  }
+  const update = handlers['settings:update']
+  handlers['settings:update'] = async (input, ctx) => {
+    const out = await update(input, ctx)
     keyForModel = await settings.apiKey()
     return out
   }
