@@ -11,7 +11,7 @@ import { EvidenceSet } from './evidence'
 import { evidenceAnswer } from './evidenceAnswer'
 import { judgeAnswer } from './judge'
 import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
-import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import { libraryBlock, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { createAgentTools } from './tools/agentTools'
 import { toolDeclaration, type AgentTool } from './tools/tool'
@@ -147,7 +147,8 @@ export class AgentService {
     const history = await gatherEvidence({
       model,
       question,
-      system: toolPrompt(papers(), rounds),
+      data: libraryBlock(papers()),
+      system: toolPrompt(rounds),
       tools,
       rounds,
       run,

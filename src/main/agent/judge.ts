@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AnswerRun } from './AnswerRun'
 import type { ChatModel } from './ChatModel'
-import { JUDGE_PROMPT, JUDGE_SCHEMA } from './prompts'
+import { JUDGE_PROMPT, JUDGE_SCHEMA, tagged } from './prompts'
 
 /** The judge's decision on one answer. */
 export interface Verdict {
@@ -38,7 +38,10 @@ export async function judgeAnswer(
       label,
       system: JUDGE_PROMPT,
       contents: [
-        { role: 'user', parts: [{ text: `Question:\n${question}\n\nAnswer:\n${answer}` }] }
+        {
+          role: 'user',
+          parts: [{ text: `${tagged('question', question)}\n\n${tagged('answer', answer)}` }]
+        }
       ],
       jsonSchema: JUDGE_SCHEMA
     },
