@@ -72,18 +72,6 @@ export const JUDGE_PROMPT = [
   'Do not judge factual accuracy or style. In "problem", say in one sentence what is wrong (empty when nothing is).'
 ].join('\n')
 
-/** The JSON Schema of the judge's verdict. */
-export const JUDGE_SCHEMA = {
-  type: 'object',
-  properties: {
-    onTopic: { type: 'boolean' },
-    coversAllParts: { type: 'boolean' },
-    saysPapersDoNotSay: { type: 'boolean' },
-    problem: { type: 'string' }
-  },
-  required: ['onTopic', 'coversAllParts', 'saysPapersDoNotSay', 'problem']
-} as const
-
 /** The system prompt of the query rewrite. */
 export const QUERY_REWRITE_PROMPT = [
   'Rewrite the text you are given into one concise English search query for finding passages in scientific papers written in English.',

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
 import type { Answer, Paper } from '../../shared/types'
-import { UserFacingError } from '../errors'
+import { toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
 
@@ -71,7 +71,7 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
         status: 'error',
         pages: 0,
         chunks: 0,
-        error: e.toAppError()
+        error: toAppError(e)
       })
     }
   }

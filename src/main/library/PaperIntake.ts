@@ -2,7 +2,7 @@ import { access, constants, readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import type { Paper } from '../../shared/types'
-import { UserFacingError } from '../errors'
+import { toAppError, UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
 import type { Catalog } from './Catalog'
@@ -122,7 +122,7 @@ export class PaperIntake {
     } catch (e) {
       if (!(e instanceof UserFacingError)) throw e
       paper.status = 'error'
-      paper.error = e.toAppError()
+      paper.error = toAppError(e)
       await this.deps.catalog.put(paper)
       this.deps.changed()
       return paper

@@ -10,7 +10,12 @@ const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const childEnv = { ...process.env, GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '', ...env }
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    GEMINI_API_KEY: '',
+    RESEARCHPAL_MODEL_DIR: '',
+    ...env
+  }
   // The CLI must turn ONNX Runtime's telemetry off itself (see onnxRuntimeOffline.ts).
   delete childEnv.ORT_DISABLE_TELEMETRY
   const r = spawnSync(TSX, ['src/main/cli.ts', ...args], {
