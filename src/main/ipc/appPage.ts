@@ -23,6 +23,16 @@ function parse(url: string | null | undefined): URL | null {
   }
 }
 
+// Chromium and Node escape a file path differently (`;`, `~`, non-ASCII), so paths are compared
+// decoded; a path that does not decode is compared as it is.
+function decodedPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname)
+  } catch {
+    return url.pathname
+  }
+}
+
 /**
  * True when `frameUrl` is the app's page: the same origin as the dev server, or exactly the
  * packaged file (a query or `#fragment` aside). An empty, missing or unparsable URL is false.
@@ -33,7 +43,9 @@ export function isAppPageUrl(frameUrl: string | null | undefined, page: AppPage)
   if (!actual || !expected) return false
   if (expected.protocol === 'file:') {
     return (
-      actual.protocol === 'file:' && actual.host === '' && actual.pathname === expected.pathname
+      actual.protocol === 'file:' &&
+      actual.host === '' &&
+      decodedPath(actual) === decodedPath(expected)
     )
   }
   return actual.origin !== 'null' && actual.origin === expected.origin

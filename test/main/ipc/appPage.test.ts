@@ -20,6 +20,15 @@ describe('the app page check', () => {
     }
   })
 
+  it('matches the packaged file however its path is escaped', () => {
+    const page = { url: 'file:///C:/Program%20Files/R%C3%A9search;Pal/index.html' }
+    const frame = top('file:///C:/Program%20Files/Résearch%3BPal/index.html')
+    expect(isTrustedSender(frame, page)).toBe(true)
+    expect(isTrustedSender(top('file:///C:/Program%20Files/Research;Pal/index.html'), page)).toBe(
+      false
+    )
+  })
+
   it('in development accepts only the dev server origin', () => {
     expect(isTrustedSender(top('http://localhost:5173/'), dev)).toBe(true)
     expect(isTrustedSender(top('http://localhost:5173/index.html?x=1'), dev)).toBe(true)
