@@ -83,7 +83,9 @@ export function ApiKeyField() {
       )}
       <span className="field-help">
         {hasKey
-          ? 'Stored encrypted on this computer. Answers are generated with Gemini.'
+          ? storage === 'weak'
+            ? 'Stored on this computer with a fixed password (see above). Answers are generated with Gemini.'
+            : 'Stored encrypted on this computer. Answers are generated with Gemini.'
           : 'Without a key, answers show the best passages from your papers (evidence only). Get a key at aistudio.google.com.'}
       </span>
     </div>
