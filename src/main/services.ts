@@ -75,7 +75,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const log = options.log ?? ((m: string) => console.error(m))
   const paths = dataPaths(options.dataDir)
   const workers = options.workerDir
-  await mkdir(paths.root, { recursive: true })
+  await mkdir(paths.root, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
+    const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
+    throw new UserFacingError(
+      'DISK_WRITE_FAILED',
+      `Could not create the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+      { cause }
+    )
+  })
   const events = new EventHub()
   const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
   await settings.load()

@@ -85,9 +85,14 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
   const lines = rows.map((r) =>
     r.status === 'indexed'
       ? `✓ ${r.paperId}  ${r.pages} pages, ${r.chunks} chunks`
-      : `✗ ${r.paperId ? `${r.paperId}  ` : ''}${r.input}  ${r.error?.code ?? r.status}: ${r.error?.message ?? ''}`
+      : `✗ ${r.paperId ? `${r.paperId}  ` : ''}${shorten(r.input ?? '')}  ${r.error?.code ?? r.status}: ${r.error?.message ?? ''}`
   )
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
+}
+
+// A pasted 20 KB argument is named, not echoed whole, on a terminal line (JSON keeps it all).
+function shorten(input: string): string {
+  return input.length > 300 ? `${input.slice(0, 200)}…${input.slice(-80)}` : input
 }
 
 /** Formats an answer with its numbered sources for a terminal. */

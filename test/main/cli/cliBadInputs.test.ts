@@ -56,6 +56,14 @@ describe('the CLI with bad input', () => {
     const papers = cli(['papers', long, '--data-dir', data], { RESEARCHPAL_MODEL_DIR: modelDir })
     expect(papers.signal).toBeNull()
     expect(papers.code).toBe(0)
+    // Nor is a 20 KB library folder name: a clear error, not a stack trace.
+    const folder = cli(['papers', '--data-dir', join(dir, 'x'.repeat(20_000))])
+    expect(folder.code).toBe(1)
+    expect(folder.stderr).toContain(
+      'Error (DISK_WRITE_FAILED): Could not create the library folder'
+    )
+    expect(folder.stderr).toContain('ENAMETOOLONG')
+    expect(folder.stderr).not.toContain('    at ')
   })
 
   it('prints one row per bad file, each naming its file', () => {
