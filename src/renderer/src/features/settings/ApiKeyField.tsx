@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import type { KeyStorage } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
-/** What the dialog says about where the key is kept, when it is not a safe place. */
+/** The catalog key of what the dialog says about where the key is kept, when it is not safe. */
 const STORAGE_NOTICE: Partial<Record<KeyStorage, string>> = {
-  weak: 'No keyring was found on this computer (GNOME Keyring or KWallet), so the key is kept with a fixed password that any program running as you can undo. Start a keyring and save the key again, or set GEMINI_API_KEY in the environment instead.',
-  unavailable:
-    'This computer offers no secure storage for the key, so it cannot be saved here. Set GEMINI_API_KEY in the environment instead.'
+  weak: 'settings.keyStorageWeak',
+  unavailable: 'settings.keyStorageUnavailable'
 }
 
 /**
@@ -22,21 +22,19 @@ export function ApiKeyField() {
   const setApiKey = useAppStore((s) => s.setApiKey)
   const [draft, setDraft] = useState('')
   const [editing, setEditing] = useState(false)
+  const { t } = useTranslation()
   const showInput = !hasKey || editing
   return (
     <div className="field">
-      <span className="field-label">Gemini API key</span>
+      <span className="field-label">{t('settings.apiKey')}</span>
       {reentry && (
         <div className="notice notice-warn" role="status">
-          <div className="notice-message">
-            The Gemini API address changed, so the saved key was removed: a key is only sent to the
-            address it was entered for. Enter the key again to use the new address.
-          </div>
+          <div className="notice-message">{t('settings.keyReentry')}</div>
         </div>
       )}
       {storageNotice && (
         <div className="notice notice-warn" role="status" data-testid="key-storage-notice">
-          <div className="notice-message">{storageNotice}</div>
+          <div className="notice-message">{t(storageNotice)}</div>
         </div>
       )}
       {showInput ? (
@@ -55,38 +53,36 @@ export function ApiKeyField() {
           <input
             type="password"
             autoComplete="off"
-            aria-label="Gemini API key"
-            placeholder="Paste your key"
+            aria-label={t('settings.apiKey')}
+            placeholder={t('settings.pasteKey')}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />
           <button type="submit" className="btn btn-primary" disabled={!draft.trim() || saving}>
-            Save key
+            {t('settings.saveKey')}
           </button>
         </form>
       ) : (
         <span className="field-row">
           <span className="key-saved" data-testid="key-saved">
-            •••••••••••• saved
+            {t('settings.keySaved')}
           </span>
           <button type="button" className="btn btn-small" onClick={() => setEditing(true)}>
-            Replace
+            {t('settings.replace')}
           </button>
           <button
             type="button"
             className="btn btn-small btn-quiet"
             onClick={() => void setApiKey(null)}
           >
-            Forget
+            {t('settings.forget')}
           </button>
         </span>
       )}
       <span className="field-help">
         {hasKey
-          ? storage === 'weak'
-            ? 'Stored on this computer with a fixed password (see above). Answers are generated with Gemini.'
-            : 'Stored encrypted on this computer. Answers are generated with Gemini.'
-          : 'Without a key, answers show the best passages from your papers (evidence only). Get a key at aistudio.google.com.'}
+          ? t(storage === 'weak' ? 'settings.keyHelpSavedWeak' : 'settings.keyHelpSaved')
+          : t('settings.keyHelpMissing')}
       </span>
     </div>
   )
