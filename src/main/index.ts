@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, session, shell, type WebFrameMain } from 'electron'
 import { isPermissionAllowed, isTrustedSender, type AppPage } from './ipc/appPage'
 import { registerIpc } from './ipc/electronAdapter'
+import { currentCliLaunch } from './mcp/mcpConfig'
 import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
@@ -77,7 +78,8 @@ async function start(): Promise<void> {
       }
     },
     version: app.getVersion(),
-    resourcesPath: app.isPackaged ? process.resourcesPath : null
+    resourcesPath: app.isPackaged ? process.resourcesPath : null,
+    cliLaunch: currentCliLaunch(__dirname)
   })
   registerIpc(services.router, services.events, fromAppPage)
   createWindow()

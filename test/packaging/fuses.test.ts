@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { currentCliLaunch } from '../../src/main/mcp/mcpConfig'
 import { loadBuilderConfig } from './builderInternals'
 
 const load = createRequire(import.meta.url)
@@ -45,7 +46,7 @@ function fakeElectronBinary(): string {
 }
 
 describe('electron-builder.yml electronFuses', () => {
-  it('flips the fuses that close run-as-node, NODE_OPTIONS, --inspect and non-asar code', async () => {
+  it('flips the fuses that close NODE_OPTIONS, --inspect and non-asar code', async () => {
     const config = await loadBuilderConfig(projectDir)
     expect(config.electronFuses).toBeTruthy()
     const fuseConfig = await PlatformPackager.prototype.generateFuseConfig.call(
@@ -58,15 +59,16 @@ describe('electron-builder.yml electronFuses', () => {
     const o = fuses.FuseV1Options
     const state = (name: string): string =>
       wire[o[name]!] === ON ? 'on' : wire[o[name]!] === OFF ? 'off' : `state ${wire[o[name]!]}`
+    // Run-as-node stays exactly as long as the installed app's MCP setup starts the CLI that way.
+    const mcpNeedsRunAsNode = 'ELECTRON_RUN_AS_NODE' in currentCliLaunch('/app/out/main').env
+    expect(state('RunAsNode')).toBe(mcpNeedsRunAsNode ? 'on' : 'off')
     expect({
-      RunAsNode: state('RunAsNode'),
       EnableCookieEncryption: state('EnableCookieEncryption'),
       EnableNodeOptionsEnvironmentVariable: state('EnableNodeOptionsEnvironmentVariable'),
       EnableNodeCliInspectArguments: state('EnableNodeCliInspectArguments'),
       EnableEmbeddedAsarIntegrityValidation: state('EnableEmbeddedAsarIntegrityValidation'),
       OnlyLoadAppFromAsar: state('OnlyLoadAppFromAsar')
     }).toEqual({
-      RunAsNode: 'off',
       EnableCookieEncryption: 'on',
       EnableNodeOptionsEnvironmentVariable: 'off',
       EnableNodeCliInspectArguments: 'off',
