@@ -1,6 +1,6 @@
 import type { AppError } from '../../../shared/errors'
 import type { Paper } from '../../../shared/types'
-import { isUserFacing, UserFacingError } from '../../errors'
+import { isUserFacing, toAppError, UserFacingError } from '../../errors'
 import type { Catalog } from '../Catalog'
 import { mergeMetadata } from '../metadataMerge'
 import type { ArxivEntry } from './arxivApi'
@@ -103,7 +103,7 @@ export class MetadataRefresher {
             e.retryAfterSeconds !== undefined ? e.retryAfterSeconds * 1000 : OFFLINE_RETRY_MS
           this.retryIn(wait)
           if (updated.length) this.deps.changed()
-          return { updated, waiting: this.waiting.size, stoppedBy: e.toAppError() }
+          return { updated, waiting: this.waiting.size, stoppedBy: toAppError(e) }
         }
         // The registries do not understand this paper: leave it, say so in the log.
         this.waiting.delete(id)
