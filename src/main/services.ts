@@ -1,6 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { MessageClassifier } from './agent/messageKind'
+import { ConversationService } from './chat/ConversationService'
+import { ThreadStore } from './chat/ThreadStore'
 import { EventHub } from './events'
 import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
@@ -30,6 +33,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  conversations: ConversationService
   router: Router
   close(): Promise<void>
 }
@@ -124,6 +128,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    classifier: new MessageClassifier(() => embedder.current()),
     chatModel: () => {
       const s = settings.get()
       return keyForModel
@@ -136,6 +141,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
         : null
     }
   })
+  const threads = new ThreadStore(paths.threads, log)
+  await threads.open()
+  const conversations = new ConversationService({
+    store: threads,
+    agent,
+    papers: () => library.list(),
+    modelName: () => settings.get().model
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -144,6 +157,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    conversations,
     filePicker: options.filePicker ?? noPicker
   })
   const setApiKey = handlers['settings:setApiKey']
@@ -164,8 +178,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    conversations,
     router,
     async close() {
+      await threads.flush()
       await library.close()
       await Promise.all([embedder.close(), reader.close(), vectors.close()])
     }

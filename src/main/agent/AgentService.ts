@@ -9,10 +9,19 @@ import type { ChatContent, ChatModel, ChatResponse } from './ChatModel'
 import { resolveCitations, toCitation, type CitedAnswer } from './citations'
 import { EvidenceSet } from './evidence'
 import { evidenceAnswer } from './evidenceAnswer'
+import {
+  DEFAULT_HISTORY_TOKENS,
+  historyContents,
+  historyText,
+  trimHistory,
+  type PriorTurn
+} from './history'
 import { judgeAnswer } from './judge'
 import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
-import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import { MessageClassifier } from './messageKind'
+import { offTopicPrompt, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
+import { keywordStandaloneQuery } from './standaloneQuery'
 import { createAgentTools } from './tools/agentTools'
 import { toolDeclaration, type AgentTool } from './tools/tool'
 
@@ -24,17 +33,27 @@ export interface AgentServiceDeps {
   chatModel: () => ChatModel | null
   settings: () => Settings
   events: EventSink
+  /** Tells small talk and off-topic questions from questions for the papers (rules by default). */
+  classifier?: MessageClassifier
+  /** How much of a thread's history the model gets, in estimated tokens. */
+  historyTokens?: number
 }
 
 /** One question to answer; `requestId` tags its events and lets it be cancelled. */
 export interface AskInput {
   question: string
   requestId: string
+  /** The thread's earlier turns, oldest first (trimmed here to the history budget). */
+  history?: PriorTurn[]
+  /** The papers the question is limited to; null or absent for the whole library. */
+  scope?: string[] | null
 }
 
 /** Everything one generated answer is built from. */
 interface Draft {
   question: string
+  /** The earlier turns as text, for the judge (empty outside a thread). */
+  conversation: string
   model: ChatModel
   history: ChatContent[]
   tools: AgentTool[]
@@ -90,15 +109,32 @@ export class AgentService {
     const settings = this.deps.settings()
     const language = answerLanguage(settings.answerLanguage, input.question)
     const run = new AnswerRun(input.requestId, this.deps.events)
-    if (!this.deps.papers().some((p) => p.status === 'indexed')) {
+    const history = trimHistory(
+      input.history ?? [],
+      this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS
+    )
+    const kind = await this.classifier.classify(input.question, signal)
+    if (kind === 'smalltalk' || kind === 'app') {
+      return direct(input.question, 'smalltalk', directReply(kind, input.question, language))
+    }
+    const model = this.deps.chatModel()
+    if (kind === 'offtopic')
+      return this.offTopic(input.question, model, history, language, run, signal)
+    const scope = input.scope ?? null
+    const indexed = this.deps.papers().filter((p) => p.status === 'indexed')
+    if (!indexed.some((p) => !scope || scope.includes(p.id))) {
       throw new UserFacingError(
         'NOT_FOUND',
-        'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
+        scope
+          ? "None of the papers this conversation is limited to is indexed (they may have been removed). Change the conversation's papers, or ask in a new conversation."
+          : 'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
       )
     }
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,
+        query: keywordStandaloneQuery(input.question, history),
+        ...(scope && { paperIds: scope }),
         retriever: this.deps.retriever,
         language: language.texts,
         reason,
@@ -106,7 +142,6 @@ export class AgentService {
         run,
         signal
       })
-    const model = this.deps.chatModel()
     if (!model) {
       return evidenceOnly('NO_API_KEY', {
         code: 'NO_API_KEY',
@@ -115,7 +150,7 @@ export class AgentService {
       })
     }
     try {
-      const draft = await this.gather(input.question, model, language, run, signal)
+      const draft = await this.gather(input.question, history, scope, model, language, run, signal)
       return await this.write(draft)
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
@@ -126,8 +161,49 @@ export class AgentService {
     }
   }
 
+  private get classifier(): MessageClassifier {
+    return (this.deps.classifier ??= new MessageClassifier())
+  }
+
+  /** A question unrelated to the library: the model answers it as such, never citing papers. */
+  private async offTopic(
+    question: string,
+    model: ChatModel | null,
+    history: PriorTurn[],
+    language: AnswerLanguage,
+    run: AnswerRun,
+    signal: AbortSignal
+  ): Promise<Answer> {
+    const texts = ANSWER_TEXTS[language.texts]
+    if (!model) return direct(question, 'offtopic', texts.offTopicNoModel)
+    run.stage('drafting', '')
+    try {
+      const response = await model.stream(
+        {
+          label: 'offtopic',
+          system: offTopicPrompt(language.instruction),
+          contents: [...historyContents(history), { role: 'user', parts: [{ text: question }] }]
+        },
+        (text) => run.token(text),
+        signal
+      )
+      run.usage('offtopic', response.usage)
+      return {
+        ...direct(question, 'offtopic', `${texts.offTopicLabel}\n\n${response.text.trim()}`),
+        usage: run.total()
+      }
+    } catch (error) {
+      if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
+        return direct(question, 'offtopic', texts.offTopicNoModel)
+      }
+      throw error
+    }
+  }
+
   private async gather(
     question: string,
+    prior: PriorTurn[],
+    scope: string[] | null,
     model: ChatModel,
     language: AnswerLanguage,
     run: AnswerRun,
@@ -135,11 +211,14 @@ export class AgentService {
   ): Promise<Draft> {
     const settings = this.deps.settings()
     const evidence = new EvidenceSet()
-    const papers = (): Paper[] => this.deps.papers().filter((p) => p.status === 'indexed')
+    const conversation = historyText(prior)
+    const papers = (): Paper[] =>
+      this.deps.papers().filter((p) => p.status === 'indexed' && (!scope || scope.includes(p.id)))
     const tools = createAgentTools({
       retriever: this.deps.retriever,
       papers,
-      rewrite: (query, s) => rewriteQuery(model, query, run, s),
+      scoped: scope !== null,
+      rewrite: (query, s) => rewriteQuery(model, query, run, s, conversation),
       evidence,
       run
     })
@@ -147,13 +226,14 @@ export class AgentService {
     const history = await gatherEvidence({
       model,
       question,
-      system: toolPrompt(papers(), rounds),
+      history: historyContents(prior),
+      system: toolPrompt(papers(), rounds, scope !== null),
       tools,
       rounds,
       run,
       signal
     })
-    return { question, model, history, tools, evidence, language, run, signal }
+    return { question, conversation, model, history, tools, evidence, language, run, signal }
   }
 
   /** Drafts, checks, rewrites once, and falls back; see the class remarks. */
@@ -221,7 +301,15 @@ export class AgentService {
     label: string
   ): Promise<{ pass: boolean; problem: string } | { notice: AppError }> {
     try {
-      return await judgeAnswer(d.model, d.question, candidate.answer, d.run, d.signal, label)
+      return await judgeAnswer(
+        d.model,
+        d.question,
+        candidate.answer,
+        d.run,
+        d.signal,
+        label,
+        d.conversation
+      )
     } catch (error) {
       return { notice: unverified(error, 'could not be checked') }
     }
@@ -243,6 +331,29 @@ export class AgentService {
       usage: d.run.total()
     }
   }
+}
+
+/** A reply that searched nothing: no citations, no tokens. */
+function direct(question: string, mode: 'smalltalk' | 'offtopic', answer: string): Answer {
+  return {
+    question,
+    answer,
+    mode,
+    verified: false,
+    notice: null,
+    citations: [],
+    usage: { inputTokens: 0, outputTokens: 0 }
+  }
+}
+
+/** The fixed reply to small talk or to a question about the app, in the answer language. */
+function directReply(kind: 'smalltalk' | 'app', message: string, language: AnswerLanguage): string {
+  const texts = ANSWER_TEXTS[language.texts]
+  if (kind === 'app') return texts.appHelp
+  const m = message.toLowerCase()
+  if (/thank|thx|\bty\b|obrigad|brigad|valeu|cheers/.test(m)) return texts.thanks
+  if (/\bbye|goodbye|see you|tchau|até|ate logo|ate mais/.test(m)) return texts.farewell
+  return texts.greeting
 }
 
 /** The notice of an answer kept after its check failed; a cancel still propagates. */

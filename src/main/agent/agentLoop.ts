@@ -6,6 +6,8 @@ import { runToolCalls, toolDeclaration, type AgentTool } from './tools/tool'
 export interface GatherOptions {
   model: ChatModel
   question: string
+  /** The thread's earlier turns as plain text contents (no tool traffic), oldest first. */
+  history?: ChatContent[]
   system: string
   tools: readonly AgentTool[]
   /** Most tool rounds (1-3). */
@@ -23,7 +25,10 @@ export interface GatherOptions {
  */
 export async function gatherEvidence(options: GatherOptions): Promise<ChatContent[]> {
   const { model, tools, run, signal } = options
-  const history: ChatContent[] = [{ role: 'user', parts: [{ text: options.question }] }]
+  const history: ChatContent[] = [
+    ...(options.history ?? []),
+    { role: 'user', parts: [{ text: options.question }] }
+  ]
   const declarations = tools.map(toolDeclaration)
   for (let round = 1; round <= options.rounds; round++) {
     const label = `tools-${round}`

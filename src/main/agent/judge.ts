@@ -30,7 +30,8 @@ export async function judgeAnswer(
   answer: string,
   run: AnswerRun,
   signal?: AbortSignal,
-  label = 'judge'
+  label = 'judge',
+  conversation = ''
 ): Promise<Verdict> {
   if (!answer.trim()) return { pass: false, problem: 'The answer is empty.' }
   const response = await model.generate(
@@ -38,7 +39,14 @@ export async function judgeAnswer(
       label,
       system: JUDGE_PROMPT,
       contents: [
-        { role: 'user', parts: [{ text: `Question:\n${question}\n\nAnswer:\n${answer}` }] }
+        {
+          role: 'user',
+          parts: [
+            {
+              text: `${conversation ? `Earlier in the conversation:\n${conversation}\n\n` : ''}Question:\n${question}\n\nAnswer:\n${answer}`
+            }
+          ]
+        }
       ],
       jsonSchema: JUDGE_SCHEMA
     },

@@ -24,6 +24,15 @@ export interface AnswerTexts {
   /** An evidence-only answer when search found nothing. */
   noPassages: string
   page: string
+  /** Direct replies that search nothing: small talk and questions about the app. */
+  greeting: string
+  thanks: string
+  farewell: string
+  appHelp: string
+  /** A question unrelated to the library, when no model can answer it. */
+  offTopicNoModel: string
+  /** Heads a model's reply to an off-topic question. */
+  offTopicLabel: string
 }
 
 /** The fixed texts in each language. */
@@ -39,7 +48,16 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       OFFLINE: 'sem conexão com o Gemini'
     },
     noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    page: 'p.'
+    page: 'p.',
+    greeting:
+      'Olá! Pergunte o que quiser sobre os artigos da sua biblioteca; eu respondo com citações que abrem a página citada.',
+    thanks: 'De nada! Se quiser, faça outra pergunta sobre os artigos.',
+    farewell: 'Até mais! Esta conversa fica salva na lista de conversas.',
+    appHelp:
+      'Sou o ResearchPal: respondo perguntas sobre os artigos da sua biblioteca, com citações numeradas. Adicione PDFs ou ids do arXiv na biblioteca à esquerda; clique numa citação para abrir a página com o trecho destacado; limite uma conversa a alguns artigos com "Perguntar sobre estes"; exporte a conversa em Markdown e BibTeX. A chave do Gemini fica em Configurações; sem ela, as respostas são os trechos mais relevantes.',
+    offTopicNoModel:
+      'Esta pergunta não parece ser sobre os artigos da sua biblioteca, e sem um modelo disponível eu só consigo responder a partir deles. Pergunte algo sobre os artigos.',
+    offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
   },
   en: {
     fallback:
@@ -52,7 +70,16 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       OFFLINE: 'Gemini cannot be reached'
     },
     noPassages: 'No relevant passage was found in the papers in the library.',
-    page: 'p.'
+    page: 'p.',
+    greeting:
+      'Hello! Ask me anything about the papers in your library; I answer with citations that open the cited page.',
+    thanks: "You're welcome! Ask another question about the papers whenever you like.",
+    farewell: 'See you! This conversation stays in the conversation list.',
+    appHelp:
+      'I am ResearchPal: I answer questions about the papers in your library, with numbered citations. Add PDFs or arXiv ids in the library on the left; click a citation to open the page with the passage highlighted; limit a conversation to some papers with "Ask about these"; export a conversation as Markdown and BibTeX. The Gemini key goes in Settings; without it, answers are the most relevant passages.',
+    offTopicNoModel:
+      'This question does not seem to be about the papers in your library, and with no model available I can only answer from them. Ask something about the papers.',
+    offTopicLabel: 'This is not from the papers in your library:'
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Paper } from '../../shared/types'
 
 /** The system prompt of the tool-calling turns: what the library holds and how to search it. */
-export function toolPrompt(papers: readonly Paper[], rounds: number): string {
+export function toolPrompt(papers: readonly Paper[], rounds: number, scoped = false): string {
   const list = papers.length
     ? papers.map((p) => `- ${p.id}: ${p.title}${p.year ? ` (${p.year})` : ''}`).join('\n')
     : '(the library is empty)'
@@ -9,7 +9,10 @@ export function toolPrompt(papers: readonly Paper[], rounds: number): string {
     "You answer questions about the research papers in the user's library, using only evidence from those papers.",
     'Find the evidence with the tools: search_documents for passages (English queries work best; the papers are in English), extract_section to read a named section of one paper (abstract, introduction, method, results, conclusion...).',
     `You have ${rounds} round(s) of tool calls. Request every call you need at once: for a comparison across papers, one search per paper (paperIds) in the same turn.`,
-    `Papers in the library:\n${list}`
+    scoped
+      ? `This conversation is limited to these papers; search and read only them:\n${list}`
+      : `Papers in the library:\n${list}`,
+    'Earlier turns of the conversation may come before the question: use them to understand what a follow-up refers to, but find fresh evidence with the tools for every answer.'
   ].join('\n\n')
 }
 
@@ -30,7 +33,7 @@ export function revisionRequest(problem: string): string {
 
 /** The judge's system prompt. */
 export const JUDGE_PROMPT = [
-  'You review an answer to a question about research papers. You see only the question and the answer.',
+  'You review an answer to a question about research papers. You see the question and the answer, and for a follow-up the earlier turns of the conversation, so that references such as "it" or "that model" can be understood.',
   'onTopic: the answer addresses the question that was asked (not a different one).',
   'coversAllParts: every part of the question is answered, or explicitly said to be missing from the papers.',
   'saysPapersDoNotSay: the answer honestly states that the papers do not contain (part of) the information. That is an acceptable answer.',
@@ -55,3 +58,18 @@ export const QUERY_REWRITE_PROMPT = [
   'Translate if needed. Keep technical terms, model names, dataset names and numbers. Drop politeness and filler.',
   'Reply with the query only: no quotes, no explanation.'
 ].join('\n')
+
+/** The system prompt of the query rewrite of a follow-up in a thread. */
+export const FOLLOW_UP_REWRITE_PROMPT = [
+  QUERY_REWRITE_PROMPT,
+  'The text is a follow-up in a conversation, shown after the conversation so far. Resolve every reference to earlier turns ("it", "its decoder", "that paper", "the second one") into the names it stands for, so the query can be understood with no conversation at all.'
+].join('\n')
+
+/** The system prompt of a reply to a question that is not about the library. */
+export function offTopicPrompt(languageInstruction: string): string {
+  return [
+    "You are ResearchPal, an assistant for a researcher's library of papers. This message is not about the papers in the library.",
+    'Reply briefly and helpfully from general knowledge. Do not claim anything comes from the papers, and do not cite.',
+    languageInstruction
+  ].join('\n')
+}

@@ -7,6 +7,14 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** `ask --thread <id>`: a follow-up in that conversation. */
+  thread: string | null
+  /** `ask --new-thread`: start a conversation with this question. */
+  newThread: boolean
+  /** `thread export --format md|bib`. */
+  format: 'md' | 'bib' | null
+  /** `thread export --turn <turnId>`: one answer only. */
+  turn: string | null
 }
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -26,7 +34,11 @@ export function parseArgs(argv: string[]): CliArgs {
     json: false,
     help: false,
     k: null,
-    papers: []
+    papers: [],
+    thread: null,
+    newThread: false,
+    format: null,
+    turn: null
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -46,7 +58,14 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
+    else if (a === '--thread') out.thread = value()
+    else if (a === '--new-thread') out.newThread = true
+    else if (a === '--turn') out.turn = value()
+    else if (a === '--format') {
+      const v = value()
+      if (v !== 'md' && v !== 'bib') throw new UsageError(`--format must be md or bib, not '${v}'`)
+      out.format = v
+    } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
   }
@@ -67,6 +86,13 @@ Commands:
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
   ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
                                    without GEMINI_API_KEY or network)
+  ask --new-thread "<question>" [--paper <paperId>]...
+                                   Start a saved conversation (limited to those papers)
+  ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
+  threads                          List the conversations, newest first
+  thread show <id>                 Print a conversation, turn by turn
+  thread export <id> --format md|bib [--turn <turnId>]
+                                   Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question
 
 Options:

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
+import type { Thread } from '../../shared/threads'
 import type { Answer, Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
@@ -91,18 +92,74 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
 }
 
 /** Formats an answer with its numbered sources for a terminal. */
-export function formatAnswer(a: Answer): string {
+export function formatAnswer(
+  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'>
+): string {
   const head =
     a.mode === 'evidence'
       ? `[Evidence only — not a generated answer${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
-      : a.verified
+      : a.mode === 'smalltalk' || a.mode === 'offtopic'
         ? ''
-        : `[Unverified${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
+        : a.verified
+          ? ''
+          : `[Unverified${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
   const sources = a.citations.map(
-    (c) => `[${c.number}] ${c.title}, p. ${c.page} — “${c.snippet.slice(0, 160)}”`
+    (c) =>
+      `[${c.number}] ${c.title}, p. ${c.page}${c.paperRemoved ? ' (paper removed from the library)' : ''} — “${c.snippet.slice(0, 160)}”`
   )
   const usage = `(${a.usage.inputTokens} input / ${a.usage.outputTokens} output tokens)`
-  return `${head}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
+  return `${head}${a.answer}${sources.length ? `\n\nSources:\n${sources.join('\n')}` : ''}\n${usage}`
+}
+
+/** Formats a whole conversation for a terminal. */
+function formatThread(t: Thread): string {
+  const scope = t.scope ? `papers ${t.scope.join(', ')}` : 'all papers'
+  const head = `${t.title || '(untitled)'}\n${t.id} · ${scope} · ${t.turns.length} turn(s) · updated ${t.updatedAt}`
+  const turns = t.turns.map((turn, i) => {
+    const q = `--- ${i + 1}. Q: ${turn.question}`
+    if (turn.status !== 'done') {
+      return `${q}\n[${turn.status}${turn.error ? `: ${turn.error.message}` : ''}]`
+    }
+    return `${q}\n${formatAnswer({ ...turn, mode: turn.mode ?? 'generated' })}`
+  })
+  return [head, ...turns].join('\n\n')
+}
+
+async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [question] = need(args, 1, 'a question in quotes')
+  if (args.thread && args.newThread) throw new UsageError('Use --thread or --new-thread, not both')
+  if (args.papers.length && !args.newThread) {
+    throw new UsageError('--paper with ask limits a new conversation: add --new-thread')
+  }
+  let threadId = args.thread ?? undefined
+  if (args.newThread) {
+    const input = args.papers.length ? { scope: args.papers } : {}
+    threadId = (await call(s, 'threads:create', input)).thread.id
+  }
+  const input = { question, requestId: `cli-${Date.now()}`, ...(threadId && { threadId }) }
+  const a = await call(s, 'chat:ask', input)
+  const follow = a.threadId
+    ? `\nThread ${a.threadId} (turn ${a.turnId}). Follow up with: ask --thread ${a.threadId} "..."`
+    : ''
+  return { json: a, text: `${formatAnswer(a)}${follow}`, exitCode: 0 }
+}
+
+async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [verb, threadId] = need(args, 2, '"show <id>" or "export <id> --format md|bib"')
+  if (verb === 'show') {
+    const { thread } = await call(s, 'threads:get', { threadId })
+    return { json: { thread }, text: formatThread(thread), exitCode: 0 }
+  }
+  if (verb === 'export') {
+    if (!args.format) throw new UsageError('thread export needs --format md or --format bib')
+    const out = await call(s, 'threads:export', {
+      threadId,
+      format: args.format,
+      ...(args.turn && { turnId: args.turn })
+    })
+    return { json: out, text: out.content.trimEnd(), exitCode: 0 }
+  }
+  throw new UsageError(`Unknown thread command '${verb}' (show or export)`)
 }
 
 /** Runs one parsed command against the services. */
@@ -157,11 +214,28 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         exitCode: 0
       }
     }
-    case 'ask': {
-      const [question] = need(args, 1, 'a question in quotes')
-      const a = await call(s, 'chat:ask', { question, requestId: `cli-${Date.now()}` })
-      return { json: a, text: formatAnswer(a), exitCode: 0 }
+    case 'ask':
+      return ask(s, args)
+    case 'threads': {
+      const r = await call(
+        s,
+        'threads:list',
+        args.positional[0] ? { query: args.positional[0] } : {}
+      )
+      const rows = r.threads.map(
+        (t) =>
+          `${t.id}  ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${String(t.turnCount).padStart(2)} turn(s)  ${t.scope ? `[${t.scope.length} paper(s)] ` : ''}${t.title || '(untitled)'}`
+      )
+      const damaged = r.damaged.map(
+        (d) => `! ${d.file} could not be read (${d.reason}); moved to ${d.movedTo}`
+      )
+      const text =
+        [...rows, ...damaged].join('\n') ||
+        'No conversations yet. Start one with: ask --new-thread "<question>"'
+      return { json: r, text, exitCode: 0 }
     }
+    case 'thread':
+      return thread(s, args)
     default:
       throw new UsageError(args.command ? `Unknown command '${args.command}'` : 'No command given')
   }
