@@ -84,7 +84,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
 }
 
 const PT = new Set(
-  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual'.split(
+  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual oi olá obrigado obrigada muito valeu tchau você'.split(
     ' '
   )
 )

@@ -107,7 +107,8 @@ export function parseThreadFile(
     if (!step) throw new UnreadableThreadError(`no migration from format ${v}`)
     file = { ...step(file), version: v + 1 }
   }
-  const parsed = ThreadFileSchema.safeParse(file)
+  // The version was checked above; the schema checks the content of the current format.
+  const parsed = ThreadFileSchema.safeParse({ ...file, version: THREAD_FORMAT_VERSION })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new UnreadableThreadError(
