@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { autoTitle, ThreadStore } from '../../../src/main/chat/ThreadStore'
 import { parseThreadFile, toThread, UnreadableThreadError } from '../../../src/main/chat/threadFile'
-import { answer } from '../../renderer/fakeApi'
+import { answer } from '../../fixtures/chatRecords'
 
 function dir(): string {
   return join(mkdtempSync(join(tmpdir(), 'rp-threads-')), 'threads')

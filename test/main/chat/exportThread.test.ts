@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { exportThread } from '../../../src/main/chat/exportThread'
 import { citationKeys, toBibtex } from '../../../src/main/library/bibtex'
 import type { Thread } from '../../../src/shared/threads'
-import { answer, citation, paper } from '../../renderer/fakeApi'
+import { answer, citation, paper } from '../../fixtures/chatRecords'
 
 const BERT = paper({
   id: '1810.04805',
