@@ -11,8 +11,11 @@ export interface Stage {
 /** One question and what came back for it. */
 export interface Turn {
   requestId: string
+  /** The saved turn's id in the thread, once main has saved it. */
+  turnId?: string
   question: string
-  status: 'running' | 'done' | 'error' | 'cancelled'
+  /** `interrupted`: restored from a thread whose app stopped while answering it. */
+  status: 'running' | 'done' | 'error' | 'cancelled' | 'interrupted'
   stage: Stage | null
   /** Text streamed so far (replaced by `answer.answer` when the answer arrives). */
   streamed: string
@@ -32,7 +35,6 @@ export interface ChatSlice {
   cancel: (requestId: string) => Promise<void>
   /** Applies one pushed chat event (stage, token, usage) to its turn. */
   applyChatEvent: (event: AnswerEvent) => void
-  clearChat: () => void
 }
 
 let counter = 0
@@ -73,13 +75,25 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       }
     }))
 
+  /**
+   * Asks in the open thread (created on the first question), so the agent gets its history
+   * and main saves the turn.
+   */
   const run = async (requestId: string, question: string): Promise<void> => {
-    const result = await api.chat.ask({ question, requestId })
+    const threadId = await get().ensureThread()
+    const result = await api.chat.ask({ question, requestId, ...(threadId && { threadId }) })
+    void get().refreshThreads()
     const turn = get().chat.turns.find((t) => t.requestId === requestId)
     if (!turn || turn.status === 'cancelled') return
     if (result.ok) {
-      const answer = result.value
-      patch(requestId, () => ({ status: 'done', answer, stage: null, usage: answer.usage }))
+      const { threadId: _t, turnId, ...answer } = result.value
+      patch(requestId, () => ({
+        status: 'done',
+        answer,
+        stage: null,
+        usage: answer.usage,
+        ...(turnId && { turnId })
+      }))
     } else if (result.error.code === 'CANCELLED') {
       patch(requestId, () => ({ status: 'cancelled', stage: null }))
     } else {
@@ -128,8 +142,6 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
           }
         }))
       }
-    },
-    clearChat: () =>
-      set({ chat: { turns: get().chat.turns.filter((t) => t.status === 'running') } })
+    }
   }
 }

@@ -27,19 +27,23 @@ export function CitationChip({ citation }: { citation: Citation }) {
     const y = chip.bottom + 220 > bottom && chip.top - 220 > (pane?.top ?? 0) ? 'above' : 'below'
     setHover(`${x} ${y}`)
   }
+  const removed = citation.paperRemoved === true
   return (
     <span className="chip-wrap" onMouseEnter={show} onMouseLeave={() => setHover(null)}>
       <button
         type="button"
-        className="chip"
+        className={removed ? 'chip chip-removed' : 'chip'}
+        data-removed={removed || undefined}
         data-citation={citation.number}
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
-        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}`}
+        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}${removed ? ' (removed from the library)' : ''}`}
         onFocus={show}
         onBlur={() => setHover(null)}
-        onClick={() => openCitation(citation)}
+        onClick={() => {
+          if (!removed) openCitation(citation)
+        }}
       >
         {citation.number}
       </button>
@@ -48,7 +52,11 @@ export function CitationChip({ citation }: { citation: Citation }) {
           <span className="hover-card-title">{citation.title}</span>
           <span className="hover-card-page">Page {citation.page}</span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
-          <span className="hover-card-hint">Click to open the page</span>
+          <span className="hover-card-hint">
+            {removed
+              ? 'This paper was removed from the library, so the page cannot be opened.'
+              : 'Click to open the page'}
+          </span>
         </span>
       )}
     </span>

@@ -5,7 +5,7 @@ import { useAppStore } from '../../store/StoreContext'
 import { AnswerBody } from './AnswerBody'
 import { answerMarkdown } from './answerMarkdown'
 import { ErrorNotice } from './ErrorNotice'
-import { hideRawMarkers } from './parseAnswer'
+import { hideRawMarkers } from './citationLinks'
 import { stageText } from './stageText'
 
 /** Formats a token count: 1234 -> "1,234". */
@@ -14,6 +14,18 @@ export function formatTokens(n: number): string {
 }
 
 function AnswerLabels({ answer }: { answer: Answer }) {
+  if (answer.mode === 'smalltalk') return null
+  if (answer.mode === 'offtopic') {
+    return (
+      <div className="notice notice-warn" data-label="offtopic">
+        <div className="notice-title">Not from your papers</div>
+        <div className="notice-message">
+          This question does not seem to be about the papers in the library, so nothing was
+          searched.
+        </div>
+      </div>
+    )
+  }
   if (answer.mode === 'evidence') {
     return (
       <div className="notice notice-evidence" data-label="evidence">
@@ -38,10 +50,13 @@ function AnswerLabels({ answer }: { answer: Answer }) {
   return null
 }
 
-function CopyButton({ answer }: { answer: Answer }) {
+function CopyButton({ answer, turnId }: { answer: Answer; turnId?: string }) {
+  const exportThread = useAppStore((s) => s.exportThread)
   const [copied, setCopied] = useState(false)
   const copy = async (): Promise<void> => {
-    await navigator.clipboard.writeText(answerMarkdown(answer))
+    // A saved answer exports from main, with its full references; otherwise from what is here.
+    const saved = turnId ? await exportThread('md', turnId) : null
+    await navigator.clipboard.writeText(saved?.content ?? answerMarkdown(answer))
     setCopied(true)
     setTimeout(() => setCopied(false), 1500)
   }
@@ -74,7 +89,7 @@ export function TurnView({ turn }: { turn: Turn }) {
               </button>
             </div>
             {turn.streamed && (
-              <div className="answer-body streaming">{hideRawMarkers(turn.streamed)}</div>
+              <AnswerBody text={hideRawMarkers(turn.streamed)} citations={[]} streaming />
             )}
           </>
         )}
@@ -87,12 +102,27 @@ export function TurnView({ turn }: { turn: Turn }) {
                 {formatTokens(turn.usage.inputTokens)} in · {formatTokens(turn.usage.outputTokens)}{' '}
                 out tokens
               </span>
-              <CopyButton answer={turn.answer} />
+              {turn.answer.mode !== 'smalltalk' && (
+                <CopyButton answer={turn.answer} turnId={turn.turnId} />
+              )}
             </div>
           </>
         )}
         {turn.status === 'error' && turn.error && (
           <ErrorNotice error={turn.error} onRetry={() => void retry(turn.requestId)} />
+        )}
+        {turn.status === 'interrupted' && (
+          <div className="notice notice-warn" data-label="interrupted">
+            <div className="notice-title">Interrupted</div>
+            <div className="notice-message">
+              {turn.error?.message ?? 'The app stopped while this question was being answered.'}
+            </div>
+            <div className="notice-buttons">
+              <button type="button" className="btn" onClick={() => void retry(turn.requestId)}>
+                Ask again
+              </button>
+            </div>
+          </div>
         )}
         {turn.status === 'cancelled' && (
           <div className="notice">

@@ -5,7 +5,9 @@ export function answerMarkdown(answer: Answer): string {
   const lines = [`**Q:** ${answer.question}`, '', answer.answer.trim()]
   if (answer.mode === 'evidence') {
     lines.splice(2, 0, '_Evidence only: passages from the papers, not a generated answer._', '')
-  } else if (!answer.verified) {
+  } else if (answer.mode === 'offtopic') {
+    lines.splice(2, 0, '_Not from the papers in the library._', '')
+  } else if (answer.mode === 'generated' && !answer.verified) {
     lines.splice(2, 0, '_Unverified answer._', '')
   }
   if (answer.citations.length > 0) {

@@ -21,7 +21,16 @@ export function LibraryPanel() {
   const addDefaults = useAppStore((s) => s.addDefaults)
   const addFile = useAppStore((s) => s.addFile)
   const dismiss = useAppStore((s) => s.dismissLibraryError)
+  const newThread = useAppStore((s) => s.newThread)
   const [dragging, setDragging] = useState(false)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const chosen = papers.filter((p) => selected.has(p.id) && p.status === 'indexed')
+  const toggle = (id: string): void => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setSelected(next)
+  }
 
   const onDrop = async (e: DragEvent): Promise<void> => {
     e.preventDefault()
@@ -86,9 +95,35 @@ export function LibraryPanel() {
           </p>
         </div>
       )}
+      {chosen.length > 0 && (
+        <div className="selection-bar">
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            onClick={() => {
+              newThread(chosen.map((p) => p.id))
+              setSelected(new Set())
+            }}
+          >
+            Ask about these ({chosen.length})
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => setSelected(new Set())}
+          >
+            Clear selection
+          </button>
+        </div>
+      )}
       <ul className="paper-list">
         {papers.map((p) => (
-          <PaperRow key={p.id} paper={p} />
+          <PaperRow
+            key={p.id}
+            paper={p}
+            selected={selected.has(p.id)}
+            onToggle={() => toggle(p.id)}
+          />
         ))}
       </ul>
       <AddPapers />
