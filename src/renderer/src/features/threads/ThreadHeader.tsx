@@ -11,6 +11,7 @@ export function ThreadHeader() {
   const hasTurns = useAppStore((s) => s.chat.turns.some((t) => t.status === 'done'))
   const exportThread = useAppStore((s) => s.exportThread)
   const [picking, setPicking] = useState(false)
+  const [exporting, setExporting] = useState(false)
   const [copied, setCopied] = useState<string | null>(null)
   const scope = current ? current.scope : pending
   const titleOf = (id: string): string => papers.find((p) => p.id === id)?.title || id
@@ -47,19 +48,50 @@ export function ThreadHeader() {
         {picking && <ScopePicker onClose={() => setPicking(false)} />}
       </span>
       {current && hasTurns && (
-        <span className="thread-export" aria-label="Export conversation">
-          <button type="button" className="btn btn-small" onClick={() => void run('md', 'save')}>
-            Save Markdown
+        <span className="scope-wrap">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-expanded={exporting}
+            onClick={() => setExporting(!exporting)}
+          >
+            Export…
           </button>
-          <button type="button" className="btn btn-small" onClick={() => void run('md', 'copy')}>
-            {copied === 'md' ? 'Copied' : 'Copy Markdown'}
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => void run('bib', 'save')}>
-            Save BibTeX
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => void run('bib', 'copy')}>
-            {copied === 'bib' ? 'Copied' : 'Copy BibTeX'}
-          </button>
+          {exporting && (
+            <div className="popover thread-export" role="group" aria-label="Export conversation">
+              <p className="small muted">
+                The conversation with a numbered reference list, or BibTeX for the cited papers.
+              </p>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('md', 'save')}
+              >
+                Save Markdown
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('md', 'copy')}
+              >
+                {copied === 'md' ? 'Copied' : 'Copy Markdown'}
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('bib', 'save')}
+              >
+                Save BibTeX
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('bib', 'copy')}
+              >
+                {copied === 'bib' ? 'Copied' : 'Copy BibTeX'}
+              </button>
+            </div>
+          )}
         </span>
       )}
     </div>
