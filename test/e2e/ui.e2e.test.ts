@@ -125,7 +125,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')))('the desktop UI in 
     const turn = await ask(page, QUESTION)
     await turn.locator('.stage-line').waitFor()
     await expect
-      .poll(() => turn.locator('.stage-text').textContent())
+      .poll(() => turn.locator('.stage-text').textContent(), { timeout: 15_000 })
       .toMatch(/drafting|checking|searching|reading|rewriting/)
     await h.screenshot('ui-04-agent-working')
     // The answer streams in while the judge checks it: raw [[chunk-id]] markers never show.

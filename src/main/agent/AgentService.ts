@@ -133,7 +133,8 @@ export class AgentService {
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,
-        query: keywordStandaloneQuery(input.question, history),
+        // Only questions are used here, so the whole thread fits, not just the trimmed history.
+        query: keywordStandaloneQuery(input.question, input.history ?? []),
         ...(scope && { paperIds: scope }),
         retriever: this.deps.retriever,
         language: language.texts,

@@ -27,26 +27,47 @@ export function keyTerms(text: string): string[] {
   return [...seen]
 }
 
+/** True for a question that points back at an earlier turn or is too short to stand alone. */
+function isDependent(question: string): boolean {
+  return ANAPHORA.test(question) || keyTerms(question).length <= 1
+}
+
+/**
+ * The terms that name a question's subject: its names (capitalised past the first word, or
+ * holding a digit: Transformer, BERT, GPT-2, zebracorn2), else all its key terms.
+ * @remarks A generic word of the subject question ("architecture") pulls in every paper that
+ * uses it; the name is what "it" stands for.
+ */
+function subjectTerms(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? []
+  const names = words
+    .filter((w, i) => (i > 0 && /^\p{Lu}/u.test(w)) || /\d/.test(w))
+    .map((w) => w.toLowerCase().replace(/[._-]+$/, ''))
+    .filter((w) => !STOP.has(w))
+  return names.length ? [...new Set(names)] : keyTerms(question)
+}
+
 /**
  * A standalone retrieval query for a follow-up, built without a model.
  * @remarks Used by evidence-only answers (no key, offline). A follow-up that points back
- * ("how many layers does its decoder have?") or is too short to stand alone gets the key
- * terms of the earlier questions it depends on joined to it, newest first; a question that
+ * ("how many layers does its decoder have?") or is too short to stand alone gets the key terms
+ * of the thread's subject joined to it: the newest earlier question that stood on its own. A
+ * bare follow-up ("and the encoder?") also gets the previous question's terms. A question that
  * stands on its own is searched as it is, so a change of topic is not dragged back.
  */
 export function keywordStandaloneQuery(question: string, history: readonly PriorTurn[]): string {
-  if (history.length === 0) return question
+  if (history.length === 0 || !isDependent(question)) return question
   const own = keyTerms(question)
-  const dependent = ANAPHORA.test(question) || own.length <= 2
-  if (!dependent) return question
-  const extra: string[] = []
-  for (let i = history.length - 1; i >= 0 && extra.length < 8; i--) {
-    for (const term of keyTerms(history[i]!.question)) {
-      if (!own.includes(term) && !extra.includes(term)) extra.push(term)
+  let subject = 0
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (!isDependent(history[i]!.question)) {
+      subject = i
+      break
     }
-    // The newest earlier question usually names the subject; go further back only if it is a
-    // follow-up itself.
-    if (!ANAPHORA.test(history[i]!.question) && keyTerms(history[i]!.question).length > 2) break
   }
-  return extra.length ? `${question} ${extra.slice(0, 8).join(' ')}` : question
+  const terms = subjectTerms(history[subject]!.question)
+  const previous = history.length - 1
+  if (own.length <= 1 && previous !== subject) terms.push(...keyTerms(history[previous]!.question))
+  const extra = [...new Set(terms)].filter((t) => !own.includes(t)).slice(0, 8)
+  return extra.length ? `${question} ${extra.join(' ')}` : question
 }

@@ -173,7 +173,7 @@ describe('follow-ups in evidence-only mode (no key, no model)', () => {
 
     const followUp = await h.agent.ask({ question: FOLLOW_UP, requestId: 'b', history: prior })
     expect(followUp.mode).toBe('evidence')
-    expect(retriever.searches.at(-1)!.query).toBe(`${FOLLOW_UP} transformer architecture`)
+    expect(retriever.searches.at(-1)!.query).toBe(`${FOLLOW_UP} transformer`)
     expect(followUp.citations[0]).toMatchObject({ paperId: '1706.03762', page: 3 })
     expect(h.gemini.requests).toHaveLength(0)
   })
@@ -187,5 +187,31 @@ describe('follow-ups in evidence-only mode (no key, no model)', () => {
     })
     expect(h.retriever.searches[0]!.paperIds).toEqual(['1810.04805'])
     expect(a.citations.every((c) => c.paperId === '1810.04805')).toBe(true)
+  })
+})
+
+describe('the keyword standalone query', () => {
+  it('joins the subject of the thread to follow-ups, and leaves a new topic alone', async () => {
+    const { keywordStandaloneQuery } = await import('../../../src/main/agent/standaloneQuery')
+    const thread: PriorTurn[] = [
+      { question: TRANSFORMER_Q, answer: '' },
+      { question: FOLLOW_UP, answer: '' }
+    ]
+    expect(keywordStandaloneQuery('Which optimizer was it trained with?', thread)).toBe(
+      'Which optimizer was it trained with? transformer'
+    )
+    expect(keywordStandaloneQuery('And the encoder?', thread)).toBe(
+      'And the encoder? transformer layers decoder'
+    )
+    expect(keywordStandaloneQuery('Quantas camadas tem o codificador dele?', prior)).toBe(
+      'Quantas camadas tem o codificador dele? transformer'
+    )
+    expect(keywordStandaloneQuery('How is BERT pre-trained on unlabeled text?', thread)).toBe(
+      'How is BERT pre-trained on unlabeled text?'
+    )
+    expect(keywordStandaloneQuery('How is BERT pre-trained?', thread)).toBe(
+      'How is BERT pre-trained?'
+    )
+    expect(keywordStandaloneQuery(FOLLOW_UP, [])).toBe(FOLLOW_UP)
   })
 })

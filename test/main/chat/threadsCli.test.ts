@@ -55,7 +55,7 @@ describe('conversations from the CLI', () => {
     const follow = cli(['ask', '--thread', threadId, 'Which page is it on?', '--data-dir', data])
     expect(follow.code).toBe(0)
     // The follow-up was searched with the earlier question's key terms.
-    expect(follow.stderr).toContain('searching: "Which page is it on? zebracorn2 close"')
+    expect(follow.stderr).toContain('searching: "Which page is it on? zebracorn2"')
     expect(follow.stdout).toContain(`Follow up with: ask --thread ${threadId}`)
 
     const list = json<{ threads: ThreadSummary[]; damaged: unknown[] }>(
