@@ -116,10 +116,11 @@ export function exportThread(
       const p = r.paper
       const who = authorsText(p.authors)
       const id = p.arxivId ? `arXiv:${p.arxivId} (doi:10.48550/arXiv.${p.arxivId})` : null
+      const year = p.year ? ` (${p.year})` : ''
       const parts = [
         `[${r.number}]`,
-        who ? `${who}${p.year ? ` (${p.year})` : ''}.` : p.year ? `(${p.year}).` : '',
-        `*${p.title || p.id}*.`,
+        who ? `${who}${year}.` : '',
+        `*${p.title || p.id}*${who ? '' : year}.`,
         id ? `${id},` : '',
         `p. ${r.page}.`,
         `BibTeX: \`${keys.get(p.id)}\``,

@@ -34,11 +34,11 @@ function person(name: string): { family: string; given?: string } {
 /**
  * The citation key `authorYEARword`: first author's family name, the year and the first
  * significant title word, ASCII lowercase (`vaswani2017attention`).
- * @remarks A paper without authors uses its id in their place; without a year, `nd`.
+ * @remarks A paper whose authors are unknown gets `anon`; without a year, `nd`.
  */
 export function citationKey(paper: BibPaper): string {
   const first = paper.authors[0]
-  const author = (first && ascii(person(first).family)) || ascii(paper.id) || 'paper'
+  const author = (first && ascii(person(first).family)) || 'anon'
   const word =
     paper.title
       .split(/[\s\-:]+/)

@@ -98,5 +98,7 @@ describe('exporting a thread', () => {
     expect([...keys.values()]).toEqual(['vaswani2017attention', 'vaswani2017attentiona'])
     expect(toBibtex([TRANSFORMER, other])).toMatch(/@misc\{vaswani2017attentiona,/)
     expect(toBibtex([])).toBe('')
+    const unknown = paper({ id: 'x1', authors: [], year: 2018, title: 'BERT: Pre-training' })
+    expect(citationKeys([unknown]).get('x1')).toBe('anon2018bert')
   })
 })
