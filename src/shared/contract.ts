@@ -9,7 +9,8 @@ import {
   PublicSettingsSchema,
   SearchResponseSchema,
   SectionResultSchema,
-  SettingsSchema
+  SettingsSchema,
+  UI_LANGUAGES
 } from './types'
 import {
   DamagedThreadSchema,
@@ -132,7 +133,9 @@ export const channels = {
       .object({
         question: Query,
         requestId: z.string().min(1).max(100),
-        threadId: ThreadIdSchema.optional()
+        threadId: ThreadIdSchema.optional(),
+        /** The language the UI shows: evidence labels and fixed texts use it. */
+        uiLanguage: z.enum(UI_LANGUAGES).optional()
       })
       .strict(),
     output: AskOutputSchema

@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/errors'
-import type { Answer, Paper, Settings } from '../../shared/types'
+import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
 import { CancelledError, isUserFacing, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
@@ -17,7 +17,13 @@ import {
   type PriorTurn
 } from './history'
 import { judgeAnswer } from './judge'
-import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
+import {
+  ANSWER_TEXTS,
+  answerLanguage,
+  mainUiLanguage,
+  type AnswerLanguage,
+  type EvidenceReason
+} from './language'
 import { MessageClassifier } from './messageKind'
 import { offTopicPrompt, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
@@ -47,6 +53,8 @@ export interface AskInput {
   history?: PriorTurn[]
   /** The papers the question is limited to; null or absent for the whole library. */
   scope?: string[] | null
+  /** The language the UI shows (the renderer says); else main's own UI-language setting. */
+  uiLanguage?: UiLanguage | undefined
 }
 
 /** Everything one generated answer is built from. */
@@ -107,7 +115,8 @@ export class AgentService {
 
   private async answer(input: AskInput, signal: AbortSignal): Promise<Answer> {
     const settings = this.deps.settings()
-    const language = answerLanguage(settings.answerLanguage, input.question)
+    const ui = input.uiLanguage ?? mainUiLanguage(settings.uiLanguage)
+    const language = answerLanguage(settings.answerLanguage, input.question, ui)
     const run = new AnswerRun(input.requestId, this.deps.events)
     const history = trimHistory(
       input.history ?? [],
@@ -137,7 +146,8 @@ export class AgentService {
         query: keywordStandaloneQuery(input.question, input.history ?? []),
         ...(scope && { paperIds: scope }),
         retriever: this.deps.retriever,
-        language: language.texts,
+        // The label is UI text: it is in the UI language, whatever the answer language.
+        language: ui,
         reason,
         notice,
         run,
@@ -147,7 +157,7 @@ export class AgentService {
       return evidenceOnly('NO_API_KEY', {
         code: 'NO_API_KEY',
         message:
-          'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings (GEMINI_API_KEY for the CLI) to get answers.'
+          'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings to get answers.'
       })
     }
     try {

@@ -1,7 +1,8 @@
-import type { Settings } from '../../shared/types'
+import type { Settings, UiLanguage } from '../../shared/types'
+import { mainT } from '../i18n'
 
-/** A language the app has its own fixed texts in. */
-export type TextLanguage = 'pt-BR' | 'en'
+/** A language the app has its own fixed texts in: the UI languages. */
+export type TextLanguage = UiLanguage
 
 /** The language one answer is written in. */
 export interface AnswerLanguage {
@@ -14,16 +15,16 @@ export interface AnswerLanguage {
 /** Why an answer holds evidence only. */
 export type EvidenceReason = 'NO_API_KEY' | 'KEY_REJECTED' | 'OFFLINE'
 
-/** The fixed texts of an answer, per language. */
+/** The fixed texts of an answer, per language (from the main catalog). */
 export interface AnswerTexts {
   /** Given when the judge rejected the answer twice. */
   fallback: string
-  /** Heads an evidence-only answer; `{reason}` is why nothing was generated. */
-  evidenceLabel: string
-  evidenceReasons: Record<EvidenceReason, string>
+  /** Heads an evidence-only answer, saying why nothing was generated. */
+  evidenceLabel: (reason: EvidenceReason) => string
   /** An evidence-only answer when search found nothing. */
   noPassages: string
-  page: string
+  /** Heads one quoted passage: "[1] Title, p. 4:". */
+  passage: (number: number, title: string, page: number) => string
   /** Direct replies that search nothing: small talk and questions about the app. */
   greeting: string
   thanks: string
@@ -35,52 +36,26 @@ export interface AnswerTexts {
   offTopicLabel: string
 }
 
+function answerTexts(language: TextLanguage): AnswerTexts {
+  const t = mainT(language)
+  return {
+    fallback: t('answer.fallback'),
+    evidenceLabel: (reason) => t('answer.evidenceLabel', { reason: t(`answer.reasons.${reason}`) }),
+    noPassages: t('answer.noPassages'),
+    passage: (number, title, page) => t('answer.passage', { number, title, page }),
+    greeting: t('answer.greeting'),
+    thanks: t('answer.thanks'),
+    farewell: t('answer.farewell'),
+    appHelp: t('answer.appHelp'),
+    offTopicNoModel: t('answer.offTopicNoModel'),
+    offTopicLabel: t('answer.offTopicLabel')
+  }
+}
+
 /** The fixed texts in each language. */
 export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
-  'pt-BR': {
-    fallback:
-      'Não consegui escrever uma resposta confiável a esta pergunta com base nos artigos da biblioteca. As fontes abaixo são os trechos mais próximos que encontrei; consulte-as diretamente ou reformule a pergunta.',
-    evidenceLabel:
-      'Resposta não gerada ({reason}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
-    evidenceReasons: {
-      NO_API_KEY: 'nenhuma chave da API Gemini configurada',
-      KEY_REJECTED: 'o Gemini recusou a chave da API',
-      OFFLINE: 'sem conexão com o Gemini'
-    },
-    noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    page: 'p.',
-    greeting:
-      'Olá! Pergunte o que quiser sobre os artigos da sua biblioteca; eu respondo com citações que abrem a página citada.',
-    thanks: 'De nada! Se quiser, faça outra pergunta sobre os artigos.',
-    farewell: 'Até mais! Esta conversa fica salva na lista de conversas.',
-    appHelp:
-      'Sou o ResearchPal: respondo perguntas sobre os artigos da sua biblioteca, com citações numeradas. Adicione PDFs ou ids do arXiv na biblioteca à esquerda; clique numa citação para abrir a página com o trecho destacado; limite uma conversa a alguns artigos com "Perguntar sobre estes"; exporte a conversa em Markdown e BibTeX. A chave do Gemini fica em Configurações; sem ela, as respostas são os trechos mais relevantes.',
-    offTopicNoModel:
-      'Esta pergunta não parece ser sobre os artigos da sua biblioteca, e sem um modelo disponível eu só consigo responder a partir deles. Pergunte algo sobre os artigos.',
-    offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
-  },
-  en: {
-    fallback:
-      'I could not write a reliable answer to this question from the papers in the library. The sources below are the closest passages I found; read them directly or rephrase the question.',
-    evidenceLabel:
-      'Not a generated answer ({reason}). These are the passages from the papers most relevant to the question, without summary or interpretation:',
-    evidenceReasons: {
-      NO_API_KEY: 'no Gemini API key is set',
-      KEY_REJECTED: 'Gemini rejected the API key',
-      OFFLINE: 'Gemini cannot be reached'
-    },
-    noPassages: 'No relevant passage was found in the papers in the library.',
-    page: 'p.',
-    greeting:
-      'Hello! Ask me anything about the papers in your library; I answer with citations that open the cited page.',
-    thanks: "You're welcome! Ask another question about the papers whenever you like.",
-    farewell: 'See you! This conversation stays in the conversation list.',
-    appHelp:
-      'I am ResearchPal: I answer questions about the papers in your library, with numbered citations. Add PDFs or arXiv ids in the library on the left; click a citation to open the page with the passage highlighted; limit a conversation to some papers with "Ask about these"; export a conversation as Markdown and BibTeX. The Gemini key goes in Settings; without it, answers are the most relevant passages.',
-    offTopicNoModel:
-      'This question does not seem to be about the papers in your library, and with no model available I can only answer from them. Ask something about the papers.',
-    offTopicLabel: 'This is not from the papers in your library:'
-  }
+  'pt-BR': answerTexts('pt-BR'),
+  en: answerTexts('en')
 }
 
 const PT = new Set(
@@ -111,12 +86,29 @@ export function detectLanguage(question: string): TextLanguage | null {
   return pt > en ? 'pt-BR' : 'en'
 }
 
-/** Resolves the answer-language setting for one question. */
+/**
+ * The UI language main's own texts use when the renderer did not say: the setting, or for
+ * `system` the process locale (`LC_ALL`/`LC_MESSAGES`/`LANG`, as a CLI user has it).
+ */
+export function mainUiLanguage(
+  setting: Settings['uiLanguage'],
+  env: NodeJS.ProcessEnv = process.env
+): UiLanguage {
+  if (setting !== 'system') return setting
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
+  return /^pt/i.test(locale) ? 'pt-BR' : 'en'
+}
+
+/**
+ * Resolves the answer-language setting for one question; `ui` follows the interface language,
+ * so by default a screen (answer and labels) is in one language.
+ */
 export function answerLanguage(
   setting: Settings['answerLanguage'],
-  question: string
+  question: string,
+  ui: UiLanguage = 'en'
 ): AnswerLanguage {
-  const lang = setting === 'question' ? detectLanguage(question) : setting
+  const lang = setting === 'question' ? detectLanguage(question) : setting === 'ui' ? ui : setting
   if (lang === 'pt-BR') {
     return { texts: 'pt-BR', instruction: 'Write the answer in Brazilian Portuguese (pt-BR).' }
   }

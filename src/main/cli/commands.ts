@@ -3,7 +3,9 @@ import { resolve } from 'node:path'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
-import type { Answer, Paper } from '../../shared/types'
+import type { Answer, Paper, UiLanguage } from '../../shared/types'
+import { mainUiLanguage } from '../agent/language'
+import { mainT } from '../i18n'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
@@ -91,28 +93,47 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
 }
 
-/** Formats an answer with its numbered sources for a terminal. */
+/** How a CLI user gives the key (the app's messages point to Settings instead). */
+export function cliKeyHint(language: UiLanguage = 'en'): string {
+  return mainT(language)('cli.keyHint')
+}
+
+/** Formats an answer with its numbered sources for a terminal, in the UI language. */
 export function formatAnswer(
-  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'>
+  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'>,
+  language: UiLanguage = 'en'
 ): string {
+  const t = mainT(language)
+  const why = a.notice?.message
   const head =
     a.mode === 'evidence'
-      ? `[Evidence only — not a generated answer${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
-      : a.mode === 'smalltalk' || a.mode === 'offtopic'
+      ? `${why ? t('cli.evidenceOnlyWhy', { why }) : t('cli.evidenceOnly')}\n\n`
+      : a.verified || a.mode === 'smalltalk' || a.mode === 'offtopic'
         ? ''
-        : a.verified
-          ? ''
-          : `[Unverified${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
+        : `${why ? t('cli.unverifiedWhy', { why }) : t('cli.unverified')}\n\n`
   const sources = a.citations.map(
     (c) =>
-      `[${c.number}] ${c.title}, p. ${c.page}${c.paperRemoved ? ' (paper removed from the library)' : ''} — “${c.snippet.slice(0, 160)}”`
+      t('cli.source', {
+        number: c.number,
+        title: c.title,
+        page: c.page,
+        snippet: c.snippet.slice(0, 160)
+      }) + (c.paperRemoved ? ` ${t('cli.paperRemoved')}` : '')
   )
-  const usage = `(${a.usage.inputTokens} input / ${a.usage.outputTokens} output tokens)`
-  return `${head}${a.answer}${sources.length ? `\n\nSources:\n${sources.join('\n')}` : ''}\n${usage}`
+  const usage = t('cli.usage', { input: a.usage.inputTokens, output: a.usage.outputTokens })
+  // The app says "Settings"; on the command line the key comes from the environment.
+  const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
+  const list = sources.length ? `\n\n${t('cli.sources')}\n${sources.join('\n')}` : ''
+  return `${head}${keyHint}${a.answer}${list}\n${usage}`
+}
+
+/** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */
+export function cliLanguage(s: Services): UiLanguage {
+  return mainUiLanguage(s.settings.get().uiLanguage)
 }
 
 /** Formats a whole conversation for a terminal. */
-function formatThread(t: Thread): string {
+function formatThread(t: Thread, language: UiLanguage): string {
   const scope = t.scope ? `papers ${t.scope.join(', ')}` : 'all papers'
   const head = `${t.title || '(untitled)'}\n${t.id} · ${scope} · ${t.turns.length} turn(s) · updated ${t.updatedAt}`
   const turns = t.turns.map((turn, i) => {
@@ -120,7 +141,7 @@ function formatThread(t: Thread): string {
     if (turn.status !== 'done') {
       return `${q}\n[${turn.status}${turn.error ? `: ${turn.error.message}` : ''}]`
     }
-    return `${q}\n${formatAnswer({ ...turn, mode: turn.mode ?? 'generated' })}`
+    return `${q}\n${formatAnswer({ ...turn, mode: turn.mode ?? 'generated' }, language)}`
   })
   return [head, ...turns].join('\n\n')
 }
@@ -138,17 +159,18 @@ async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
   }
   const input = { question, requestId: `cli-${Date.now()}`, ...(threadId && { threadId }) }
   const a = await call(s, 'chat:ask', input)
+  const language = cliLanguage(s)
   const follow = a.threadId
-    ? `\nThread ${a.threadId} (turn ${a.turnId}). Follow up with: ask --thread ${a.threadId} "..."`
+    ? `\n${mainT(language)('cli.followUp', { threadId: a.threadId, turnId: a.turnId })}`
     : ''
-  return { json: a, text: `${formatAnswer(a)}${follow}`, exitCode: 0 }
+  return { json: a, text: `${formatAnswer(a, language)}${follow}`, exitCode: 0 }
 }
 
 async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
   const [verb, threadId] = need(args, 2, '"show <id>" or "export <id> --format md|bib"')
   if (verb === 'show') {
     const { thread } = await call(s, 'threads:get', { threadId })
-    return { json: { thread }, text: formatThread(thread), exitCode: 0 }
+    return { json: { thread }, text: formatThread(thread, cliLanguage(s)), exitCode: 0 }
   }
   if (verb === 'export') {
     if (!args.format) throw new UsageError('thread export needs --format md or --format bib')
@@ -226,12 +248,11 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         (t) =>
           `${t.id}  ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${String(t.turnCount).padStart(2)} turn(s)  ${t.scope ? `[${t.scope.length} paper(s)] ` : ''}${t.title || '(untitled)'}`
       )
-      const damaged = r.damaged.map(
-        (d) => `! ${d.file} could not be read (${d.reason}); moved to ${d.movedTo}`
+      const t = mainT(cliLanguage(s))
+      const damaged = r.damaged.map((d) =>
+        t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
       )
-      const text =
-        [...rows, ...damaged].join('\n') ||
-        'No conversations yet. Start one with: ask --new-thread "<question>"'
+      const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
       return { json: r, text, exitCode: 0 }
     }
     case 'thread':

@@ -25,6 +25,7 @@ describe('chat slice', () => {
         input: {
           question: 'What is scaled dot-product attention?',
           requestId,
+          uiLanguage: 'en',
           threadId: 't-test-1'
         }
       }

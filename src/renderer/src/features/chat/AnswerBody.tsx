@@ -1,6 +1,7 @@
 import Markdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { CitationChip } from './CitationChip'
 import { citedNumbers, linkCitations } from './citationLinks'
 
@@ -20,6 +21,7 @@ export function AnswerBody({
   citations: Citation[]
   streaming?: boolean
 }) {
+  const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
   const known = new Set(byNumber.keys())
   const inline = citedNumbers(text, known)
@@ -42,13 +44,13 @@ export function AnswerBody({
         {linkCitations(text, known)}
       </Markdown>
       {unmarked.length > 0 && (
-        <div className="sources-row" aria-label="Sources">
-          <span className="sources-label">Sources</span>
+        <div className="sources-row" aria-label={t('chat.sources')}>
+          <span className="sources-label">{t('chat.sources')}</span>
           {unmarked.map((c) => (
             <span key={c.number} className="source">
               <CitationChip citation={c} />
               <span className="source-title">
-                {c.title}, p. {c.page}
+                {t('chat.sourceTitle', { title: c.title, page: c.page })}
               </span>
             </span>
           ))}

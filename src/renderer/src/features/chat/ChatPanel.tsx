@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ThreadHeader } from '../threads/ThreadHeader'
 import { ThreadList } from '../threads/ThreadList'
 import { Composer } from './Composer'
-import { formatTokens, TurnView } from './TurnView'
+import { TurnView } from './TurnView'
 
 /** The chat pane: the conversations, the open one, its token usage and the question box. */
 export function ChatPanel() {
@@ -15,6 +16,7 @@ export function ChatPanel() {
   const error = useAppStore((s) => s.threads.error)
   const dismiss = useAppStore((s) => s.dismissThreadNotice)
   const endRef = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
   const last = turns[turns.length - 1]
   const lastKey = last ? `${last.requestId}:${last.status}:${last.streamed.length}` : ''
   useEffect(() => {
@@ -22,33 +24,30 @@ export function ChatPanel() {
   }, [lastKey])
 
   return (
-    <section className="chat" aria-label="Chat">
+    <section className="chat" aria-label={t('chat.label')}>
       <ThreadList />
       <div className="chat-main">
         <header className="pane-header">
-          <h2>Ask</h2>
+          <h2>{t('chat.title')}</h2>
           <ThreadHeader />
-          <span className="session-usage" title="Tokens used in this conversation (input / output)">
-            {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
+          <span className="session-usage" title={t('threads.usageTitle')}>
+            {t('threads.usage', { input: usage.inputTokens, output: usage.outputTokens })}
           </span>
         </header>
         {error && (
           <div className="notice notice-error" role="alert">
             <div className="notice-message">{error.message}</div>
             <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
-              Dismiss
+              {t('library.dismiss')}
             </button>
           </div>
         )}
         <div className="chat-log">
           {turns.length === 0 && (
             <div className="empty">
-              <h3>Ask a question about your papers</h3>
-              <p>
-                Answers cite the passages they rest on. Click a citation to open the page with the
-                passage highlighted. Follow-up questions see the earlier turns.
-              </p>
-              {!hasPapers && <p className="muted">Add papers in the library on the left first.</p>}
+              <h3>{t('chat.emptyTitle')}</h3>
+              <p>{t('chat.emptyBody')}</p>
+              {!hasPapers && <p className="muted">{t('chat.addPapersFirst')}</p>}
             </div>
           )}
           {turns.map((t) => (

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 const CARD_WIDTH = 340
@@ -12,11 +13,13 @@ function clip(text: string, max = 320): string {
 
 /**
  * A numbered citation chip: hover or focus shows the paper, page and snippet; a click opens
- * the viewer at the cited page with the snippet highlighted.
+ * the viewer at the cited page with the snippet highlighted. A citation of a paper removed
+ * since the answer was saved stays a chip, and says so instead of opening nothing.
  */
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
   const [hover, setHover] = useState<string | null>(null)
+  const { t } = useTranslation()
   // Opens the card on the side of the chip that has room, inside the scrolling chat.
   const show = (e: SyntheticEvent<HTMLElement>): void => {
     const chip = e.currentTarget.getBoundingClientRect()
@@ -38,7 +41,11 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
-        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}${removed ? ' (removed from the library)' : ''}`}
+        aria-label={t(removed ? 'threads.chipRemovedLabel' : 'chat.chipLabel', {
+          number: citation.number,
+          title: citation.title,
+          page: citation.page
+        })}
         onFocus={show}
         onBlur={() => setHover(null)}
         onClick={() => {
@@ -50,12 +57,10 @@ export function CitationChip({ citation }: { citation: Citation }) {
       {hover && (
         <span className={`hover-card ${hover}`} role="tooltip">
           <span className="hover-card-title">{citation.title}</span>
-          <span className="hover-card-page">Page {citation.page}</span>
+          <span className="hover-card-page">{t('chat.cardPage', { page: citation.page })}</span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
           <span className="hover-card-hint">
-            {removed
-              ? 'This paper was removed from the library, so the page cannot be opened.'
-              : 'Click to open the page'}
+            {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}
           </span>
         </span>
       )}

@@ -1,11 +1,14 @@
 import { useState } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Chooses the papers a conversation is limited to (none checked: every paper). */
 export function ScopePicker({ onClose }: { onClose: () => void }) {
-  const papers = useAppStore((s) => s.library.papers.filter((p) => p.status === 'indexed'))
+  const all = useAppStore((s) => s.library.papers)
+  const papers = all.filter((p) => p.status === 'indexed')
   const scope = useAppStore((s) => s.threads.current?.scope ?? s.threads.pendingScope)
   const setScope = useAppStore((s) => s.setThreadScope)
+  const { t } = useTranslation()
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(scope ?? []))
   const toggle = (id: string): void => {
     const next = new Set(chosen)
@@ -14,8 +17,8 @@ export function ScopePicker({ onClose }: { onClose: () => void }) {
     setChosen(next)
   }
   return (
-    <div className="popover scope-picker" role="dialog" aria-label="Papers for this conversation">
-      <p className="small muted">Limit this conversation to some papers, or leave all unchecked.</p>
+    <div className="popover scope-picker" role="dialog" aria-label={t('threads.scopeLabel')}>
+      <p className="small muted">{t('threads.scopeHelp')}</p>
       <ul>
         {papers.map((p) => (
           <li key={p.id}>
@@ -35,10 +38,10 @@ export function ScopePicker({ onClose }: { onClose: () => void }) {
             onClose()
           }}
         >
-          Apply
+          {t('threads.apply')}
         </button>
         <button type="button" className="btn btn-small btn-quiet" onClick={onClose}>
-          Cancel
+          {t('paper.cancel')}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { exportMime, saveTextFile } from './saveFile'
 import { ScopePicker } from './ScopePicker'
@@ -13,11 +14,14 @@ export function ThreadHeader() {
   const [picking, setPicking] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [copied, setCopied] = useState<string | null>(null)
+  const { t } = useTranslation()
   const scope = current ? current.scope : pending
   const titleOf = (id: string): string => papers.find((p) => p.id === id)?.title || id
   const scopeText = scope
-    ? `Limited to ${scope.length === 1 ? titleOf(scope[0]!) : `${scope.length} papers`}`
-    : 'All papers'
+    ? scope.length === 1
+      ? t('threads.limitedToOne', { title: titleOf(scope[0]!) })
+      : t('threads.limitedTo', { count: scope.length })
+    : t('threads.allPapers')
 
   const run = async (format: 'md' | 'bib', action: 'copy' | 'save'): Promise<void> => {
     const out = await exportThread(format)
@@ -33,14 +37,14 @@ export function ThreadHeader() {
   return (
     <div className="thread-header">
       <span className="thread-header-title" title={current?.title}>
-        {current?.title || 'New conversation'}
+        {current?.title || t('threads.untitled')}
       </span>
       <span className="scope-wrap">
         <button
           type="button"
           className="pill scope-pill"
           data-scoped={scope ? 'true' : 'false'}
-          title={scope ? scope.map(titleOf).join('\n') : 'Questions search every paper'}
+          title={scope ? scope.map(titleOf).join('\n') : t('threads.allPapersHint')}
           onClick={() => setPicking(!picking)}
         >
           {scopeText}
@@ -55,40 +59,42 @@ export function ThreadHeader() {
             aria-expanded={exporting}
             onClick={() => setExporting(!exporting)}
           >
-            Export…
+            {t('threads.export')}
           </button>
           {exporting && (
-            <div className="popover thread-export" role="group" aria-label="Export conversation">
-              <p className="small muted">
-                The conversation with a numbered reference list, or BibTeX for the cited papers.
-              </p>
+            <div
+              className="popover thread-export"
+              role="group"
+              aria-label={t('threads.exportLabel')}
+            >
+              <p className="small muted">{t('threads.exportHelp')}</p>
               <button
                 type="button"
                 className="btn btn-small"
                 onClick={() => void run('md', 'save')}
               >
-                Save Markdown
+                {t('threads.saveMarkdown')}
               </button>
               <button
                 type="button"
                 className="btn btn-small"
                 onClick={() => void run('md', 'copy')}
               >
-                {copied === 'md' ? 'Copied' : 'Copy Markdown'}
+                {copied === 'md' ? t('chat.copied') : t('threads.copyMarkdown')}
               </button>
               <button
                 type="button"
                 className="btn btn-small"
                 onClick={() => void run('bib', 'save')}
               >
-                Save BibTeX
+                {t('threads.saveBibtex')}
               </button>
               <button
                 type="button"
                 className="btn btn-small"
                 onClick={() => void run('bib', 'copy')}
               >
-                {copied === 'bib' ? 'Copied' : 'Copy BibTeX'}
+                {copied === 'bib' ? t('chat.copied') : t('threads.copyBibtex')}
               </button>
             </div>
           )}

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
 import type { ThreadSummary } from '../../../../shared/threads'
+import { useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** "5 min ago" style dates for the list; older ones as the date. */
-function when(iso: string): string {
+function when(iso: string, t: TFunction): string {
   const ms = Date.now() - Date.parse(iso)
-  if (ms < 60_000) return 'just now'
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ago`
-  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)} h ago`
+  if (ms < 60_000) return t('threads.justNow')
+  if (ms < 3_600_000) return t('threads.minutesAgo', { count: Math.floor(ms / 60_000) })
+  if (ms < 86_400_000) return t('threads.hoursAgo', { count: Math.floor(ms / 3_600_000) })
   return iso.slice(0, 10)
 }
 
@@ -17,7 +18,8 @@ function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) 
   const deleteThread = useAppStore((s) => s.deleteThread)
   const [editing, setEditing] = useState(false)
   const [title, setTitle] = useState(thread.title)
-  const label = thread.title || thread.lastQuestion || 'New conversation'
+  const { t } = useTranslation()
+  const label = thread.title || thread.lastQuestion || t('threads.untitled')
   const save = (): void => {
     setEditing(false)
     if (title.trim() && title.trim() !== thread.title) void renameThread(thread.id, title.trim())
@@ -27,7 +29,7 @@ function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) 
       {editing ? (
         <input
           className="thread-rename"
-          aria-label="Conversation title"
+          aria-label={t('threads.titleLabel')}
           value={title}
           autoFocus
           maxLength={200}
@@ -50,11 +52,8 @@ function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) 
         >
           <span className="thread-title">{label}</span>
           <span className="thread-meta">
-            {when(thread.updatedAt)} · {thread.turnCount}{' '}
-            {thread.turnCount === 1 ? 'question' : 'questions'}
-            {thread.scope
-              ? ` · ${thread.scope.length} paper${thread.scope.length > 1 ? 's' : ''}`
-              : ''}
+            {when(thread.updatedAt, t)} · {t('threads.questions', { count: thread.turnCount })}
+            {thread.scope ? ` · ${t('threads.papers', { count: thread.scope.length })}` : ''}
           </span>
         </button>
       )}
@@ -62,21 +61,21 @@ function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) 
         <button
           type="button"
           className="btn btn-small btn-quiet"
-          aria-label={`Rename ${label}`}
+          aria-label={t('threads.renameLabel', { title: label })}
           onClick={() => {
             setTitle(thread.title || label)
             setEditing(true)
           }}
         >
-          Rename
+          {t('threads.rename')}
         </button>
         <button
           type="button"
           className="btn btn-small btn-quiet"
-          aria-label={`Delete ${label}`}
+          aria-label={t('threads.deleteLabel', { title: label })}
           onClick={() => void deleteThread(thread.id)}
         >
-          Delete
+          {t('threads.delete')}
         </button>
       </span>
     </li>
@@ -96,6 +95,7 @@ export function ThreadList() {
   const undo = useAppStore((s) => s.undoDeleteThread)
   const dismiss = useAppStore((s) => s.dismissThreadNotice)
   const running = useAppStore((s) => s.chat.turns.some((t) => t.status === 'running'))
+  const { t } = useTranslation()
   useEffect(() => {
     void loadThreads()
   }, [loadThreads])
@@ -106,7 +106,7 @@ export function ThreadList() {
   }, [deleted, dismiss])
 
   return (
-    <nav className="threads" aria-label="Conversations">
+    <nav className="threads" aria-label={t('threads.label')}>
       <div className="threads-head">
         <button
           type="button"
@@ -114,33 +114,34 @@ export function ThreadList() {
           disabled={running}
           onClick={() => newThread()}
         >
-          New conversation
+          {t('threads.new')}
         </button>
         <input
           type="search"
           className="threads-search"
-          aria-label="Search conversations"
-          placeholder="Search conversations"
+          aria-label={t('threads.search')}
+          placeholder={t('threads.search')}
           value={query}
           onChange={(e) => void setQuery(e.target.value)}
         />
       </div>
       {deleted && (
         <div className="notice thread-undo" role="status">
-          <span className="notice-message">Deleted “{deleted.title || 'conversation'}”.</span>
+          <span className="notice-message">
+            {t('threads.deleted', { title: deleted.title || t('threads.untitled') })}
+          </span>
           <button type="button" className="btn btn-small" onClick={() => void undo()}>
-            Undo
+            {t('threads.undo')}
           </button>
         </div>
       )}
       {damaged.length > 0 && (
         <div className="notice notice-warn" role="alert">
           <div className="notice-message">
-            {damaged.length === 1
-              ? 'A saved conversation'
-              : `${damaged.length} saved conversations`}{' '}
-            could not be read and {damaged.length === 1 ? 'was' : 'were'} set aside in{' '}
-            <code>{damaged[0]!.movedTo.replace(/[^/\\]*$/, '')}</code>.
+            {t('threads.damaged', {
+              count: damaged.length,
+              dir: damaged[0]!.movedTo.replace(/[^/\\]*$/, '')
+            })}
           </div>
         </div>
       )}
@@ -151,7 +152,7 @@ export function ThreadList() {
       </ul>
       {list.length === 0 && (
         <p className="muted small threads-empty">
-          {query ? 'No conversation matches.' : 'Your conversations appear here.'}
+          {query ? t('threads.noMatch') : t('threads.empty')}
         </p>
       )}
     </nav>
