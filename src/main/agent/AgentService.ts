@@ -27,6 +27,7 @@ import {
 import { MessageClassifier } from './messageKind'
 import { offTopicPrompt, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
+import { scopeTo, type AnswerScope } from './scope'
 import { keywordStandaloneQuery } from './standaloneQuery'
 import { createAgentTools } from './tools/agentTools'
 import { toolDeclaration, type AgentTool } from './tools/tool'
@@ -51,8 +52,8 @@ export interface AskInput {
   requestId: string
   /** The thread's earlier turns, oldest first (trimmed here to the history budget). */
   history?: PriorTurn[]
-  /** The papers the question is limited to; null or absent for the whole library. */
-  scope?: string[] | null
+  /** Answer from these papers only (all papers when absent): a thread's scope, or a caller's. */
+  paperIds?: readonly string[]
   /** The language the UI shows (the renderer says); else main's own UI-language setting. */
   uiLanguage?: UiLanguage | undefined
 }
@@ -129,13 +130,12 @@ export class AgentService {
     const model = this.deps.chatModel()
     if (kind === 'offtopic')
       return this.offTopic(input.question, model, history, language, run, signal)
-    const scope = input.scope ?? null
-    const indexed = this.deps.papers().filter((p) => p.status === 'indexed')
-    if (!indexed.some((p) => !scope || scope.includes(p.id))) {
+    const scope = scopeTo(this.deps.retriever, this.deps.papers, input.paperIds)
+    if (!scope.papers().some((p) => p.status === 'indexed')) {
       throw new UserFacingError(
         'NOT_FOUND',
-        scope
-          ? "None of the papers this conversation is limited to is indexed (they may have been removed). Change the conversation's papers, or ask in a new conversation."
+        input.paperIds
+          ? 'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.'
           : 'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
       )
     }
@@ -144,8 +144,7 @@ export class AgentService {
         question: input.question,
         // Only questions are used here, so the whole thread fits, not just the trimmed history.
         query: keywordStandaloneQuery(input.question, input.history ?? []),
-        ...(scope && { paperIds: scope }),
-        retriever: this.deps.retriever,
+        retriever: scope.retriever,
         // The label is UI text: it is in the UI language, whatever the answer language.
         language: ui,
         reason,
@@ -161,7 +160,7 @@ export class AgentService {
       })
     }
     try {
-      const draft = await this.gather(input.question, history, scope, model, language, run, signal)
+      const draft = await this.gather(input.question, history, model, language, run, scope, signal)
       return await this.write(draft)
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
@@ -214,21 +213,20 @@ export class AgentService {
   private async gather(
     question: string,
     prior: PriorTurn[],
-    scope: string[] | null,
     model: ChatModel,
     language: AnswerLanguage,
     run: AnswerRun,
+    scope: AnswerScope,
     signal: AbortSignal
   ): Promise<Draft> {
     const settings = this.deps.settings()
     const evidence = new EvidenceSet()
     const conversation = historyText(prior)
-    const papers = (): Paper[] =>
-      this.deps.papers().filter((p) => p.status === 'indexed' && (!scope || scope.includes(p.id)))
+    const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
     const tools = createAgentTools({
-      retriever: this.deps.retriever,
+      retriever: scope.retriever,
       papers,
-      scoped: scope !== null,
+      scoped: scope.limited,
       rewrite: (query, s) => rewriteQuery(model, query, run, s, conversation),
       evidence,
       run
@@ -238,7 +236,7 @@ export class AgentService {
       model,
       question,
       history: historyContents(prior),
-      system: toolPrompt(papers(), rounds, scope !== null),
+      system: toolPrompt(papers(), rounds, scope.limited),
       tools,
       rounds,
       run,

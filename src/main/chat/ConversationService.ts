@@ -35,21 +35,35 @@ export class ConversationService {
 
   /** Answers a question; with `threadId`, as a follow-up in that thread, saved there. */
   async ask(
-    input: { question: string; requestId: string; threadId?: string },
+    input: {
+      question: string
+      requestId: string
+      threadId?: string
+      paperIds?: readonly string[]
+      uiLanguage?: AskInput['uiLanguage']
+    },
     signal?: AbortSignal
   ): Promise<SavedAnswer> {
-    if (!input.threadId) {
-      const answer = await this.deps.agent.ask(input, signal)
+    const { threadId, ...rest } = input
+    if (!threadId) {
+      const answer = await this.deps.agent.ask(rest, signal)
       return { ...answer, threadId: null, turnId: null }
     }
-    const thread = this.deps.store.get(input.threadId)
+    const thread = this.deps.store.get(threadId)
+    const paperIds = limitTo(thread.scope, input.paperIds)
     const history: PriorTurn[] = thread.turns
       .filter((t) => t.status === 'done')
       .map((t) => ({ question: t.question, answer: t.answer }))
     const turn = await this.deps.store.beginTurn(thread.id, input.question)
     try {
       const answer = await this.deps.agent.ask(
-        { question: input.question, requestId: input.requestId, history, scope: thread.scope },
+        {
+          question: input.question,
+          requestId: input.requestId,
+          history,
+          ...(paperIds && { paperIds }),
+          ...(input.uiLanguage && { uiLanguage: input.uiLanguage })
+        },
         signal
       )
       const generated = answer.mode === 'generated' || answer.mode === 'offtopic'
@@ -126,4 +140,24 @@ export class ConversationService {
       )
     }
   }
+}
+
+/**
+ * The papers a question in a thread may use: the thread's scope, narrowed by the papers the
+ * caller asked for (both limit it). Asking outside the thread's scope is refused.
+ */
+function limitTo(
+  scope: readonly string[] | null,
+  asked: readonly string[] | undefined
+): readonly string[] | undefined {
+  if (!asked) return scope ?? undefined
+  if (!scope) return asked
+  const both = asked.filter((id) => scope.includes(id))
+  if (both.length === 0) {
+    throw new UserFacingError(
+      'INVALID_INPUT',
+      `Papers ${asked.join(', ')} are outside this conversation's papers (${scope.join(', ')}). Change the conversation's papers, or ask in a new conversation.`
+    )
+  }
+  return both
 }

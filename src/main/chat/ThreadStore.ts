@@ -44,7 +44,9 @@ export class ThreadStore {
   constructor(
     private readonly dir: string,
     private readonly log: (message: string) => void = () => undefined,
-    private readonly now: () => Date = () => new Date()
+    private readonly now: () => Date = () => new Date(),
+    /** A reader beside the writing process (the MCP server): never writes, moves or marks. */
+    private readonly readOnly = false
   ) {
     this.trashDir = join(dir, 'trash')
     this.damagedDir = join(dir, 'damaged')
@@ -52,8 +54,14 @@ export class ThreadStore {
 
   /** Loads every thread; sets aside unreadable files; marks cut-off turns interrupted. */
   async open(): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
-    const names = (await readdir(this.dir)).filter((n) => n.endsWith('.json')).sort()
+    if (!this.readOnly) await mkdir(this.dir, { recursive: true })
+    let names: string[]
+    try {
+      names = (await readdir(this.dir)).filter((n) => n.endsWith('.json')).sort()
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && this.readOnly) return
+      throw e
+    }
     for (const name of names) {
       const path = join(this.dir, name)
       let text: string
@@ -68,6 +76,8 @@ export class ThreadStore {
         const thread = file.thread
         if (`${thread.id}.json` !== name) throw new UnreadableThreadError('file name and id differ')
         this.threads.set(thread.id, thread)
+        // A reader cannot tell a crashed turn from one the writer is answering now.
+        if (this.readOnly) continue
         const cut = thread.turns.filter((t) => t.status === 'running')
         for (const t of cut) {
           t.status = 'interrupted'
@@ -117,6 +127,7 @@ export class ThreadStore {
   }
 
   async create(options: { title?: string; scope?: string[] | null } = {}): Promise<StoredThread> {
+    this.writable()
     const at = this.now()
     const stamp = at.toISOString().replace(/[-:T]/g, '').slice(0, 14)
     const id = `t-${stamp}-${randomBytes(3).toString('hex')}`
@@ -147,6 +158,7 @@ export class ThreadStore {
 
   /** Moves a thread to the trash (see {@link restore}). */
   async delete(threadId: string): Promise<void> {
+    this.writable()
     this.require(threadId)
     await this.saving.get(threadId)
     await mkdir(this.trashDir, { recursive: true })
@@ -156,6 +168,7 @@ export class ThreadStore {
 
   /** Brings a deleted thread back from the trash. */
   async restore(threadId: string): Promise<StoredThread> {
+    this.writable()
     const from = join(this.trashDir, `${threadId}.json`)
     let text: string
     try {
@@ -252,7 +265,17 @@ export class ThreadStore {
     return t
   }
 
+  private writable(): void {
+    if (this.readOnly) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        'This library is open read-only (the MCP server); conversations are changed in the app or the CLI.'
+      )
+    }
+  }
+
   private async change(threadId: string, edit: (t: StoredThread) => void): Promise<StoredThread> {
+    this.writable()
     const t = this.require(threadId)
     edit(t)
     t.updatedAt = this.now().toISOString()
@@ -278,6 +301,10 @@ export class ThreadStore {
   }
 
   private async setAside(path: string, name: string, reason: string): Promise<void> {
+    if (this.readOnly) {
+      this.unreadable.push({ file: path, movedTo: path, reason })
+      return
+    }
     await mkdir(this.damagedDir, { recursive: true })
     const movedTo = join(this.damagedDir, `${name}.${this.now().getTime()}`)
     await rename(path, movedTo)

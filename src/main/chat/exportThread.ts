@@ -1,6 +1,6 @@
 import type { Thread, ThreadExport } from '../../shared/threads'
 import type { Citation, Paper } from '../../shared/types'
-import { citationKeys, toBibtex, type BibPaper } from '../library/bibtex'
+import { bibtexKeys, toBibtex, type BibPaper } from '../library/bibtex'
 
 /** One entry of the reference list: a paper and page, with its number in the export. */
 interface Reference {
@@ -82,9 +82,12 @@ export function exportThread(
   })
   const cited = [...new Map([...refs.values()].map((r) => [r.paper.id, r.paper])).values()]
   const base = `${fileBase(thread)}${turnId ? `-${turnId}` : ''}`
-  if (format === 'bib') return { format, fileName: `${base}.bib`, content: toBibtex(cited) }
+  if (format === 'bib') {
+    const { bibtex } = cited.length ? toBibtex(cited) : { bibtex: '' }
+    return { format, fileName: `${base}.bib`, content: bibtex ? `${bibtex}\n` : '' }
+  }
 
-  const keys = citationKeys(cited)
+  const keys = new Map(bibtexKeys(cited).map((e) => [e.paperId, e.key]))
   const lines: string[] = [`# ${thread.title || 'Conversation'}`, '']
   const scope = thread.scope
     ? `limited to ${thread.scope.map((id) => byId.get(id)?.title ?? id).join('; ')}`

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import type { EmbedderStatus, Paper } from '../../shared/types'
+import type { FindPapersInput, PagesInput } from '../../shared/contract'
+import type { Answer, EmbedderStatus, McpConfig, PageRange, Paper } from '../../shared/types'
 import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
@@ -10,6 +11,12 @@ import type { Handlers } from './router'
 /** What the handlers need of the library. */
 export interface LibraryPort {
   list(): Paper[]
+  find(input: FindPapersInput): Paper[]
+  pages(input: PagesInput): Promise<PageRange>
+  bibtex(paperIds: readonly string[]): {
+    bibtex: string
+    entries: { paperId: string; key: string }[]
+  }
   addPaths(paths: string[]): Promise<Paper[]>
   addBytes(name: string, bytes: Uint8Array): Promise<Paper>
   addArxiv(idOrUrl: string): Promise<Paper>
@@ -22,6 +29,10 @@ export interface LibraryPort {
 
 /** What the handlers need of the agent. */
 export interface AgentPort {
+  ask(
+    input: { question: string; requestId: string; paperIds?: readonly string[] },
+    signal?: AbortSignal
+  ): Promise<Answer>
   cancel(requestId: string): boolean
 }
 
@@ -31,7 +42,12 @@ export type ConversationPort = Pick<
   'list' | 'get' | 'create' | 'rename' | 'setScope' | 'delete' | 'restore' | 'export'
 > & {
   ask(
-    input: { question: string; requestId: string; threadId?: string },
+    input: {
+      question: string
+      requestId: string
+      threadId?: string
+      paperIds?: readonly string[]
+    },
     signal?: AbortSignal
   ): Promise<SavedAnswer>
 }
@@ -52,6 +68,8 @@ export interface HandlerDeps {
   agent: AgentPort
   conversations: ConversationPort
   filePicker: FilePicker
+  /** How an MCP client starts the server on this library (Settings shows it). */
+  mcpConfig: () => McpConfig
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -69,10 +87,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       dataDir: deps.paths.root,
       embedder: deps.embedderStatus()
     }),
+    'app:mcpConfig': () => deps.mcpConfig(),
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
     'library:list': () => ({ papers: deps.library.list() }),
+    'library:find': (input) => ({ papers: deps.library.find(input) }),
+    'library:pages': (input) => deps.library.pages(input),
+    'library:bibtex': ({ paperIds }) => deps.library.bibtex(paperIds),
     'library:pickFiles': async () => {
       const paths = (await deps.filePicker.pickPdfs()).map((p) => resolve(p))
       for (const p of paths) granted.add(p)
@@ -132,6 +154,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       thread: await deps.conversations.restore(threadId)
     }),
     'threads:export': ({ threadId, turnId, format }) =>
-      deps.conversations.export(threadId, format, turnId)
+      deps.conversations.export(threadId, format, turnId),
+    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId)
   }
 }

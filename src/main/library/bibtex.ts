@@ -5,88 +5,85 @@ import type { Paper } from '../../shared/types'
 /** What a BibTeX entry is made from: a catalog record, or what a citation still knows of it. */
 export type BibPaper = Pick<Paper, 'id' | 'title' | 'authors' | 'year' | 'arxivId'>
 
-const SKIP = new Set(
-  'a an the on of in for to and with from by is are towards toward via using what how why when do does'.split(
-    ' '
-  )
+/** One BibTeX entry's key, per paper. */
+export interface BibtexKey {
+  paperId: string
+  key: string
+}
+
+const STOP_WORDS = new Set(
+  'a an the of on in for to and with from by at as is are via towards toward using'.split(' ')
 )
 
-function ascii(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+/** ASCII letters and digits only, lower case: what a BibTeX key may safely hold. */
+function keyPart(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
 }
 
-/** A person's name as CSL: "Vaswani, Ashish" and "Ashish Vaswani" both give family Vaswani. */
-function person(name: string): { family: string; given?: string } {
-  const trimmed = name.trim()
-  if (trimmed.includes(',')) {
-    const [family, given] = trimmed.split(',', 2).map((s) => s.trim())
-    return given ? { family: family!, given } : { family: family! }
-  }
-  const parts = trimmed.split(/\s+/)
-  if (parts.length === 1) return { family: parts[0]! }
-  return { family: parts.at(-1)!, given: parts.slice(0, -1).join(' ') }
+function familyName(author: string): string {
+  const parts = author.trim().split(/\s+/)
+  return parts[parts.length - 1] ?? ''
 }
 
 /**
- * The citation key `authorYEARword`: first author's family name, the year and the first
- * significant title word, ASCII lowercase (`vaswani2017attention`).
- * @remarks A paper whose authors are unknown gets `anon`; without a year, `nd`.
+ * Stable citation keys, `authorYEARword` (e.g. `vaswani2017attention`), made unique by a
+ * letter suffix (`...a`, `...b`) in the order the papers are given.
+ * @remarks The key depends only on the paper's metadata, so the same paper keeps its key across
+ * exports, and a LaTeX document that cites it does not break.
  */
-export function citationKey(paper: BibPaper): string {
-  const first = paper.authors[0]
-  const author = (first && ascii(person(first).family)) || 'anon'
-  const word =
-    paper.title
-      .split(/[\s\-:]+/)
-      .map(ascii)
-      .find((w) => w && !SKIP.has(w)) ?? ''
-  return `${author}${paper.year ?? 'nd'}${word}`
-}
-
-/**
- * Stable, unique keys for a list of papers: `authorYEARword`, with `a`, `b`, ... appended to
- * the second and later papers that would share one (in the order given).
- */
-export function citationKeys(papers: readonly BibPaper[]): Map<string, string> {
-  const keys = new Map<string, string>()
+export function bibtexKeys(papers: readonly BibPaper[]): BibtexKey[] {
   const used = new Map<string, number>()
-  for (const p of papers) {
-    if (keys.has(p.id)) continue
-    const base = citationKey(p)
+  return papers.map((p) => {
+    const author = keyPart(familyName(p.authors[0] ?? '')) || 'anon'
+    const word =
+      p.title
+        .split(/\s+/)
+        .map(keyPart)
+        .find((w) => w.length > 0 && !STOP_WORDS.has(w)) ?? ''
+    const base = `${author}${p.year ?? ''}${word}` || keyPart(p.id) || 'paper'
     const n = used.get(base) ?? 0
     used.set(base, n + 1)
-    keys.set(p.id, n === 0 ? base : `${base}${String.fromCharCode(96 + n)}`)
+    return { paperId: p.id, key: n === 0 ? base : `${base}${String.fromCharCode(96 + n)}` }
+  })
+}
+
+/** A CSL-JSON record of a paper, the form citation-js reads. */
+function toCsl(p: BibPaper, key: string): Record<string, unknown> {
+  const author = p.authors.map((a) => {
+    const parts = a.trim().split(/\s+/)
+    return parts.length > 1
+      ? { family: parts[parts.length - 1], given: parts.slice(0, -1).join(' ') }
+      : { literal: a }
+  })
+  const csl: Record<string, unknown> = {
+    id: p.id,
+    'citation-key': key,
+    type: p.arxivId ? 'article' : 'document',
+    title: p.title,
+    author
   }
-  return keys
+  if (p.year) csl.issued = { 'date-parts': [[p.year]] }
+  if (p.arxivId) {
+    csl['container-title'] = `arXiv preprint arXiv:${p.arxivId}`
+    csl.URL = `https://arxiv.org/abs/${p.arxivId}`
+    csl.DOI = `10.48550/arXiv.${p.arxivId}`
+  }
+  return csl
 }
 
 /**
- * BibTeX for papers, through citation-js (the one import of it): arXiv papers as `@article`
- * with their arXiv DOI and URL, others as `@misc`.
+ * The BibTeX of papers, through citation-js (the only import of it), with the keys used.
+ * @remarks Titles and names are escaped by citation-js; keys come from {@link bibtexKeys}.
  */
-export function toBibtex(papers: readonly BibPaper[]): string {
-  if (papers.length === 0) return ''
-  const keys = citationKeys(papers)
-  const data = [...keys.keys()].map((id) => {
-    const p = papers.find((x) => x.id === id)!
-    const key = keys.get(id)!
-    return {
-      id: key,
-      'citation-key': key,
-      type: p.arxivId ? 'article' : 'document',
-      title: p.title || p.id,
-      author: p.authors.map(person),
-      ...(p.year && { issued: { 'date-parts': [[p.year]] } }),
-      ...(p.arxivId && {
-        'container-title': `arXiv preprint arXiv:${p.arxivId}`,
-        DOI: `10.48550/arXiv.${p.arxivId}`,
-        URL: `https://arxiv.org/abs/${p.arxivId}`
-      })
-    }
-  })
-  return new Cite(data).format('bibtex').trim() + '\n'
+export function toBibtex(papers: readonly BibPaper[]): {
+  bibtex: string
+  entries: BibtexKey[]
+} {
+  const entries = bibtexKeys(papers)
+  const cite = new Cite(papers.map((p, i) => toCsl(p, entries[i]!.key)))
+  const bibtex = String(cite.format('bibtex', { format: 'text' })).trim()
+  return { bibtex, entries }
 }

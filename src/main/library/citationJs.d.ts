@@ -1,8 +1,8 @@
-/** The little of citation-js's untyped API that bibtex.ts uses. */
+/** The part of citation-js's untyped API that {@link toBibtex} uses. */
 declare module '@citation-js/core' {
   export class Cite {
     constructor(data: unknown)
-    format(format: 'bibtex' | 'biblatex' | 'data', options?: Record<string, unknown>): string
+    format(format: 'bibtex', options: { format: 'text' }): string
   }
 }
 declare module '@citation-js/plugin-bibtex'

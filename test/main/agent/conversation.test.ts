@@ -150,7 +150,7 @@ describe('follow-ups in a thread, over the real Gemini SDK and the scripted serv
         }
       }
     })
-    await h.agent.ask({ question: 'What is attention?', requestId: 's', scope: ['1706.03762'] })
+    await h.agent.ask({ question: 'What is attention?', requestId: 's', paperIds: ['1706.03762'] })
     expect(h.retriever.searches[0]!.paperIds).toEqual(['1706.03762'])
     // The search outside the scope was refused with an error the model can read.
     expect(h.retriever.searches).toHaveLength(1)
@@ -183,7 +183,7 @@ describe('follow-ups in evidence-only mode (no key, no model)', () => {
     const a = await h.agent.ask({
       question: 'attention heads layers',
       requestId: 'a',
-      scope: ['1810.04805']
+      paperIds: ['1810.04805']
     })
     expect(h.retriever.searches[0]!.paperIds).toEqual(['1810.04805'])
     expect(a.citations.every((c) => c.paperId === '1810.04805')).toBe(true)

@@ -58,7 +58,7 @@ describe('ConversationService', () => {
     // The second question got the first turn as history, and the thread's scope.
     expect(asked[1]).toMatchObject({
       history: [{ question: 'What is attention?', answer: answer().answer }],
-      scope: ['1706.03762']
+      paperIds: ['1706.03762']
     })
     const saved = service.get(thread.id)
     expect(saved.turns.map((t) => [t.status, t.model])).toEqual([
@@ -100,5 +100,15 @@ describe('ConversationService', () => {
     expect(a).toMatchObject({ threadId: null, turnId: null })
     expect(store.list()).toEqual([])
     await expect(service.create({ scope: ['nope'] })).rejects.toThrow(/No paper with id nope/)
+  })
+
+  it("narrows a thread's papers by the papers a caller asks for, and refuses others", async () => {
+    const { service, asked } = await setup([async () => answer()])
+    const { id } = await service.create({ scope: ['1706.03762'] })
+    await service.ask({ question: 'q', requestId: 'a', threadId: id, paperIds: ['1706.03762'] })
+    expect(asked[0]!.paperIds).toEqual(['1706.03762'])
+    await expect(
+      service.ask({ question: 'q', requestId: 'b', threadId: id, paperIds: ['1810.04805'] })
+    ).rejects.toThrow(/outside this conversation's papers/)
   })
 })

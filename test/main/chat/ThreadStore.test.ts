@@ -153,3 +153,25 @@ describe('ThreadStore', () => {
     expect(title.endsWith('attention…')).toBe(true)
   })
 })
+
+describe('ThreadStore opened read-only (beside the writing process)', () => {
+  it('reads threads without marking, moving or writing anything', async () => {
+    const path = dir()
+    const { store, thread } = await storeWithOneTurn(path)
+    await store.beginTurn(thread.id, 'Still being answered by the app')
+    writeFileSync(join(path, 't-broken-2.json'), 'not json')
+    const before = readFileSync(join(path, `${thread.id}.json`), 'utf8')
+    const reader = new ThreadStore(path, undefined, undefined, true)
+    await reader.open()
+    expect(reader.get(thread.id).turns.map((t) => t.status)).toEqual(['done', 'running'])
+    expect(reader.damaged()).toEqual([
+      expect.objectContaining({ file: join(path, 't-broken-2.json'), reason: expect.any(String) })
+    ])
+    expect(existsSync(join(path, 't-broken-2.json'))).toBe(true)
+    expect(readFileSync(join(path, `${thread.id}.json`), 'utf8')).toBe(before)
+    await expect(reader.create()).rejects.toThrow(/read-only/)
+    const none = new ThreadStore(join(dir(), 'missing'), undefined, undefined, true)
+    await none.open()
+    expect(none.list()).toEqual([])
+  })
+})

@@ -11,7 +11,7 @@ import type { AgentTool } from './tool'
 export interface AgentToolsDeps {
   retriever: Retriever
   papers: () => Paper[]
-  /** True when `papers` is a thread's chosen papers: every search stays within them. */
+  /** True when `papers` (and the retriever) are limited to some papers; only the messages differ. */
   scoped?: boolean
   /** Turns a query into an English retrieval query (falls back to it on failure). */
   rewrite: (query: string, signal?: AbortSignal) => Promise<string>
@@ -83,7 +83,7 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
     parameters: SearchArgs,
     async run(args, { signal }) {
       if (args.paperIds) requireKnown(args.paperIds)
-      const paperIds = args.paperIds ?? (deps.scoped ? deps.papers().map((p) => p.id) : undefined)
+      const paperIds = args.paperIds
       const query = await deps.rewrite(args.query, signal)
       deps.run.stage('searching', `"${query}"`)
       const response = await deps.retriever.search(
