@@ -166,6 +166,19 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')) && process.env.CI !=
       expect(new Set(papers)).toEqual(new Set(['1706.03762']))
       await expect.poll(() => page.locator('.thread-item').count()).toBe(2)
       await h.screenshot('threads-05-scoped-thread')
+      // The scope can be changed from the header: add BERT, and the next search covers both.
+      await page.locator('.scope-pill').click()
+      const picker = page.getByRole('dialog', { name: 'Papers for this conversation' })
+      await picker.getByRole('checkbox', { name: /BERT/ }).check()
+      await h.screenshot('threads-05b-scope-picker')
+      await picker.getByRole('button', { name: 'Apply' }).click()
+      await expect.poll(() => page.locator('.scope-pill').textContent()).toBe('Limited to 2 papers')
+      const scoped = await h.services.router.invoke('threads:get', {
+        threadId: (await page.locator('.thread-item.open').getAttribute('data-thread-id'))!
+      })
+      expect(scoped.ok && scoped.value).toMatchObject({
+        thread: { scope: ['1706.03762', '1810.04805'] }
+      })
     })
 
     it('exports the conversation as Markdown with references and as BibTeX (save and copy)', async () => {
@@ -217,9 +230,7 @@ describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')) && process.env.CI !=
       await expect.poll(() => page.locator('.thread-item').count(), { timeout: 30_000 }).toBe(2)
       // A fresh window opens the newest conversation: the scoped one, with its scope.
       await expect.poll(() => page.locator('article.turn').count(), { timeout: 30_000 }).toBe(1)
-      await expect
-        .poll(() => page.locator('.scope-pill').textContent())
-        .toBe('Limited to Attention Is All You Need')
+      await expect.poll(() => page.locator('.scope-pill').textContent()).toBe('Limited to 2 papers')
       await page.locator('.thread-item', { hasText: FIRST }).locator('.thread-main').click()
       await expect
         .poll(() => page.locator('article.turn .question').first().textContent())
