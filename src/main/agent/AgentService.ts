@@ -1,6 +1,6 @@
 import type { AppError } from '../../shared/errors'
 import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
-import { CancelledError, isUserFacing, UserFacingError } from '../errors'
+import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import { gatherEvidence } from './agentLoop'
@@ -25,7 +25,13 @@ import {
   type EvidenceReason
 } from './language'
 import { MessageClassifier } from './messageKind'
-import { offTopicPrompt, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import {
+  libraryBlock,
+  offTopicPrompt,
+  revisionRequest,
+  synthesisPrompt,
+  toolPrompt
+} from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { scopeTo, type AnswerScope } from './scope'
 import { keywordStandaloneQuery } from './standaloneQuery'
@@ -236,7 +242,8 @@ export class AgentService {
       model,
       question,
       history: historyContents(prior),
-      system: toolPrompt(papers(), rounds, scope.limited),
+      data: libraryBlock(papers()),
+      system: toolPrompt(rounds, scope.limited),
       tools,
       rounds,
       run,
@@ -369,12 +376,8 @@ function directReply(kind: 'smalltalk' | 'app', message: string, language: Answe
 function unverified(error: unknown, what: string): AppError {
   if (isUserFacing(error, 'CANCELLED')) throw error
   const reason = error instanceof Error ? error.message : String(error)
-  const notice: AppError = {
-    code: error instanceof UserFacingError ? error.code : 'INTERNAL',
+  return {
+    ...toAppError(error),
     message: `This answer ${what}, so it is shown unverified: ${reason}`
   }
-  if (error instanceof UserFacingError && error.retryAfterSeconds !== undefined) {
-    notice.retryAfterSeconds = error.retryAfterSeconds
-  }
-  return notice
 }

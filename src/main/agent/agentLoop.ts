@@ -8,6 +8,11 @@ export interface GatherOptions {
   question: string
   /** The thread's earlier turns as plain text contents (no tool traffic), oldest first. */
   history?: ChatContent[]
+  /**
+   * Data the model needs beside the question (the library list), as a delimited block; it goes
+   * in the user's turn, after the question, never in the system instruction.
+   */
+  data?: string
   system: string
   tools: readonly AgentTool[]
   /** Most tool rounds (1-3). */
@@ -25,10 +30,8 @@ export interface GatherOptions {
  */
 export async function gatherEvidence(options: GatherOptions): Promise<ChatContent[]> {
   const { model, tools, run, signal } = options
-  const history: ChatContent[] = [
-    ...(options.history ?? []),
-    { role: 'user', parts: [{ text: options.question }] }
-  ]
+  const parts = [{ text: options.question }, ...(options.data ? [{ text: options.data }] : [])]
+  const history: ChatContent[] = [...(options.history ?? []), { role: 'user', parts }]
   const declarations = tools.map(toolDeclaration)
   for (let round = 1; round <= options.rounds; round++) {
     const label = `tools-${round}`

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AnswerRun } from './AnswerRun'
 import type { ChatModel } from './ChatModel'
-import { JUDGE_PROMPT, JUDGE_SCHEMA } from './prompts'
+import { JUDGE_PROMPT, tagged } from './prompts'
 
 /** The judge's decision on one answer. */
 export interface Verdict {
@@ -10,12 +10,22 @@ export interface Verdict {
   problem: string
 }
 
+/** The judge's structured output: parsed leniently (`problem` may be missing). */
 const VerdictSchema = z.object({
   onTopic: z.boolean(),
   coversAllParts: z.boolean(),
   saysPapersDoNotSay: z.boolean(),
   problem: z.string().default('')
 })
+
+/**
+ * The JSON Schema the judge's answer must follow, generated from {@link VerdictSchema} like the
+ * tools' parameters: as output, so every field (`problem` too) is required of the model.
+ */
+export const JUDGE_SCHEMA: Record<string, unknown> = (() => {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(VerdictSchema, { io: 'output' })
+  return schema
+})()
 
 /**
  * Asks the model, with structured output, whether an answer is on topic and complete.
@@ -43,7 +53,11 @@ export async function judgeAnswer(
           role: 'user',
           parts: [
             {
-              text: `${conversation ? `Earlier in the conversation:\n${conversation}\n\n` : ''}Question:\n${question}\n\nAnswer:\n${answer}`
+              text: [
+                ...(conversation ? [tagged('conversation', conversation)] : []),
+                tagged('question', question),
+                tagged('answer', answer)
+              ].join('\n\n')
             }
           ]
         }

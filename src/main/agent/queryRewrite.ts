@@ -1,7 +1,7 @@
 import { isUserFacing } from '../errors'
 import type { AnswerRun } from './AnswerRun'
 import type { ChatModel } from './ChatModel'
-import { FOLLOW_UP_REWRITE_PROMPT, QUERY_REWRITE_PROMPT } from './prompts'
+import { FOLLOW_UP_REWRITE_PROMPT, QUERY_REWRITE_PROMPT, tagged } from './prompts'
 
 const MAX_QUERY_CHARS = 300
 
@@ -23,7 +23,7 @@ export async function rewriteQuery(
   run.stage('rewriting', query)
   try {
     const text = conversation
-      ? `Conversation so far:\n${conversation}\n\nFollow-up to rewrite:\n${query}`
+      ? `${tagged('conversation', conversation)}\n\nFollow-up to rewrite:\n${query}`
       : query
     const response = await model.generate(
       {

@@ -2,7 +2,7 @@ import type { ThreadExport, Thread, ThreadSummary, DamagedThread } from '../../s
 import type { Answer, Paper } from '../../shared/types'
 import type { AskInput } from '../agent/AgentService'
 import type { PriorTurn } from '../agent/history'
-import { isUserFacing, UserFacingError } from '../errors'
+import { isUserFacing, toAppError, UserFacingError } from '../errors'
 import { exportThread } from './exportThread'
 import { toThread } from './threadFile'
 import type { ThreadStore } from './ThreadStore'
@@ -71,13 +71,7 @@ export class ConversationService {
       await this.deps.store.finishTurn(thread.id, turn.id, { status: 'done', answer, model })
       return { ...answer, threadId: thread.id, turnId: turn.id }
     } catch (error) {
-      const appError =
-        error instanceof UserFacingError
-          ? error.toAppError()
-          : {
-              code: 'INTERNAL' as const,
-              message: error instanceof Error ? error.message : String(error)
-            }
+      const appError = toAppError(error, 'while answering')
       await this.deps.store.finishTurn(thread.id, turn.id, {
         status: isUserFacing(error, 'CANCELLED') ? 'stopped' : 'failed',
         error: appError

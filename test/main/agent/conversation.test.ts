@@ -65,8 +65,8 @@ describe('follow-ups in a thread, over the real Gemini SDK and the scripted serv
     )
     // The judge sees the earlier turn, to judge the follow-up fairly.
     const [judge] = h.gemini.of('judge')
-    expect(lastUserText(judge!)).toContain(`Earlier in the conversation:\nQ: ${TRANSFORMER_Q}`)
-    expect(lastUserText(judge!)).toContain(`Question:\n${FOLLOW_UP}`)
+    expect(lastUserText(judge!)).toContain(`<conversation>\nQ: ${TRANSFORMER_Q}`)
+    expect(lastUserText(judge!)).toContain(`<question>\n${FOLLOW_UP}\n</question>`)
   })
 
   it('rewrites "how many layers does its decoder have?" into a standalone query naming the Transformer', async () => {
@@ -77,7 +77,7 @@ describe('follow-ups in a thread, over the real Gemini SDK and the scripted serv
         // A scripted rewrite that can only name the Transformer if the conversation reached it.
         rewrite: (request) => {
           const text = lastUserText(request)
-          const subject = /Conversation so far:[\s\S]*Transformer/.test(text) ? 'Transformer ' : ''
+          const subject = /<conversation>[\s\S]*Transformer/.test(text) ? 'Transformer ' : ''
           return { text: `number of layers in the ${subject}decoder` }
         }
       }
@@ -156,9 +156,12 @@ describe('follow-ups in a thread, over the real Gemini SDK and the scripted serv
     expect(h.retriever.searches).toHaveLength(1)
     const [tools] = h.gemini.of('tools')
     expect(tools!.body.systemInstruction?.parts[0]?.text).toMatch(
-      /limited to these papers[^\n]*\n- 1706\.03762/
+      /This conversation is limited to the papers in the <library> block/
     )
-    expect(tools!.body.systemInstruction?.parts[0]?.text).not.toMatch(/1810\.04805/)
+    // The library block in the user's turn lists only the thread's papers.
+    const library = JSON.stringify(tools!.body.contents.at(-1)!.parts.map((p) => p['text']))
+    expect(library).toMatch(/<library>\\n\{\\"id\\":\\"1706\.03762\\"[^<]*<\/library>/)
+    expect(library).not.toMatch(/1810\.04805/)
   })
 })
 
