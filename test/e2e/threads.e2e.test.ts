@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
+import { hasShared } from '../fixtures/sharedFolder'
 import {
   lastUserText,
   passageIds,
@@ -83,7 +84,7 @@ async function download(page: Page, button: string): Promise<string> {
   return readFileSync((await file.path())!, 'utf8')
 }
 
-describe.skipIf(!existsSync(join(CORPUS, '1706.03762.pdf')) && process.env.CI !== 'true')(
+describe.skipIf(!hasShared(join(CORPUS, '1706.03762.pdf'), 'the conversations e2e'))(
   'conversations in Chromium',
   () => {
     let gemini: FakeGemini
