@@ -157,18 +157,17 @@ describe('the library with 18 papers at 1280×800', () => {
       : ['Paper 1', 'Paper 2', 'Paper 3']
     for (const t of picks) await row(page, t).getByRole('checkbox').check()
     await expect.poll(() => page.locator('.selection-count').innerText()).toBe('3 selected')
-    await page.getByRole('button', { name: 'Ask about these' }).click()
-    const scope = page.getByRole('status', { name: 'Question scope' })
-    await expect.poll(() => scope.innerText()).toMatch(/these 3 papers/)
     const ids = await page.evaluate(() =>
       [...document.querySelectorAll('.paper.selected')].map((li) =>
         li.getAttribute('data-paper-id')
       )
     )
     expect(ids).toHaveLength(3)
+    await page.getByRole('button', { name: 'Ask about these (3)' }).click()
+    // The next question's conversation is limited to those papers (the thread header says so).
+    const scope = page.locator('.scope-pill')
+    await expect.poll(() => scope.textContent()).toBe('Limited to 3 papers')
     await h.screenshot('library-ask-about-these')
-    await page.getByRole('button', { name: 'Ask about the whole library instead' }).click()
-    await expect.poll(() => scope.count()).toBe(0)
   })
 
   it('edits a title in the details dialog; the edit is saved in the library', async () => {

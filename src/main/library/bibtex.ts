@@ -5,6 +5,10 @@ import type { Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import { splitName } from './names'
 
+/** What a BibTeX entry is made from: a catalog record, or what a citation still knows of it. */
+export type BibPaper = Pick<Paper, 'id' | 'title' | 'authors' | 'year' | 'arxivId'> &
+  Partial<Pick<Paper, 'venue' | 'doi' | 'abstract'>>
+
 /**
  * BibTeX and RIS through citation-js: the only import of it.
  * @remarks Writing goes paper -> CSL-JSON -> citation-js's BibTeX; reading takes citation-js's
@@ -61,7 +65,7 @@ export function citationKeys(papers: readonly Paper[]): Map<string, string> {
 const CONFERENCE =
   /conference|proceedings|workshop|symposium|\b(?:ICLR|NeurIPS|NIPS|ICML|ACL|EMNLP|NAACL|EACL|COLING|AAAI|IJCAI|CVPR|ICCV|ECCV|SIGIR|KDD|WWW)\b/i
 
-function toCsl(p: Paper, key: string): CslItem {
+function toCsl(p: BibPaper, key: string): CslItem {
   const item: CslItem = {
     id: key,
     'citation-key': key,
@@ -235,7 +239,7 @@ export interface BibtexKey {
  * @remarks Same `authorYEARword` rule as {@link citationKeys}; pass the whole library there
  * when keys must not depend on the selection.
  */
-export function bibtexKeys(papers: readonly Paper[]): BibtexKey[] {
+export function bibtexKeys(papers: readonly BibPaper[]): BibtexKey[] {
   const used = new Map<string, number>()
   return papers.map((p) => {
     const base = baseKey(p)
@@ -249,7 +253,10 @@ export function bibtexKeys(papers: readonly Paper[]): BibtexKey[] {
 }
 
 /** The BibTeX of papers in the order given, with the keys used. */
-export function toBibtex(papers: readonly Paper[]): { bibtex: string; entries: BibtexKey[] } {
+export function toBibtex(papers: readonly BibPaper[]): {
+  bibtex: string
+  entries: BibtexKey[]
+} {
   const entries = bibtexKeys(papers)
   if (!papers.length) return { bibtex: '', entries }
   const bibtex = new Cite(papers.map((p, i) => toCsl(p, entries[i]!.key)))

@@ -3,13 +3,12 @@ import { createAppStore } from '../../../src/renderer/src/store/createAppStore'
 import { fakeApi, ok, paper } from '../fakeApi'
 
 describe('organise slice', () => {
-  it('"Ask about these" sets the papers the next question is about, until cleared', () => {
+  it('"Ask about these" starts a conversation scoped to the selected papers', () => {
     const store = createAppStore(fakeApi({}).api)
     store.getState().setSelection(['1706.03762', '1810.04805'])
     store.getState().askAboutPapers(store.getState().organize.selected)
-    expect(store.getState().organize.askScope).toEqual(['1706.03762', '1810.04805'])
-    store.getState().clearAskScope()
-    expect(store.getState().organize.askScope).toBeNull()
+    expect(store.getState().threads.pendingScope).toEqual(['1706.03762', '1810.04805'])
+    expect(store.getState().organize.selected).toEqual([])
   })
 
   it('files papers in a collection and applies the edited paper to the list', async () => {
@@ -38,15 +37,12 @@ describe('organise slice', () => {
 })
 
 describe('asking about selected papers', () => {
-  it('sends the next question with the chosen papers, then asks about the whole library again', async () => {
+  it("creates the next question's thread with the chosen papers as its scope", async () => {
     const fake = fakeApi({})
     const store = createAppStore(fake.api)
     store.getState().askAboutPapers(['1706.03762', '1810.04805'])
     await store.getState().ask('How do they differ?')
-    await store.getState().ask('And in general?')
-    const asks = fake.calls.filter((c) => c.channel === 'chat:ask').map((c) => c.input)
-    expect(asks[0]).toMatchObject({ paperIds: ['1706.03762', '1810.04805'] })
-    expect(asks[1]).not.toHaveProperty('paperIds')
-    expect(store.getState().organize.askScope).toBeNull()
+    const create = fake.calls.find((c) => c.channel === 'threads:create')
+    expect(create?.input).toEqual({ scope: ['1706.03762', '1810.04805'] })
   })
 })

@@ -65,7 +65,6 @@ export const en = {
     pages_one: '{{count, number}} page',
     pages_other: '{{count, number}} pages',
     progress: 'Progress',
-    select: 'Select {{title}}',
     detailsOf: 'Details of {{title}}',
     detailsHint: 'Edit details, cite',
     failed: 'Failed:'
@@ -89,7 +88,6 @@ export const en = {
     hint: 'Select papers to ask about, file or cite them',
     count_one: '{{count, number}} selected',
     count_other: '{{count, number}} selected',
-    ask: 'Ask about these',
     addTo: 'Add to collection',
     addToPlaceholder: 'Add to…',
     cite: 'Cite',
@@ -138,12 +136,6 @@ export const en = {
     copied: 'Copied',
     save: 'Save .bib…'
   },
-  askScope: {
-    label: 'Question scope',
-    about_one: 'Next question is about this paper:',
-    about_other: 'Next question is about these {{count, number}} papers:',
-    clear: 'Ask about the whole library instead'
-  },
   status: {
     pending: 'Waiting',
     downloading: 'Downloading',
@@ -172,9 +164,6 @@ export const en = {
   chat: {
     label: 'Chat',
     title: 'Ask',
-    sessionUsage: 'Session: {{input, number}} in · {{output, number}} out',
-    sessionUsageTitle: 'Tokens used in this session (input / output)',
-    clear: 'Clear',
     emptyTitle: 'Ask a question about your papers',
     emptyBody:
       'Answers cite the passages they rest on. Click a citation to open the page with the passage highlighted.',
@@ -194,6 +183,63 @@ export const en = {
     chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
     cardPage: 'Page {{page, number}}',
     cardHint: 'Click to open the page'
+  },
+  threads: {
+    label: 'Conversations',
+    new: 'New conversation',
+    search: 'Search conversations',
+    untitled: 'New conversation',
+    titleLabel: 'Conversation title',
+    rename: 'Rename',
+    renameLabel: 'Rename {{title}}',
+    delete: 'Delete',
+    deleteLabel: 'Delete {{title}}',
+    deleted: 'Deleted “{{title}}”.',
+    undo: 'Undo',
+    damaged_one:
+      'A saved conversation could not be read and was set aside in {{dir}}; the others are here.',
+    damaged_other:
+      '{{count, number}} saved conversations could not be read and were set aside in {{dir}}; the others are here.',
+    noMatch: 'No conversation matches.',
+    empty: 'Your conversations appear here.',
+    justNow: 'just now',
+    minutesAgo_one: '{{count, number}} min ago',
+    minutesAgo_other: '{{count, number}} min ago',
+    hoursAgo_one: '{{count, number}} h ago',
+    hoursAgo_other: '{{count, number}} h ago',
+    questions_one: '{{count, number}} question',
+    questions_other: '{{count, number}} questions',
+    papers_one: '{{count, number}} paper',
+    papers_other: '{{count, number}} papers',
+    usage: '{{input, number}} in · {{output, number}} out',
+    usageTitle: 'Tokens used in this conversation (input / output)',
+    allPapers: 'All papers',
+    allPapersHint: 'Questions search every paper',
+    limitedToOne: 'Limited to {{title}}',
+    limitedTo_one: 'Limited to {{count, number}} paper',
+    limitedTo_other: 'Limited to {{count, number}} papers',
+    scopeLabel: 'Papers for this conversation',
+    scopeHelp: 'Limit this conversation to some papers, or leave all unchecked.',
+    apply: 'Apply',
+    askAboutThese: 'Ask about these ({{count, number}})',
+    clearSelection: 'Clear selection',
+    choosePaper: 'Choose {{title}}',
+    export: 'Export…',
+    exportLabel: 'Export conversation',
+    exportHelp: 'The conversation with a numbered reference list, or BibTeX for the cited papers.',
+    saveMarkdown: 'Save Markdown',
+    copyMarkdown: 'Copy Markdown',
+    saveBibtex: 'Save BibTeX',
+    copyBibtex: 'Copy BibTeX',
+    offTopicTitle: 'Not from your papers',
+    offTopicBody:
+      'This question does not seem to be about the papers in the library, so nothing was searched.',
+    markdownOffTopic: '_Not from the papers in the library._',
+    interruptedTitle: 'Interrupted',
+    interruptedBody: 'The app stopped while this question was being answered.',
+    chipRemovedLabel:
+      'Source {{number}}: {{title}}, page {{page, number}} (removed from the library)',
+    cardRemoved: 'This paper was removed from the library, so the page cannot be opened.'
   },
   labels: {
     evidenceTitle: 'Evidence only — not a generated answer',

@@ -64,7 +64,6 @@ export const ptBR: Catalog = {
     pages_one: '{{count, number}} página',
     pages_other: '{{count, number}} páginas',
     progress: 'Progresso',
-    select: 'Selecionar {{title}}',
     detailsOf: 'Detalhes de {{title}}',
     detailsHint: 'Editar detalhes, citar',
     failed: 'Falhou:'
@@ -88,7 +87,6 @@ export const ptBR: Catalog = {
     hint: 'Selecione artigos para perguntar, organizar ou citar',
     count_one: '{{count, number}} selecionado',
     count_other: '{{count, number}} selecionados',
-    ask: 'Perguntar sobre estes',
     addTo: 'Adicionar à coleção',
     addToPlaceholder: 'Adicionar a…',
     cite: 'Citar',
@@ -138,12 +136,6 @@ export const ptBR: Catalog = {
     copied: 'Copiado',
     save: 'Salvar .bib…'
   },
-  askScope: {
-    label: 'Escopo da pergunta',
-    about_one: 'A próxima pergunta é sobre este artigo:',
-    about_other: 'A próxima pergunta é sobre estes {{count, number}} artigos:',
-    clear: 'Perguntar sobre a biblioteca inteira'
-  },
   status: {
     pending: 'Na fila',
     downloading: 'Baixando',
@@ -172,9 +164,6 @@ export const ptBR: Catalog = {
   chat: {
     label: 'Conversa',
     title: 'Perguntar',
-    sessionUsage: 'Sessão: {{input, number}} de entrada · {{output, number}} de saída',
-    sessionUsageTitle: 'Tokens usados nesta sessão (entrada / saída)',
-    clear: 'Limpar',
     emptyTitle: 'Faça uma pergunta sobre seus artigos',
     emptyBody:
       'As respostas citam os trechos em que se baseiam. Clique numa citação para abrir a página com o trecho destacado.',
@@ -194,6 +183,64 @@ export const ptBR: Catalog = {
     chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
     cardPage: 'Página {{page, number}}',
     cardHint: 'Clique para abrir a página'
+  },
+  threads: {
+    label: 'Conversas',
+    new: 'Nova conversa',
+    search: 'Buscar conversas',
+    untitled: 'Nova conversa',
+    titleLabel: 'Título da conversa',
+    rename: 'Renomear',
+    renameLabel: 'Renomear {{title}}',
+    delete: 'Excluir',
+    deleteLabel: 'Excluir {{title}}',
+    deleted: '“{{title}}” excluída.',
+    undo: 'Desfazer',
+    damaged_one:
+      'Uma conversa salva não pôde ser lida e foi separada em {{dir}}; as outras estão aqui.',
+    damaged_other:
+      '{{count, number}} conversas salvas não puderam ser lidas e foram separadas em {{dir}}; as outras estão aqui.',
+    noMatch: 'Nenhuma conversa corresponde.',
+    empty: 'Suas conversas aparecem aqui.',
+    justNow: 'agora',
+    minutesAgo_one: 'há {{count, number}} min',
+    minutesAgo_other: 'há {{count, number}} min',
+    hoursAgo_one: 'há {{count, number}} h',
+    hoursAgo_other: 'há {{count, number}} h',
+    questions_one: '{{count, number}} pergunta',
+    questions_other: '{{count, number}} perguntas',
+    papers_one: '{{count, number}} artigo',
+    papers_other: '{{count, number}} artigos',
+    usage: '{{input, number}} de entrada · {{output, number}} de saída',
+    usageTitle: 'Tokens usados nesta conversa (entrada / saída)',
+    allPapers: 'Todos os artigos',
+    allPapersHint: 'As perguntas buscam em todos os artigos',
+    limitedToOne: 'Só {{title}}',
+    limitedTo_one: 'Só {{count, number}} artigo',
+    limitedTo_other: 'Só {{count, number}} artigos',
+    scopeLabel: 'Artigos desta conversa',
+    scopeHelp: 'Limite esta conversa a alguns artigos, ou deixe todos desmarcados.',
+    apply: 'Aplicar',
+    askAboutThese: 'Perguntar sobre estes ({{count, number}})',
+    clearSelection: 'Limpar seleção',
+    choosePaper: 'Escolher {{title}}',
+    export: 'Exportar…',
+    exportLabel: 'Exportar conversa',
+    exportHelp:
+      'A conversa com uma lista numerada de referências, ou o BibTeX dos artigos citados.',
+    saveMarkdown: 'Salvar Markdown',
+    copyMarkdown: 'Copiar Markdown',
+    saveBibtex: 'Salvar BibTeX',
+    copyBibtex: 'Copiar BibTeX',
+    offTopicTitle: 'Não vem dos seus artigos',
+    offTopicBody:
+      'Esta pergunta não parece ser sobre os artigos da biblioteca; por isso nada foi buscado.',
+    markdownOffTopic: '_Não vem dos artigos da biblioteca._',
+    interruptedTitle: 'Interrompida',
+    interruptedBody: 'O app parou enquanto esta pergunta era respondida.',
+    chipRemovedLabel:
+      'Fonte {{number}}: {{title}}, página {{page, number}} (removido da biblioteca)',
+    cardRemoved: 'Este artigo foi removido da biblioteca; por isso a página não pode ser aberta.'
   },
   labels: {
     evidenceTitle: 'Só trechos — não é uma resposta gerada',

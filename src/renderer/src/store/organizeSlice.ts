@@ -29,8 +29,6 @@ export interface OrganizeSlice {
     /** The paper whose details are being edited. */
     editing: string | null
     cite: (CiteTarget & { bibtex: string | null; savedTo: string | null }) | null
-    /** The papers the next question is about ("Ask about these"); null: the whole library. */
-    askScope: string[] | null
     /** arXiv's candidates for a title typed in the add box. */
     found: { query: string; candidates: ArxivCandidate[] } | null
     /** Related papers and missing references of the paper whose details are open. */
@@ -64,9 +62,8 @@ export interface OrganizeSlice {
   editPaper: (paperId: string, edit: PaperEditInput) => Promise<boolean>
   openCite: (target: CiteTarget | null) => Promise<void>
   saveCite: () => Promise<void>
-  /** Sets the papers the next question is about, for the conversation to scope it. */
+  /** "Ask about these": a new conversation scoped to these papers, for the next question. */
   askAboutPapers: (paperIds: string[]) => void
-  clearAskScope: () => void
   dismissOrganizeError: () => void
   applyCollections: (collections: CollectionInfo[]) => void
 }
@@ -98,7 +95,6 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       selected: [],
       editing: null,
       cite: null,
-      askScope: null,
       found: null,
       discovery: null,
       error: null
@@ -200,8 +196,11 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       const v = await run(() => api.library.saveBibtex(sel))
       if (v?.path && org().cite) update({ cite: { ...org().cite!, savedTo: v.path } })
     },
-    askAboutPapers: (paperIds) => update({ askScope: paperIds.length ? [...paperIds] : null }),
-    clearAskScope: () => update({ askScope: null }),
+    askAboutPapers: (paperIds) => {
+      if (!paperIds.length) return
+      get().newThread([...paperIds])
+      update({ selected: [] })
+    },
     dismissOrganizeError: () => update({ error: null }),
     applyCollections: (collections) => {
       const known = new Set(collections.map((c) => c.id))

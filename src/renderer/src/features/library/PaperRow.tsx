@@ -45,7 +45,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
       <input
         type="checkbox"
         className="paper-check"
-        aria-label={t('paper.select', { title })}
+        aria-label={t('threads.choosePaper', { title })}
         checked={selected}
         onChange={() => toggleSelected(paper.id)}
       />

@@ -31,7 +31,7 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
             className="btn btn-small btn-primary"
             onClick={() => askAboutPapers(selected)}
           >
-            {t('selection.ask')}
+            {t('threads.askAboutThese', { count: n })}
           </button>
           <select
             aria-label={t('selection.addTo')}
