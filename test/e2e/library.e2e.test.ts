@@ -148,7 +148,7 @@ describe('the library with 18 papers at 1280×800', () => {
     if (realCorpus) expect(text).toContain('{lewis2020retrieval,')
     await h.screenshot('library-cite-collection')
     await page.getByRole('button', { name: 'Close', exact: true }).click()
-    await page.getByRole('button', { name: /^All papers/ }).click()
+    await page.locator('.collection-tab', { hasText: 'All papers' }).click()
   })
 
   it('asks about the selected papers: the chat shows the scope of the next question', async () => {

@@ -79,8 +79,10 @@ function toCsl(p: BibPaper, key: string): CslItem {
   } else if (p.arxivId) {
     item.type = 'article-journal'
     item['container-title'] = `arXiv preprint arXiv:${p.arxivId}`
-  } else item.type = 'article'
+  } else item.type = 'document' // no venue known: @misc
+  // arXiv registers a DataCite DOI for every paper: the citation gets one even without a journal's.
   if (p.doi) item.DOI = p.doi
+  else if (p.arxivId) item.DOI = `10.48550/arXiv.${p.arxivId}`
   if (p.arxivId) item.URL = `https://arxiv.org/abs/${p.arxivId}`
   if (p.abstract) item.abstract = p.abstract
   return item
