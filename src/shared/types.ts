@@ -108,6 +108,29 @@ export const UsageSchema = z.object({
 /** Token counts. */
 export type Usage = z.infer<typeof UsageSchema>
 
+/**
+ * What the checker said about an answer: `passed`; `rejected` (it flagged the answer, and the
+ * rewrite was flagged too or could not be written); `unchecked` (the check itself failed, the
+ * notice says why, or the answer is evidence only).
+ */
+export const AnswerCheckSchema = z.enum(['passed', 'rejected', 'unchecked'])
+/** One of the checker's outcomes. */
+export type AnswerCheck = z.infer<typeof AnswerCheckSchema>
+
+/**
+ * One quoted passage of an evidence-only answer, readable (hyphenation undone, whitespace
+ * collapsed) and split around the sentence(s) that best answer the question.
+ */
+export const EvidenceExcerptSchema = z.object({
+  /** The citation number it belongs to. */
+  number: z.number().int(),
+  before: z.string(),
+  best: z.string(),
+  after: z.string()
+})
+/** One quoted passage of an evidence-only answer. */
+export type EvidenceExcerpt = z.infer<typeof EvidenceExcerptSchema>
+
 /** An answer to a question. */
 export const AnswerSchema = z.object({
   question: z.string(),
@@ -115,8 +138,12 @@ export const AnswerSchema = z.object({
   /** `evidence`: the retrieved passages, not generated (no key or no network). */
   mode: z.enum(['generated', 'evidence']),
   verified: z.boolean(),
+  /** The checker's outcome; absent in answers from before it was recorded. */
+  check: AnswerCheckSchema.optional(),
   /** Why the answer is unverified or evidence-only, for the UI to say. */
   notice: AppErrorSchema.nullable(),
+  /** Evidence-only answers: each passage with its best sentence(s) picked out. */
+  excerpts: z.array(EvidenceExcerptSchema).optional(),
   citations: z.array(CitationSchema),
   usage: UsageSchema
 })

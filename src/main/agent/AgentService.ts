@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/errors'
-import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
+import type { Answer, AnswerCheck, Paper, Settings, UiLanguage } from '../../shared/types'
 import { CancelledError, isUserFacing, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
@@ -173,8 +173,9 @@ export class AgentService {
     let candidate = resolveCitations(first.text, d.evidence)
     d.run.stage('checking', '')
     const firstVerdict = await this.check(d, candidate, 'judge')
-    if ('notice' in firstVerdict) return this.generated(d, candidate, false, firstVerdict.notice)
-    if (firstVerdict.pass) return this.generated(d, candidate, true, null)
+    if ('notice' in firstVerdict)
+      return this.generated(d, candidate, 'unchecked', firstVerdict.notice)
+    if (firstVerdict.pass) return this.generated(d, candidate, 'passed', null)
 
     d.run.stage('revising', firstVerdict.problem)
     let second: ChatResponse
@@ -188,20 +189,21 @@ export class AgentService {
       second = await this.synthesize(d, [...d.history, ...draftTurn, retry], 'revision')
     } catch (error) {
       const what = `was flagged by the check (${firstVerdict.problem}) and could not be rewritten`
-      return this.generated(d, candidate, false, unverified(error, what))
+      return this.generated(d, candidate, 'rejected', unverified(error, what))
     }
     candidate = resolveCitations(second.text, d.evidence)
     d.run.stage('checking', '')
     const secondVerdict = await this.check(d, candidate, 'judge-2')
-    if ('notice' in secondVerdict) return this.generated(d, candidate, false, secondVerdict.notice)
-    if (secondVerdict.pass) return this.generated(d, candidate, true, null)
+    if ('notice' in secondVerdict)
+      return this.generated(d, candidate, 'unchecked', secondVerdict.notice)
+    if (secondVerdict.pass) return this.generated(d, candidate, 'passed', null)
 
     const citations = d.evidence
       .all()
       .slice(0, 3)
       .map((p, i) => toCitation(i + 1, p, d.question))
     const fallback = { answer: ANSWER_TEXTS[d.language.texts].fallback, citations }
-    return this.generated(d, fallback, false, null)
+    return this.generated(d, fallback, 'rejected', null)
   }
 
   private async synthesize(
@@ -240,14 +242,15 @@ export class AgentService {
   private generated(
     d: Draft,
     cited: CitedAnswer,
-    verified: boolean,
+    check: AnswerCheck,
     notice: AppError | null
   ): Answer {
     return {
       question: d.question,
       answer: cited.answer,
       mode: 'generated',
-      verified,
+      verified: check === 'passed',
+      check,
       notice,
       citations: cited.citations,
       usage: d.run.total()

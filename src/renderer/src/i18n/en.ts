@@ -9,7 +9,17 @@ export const en = {
     keywordOnly: 'Keyword search only',
     settings: 'Settings',
     resizeViewer: 'Resize the viewer',
-    details: 'Details'
+    details: 'Details',
+    skipToQuestion: 'Skip to the question box',
+    panes: 'Panes',
+    showLibrary: 'Library',
+    showChat: 'Chat',
+    showViewer: 'Paper',
+    theme: 'Colour theme',
+    themeSystem: 'Theme: system',
+    themeLight: 'Theme: light',
+    themeDark: 'Theme: dark',
+    shortcutsHint: 'Ctrl+K: search the library · Ctrl+L: question box · Ctrl+F: find in the paper'
   },
   library: {
     label: 'Library',
@@ -65,7 +75,23 @@ export const en = {
     close: 'Close viewer',
     opening: 'Opening the paper…',
     openFailed: 'The paper could not be opened',
-    pageFailed: 'Page {{page, number}} could not be drawn'
+    pageFailed: 'Page {{page, number}} could not be drawn',
+    back: 'Back (Alt+←)',
+    forward: 'Forward (Alt+→)',
+    sidebar: 'Thumbnails and outline',
+    thumbnails: 'Thumbnails',
+    outline: 'Outline',
+    noOutline: 'This PDF has no outline.',
+    thumbnail: 'Page {{page, number}}',
+    find: 'Find in the paper (Ctrl+F)',
+    findBox: 'Find in the paper',
+    findPlaceholder: 'Find…',
+    findNext: 'Next match (Enter)',
+    findPrevious: 'Previous match (Shift+Enter)',
+    findCount: '{{current, number}} of {{total, number}}',
+    findNone: 'No matches',
+    findSearching: 'Searching…',
+    findClose: 'Close find (Escape)'
   },
   chat: {
     label: 'Chat',
@@ -91,7 +117,10 @@ export const en = {
     sourceTitle: '{{title}}, p. {{page, number}}',
     chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
     cardPage: 'Page {{page, number}}',
-    cardHint: 'Click to open the page'
+    cardHint: 'Click to open the page',
+    chipOpen: 'open in the viewer',
+    wholePassage: 'Show the whole passage',
+    passageHead: '{{title}}, p. {{page, number}}'
   },
   labels: {
     evidenceTitle: 'Evidence only — not a generated answer',
@@ -101,9 +130,17 @@ export const en = {
       'Gemini did not accept an API key (none is set, or it was rejected), so these are the passages that best match your question. Set a key in Settings to get written answers.',
     evidenceOffline:
       'No internet connection: Gemini cannot be reached, so these are the passages that best match your question. Ask again when you are online.',
-    unverifiedTitle: 'Unverified answer',
-    unverifiedDefault: 'The answer could not be checked; read its sources.',
-    unverifiedWhy: 'The answer could not be checked ({{why}}); read its sources.'
+    checkedTitle: 'Checked',
+    checkedBody: 'The checker found this answer supported by its sources.',
+    rejectedTitle: 'Not confirmed by the checker (rejected twice)',
+    rejectedBody:
+      'The checker flagged the answer and its rewrite; read the sources before relying on it.',
+    rejectedRewriteTitle: 'Not confirmed by the checker',
+    rejectedRewrite:
+      'The checker flagged the answer and it could not be rewritten ({{why}}); read its sources.',
+    uncheckedTitle: 'Could not be checked ({{why}})',
+    uncheckedTitlePlain: 'Could not be checked',
+    uncheckedBody: 'The answer was written, but the checker could not run; read its sources.'
   },
   markdown: {
     question: '**Q:** {{question}}',
@@ -133,7 +170,9 @@ export const en = {
     RATE_LIMITED: {
       title: 'Gemini quota reached',
       action: 'Wait a minute for the quota to refill, then retry.',
-      actionWait: 'Wait {{seconds, number}} s for the quota to refill, then retry.'
+      actionWait: 'Wait {{seconds, number}} s for the quota to refill, then retry.',
+      countdown: 'You can retry in {{seconds, number}} s.',
+      ready: 'The wait is over: you can retry now.'
     },
     OFFLINE: {
       title: 'No internet connection',

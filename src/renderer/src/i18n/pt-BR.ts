@@ -7,7 +7,18 @@ export const ptBR: Catalog = {
     keywordOnly: 'Só busca por palavras-chave',
     settings: 'Configurações',
     resizeViewer: 'Redimensionar o visualizador',
-    details: 'Detalhes (em inglês)'
+    details: 'Detalhes (em inglês)',
+    skipToQuestion: 'Ir para a caixa de pergunta',
+    panes: 'Painéis',
+    showLibrary: 'Biblioteca',
+    showChat: 'Conversa',
+    showViewer: 'Artigo',
+    theme: 'Tema de cores',
+    themeSystem: 'Tema: do sistema',
+    themeLight: 'Tema: claro',
+    themeDark: 'Tema: escuro',
+    shortcutsHint:
+      'Ctrl+K: buscar na biblioteca · Ctrl+L: caixa de pergunta · Ctrl+F: localizar no artigo'
   },
   library: {
     label: 'Biblioteca',
@@ -63,7 +74,23 @@ export const ptBR: Catalog = {
     close: 'Fechar o visualizador',
     opening: 'Abrindo o artigo…',
     openFailed: 'Não foi possível abrir o artigo',
-    pageFailed: 'Não foi possível desenhar a página {{page, number}}'
+    pageFailed: 'Não foi possível desenhar a página {{page, number}}',
+    back: 'Voltar (Alt+←)',
+    forward: 'Avançar (Alt+→)',
+    sidebar: 'Miniaturas e sumário',
+    thumbnails: 'Miniaturas',
+    outline: 'Sumário',
+    noOutline: 'Este PDF não tem sumário.',
+    thumbnail: 'Página {{page, number}}',
+    find: 'Localizar no artigo (Ctrl+F)',
+    findBox: 'Localizar no artigo',
+    findPlaceholder: 'Localizar…',
+    findNext: 'Próxima ocorrência (Enter)',
+    findPrevious: 'Ocorrência anterior (Shift+Enter)',
+    findCount: '{{current, number}} de {{total, number}}',
+    findNone: 'Nenhuma ocorrência',
+    findSearching: 'Procurando…',
+    findClose: 'Fechar a busca (Esc)'
   },
   chat: {
     label: 'Conversa',
@@ -89,7 +116,10 @@ export const ptBR: Catalog = {
     sourceTitle: '{{title}}, p. {{page, number}}',
     chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
     cardPage: 'Página {{page, number}}',
-    cardHint: 'Clique para abrir a página'
+    cardHint: 'Clique para abrir a página',
+    chipOpen: 'aberta no visualizador',
+    wholePassage: 'Mostrar o trecho inteiro',
+    passageHead: '{{title}}, p. {{page, number}}'
   },
   labels: {
     evidenceTitle: 'Só trechos — não é uma resposta gerada',
@@ -98,9 +128,17 @@ export const ptBR: Catalog = {
       'O Gemini não aceitou uma chave de API (nenhuma foi definida, ou ela foi recusada); por isso, estes são os trechos que melhor correspondem à sua pergunta. Defina uma chave em Configurações para receber respostas escritas.',
     evidenceOffline:
       'Sem conexão com a internet: o Gemini não pode ser alcançado; por isso, estes são os trechos que melhor correspondem à sua pergunta. Pergunte de novo quando estiver on-line.',
-    unverifiedTitle: 'Resposta não verificada',
-    unverifiedDefault: 'Não foi possível verificar a resposta; leia as fontes.',
-    unverifiedWhy: 'Não foi possível verificar a resposta ({{why}}); leia as fontes.'
+    checkedTitle: 'Verificada',
+    checkedBody: 'O verificador considerou esta resposta apoiada pelas fontes.',
+    rejectedTitle: 'Não confirmada pelo verificador (recusada duas vezes)',
+    rejectedBody:
+      'O verificador apontou problemas na resposta e na sua reescrita; leia as fontes antes de confiar nela.',
+    rejectedRewriteTitle: 'Não confirmada pelo verificador',
+    rejectedRewrite:
+      'O verificador apontou problemas na resposta e não foi possível reescrevê-la ({{why}}); leia as fontes.',
+    uncheckedTitle: 'Não foi possível verificar ({{why}})',
+    uncheckedTitlePlain: 'Não foi possível verificar',
+    uncheckedBody: 'A resposta foi escrita, mas o verificador não pôde rodar; leia as fontes.'
   },
   markdown: {
     question: '**P:** {{question}}',
@@ -130,7 +168,9 @@ export const ptBR: Catalog = {
     RATE_LIMITED: {
       title: 'Cota do Gemini esgotada',
       action: 'Espere um minuto até a cota se renovar e tente de novo.',
-      actionWait: 'Espere {{seconds, number}} s até a cota se renovar e tente de novo.'
+      actionWait: 'Espere {{seconds, number}} s até a cota se renovar e tente de novo.',
+      countdown: 'Você poderá tentar de novo em {{seconds, number}} s.',
+      ready: 'A espera acabou: já pode tentar de novo.'
     },
     OFFLINE: {
       title: 'Sem conexão com a internet',

@@ -13,11 +13,20 @@ export function ChatPanel() {
   const hasPapers = useAppStore((s) => s.library.papers.some((p) => p.status === 'indexed'))
   const clearChat = useAppStore((s) => s.clearChat)
   const endRef = useRef<HTMLDivElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
   const last = turns[turns.length - 1]
   const lastKey = last ? `${last.requestId}:${last.status}:${last.streamed.length}` : ''
   useEffect(() => {
+    // While an answer streams, follow its end; once it is there, show it from its top.
+    if (last && last.status !== 'running') {
+      const article = logRef.current?.querySelector<HTMLElement>(
+        `article[data-request-id="${last.requestId}"]`
+      )
+      if (article) return void article.scrollIntoView?.({ block: 'start' })
+    }
     endRef.current?.scrollIntoView?.({ block: 'end' })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastKey])
 
   return (
@@ -25,7 +34,8 @@ export function ChatPanel() {
       <header className="pane-header">
         <h2>{t('chat.title')}</h2>
         <span className="session-usage" title={t('chat.sessionUsageTitle')}>
-          {t('chat.sessionUsage', { input: usage.inputTokens, output: usage.outputTokens })}
+          {usage.inputTokens + usage.outputTokens > 0 &&
+            t('chat.sessionUsage', { input: usage.inputTokens, output: usage.outputTokens })}
         </span>
         {turns.length > 0 && (
           <button type="button" className="btn btn-small btn-quiet" onClick={clearChat}>
@@ -33,7 +43,7 @@ export function ChatPanel() {
           </button>
         )}
       </header>
-      <div className="chat-log">
+      <div className="chat-log" ref={logRef}>
         {turns.length === 0 && (
           <div className="empty">
             <h3>{t('chat.emptyTitle')}</h3>
