@@ -12,7 +12,6 @@ function useSecondsLeft(until: number | null): number {
   const [seconds, setSeconds] = useState(left)
   useEffect(() => {
     if (until === null) return
-    setSeconds(left())
     const timer = setInterval(() => {
       const s = left()
       setSeconds(s)

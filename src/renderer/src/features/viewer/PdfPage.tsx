@@ -13,18 +13,33 @@ interface Props {
   near: boolean
   highlight: Highlight | null
   onHighlight: (found: boolean) => void
+  /** Find hits on this page (the current one marked), or null. */
+  findHits: { items: number[]; current: boolean }[] | null
+  /** Bumped when the current find hit should be scrolled into view. */
+  findNonce: number
 }
 
 /**
  * One page: a placeholder of the right size until it comes near the viewport, then the canvas
  * and the selectable text layer; marks the highlighted snippet's spans.
  */
-export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight }: Props) {
+export function PdfPage({
+  doc,
+  number,
+  scale,
+  size,
+  near,
+  highlight,
+  onHighlight,
+  findHits,
+  findNonce
+}: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
   const [failed, setFailed] = useState(false)
   const scrolledFor = useRef<number | null>(null)
+  const findScrolled = useRef<number | null>(null)
   const { t } = useTranslation()
 
   useEffect(() => {
@@ -61,6 +76,26 @@ export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight
       onHighlight(spans.length > 0)
     }
   }, [rendered, highlight, number, onHighlight])
+
+  useEffect(() => {
+    if (!rendered) return
+    for (const span of rendered.spans) span.classList.remove('find-hit', 'find-current')
+    let current: HTMLElement | null = null
+    for (const hit of findHits ?? []) {
+      for (const i of hit.items) {
+        const span = rendered.spans[i]
+        if (!span) continue
+        span.classList.add(hit.current ? 'find-current' : 'find-hit')
+        if (hit.current && !current) current = span
+      }
+    }
+    // Only a new find step scrolls; the page being drawn again as it nears the view does not.
+    if (current && findScrolled.current !== findNonce) {
+      findScrolled.current = findNonce
+      current.scrollIntoView({ block: 'center' })
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rendered, findNonce, findHits?.length])
 
   const width = Math.floor(size.width * scale)
   const height = Math.floor(size.height * scale)

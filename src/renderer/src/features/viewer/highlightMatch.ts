@@ -73,3 +73,19 @@ export function findSnippetItems(items: string[], snippet: string): number[] {
   }
   return first >= 0 ? range(page, first, lastEnd - first) : []
 }
+
+/**
+ * Every place a search query occurs on a page, as the text items each occurrence covers.
+ * @remarks Matched like snippets (case, spaces, hyphens and ligatures ignored), so "ImageNet"
+ * finds "Ima-geNet" and a phrase broken across lines.
+ */
+export function findAllItems(items: string[], query: string): number[][] {
+  const q = normalizeForMatch(query)
+  if (!q) return []
+  const page = normalize(items)
+  const hits: number[][] = []
+  for (let at = page.text.indexOf(q); at >= 0; at = page.text.indexOf(q, at + q.length)) {
+    hits.push(range(page, at, q.length))
+  }
+  return hits
+}
