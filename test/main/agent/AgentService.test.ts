@@ -175,6 +175,8 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     h = await agentHarness({ script: { judge: verdict(false, 'Off topic.') } })
     const answer = await h.ask('Qual é a pontuação BLEU do Transformer?', 'req-1', 'pt-BR')
     expect(answer.answer).toBe(ANSWER_TEXTS['pt-BR'].fallback)
+    // Rejected twice is not "could not be checked": the UI says the checker did not confirm it.
+    expect(answer).toMatchObject({ verified: false, check: 'rejected', notice: null })
     expect(answer.verified).toBe(false)
     expect(answer.mode).toBe('generated')
     expect(answer.citations.length).toBeGreaterThan(0)
@@ -339,7 +341,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     })
     const answer = await h.ask('What is a masked LM?')
     expect(h.retriever.searches[0]!.query).toBe('masked LM')
-    expect(answer.verified).toBe(true)
+    expect(answer).toMatchObject({ verified: true, check: 'passed' })
   })
 
   it('keeps the answer, unverified and saying why, when the judge call fails', async () => {
@@ -351,7 +353,12 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
       }
     })
     const answer = await h.ask('How many heads?')
-    expect(answer).toMatchObject({ answer: 'Eight heads [1].', verified: false, mode: 'generated' })
+    expect(answer).toMatchObject({
+      answer: 'Eight heads [1].',
+      verified: false,
+      check: 'unchecked',
+      mode: 'generated'
+    })
     expect(answer.notice).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 20 })
     expect(answer.notice!.message).toMatch(/could not be checked/)
   })
@@ -364,7 +371,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
       }
     })
     const answer = await h.ask('What is attention?')
-    expect(answer).toMatchObject({ answer: 'A draft.', verified: false })
+    expect(answer).toMatchObject({ answer: 'A draft.', verified: false, check: 'rejected' })
     expect(answer.notice).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
     expect(answer.notice!.message).toMatch(/flagged by the check \(Incomplete\.\)/)
   })
