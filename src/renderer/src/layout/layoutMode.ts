@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 export type LayoutMode = 'wide' | 'medium' | 'narrow'
 
 /** Below these widths (CSS pixels) the library becomes a drawer, then the panes become tabs. */
-export const BREAKPOINTS = { drawer: 1180, tabs: 760 } as const
+export const BREAKPOINTS = { drawer: 1000, tabs: 760 } as const
 
 /** The layout mode for a window width. */
 export function layoutMode(width: number): LayoutMode {
