@@ -41,6 +41,19 @@ async function fits(
   })
 }
 
+/** Waits until the cited passage is highlighted on page `page` and inside the viewer's view. */
+async function expectHighlightShown(page: Page, pageNumber: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const hit = page.locator(`.pdf-page[data-page-number="${pageNumber}"] .textLayer .highlight`)
+      if ((await hit.count()) === 0) return false
+      const box = await hit.first().boundingBox()
+      const pane = await page.locator('.viewer-scroll').boundingBox()
+      return !!box && !!pane && box.y >= pane.y && box.y + box.height <= pane.y + pane.height
+    })
+    .toBe(true)
+}
+
 describe.skipIf(!existsSync(PAPER))(
   'layout, viewer, evidence and accessibility in Chromium',
   () => {
@@ -75,10 +88,10 @@ describe.skipIf(!existsSync(PAPER))(
       await page.locator('.skip-link').focus()
       expect((await page.locator('.skip-link').boundingBox())!.y).toBeGreaterThanOrEqual(0)
       await page.keyboard.press('Enter')
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('question')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('question')
       await page.locator('body').click({ position: { x: 5, y: 300 } })
       await page.keyboard.press('Control+l')
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('question')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('question')
       await page.keyboard.type('What is multi-head attention?')
       await page.keyboard.press('Enter')
       const turn = page.locator('article.turn').last()
@@ -102,9 +115,9 @@ describe.skipIf(!existsSync(PAPER))(
       await chips.first().click()
       await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
       await expect.poll(() => chips.first().getAttribute('aria-current')).toBe('true')
-      expect(await page.evaluate(() => document.activeElement?.className)).toContain(
-        'viewer-scroll'
-      )
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.className))
+        .toContain('viewer-scroll')
       // Fit width: the page takes the pane's width (not 63 % of a launch-time width).
       const pane = (await page.locator('.viewer-scroll').boundingBox())!
       const sheet = (await page.locator('.pdf-page').first().boundingBox())!
@@ -124,16 +137,27 @@ describe.skipIf(!existsSync(PAPER))(
       await box.waitFor()
       await box.fill('attention')
       const count = page.locator('.find-count')
-      await expect.poll(() => count.textContent(), { timeout: 30_000 }).toMatch(/^1 of \d+/)
+      // Counting starts at the first hit on or after the page being read (like a browser's find).
+      await expect
+        .poll(() => count.getAttribute('data-find-total'), { timeout: 30_000 })
+        .toMatch(/^\d+$/)
       const total = Number(await count.getAttribute('data-find-total'))
       expect(total).toBeGreaterThan(20)
+      const at = Number(/^(\d+) of /.exec((await count.textContent()) ?? '')![1])
       await page.locator('.textLayer .find-current').first().waitFor()
       expect(await page.locator('.textLayer .find-hit').count()).toBeGreaterThan(0)
       await box.press('Enter')
-      await expect.poll(() => count.textContent()).toMatch(/^2 of /)
+      await expect.poll(() => count.textContent()).toBe(`${(at % total) + 1} of ${total}`)
       await box.press('Shift+Enter')
       await box.press('Shift+Enter')
-      await expect.poll(() => count.textContent()).toBe(`${total} of ${total}`)
+      await expect
+        .poll(() => count.textContent())
+        .toBe(`${((at - 2 + total) % total) + 1} of ${total}`)
+      // The current hit is on screen, in the viewer.
+      const hit = (await page.locator('.textLayer .find-current').first().boundingBox())!
+      const pane = (await page.locator('.viewer-scroll').boundingBox())!
+      expect(hit.y).toBeGreaterThanOrEqual(pane.y)
+      expect(hit.y + hit.height).toBeLessThanOrEqual(pane.y + pane.height)
       await h.screenshot('layout-03-find')
       await box.press('Escape')
       await expect.poll(() => page.locator('.find-bar').count()).toBe(0)
@@ -157,16 +181,16 @@ describe.skipIf(!existsSync(PAPER))(
       const i = pages.findIndex((p) => p !== pages[0])
       expect(i).toBeGreaterThan(0)
       await chips.nth(0).click()
-      await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe(pages[0])
+      await expectHighlightShown(page, pages[0]!)
       await chips.nth(i).click()
-      await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe(pages[i])
+      await expectHighlightShown(page, pages[i]!)
       await page.getByRole('button', { name: 'Back (Alt+←)' }).click()
-      await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe(pages[0])
+      await expectHighlightShown(page, pages[0]!)
       await expect.poll(() => chips.nth(0).getAttribute('aria-current')).toBe('true')
       await page.getByRole('button', { name: 'Forward (Alt+→)' }).click()
-      await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe(pages[i])
+      await expectHighlightShown(page, pages[i]!)
       await page.keyboard.press('Alt+ArrowLeft')
-      await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe(pages[0])
+      await expectHighlightShown(page, pages[0]!)
       // Keyboard zoom, then fit width again.
       const label = page.locator('.zoom-label')
       const before = await label.textContent()
@@ -222,7 +246,9 @@ describe.skipIf(!existsSync(PAPER))(
       expect(await page.locator('#library-slot').isHidden()).toBe(true)
       await page.keyboard.press('Control+k')
       await page.locator('#library-slot').waitFor({ state: 'visible' })
-      expect(await page.evaluate(() => !!document.activeElement?.closest('.library'))).toBe(true)
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest('.library')))
+        .toBe(true)
       await h.screenshot('layout-08-800-drawer')
       expect(await axeViolations(page)).toEqual([])
       await page.keyboard.press('Escape')
@@ -233,7 +259,7 @@ describe.skipIf(!existsSync(PAPER))(
 
     it('below 760 px shows one pane at a time as tabs, and a chip switches to the paper', async () => {
       await page.setViewportSize({ width: 700, height: 600 })
-      await page.getByRole('button', { name: 'Chat', exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Chat', exact: true }).click()
       await page.locator('article.turn').last().locator('button.chip').first().click()
       await page.locator('.viewer-slot').waitFor({ state: 'visible' })
       expect(await page.locator('.chat-slot').isHidden()).toBe(true)

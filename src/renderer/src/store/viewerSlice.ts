@@ -20,10 +20,10 @@ export interface ViewerPlace {
   highlight: Highlight | null
 }
 
-/** One find-in-document hit: its page and the text items (spans) it covers. */
+/** One find-in-document hit: its page and the pieces of text items (spans) it covers. */
 export interface FindHit {
   page: number
-  items: number[]
+  ranges: { item: number; start: number; end: number }[]
 }
 
 /** Find in the document: the query, its hits (null while searching) and the current one. */

@@ -5,7 +5,7 @@ import { useAppStore } from '../../store/StoreContext'
 import type { FindHit } from '../../store/viewerSlice'
 import { FindBar } from './FindBar'
 import { findAllItems } from './highlightMatch'
-import { PdfPage } from './PdfPage'
+import { PdfPage, type PageHit } from './PdfPage'
 import { PdfjsDocument, type PageSize } from './pdfjs'
 import { ViewerSidebar } from './ViewerSidebar'
 import { ViewerToolbar } from './ViewerToolbar'
@@ -48,7 +48,7 @@ async function findHits(
       cache.set(page, items)
     }
     if (stale()) return null
-    for (const found of findAllItems(items, query)) hits.push({ page, items: found })
+    for (const ranges of findAllItems(items, query)) hits.push({ page, ranges })
   }
   return hits
 }
@@ -190,11 +190,11 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
     if (highlight) scrollRef.current?.focus({ preventScroll: true })
   }, [highlight])
 
-  const hitsByPage = new Map<number, { items: number[]; current: boolean }[]>()
+  const hitsByPage = new Map<number, PageHit[]>()
   if (find.open && find.hits) {
     find.hits.forEach((hit, i) => {
       const list = hitsByPage.get(hit.page) ?? []
-      list.push({ items: hit.items, current: i === find.current })
+      list.push({ ranges: hit.ranges, current: i === find.current })
       hitsByPage.set(hit.page, list)
     })
   }

@@ -133,10 +133,13 @@ export function ViewerToolbar({
         </button>
         <button
           type="button"
-          className={`btn btn-small${zoom === 'fit' ? ' active' : ''}`}
+          className={`icon-btn${zoom === 'fit' ? ' active' : ''}`}
+          aria-label={t('viewer.fitWidth')}
+          title={t('viewer.fitWidth')}
+          aria-pressed={zoom === 'fit'}
           onClick={() => setZoom('fit')}
         >
-          {t('viewer.fitWidth')}
+          ↔
         </button>
       </div>
       {hasHighlight && found === false && (
