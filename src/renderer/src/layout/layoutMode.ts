@@ -29,7 +29,7 @@ export function useWindowWidth(): number {
 
 const SHARE_KEY = 'researchpal.viewerShare'
 /** The viewer's share of the room beside the library, until the user drags the splitter. */
-export const DEFAULT_SHARE = 0.5
+export const DEFAULT_SHARE = 0.55
 const SHARE_LIMITS = { min: 0.25, max: 0.8 } as const
 /** The narrowest chat and viewer the layout keeps when both are shown. */
 export const MIN_CHAT = 320
