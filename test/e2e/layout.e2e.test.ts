@@ -283,3 +283,52 @@ describe.skipIf(!existsSync(PAPER))(
     })
   }
 )
+
+describe.skipIf(!existsSync(PAPER))('the new screens in Portuguese, dark, at 1280×800', () => {
+  let h: Harness
+  let page: Page
+
+  beforeAll(async () => {
+    h = await startHarness({
+      apiKey: null,
+      embedder: new FakeEmbedderProvider(),
+      pickFiles: [PAPER],
+      defaultCorpusDir: null,
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR'
+    })
+    page = h.page
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('button', { name: 'Adicionar PDFs…' }).click()
+    await page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 120_000 })
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('labels the evidence answer, the viewer, find and the sidebar in Portuguese only', async () => {
+    const box = page.getByRole('textbox', { name: 'Pergunta' })
+    await box.fill('O que é atenção multi-cabeça?')
+    await box.press('Enter')
+    const turn = page.locator('article.turn').last()
+    await turn.locator('.evidence-item').first().waitFor({ timeout: 30_000 })
+    expect(await turn.locator('[data-label="evidence"]').textContent()).toContain('Só trechos')
+    expect(await turn.locator('.evidence-rest summary').first().textContent()).toBe(
+      'Mostrar o trecho inteiro'
+    )
+    await turn.locator('button.chip').first().click()
+    await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
+    await page.keyboard.press('Control+f')
+    await page.getByRole('searchbox', { name: 'Localizar no artigo' }).fill('attention')
+    await expect.poll(() => page.locator('.find-count').textContent()).toMatch(/^\d+ de \d+$/)
+    await page.getByRole('button', { name: 'Miniaturas e sumário' }).click()
+    // Every label of the viewer's controls is from the Portuguese catalog.
+    const labels = await page
+      .locator('.viewer button[aria-label]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    for (const english of ['Back', 'Forward', 'Find', 'Close', 'Zoom', 'Thumbnails', 'Next'])
+      expect(labels.join(' | ')).not.toMatch(new RegExp(`\\b${english}\\b`))
+    await h.screenshot('layout-10-pt-BR-dark-1280')
+    expect(await axeViolations(page)).toEqual([])
+  })
+})

@@ -106,7 +106,8 @@ function at(v: ViewerState, place: ViewerPlace): ViewerState {
     paperId: place.paperId,
     page: place.page,
     pageCount: v.paperId === place.paperId ? v.pageCount : 0,
-    highlight: place.highlight,
+    // A fresh nonce, so going back to a passage scrolls to it and marks it again.
+    highlight: place.highlight && { ...place.highlight, nonce: ++nonce },
     navNonce: v.navNonce + 1,
     highlightFound: null,
     find: v.paperId === place.paperId ? v.find : { ...v.find, hits: null, current: 0 }
