@@ -243,7 +243,7 @@ describe.skipIf(!existsSync(PAPER))(
 
     it('at 800×600 the library is a drawer; Ctrl+K opens it; Escape closes it, then the viewer', async () => {
       await page.setViewportSize({ width: 800, height: 600 })
-      expect(await page.locator('#library-slot').isHidden()).toBe(true)
+      await page.locator('#library-slot').waitFor({ state: 'hidden' })
       await page.keyboard.press('Control+k')
       await page.locator('#library-slot').waitFor({ state: 'visible' })
       await expect
