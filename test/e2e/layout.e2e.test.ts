@@ -320,7 +320,9 @@ describe.skipIf(!existsSync(PAPER))('the new screens in Portuguese, dark, at 128
     await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
     await page.keyboard.press('Control+f')
     await page.getByRole('searchbox', { name: 'Localizar no artigo' }).fill('attention')
-    await expect.poll(() => page.locator('.find-count').textContent()).toMatch(/^\d+ de \d+$/)
+    await expect
+      .poll(() => page.locator('.find-count').textContent(), { timeout: 30_000 })
+      .toMatch(/^\d+ de \d+$/)
     await page.getByRole('button', { name: 'Miniaturas e sumário' }).click()
     // Every label of the viewer's controls is from the Portuguese catalog.
     const labels = await page

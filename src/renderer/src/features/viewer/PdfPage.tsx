@@ -79,7 +79,8 @@ export function PdfPage({
   const textRef = useRef<HTMLDivElement>(null)
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
   const [failed, setFailed] = useState(false)
-  const scrolledFor = useRef<number | null>(null)
+  // The highlight (nonce) and scale it was last scrolled to: a new scale scrolls to it again.
+  const scrolledFor = useRef<string | null>(null)
   const findScrolled = useRef<number | null>(null)
   const { t } = useTranslation()
 
@@ -111,12 +112,12 @@ export function PdfPage({
     const hits = findSnippetItems(rendered.items, highlight.snippet)
     const spans = hits.map((i) => rendered.spans[i]).filter((s): s is HTMLElement => !!s)
     for (const span of spans) span.classList.add('highlight')
-    if (scrolledFor.current !== highlight.nonce) {
-      scrolledFor.current = highlight.nonce
+    if (scrolledFor.current !== `${highlight.nonce}@${scale}`) {
+      scrolledFor.current = `${highlight.nonce}@${scale}`
       spans[0]?.scrollIntoView({ block: 'center' })
       onHighlight(spans.length > 0)
     }
-  }, [rendered, highlight, number, onHighlight])
+  }, [rendered, highlight, number, onHighlight, scale])
 
   useEffect(() => {
     if (!rendered) return
