@@ -264,6 +264,7 @@ describe.skipIf(!existsSync(PAPER))(
       await page.locator('.viewer-slot').waitFor({ state: 'visible' })
       expect(await page.locator('.chat-slot').isHidden()).toBe(true)
       expect((await fits(page)).overflow).toBeLessThanOrEqual(0)
+      await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
       await h.screenshot('layout-09-700-tabs-viewer')
       await page.getByRole('button', { name: 'Chat', exact: true }).click()
       await page.locator('.chat-slot').waitFor({ state: 'visible' })
