@@ -21,11 +21,21 @@ export function answerCheck(answer: Answer): AnswerCheck {
 }
 
 /**
- * What an answer is: evidence only, checked, not confirmed by the checker, or not checked
- * (with why) — three different states of a generated answer, each said plainly.
+ * What an answer is: a short reply (no label), off topic, evidence only, checked, not
+ * confirmed by the checker, or not checked (with why) — three different states of a
+ * generated answer, each said plainly.
  */
 export function AnswerLabels({ answer }: { answer: Answer }) {
   const { t } = useTranslation()
+  if (answer.mode === 'smalltalk') return null
+  if (answer.mode === 'offtopic') {
+    return (
+      <div className="notice notice-warn" data-label="offtopic">
+        <div className="notice-title">{t('threads.offTopicTitle')}</div>
+        <div className="notice-message">{t('threads.offTopicBody')}</div>
+      </div>
+    )
+  }
   if (answer.mode === 'evidence') {
     return (
       <div className="notice notice-evidence" data-label="evidence">

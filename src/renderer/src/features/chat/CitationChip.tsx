@@ -34,7 +34,8 @@ export function placeCard(
 /**
  * A numbered citation chip: hover or focus shows the paper, page and snippet; a click opens
  * the viewer at the cited page with the snippet highlighted. The chip of the passage the
- * viewer shows is marked.
+ * viewer shows is marked. A citation of a paper removed since the answer was saved stays a
+ * chip, and says so instead of opening nothing.
  */
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
@@ -64,6 +65,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
     title: citation.title,
     page: citation.page
   })
+  const removed = citation.paperRemoved === true
   return (
     <span
       className="chip-wrap"
@@ -73,16 +75,29 @@ export function CitationChip({ citation }: { citation: Citation }) {
       <button
         ref={chipRef}
         type="button"
-        className={`chip${isOpen ? ' chip-open' : ''}`}
+        className={`chip${isOpen ? ' chip-open' : ''}${removed ? ' chip-removed' : ''}`}
+        data-removed={removed || undefined}
         data-citation={citation.number}
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
-        aria-label={isOpen ? `${label} (${t('chat.chipOpen')})` : label}
+        aria-label={
+          removed
+            ? t('threads.chipRemovedLabel', {
+                number: citation.number,
+                title: citation.title,
+                page: citation.page
+              })
+            : isOpen
+              ? `${label} (${t('chat.chipOpen')})`
+              : label
+        }
         aria-current={isOpen ? 'true' : undefined}
         onFocus={() => setHover(true)}
         onBlur={() => setHover(false)}
-        onClick={() => openCitation(citation)}
+        onClick={() => {
+          if (!removed) openCitation(citation)
+        }}
       >
         {citation.number}
       </button>
@@ -96,7 +111,9 @@ export function CitationChip({ citation }: { citation: Citation }) {
           <span className="hover-card-title">{citation.title}</span>
           <span className="hover-card-page">{t('chat.cardPage', { page: citation.page })}</span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
-          <span className="hover-card-hint">{t('chat.cardHint')}</span>
+          <span className="hover-card-hint">
+            {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}
+          </span>
         </span>
       )}
     </span>

@@ -8,14 +8,17 @@ import { AnswerLabels } from './AnswerLabels'
 import { answerMarkdown } from './answerMarkdown'
 import { ErrorNotice } from './ErrorNotice'
 import { EvidenceBody } from './EvidenceBody'
-import { hideRawMarkers } from './parseAnswer'
+import { hideRawMarkers } from './citationLinks'
 import { stageText } from './stageText'
 
-function CopyButton({ answer }: { answer: Answer }) {
+function CopyButton({ answer, turnId }: { answer: Answer; turnId?: string }) {
+  const exportThread = useAppStore((s) => s.exportThread)
   const [copied, setCopied] = useState(false)
   const { t } = useTranslation()
   const copy = async (): Promise<void> => {
-    await navigator.clipboard.writeText(answerMarkdown(answer, t))
+    // A saved answer exports from main, with its full references; otherwise from what is here.
+    const saved = turnId ? await exportThread('md', turnId) : null
+    await navigator.clipboard.writeText(saved?.content ?? answerMarkdown(answer, t))
     setCopied(true)
     setTimeout(() => setCopied(false), 1500)
   }
@@ -49,7 +52,7 @@ export function TurnView({ turn }: { turn: Turn }) {
               </button>
             </div>
             {turn.streamed && (
-              <div className="answer-body streaming">{hideRawMarkers(turn.streamed)}</div>
+              <AnswerBody text={hideRawMarkers(turn.streamed)} citations={[]} streaming />
             )}
           </>
         )}
@@ -70,12 +73,25 @@ export function TurnView({ turn }: { turn: Turn }) {
                   })}
                 </span>
               )}
-              <CopyButton answer={turn.answer} />
+              {turn.answer.mode !== 'smalltalk' && (
+                <CopyButton answer={turn.answer} turnId={turn.turnId} />
+              )}
             </div>
           </>
         )}
         {turn.status === 'error' && turn.error && (
           <ErrorNotice error={turn.error} onRetry={() => void retry(turn.requestId)} />
+        )}
+        {turn.status === 'interrupted' && (
+          <div className="notice notice-warn" data-label="interrupted">
+            <div className="notice-title">{t('threads.interruptedTitle')}</div>
+            <div className="notice-message">{t('threads.interruptedBody')}</div>
+            <div className="notice-buttons">
+              <button type="button" className="btn" onClick={() => void retry(turn.requestId)}>
+                {t('chat.askAgain')}
+              </button>
+            </div>
+          </div>
         )}
         {turn.status === 'cancelled' && (
           <div className="notice">
