@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { LocalModels } from './agent/LocalModels'
 import { EventHub } from './events'
 import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
@@ -15,6 +16,7 @@ import { HybridRetriever } from './search/HybridRetriever'
 import type { EmbedderProvider, Retriever } from './search/types'
 import { VectraStore } from './search/VectraStore'
 import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWriter'
+import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
@@ -43,6 +45,8 @@ export interface ServiceOptions {
   /** `process.resourcesPath` in a packaged app (where the bundled model lives), else null. */
   resourcesPath?: string | null
   env?: NodeJS.ProcessEnv
+  /** Settings for this process only, over the saved ones (the CLI's --provider, --model). */
+  settingsOverrides?: Partial<Settings>
   fetch?: typeof fetch
   /** A folder holding `<arXiv id>.pdf` for the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
@@ -77,7 +81,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const workers = options.workerDir
   await mkdir(paths.root, { recursive: true })
   const events = new EventHub()
-  const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
+  const settings = new SettingsService({
+    file: paths.settings,
+    secrets: options.secrets,
+    env,
+    overrides: options.settingsOverrides
+  })
   await settings.load()
   const embedder =
     options.embedder ??
@@ -119,13 +128,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     paperText: (id) => library.paperText(id)
   })
   let keyForModel: string | null = await settings.apiKey()
+  const localModels = new LocalModels({ settings: () => settings.get() })
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     chatModel: () => {
       const s = settings.get()
+      if (s.provider === 'local') return localModels.model()
       return keyForModel
         ? createGeminiChatModel({
             apiKey: keyForModel,
@@ -144,6 +156,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    localModels,
     filePicker: options.filePicker ?? noPicker
   })
   const setApiKey = handlers['settings:setApiKey']

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { baseUrlProblem } from './baseUrl'
 import { AppErrorSchema } from './errors'
 
 /** The stages a paper moves through; `indexed` and `error` are final. */
@@ -108,6 +109,19 @@ export const UsageSchema = z.object({
 /** Token counts. */
 export type Usage = z.infer<typeof UsageSchema>
 
+/** The kinds of model that can write answers. */
+export const PROVIDERS = ['gemini', 'local'] as const
+
+/** Which model wrote a generated answer. */
+export const AnsweredBySchema = z.object({
+  provider: z.enum(PROVIDERS),
+  model: z.string(),
+  /** True when Gemini was the provider but offline, so the local model answered instead. */
+  fallback: z.boolean()
+})
+/** Which model wrote a generated answer. */
+export type AnsweredBy = z.infer<typeof AnsweredBySchema>
+
 /** An answer to a question. */
 export const AnswerSchema = z.object({
   question: z.string(),
@@ -118,7 +132,9 @@ export const AnswerSchema = z.object({
   /** Why the answer is unverified or evidence-only, for the UI to say. */
   notice: AppErrorSchema.nullable(),
   citations: z.array(CitationSchema),
-  usage: UsageSchema
+  usage: UsageSchema,
+  /** Set on generated answers; absent on evidence-only ones. */
+  answeredBy: AnsweredBySchema.optional()
 })
 /** An answer to a question. */
 export type Answer = z.infer<typeof AnswerSchema>
@@ -126,12 +142,29 @@ export type Answer = z.infer<typeof AnswerSchema>
 /** The languages answers can be written in. */
 export const ANSWER_LANGUAGES = ['pt-BR', 'en', 'question'] as const
 
+/** The base URL of an OpenAI-compatible server: https, or http to this computer only. */
+export const LocalBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .superRefine((value, ctx) => {
+    const problem = baseUrlProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
 /** Non-secret settings (`settings.json`). */
 export const SettingsSchema = z.object({
   answerLanguage: z.enum(ANSWER_LANGUAGES),
   model: z.string().min(1).max(100),
   toolRounds: z.number().int().min(1).max(3),
   geminiBaseUrl: z.string().max(500).nullable(),
+  /** Who writes answers: Gemini, or an OpenAI-compatible server on this computer. */
+  provider: z.enum(PROVIDERS),
+  localBaseUrl: LocalBaseUrlSchema,
+  /** The local model's name as its server lists it; null until one is chosen. */
+  localModel: z.string().trim().min(1).max(200).nullable(),
+  /** The context window the local server gives the model, in tokens; evidence is trimmed to it. */
+  localContextTokens: z.number().int().min(1024).max(1_048_576),
   requestTimeoutMs: z.number().int().min(1000).max(600_000),
   chunkTokens: z.number().int().min(64).max(1024),
   chunkOverlap: z.number().int().min(0).max(256)
@@ -145,6 +178,10 @@ export const DEFAULT_SETTINGS: Settings = {
   model: 'gemini-3.5-flash',
   toolRounds: 1,
   geminiBaseUrl: null,
+  provider: 'gemini',
+  localBaseUrl: 'http://127.0.0.1:11434/v1',
+  localModel: null,
+  localContextTokens: 4096,
   requestTimeoutMs: 60_000,
   chunkTokens: 256,
   chunkOverlap: 32
@@ -214,3 +251,20 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
 ])
 /** Something that happened while answering one question. */
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>
+
+/** The models an OpenAI-compatible server lists (`GET /models`). */
+export const LocalModelListSchema = z.object({
+  baseUrl: z.string(),
+  models: z.array(z.string())
+})
+/** The models an OpenAI-compatible server lists. */
+export type LocalModelList = z.infer<typeof LocalModelListSchema>
+
+/** The outcome of the Settings "Test" button: one short request to the local model. */
+export const LocalModelTestSchema = z.object({
+  model: z.string(),
+  reply: z.string(),
+  ms: z.number()
+})
+/** The outcome of one short request to the local model. */
+export type LocalModelTest = z.infer<typeof LocalModelTestSchema>

@@ -12,7 +12,7 @@ export interface AnswerLanguage {
 }
 
 /** Why an answer holds evidence only. */
-export type EvidenceReason = 'NO_API_KEY' | 'KEY_REJECTED' | 'OFFLINE'
+export type EvidenceReason = 'NO_API_KEY' | 'NO_LOCAL_MODEL' | 'KEY_REJECTED' | 'OFFLINE'
 
 /** The fixed texts of an answer, per language. */
 export interface AnswerTexts {
@@ -35,6 +35,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       'Resposta não gerada ({reason}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
     evidenceReasons: {
       NO_API_KEY: 'nenhuma chave da API Gemini configurada',
+      NO_LOCAL_MODEL: 'nenhum modelo local escolhido',
       KEY_REJECTED: 'o Gemini recusou a chave da API',
       OFFLINE: 'sem conexão com o Gemini'
     },
@@ -48,6 +49,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       'Not a generated answer ({reason}). These are the passages from the papers most relevant to the question, without summary or interpretation:',
     evidenceReasons: {
       NO_API_KEY: 'no Gemini API key is set',
+      NO_LOCAL_MODEL: 'no local model is chosen',
       KEY_REJECTED: 'Gemini rejected the API key',
       OFFLINE: 'Gemini cannot be reached'
     },

@@ -1,4 +1,5 @@
 import type { Paper } from '../../shared/types'
+import type { EvidencePassage } from './evidence'
 
 /** The system prompt of the tool-calling turns: what the library holds and how to search it. */
 export function toolPrompt(papers: readonly Paper[], rounds: number): string {
@@ -13,14 +14,37 @@ export function toolPrompt(papers: readonly Paper[], rounds: number): string {
   ].join('\n\n')
 }
 
-/** The system prompt of the answer call (also of its one rewrite). */
-export function synthesisPrompt(languageInstruction: string): string {
+/**
+ * The system prompt of the answer call (also of its one rewrite).
+ * @remarks `source` says where the passages are: in tool results (the model searched), or in
+ * the user's message (retrieve-then-answer, for models that do not call tools).
+ */
+export function synthesisPrompt(
+  languageInstruction: string,
+  source: 'tools' | 'passages' = 'tools'
+): string {
+  const where = source === 'tools' ? 'in the tool results above' : 'given with the question'
+  const ids = source === 'tools' ? 'in the tool results' : 'with the passages'
   return [
-    "Answer the user's question using only the passages in the tool results above.",
-    'Cite each claim right after it with the id of the passage that supports it, in double square brackets, for example [[1706.03762-page-3-chunk-0]]. Use only ids that appear in the tool results, exactly as written; never invent one.',
+    `Answer the user's question using only the passages ${where}.`,
+    `Cite each claim right after it with the id of the passage that supports it, in double square brackets, for example [[1706.03762-page-3-chunk-0]]. Use only ids that appear ${ids}, exactly as written; never invent one.`,
     'Answer every part of the question. If the passages do not contain the answer (or part of it), say plainly that the papers in the library do not say, instead of guessing.',
     `${languageInstruction} Keep technical terms as in the papers. Be concise; Markdown is allowed.`
   ].join('\n')
+}
+
+/**
+ * The user turn of retrieve-then-answer: the question and the passages the app found for it.
+ * @remarks Each passage is fenced and labelled with its id, the way a tool result would be.
+ */
+export function passagesTurn(question: string, passages: readonly EvidencePassage[]): string {
+  const blocks = passages.map(
+    (p) => `<passage id="${p.id}" paper="${p.title}" page="${p.page}">\n${p.text}\n</passage>`
+  )
+  return [
+    `Question: ${question}`,
+    `Passages from the papers in the library (cite them by id):\n${blocks.join('\n') || '(none found)'}`
+  ].join('\n\n')
 }
 
 /** The user turn asking for a rewrite after the judge rejected a draft. */

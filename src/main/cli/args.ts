@@ -7,6 +7,10 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** `--provider`: who writes answers, for this run only. */
+  provider: 'gemini' | 'local' | null
+  /** `--model`: the model of that provider, for this run only. */
+  model: string | null
 }
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -26,7 +30,9 @@ export function parseArgs(argv: string[]): CliArgs {
     json: false,
     help: false,
     k: null,
-    papers: []
+    papers: [],
+    provider: null,
+    model: null
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -46,9 +52,18 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
+    else if (a === '--provider') {
+      const v = value()
+      if (v !== 'gemini' && v !== 'local')
+        throw new UsageError(`--provider must be gemini or local, not '${v}'`)
+      out.provider = v
+    } else if (a === '--model') out.model = value()
     else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
+  }
+  if (out.model !== null && out.provider === null) {
+    throw new UsageError('--model needs --provider (gemini or local) to say whose model it is')
   }
   return out
 }
@@ -65,8 +80,10 @@ Commands:
   search "<query>" [--k N] [--paper <paperId>]...
                                    Hybrid (semantic + keyword) search over the library
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
-  ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
-                                   without GEMINI_API_KEY or network)
+  ask "<question>" [--provider gemini|local] [--model <name>]
+                                   Answer with numbered citations: Gemini, or a local
+                                   OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
+                                   evidence-only without a key or a model
   demo                             Ingest the three default papers and ask a sample question
 
 Options:
@@ -77,5 +94,8 @@ Options:
 Environment:
   GEMINI_API_KEY     Gemini API key for generated answers
   GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
+  RESEARCHPAL_LLM_BASE_URL  Local server (default http://127.0.0.1:11434/v1, Ollama's);
+                     https, or http to this computer only. Gemini offline falls back to it.
+  RESEARCHPAL_LLM_MODEL     The local model, e.g. qwen2.5:3b
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
 `

@@ -92,6 +92,11 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
 
 /** Formats an answer with its numbered sources for a terminal. */
 export function formatAnswer(a: Answer): string {
+  const by = a.answeredBy
+  const label =
+    by?.provider === 'local'
+      ? `[Local model ${by.model}${by.fallback ? ' — Gemini could not be reached, so the local model answered' : ''}]\n\n`
+      : ''
   const head =
     a.mode === 'evidence'
       ? `[Evidence only — not a generated answer${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
@@ -102,7 +107,7 @@ export function formatAnswer(a: Answer): string {
     (c) => `[${c.number}] ${c.title}, p. ${c.page} — “${c.snippet.slice(0, 160)}”`
   )
   const usage = `(${a.usage.inputTokens} input / ${a.usage.outputTokens} output tokens)`
-  return `${head}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
+  return `${label}${head}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
 }
 
 /** Runs one parsed command against the services. */

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path'
-import type { Answer, EmbedderStatus, Paper } from '../../shared/types'
+import type {
+  Answer,
+  EmbedderStatus,
+  LocalModelList,
+  LocalModelTest,
+  Paper
+} from '../../shared/types'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
@@ -25,6 +31,12 @@ export interface AgentPort {
   cancel(requestId: string): boolean
 }
 
+/** What the handlers need of the local model settings. */
+export interface LocalModelsPort {
+  list(baseUrl?: string): Promise<LocalModelList>
+  test(): Promise<LocalModelTest>
+}
+
 /** Shows the system's open-file dialog (Electron), or a scripted one (e2e). */
 export interface FilePicker {
   pickPdfs(): Promise<string[]>
@@ -39,6 +51,7 @@ export interface HandlerDeps {
   library: LibraryPort
   retriever: Retriever
   agent: AgentPort
+  localModels: LocalModelsPort
   filePicker: FilePicker
 }
 
@@ -60,6 +73,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
+    'localModel:list': ({ baseUrl }) => deps.localModels.list(baseUrl),
+    'localModel:test': () => deps.localModels.test(),
     'library:list': () => ({ papers: deps.library.list() }),
     'library:pickFiles': async () => {
       const paths = (await deps.filePicker.pickPdfs()).map((p) => resolve(p))
