@@ -6,19 +6,45 @@ import { SettingsDialog } from './features/settings/SettingsDialog'
 import { PdfViewer } from './features/viewer/PdfViewer'
 import { useAppStore } from './store/StoreContext'
 
+/** Which model writes answers, or why none does; opens Settings. */
+function ProviderPill() {
+  const values = useAppStore((s) => s.settings.values)
+  const openSettings = useAppStore((s) => s.openSettings)
+  if (!values) return null
+  const open = (): void => openSettings(true)
+  if (values.provider === 'local') {
+    return values.localModel ? (
+      <button type="button" className="pill pill-info" data-provider="local" onClick={open}>
+        Answers: local model · {values.localModel}
+      </button>
+    ) : (
+      <button type="button" className="pill pill-warn" data-provider="local" onClick={open}>
+        No local model chosen — evidence-only answers
+      </button>
+    )
+  }
+  if (!values.hasApiKey) {
+    return (
+      <button type="button" className="pill pill-warn" data-provider="gemini" onClick={open}>
+        No API key — evidence-only answers
+      </button>
+    )
+  }
+  return (
+    <button type="button" className="pill pill-info" data-provider="gemini" onClick={open}>
+      Answers: Gemini{values.localModel ? ` · offline: ${values.localModel}` : ''}
+    </button>
+  )
+}
+
 function TopBar() {
   const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
-  const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? null)
   const openSettings = useAppStore((s) => s.openSettings)
   return (
     <header className="topbar">
       <span className="brand">ResearchPal</span>
       <span className="topbar-status">
-        {hasKey === false && (
-          <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
-            No API key — evidence-only answers
-          </button>
-        )}
+        <ProviderPill />
         {embedder && embedder !== 'ready' && (
           <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
             Keyword search only

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../shared/errors'
-import type { AppInfo, PublicSettings, Settings } from '../../../shared/types'
+import type { AppInfo, LocalModelTest, PublicSettings, Settings } from '../../../shared/types'
 import type { SliceCreator } from './types'
 
 /** The settings panel's state. */
@@ -10,8 +10,17 @@ export interface SettingsSlice {
     open: boolean
     saving: boolean
     error: AppError | null
+    /** The local server's model list, as last refreshed (null: not asked yet). */
+    localModels: string[] | null
+    localModelsError: AppError | null
+    /** The Settings "Test" button's last outcome. */
+    localTest: { running: boolean; result: LocalModelTest | null; error: AppError | null }
   }
   loadSettings: () => Promise<void>
+  /** Asks the local server (at `baseUrl`, default the saved one) for its models. */
+  refreshLocalModels: (baseUrl?: string) => Promise<void>
+  /** Sends one short request to the chosen local model. */
+  testLocalModel: () => Promise<void>
   updateSettings: (change: Partial<Settings>) => Promise<boolean>
   /** Saves the key in main (null forgets it); the renderer keeps only `hasApiKey`. */
   setApiKey: (apiKey: string | null) => Promise<boolean>
@@ -24,7 +33,33 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
     set({ settings: { ...get().settings, ...change } })
 
   return {
-    settings: { values: null, info: null, open: false, saving: false, error: null },
+    settings: {
+      values: null,
+      info: null,
+      open: false,
+      saving: false,
+      error: null,
+      localModels: null,
+      localModelsError: null,
+      localTest: { running: false, result: null, error: null }
+    },
+    refreshLocalModels: async (baseUrl) => {
+      const result = await api.localModel.list(baseUrl ? { baseUrl } : {})
+      update(
+        result.ok
+          ? { localModels: result.value.models, localModelsError: null }
+          : { localModels: [], localModelsError: result.error }
+      )
+    },
+    testLocalModel: async () => {
+      update({ localTest: { running: true, result: null, error: null } })
+      const result = await api.localModel.test({})
+      update({
+        localTest: result.ok
+          ? { running: false, result: result.value, error: null }
+          : { running: false, result: null, error: result.error }
+      })
+    },
     loadSettings: async () => {
       const [values, info] = await Promise.all([api.settings.get({}), api.app.info({})])
       update({

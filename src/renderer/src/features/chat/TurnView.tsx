@@ -13,6 +13,19 @@ export function formatTokens(n: number): string {
   return n.toLocaleString('en-US')
 }
 
+/** Names the local model that wrote an answer, and says when it stood in for Gemini. */
+function AnsweredBy({ answer }: { answer: Answer }) {
+  const by = answer.answeredBy
+  if (answer.mode !== 'generated' || by?.provider !== 'local') return null
+  return (
+    <div className="answer-by" data-label="local" data-fallback={String(by.fallback)}>
+      {by.fallback
+        ? `Gemini could not be reached — answered offline by the local model ${by.model}`
+        : `Answered offline by the local model ${by.model}`}
+    </div>
+  )
+}
+
 function AnswerLabels({ answer }: { answer: Answer }) {
   if (answer.mode === 'evidence') {
     return (
@@ -32,6 +45,14 @@ function AnswerLabels({ answer }: { answer: Answer }) {
         <div className="notice-message">
           {answer.notice?.message ?? 'The answer could not be checked; read its sources.'}
         </div>
+      </div>
+    )
+  }
+  if (answer.notice) {
+    return (
+      <div className="notice" data-label="partial-evidence">
+        <div className="notice-title">Based on part of the evidence</div>
+        <div className="notice-message">{answer.notice.message}</div>
       </div>
     )
   }
@@ -80,6 +101,7 @@ export function TurnView({ turn }: { turn: Turn }) {
         )}
         {turn.status === 'done' && turn.answer && (
           <>
+            <AnsweredBy answer={turn.answer} />
             <AnswerLabels answer={turn.answer} />
             <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
             <div className="answer-footer">

@@ -40,9 +40,29 @@ export function errorAdvice(error: AppError): Advice {
         action: 'This is on Google’s side; retry in a little while.',
         settings: false
       }
+    case 'LOCAL_MODEL_UNREACHABLE':
+      return {
+        title: 'The local model server is not answering',
+        action:
+          'Start Ollama (or your local server), or check its address in Settings; then retry.',
+        settings: true
+      }
+    case 'LOCAL_MODEL_MISSING':
+      return {
+        title: 'The local model is not installed',
+        action: 'Install it with the command above, or choose an installed model in Settings.',
+        settings: true
+      }
+    case 'CONTEXT_TOO_SMALL':
+      return {
+        title: 'The local model’s context window is too small',
+        action:
+          'Give the model a larger context in its server, set the same in Settings, then retry.',
+        settings: true
+      }
     case 'TIMEOUT':
       return {
-        title: 'Gemini took too long to answer',
+        title: 'The model took too long to answer',
         action: 'Retry; if it keeps happening, raise the request timeout in Settings.',
         settings: true
       }

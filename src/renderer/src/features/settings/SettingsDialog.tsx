@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
+import { LocalModelFields } from './LocalModelFields'
 
 const LANGUAGES: { value: Settings['answerLanguage']; label: string }[] = [
   { value: 'pt-BR', label: 'Português (Brasil)' },
@@ -58,16 +59,37 @@ export function SettingsDialog() {
               <div className="notice-message">{error.message}</div>
             </div>
           )}
-          <ApiKeyField />
+          {values && (
+            <label className="field">
+              <span className="field-label">Answers written by</span>
+              <select
+                aria-label="Answers written by"
+                value={values.provider}
+                onChange={(e) =>
+                  void updateSettings({ provider: e.target.value as Settings['provider'] })
+                }
+              >
+                <option value="gemini">Gemini (online)</option>
+                <option value="local">A local model (offline: Ollama, LM Studio, llama.cpp)</option>
+              </select>
+              <span className="field-help">
+                {values.provider === 'gemini'
+                  ? 'When Gemini cannot be reached, the local model below answers, if one is chosen.'
+                  : 'Answers are written on this computer; questions and papers are not sent anywhere.'}
+              </span>
+            </label>
+          )}
+          {values?.provider !== 'local' && <ApiKeyField />}
+          {values && <LocalModelFields />}
           {values && (
             <>
               <label className="field">
-                <span className="field-label">Model</span>
+                <span className="field-label">Gemini model</span>
                 <span className="field-row">
                   <input
                     value={model}
                     onChange={(e) => setModel(e.target.value)}
-                    aria-label="Model"
+                    aria-label="Gemini model"
                   />
                   <button
                     type="button"
