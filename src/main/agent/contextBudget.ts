@@ -2,13 +2,14 @@ import type { ChatContent } from './ChatModel'
 import type { EvidencePassage } from './evidence'
 
 /**
- * Tokens in a text, over-estimated on purpose (3 characters a token; English averages ~4).
+ * Tokens in a text, over-estimated on purpose (3.5 characters a token; English prose runs ~4
+ * with the Llama, Qwen and Gemma tokenizers, JSON punctuation and ids fewer).
  * @remarks Each local model has its own tokenizer, which this app cannot load; erring long
  * trims a passage too many rather than letting the server cut the prompt (Ollama silently drops
  * its beginning — the instructions — when it is over the window).
  */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 3)
+  return Math.ceil(text.length / 3.5)
 }
 
 /** Tokens kept free for the answer itself. */
@@ -70,7 +71,7 @@ export function fitToolResults(
   for (const section of results.filter((r) => typeof r.text === 'string')) {
     const over = size() - budget
     if (over <= 0) break
-    const keep = Math.max(0, section.text!.length - over * 3 - 16)
+    const keep = Math.max(0, section.text!.length - Math.ceil(over * 3.5) - 16)
     if (keep === 0) delete section.id
     section.text = keep ? `${section.text!.slice(0, keep)} [...]` : ''
   }
