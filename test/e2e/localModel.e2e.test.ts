@@ -11,7 +11,7 @@ import {
   type LocalScript
 } from '../fakes/fakeOpenAi'
 import { makePaperPdf } from '../fixtures/fixturePapers'
-import { closedPort } from '../main/agent/localHarness'
+import { closedPort } from '../fakes/closedPort'
 import { startHarness, type Harness } from './harness'
 
 /**

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { AgentService } from '../../../src/main/agent/AgentService'
 import { createGeminiChatModel } from '../../../src/main/agent/GeminiChatModel'
 import { createOpenAiCompatibleChatModel } from '../../../src/main/agent/OpenAiCompatibleChatModel'
@@ -10,6 +9,7 @@ import {
   type FakeOpenAi,
   type LocalScript
 } from '../../fakes/fakeOpenAi'
+import { closedPort } from '../../fakes/closedPort'
 import { FakeRetriever, fakePapers } from '../../fakes/fakeRetriever'
 
 /** An AgentService answering with the real `openai` client against the fake local server. */
@@ -20,15 +20,6 @@ export interface LocalHarness {
   events: AnswerEvent[]
   ask(question: string, requestId?: string): ReturnType<AgentService['ask']>
   close(): Promise<void>
-}
-
-/** A port on 127.0.0.1 with nothing listening (connection refused). */
-export async function closedPort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
 }
 
 /**

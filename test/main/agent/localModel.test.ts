@@ -3,7 +3,8 @@ import { UserFacingError } from '../../../src/main/errors'
 import { AnswerSchema } from '../../../src/shared/types'
 import { lastUserContent, shownPassageIds } from '../../fakes/fakeOpenAi'
 import { stages } from './agentHarness'
-import { closedPort, localHarness, type LocalHarness } from './localHarness'
+import { closedPort } from '../../fakes/closedPort'
+import { localHarness, type LocalHarness } from './localHarness'
 
 const HEADS = '1706.03762-page-5-chunk-0'
 

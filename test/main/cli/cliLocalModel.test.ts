@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Answer } from '../../../src/shared/types'
 import { startFakeOpenAi, type FakeOpenAi } from '../../fakes/fakeOpenAi'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
-import { closedPort } from '../agent/localHarness'
+import { closedPort } from '../../fakes/closedPort'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
