@@ -177,6 +177,8 @@ export class OpenAiCompatibleChatModel implements ChatModel {
         calls.set(call.index, slot)
       }
     }
+    // The client ends a stream quietly when it is aborted; a cut-off reply must not pass as whole.
+    if (signal.aborted) throw new Error('The stream was aborted before it ended.')
     const text = think.text()
     const parts: ChatPart[] = text ? [{ text }] : []
     const functionCalls: FunctionCallRequest[] = []

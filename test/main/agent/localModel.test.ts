@@ -259,6 +259,15 @@ describe('a local OpenAI-compatible model behind the same agent (real openai cli
     expect(error.message).toMatch(/sent nothing for 0 s.*raise the request timeout in Settings/)
   })
 
+  it('a model that stops sending in the middle of its reply: TIMEOUT, never a cut-off answer', async () => {
+    h = await localHarness({
+      timeoutMs: 300,
+      script: { synthesis: { text: ['The Transformer uses ', 'eight heads.'], chunkDelayMs: 1000 } }
+    })
+    const error = await rejection(h.ask('What is attention?'))
+    expect(error.code).toBe('TIMEOUT')
+  })
+
   it('Gemini offline: the configured local model answers, and the answer says so', async () => {
     h = await localHarness({ provider: 'gemini' })
     const answer = await h.ask('What is scaled dot-product attention?')

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -57,7 +57,12 @@ describe('the CLI with a local model (fake OpenAI-compatible server over HTTP)',
       makePaperPdf({ title: 'Sparse Attention Notes', pages: 3, marker: 'zebracorn' })
     )
     server = await startFakeOpenAi({
-      models: { 'qwen2.5:3b': {}, 'gemma3:1b': { tools: 'ignored' } }
+      models: {
+        'qwen2.5:3b': {},
+        'gemma3:1b': { tools: 'ignored' },
+        'tiny:ctx': { tools: 'ignored', contextTokens: 60 },
+        'slow:7b': { chunkDelayMs: 3000 }
+      }
     })
     const r = await cli(['ingest', pdf, '--data-dir', data, '--json'])
     expect(r.code).toBe(0)
@@ -124,7 +129,7 @@ describe('the CLI with a local model (fake OpenAI-compatible server over HTTP)',
     expect(answer.answeredBy).toEqual({ provider: 'local', model: 'qwen2.5:3b', fallback: true })
   }, 120_000)
 
-  it('reports a stopped server, a missing model and a non-local http address as errors', async () => {
+  it('reports a stopped server, a missing model, a bad address, a too-small window and a timeout', async () => {
     const down = await cli(
       [
         'ask',
@@ -161,6 +166,37 @@ describe('the CLI with a local model (fake OpenAI-compatible server over HTTP)',
     expect(remote.stderr).toMatch(
       /RESEARCHPAL_LLM_BASE_URL is not usable: plain http is only allowed/
     )
+
+    const tiny = await cli(
+      ['ask', question, '--provider', 'local', '--model', 'tiny:ctx', '--data-dir', data, '--json'],
+      local()
+    )
+    expect(tiny.code).toBe(1)
+    expect((JSON.parse(tiny.stdout) as { error: { code: string } }).error.code).toBe(
+      'CONTEXT_TOO_SMALL'
+    )
+
+    const slowData = join(dir, 'slow-data')
+    cpSync(data, slowData, { recursive: true })
+    writeFileSync(join(slowData, 'settings.json'), JSON.stringify({ requestTimeoutMs: 1000 }))
+    const slow = await cli(
+      [
+        'ask',
+        question,
+        '--provider',
+        'local',
+        '--model',
+        'slow:7b',
+        '--data-dir',
+        slowData,
+        '--json'
+      ],
+      local()
+    )
+    expect(slow.code).toBe(1)
+    const timeout = (JSON.parse(slow.stdout) as { error: { code: string; message: string } }).error
+    expect(timeout.code).toBe('TIMEOUT')
+    expect(timeout.message).toMatch(/"slow:7b" sent nothing for 1 s/)
 
     const usage = await cli(['ask', question, '--model', 'x', '--data-dir', data])
     expect(usage.code).toBe(2)
