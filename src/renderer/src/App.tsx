@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Splitter } from './components/Splitter'
+import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
 import { LibraryPanel } from './features/library/LibraryPanel'
 import { SettingsDialog } from './features/settings/SettingsDialog'
@@ -10,29 +11,32 @@ import { useAppStore } from './store/StoreContext'
 function ProviderPill() {
   const values = useAppStore((s) => s.settings.values)
   const openSettings = useAppStore((s) => s.openSettings)
+  const { t } = useTranslation()
   if (!values) return null
   const open = (): void => openSettings(true)
   if (values.provider === 'local') {
     return values.localModel ? (
       <button type="button" className="pill pill-info" data-provider="local" onClick={open}>
-        Answers: local model · {values.localModel}
+        {t('app.answersLocal', { model: values.localModel })}
       </button>
     ) : (
       <button type="button" className="pill pill-warn" data-provider="local" onClick={open}>
-        No local model chosen — evidence-only answers
+        {t('app.noLocalModel')}
       </button>
     )
   }
   if (!values.hasApiKey) {
     return (
       <button type="button" className="pill pill-warn" data-provider="gemini" onClick={open}>
-        No API key — evidence-only answers
+        {t('app.noKey')}
       </button>
     )
   }
   return (
     <button type="button" className="pill pill-info" data-provider="gemini" onClick={open}>
-      Answers: Gemini{values.localModel ? ` · offline: ${values.localModel}` : ''}
+      {values.localModel
+        ? t('app.answersGeminiOffline', { model: values.localModel })
+        : t('app.answersGemini')}
     </button>
   )
 }
@@ -40,6 +44,7 @@ function ProviderPill() {
 function TopBar() {
   const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
   const openSettings = useAppStore((s) => s.openSettings)
+  const { t } = useTranslation()
   return (
     <header className="topbar">
       <span className="brand">ResearchPal</span>
@@ -47,12 +52,12 @@ function TopBar() {
         <ProviderPill />
         {embedder && embedder !== 'ready' && (
           <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
-            Keyword search only
+            {t('app.keywordOnly')}
           </button>
         )}
       </span>
       <button type="button" className="btn btn-small" onClick={() => openSettings(true)}>
-        Settings
+        {t('app.settings')}
       </button>
     </header>
   )
@@ -63,6 +68,10 @@ export function App() {
   const viewerOpen = useAppStore((s) => s.viewer.open)
   const loadLibrary = useAppStore((s) => s.loadLibrary)
   const loadSettings = useAppStore((s) => s.loadSettings)
+  const uiSetting = useAppStore((s) => s.settings.values?.uiLanguage)
+  // The UI language follows the setting once it is loaded, the system's until then.
+  useTranslation()
+  useEffect(() => setUiLanguage(resolveUiLanguage(uiSetting)), [uiSetting])
   const [viewerWidth, setViewerWidth] = useState(() => Math.round(window.innerWidth * 0.42))
   useEffect(() => {
     void loadLibrary()

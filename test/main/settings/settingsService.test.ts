@@ -30,8 +30,8 @@ describe('SettingsService with the local model settings', () => {
     }
     const s = service(fileWith(old))
     await s.load()
-    expect(s.get()).toEqual({
-      ...old,
+    expect(s.get()).toEqual({ ...DEFAULT_SETTINGS, ...old })
+    expect(s.get()).toMatchObject({
       provider: 'gemini',
       localBaseUrl: 'http://127.0.0.1:11434/v1',
       localModel: null,

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { formatNumber, Trans, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /**
@@ -16,6 +18,7 @@ export function LocalModelFields() {
   const [urlDraft, setUrl] = useState<string | null>(null)
   const [windowDraft, setWindow] = useState<string | null>(null)
   const [refreshing, setRefreshing] = useState(false)
+  const { t } = useTranslation()
 
   const reload = async (baseUrl?: string): Promise<void> => {
     setRefreshing(true)
@@ -37,7 +40,7 @@ export function LocalModelFields() {
 
   return (
     <div className="field" data-testid="local-model">
-      <span className="field-label">Local model server</span>
+      <span className="field-label">{t('settings.localServer')}</span>
       <form
         className="field-row"
         onSubmit={(e) => {
@@ -50,7 +53,7 @@ export function LocalModelFields() {
         }}
       >
         <input
-          aria-label="Local server address"
+          aria-label={t('settings.localServerAddress')}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           spellCheck={false}
@@ -60,23 +63,21 @@ export function LocalModelFields() {
           className="btn"
           disabled={!url.trim() || url.trim() === values.localBaseUrl}
         >
-          Save
+          {t('settings.save')}
         </button>
       </form>
-      <span className="field-help">
-        An OpenAI-compatible server on this computer: Ollama (http://127.0.0.1:11434/v1), LM Studio
-        (http://127.0.0.1:1234/v1) or llama.cpp (http://127.0.0.1:8080/v1). Another computer only
-        over https.
-      </span>
+      <span className="field-help">{t('settings.localServerHelp')}</span>
 
-      <span className="field-label">Local model</span>
+      <span className="field-label">{t('settings.localModelPick')}</span>
       <span className="field-row">
         <select
-          aria-label="Local model"
+          aria-label={t('settings.localModelPick')}
           value={values.localModel ?? ''}
           onChange={(e) => void updateSettings({ localModel: e.target.value || null })}
         >
-          <option value="">{models === null ? 'Loading…' : 'Choose a model'}</option>
+          <option value="">
+            {models === null ? t('settings.loadingModels') : t('settings.chooseModel')}
+          </option>
           {options.map((m) => (
             <option key={m} value={m}>
               {m}
@@ -84,27 +85,26 @@ export function LocalModelFields() {
           ))}
         </select>
         <button type="button" className="btn" disabled={refreshing} onClick={() => void reload()}>
-          {refreshing ? 'Refreshing…' : 'Refresh'}
+          {refreshing ? t('settings.refreshing') : t('settings.refresh')}
         </button>
       </span>
       {modelsError ? (
         <span className="field-help test-result fail" role="alert">
-          {modelsError.message}
+          <ErrorMessage message={modelsError.message} />
         </span>
       ) : models !== null && models.length === 0 ? (
         <span className="field-help">
-          The server lists no models. Install one, for example <code>ollama pull qwen2.5:3b</code>,
-          then Refresh.
+          <Trans t={t} i18nKey="settings.noModels" components={{ code: <code /> }} />
         </span>
       ) : null}
 
-      <span className="field-label">Context window (tokens)</span>
+      <span className="field-label">{t('settings.contextWindow')}</span>
       <span className="field-row">
         <input
           type="number"
           min={1024}
           step={1024}
-          aria-label="Context window"
+          aria-label={t('settings.contextWindowLabel')}
           value={windowTokens}
           onChange={(e) => setWindow(e.target.value)}
         />
@@ -118,13 +118,10 @@ export function LocalModelFields() {
             )
           }
         >
-          Save
+          {t('settings.save')}
         </button>
       </span>
-      <span className="field-help">
-        What the server gives the model (Ollama: 4096 unless OLLAMA_CONTEXT_LENGTH is set). Evidence
-        is trimmed to fit, and the answer says so.
-      </span>
+      <span className="field-help">{t('settings.contextWindowHelp')}</span>
 
       <span className="field-row">
         <button
@@ -133,17 +130,23 @@ export function LocalModelFields() {
           disabled={!values.localModel || test.running}
           onClick={() => void runTest()}
         >
-          {test.running ? 'Testing…' : 'Test'}
+          {test.running ? t('settings.testing') : t('settings.test')}
         </button>
         {test.result && (
           <span className="test-result ok" role="status">
-            {test.result.model} replied in {(test.result.ms / 1000).toFixed(1)} s: “
-            {test.result.reply}”
+            {t('settings.testReply', {
+              model: test.result.model,
+              seconds: formatNumber(test.result.ms / 1000, {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1
+              }),
+              reply: test.result.reply
+            })}
           </span>
         )}
         {test.error && (
           <span className="test-result fail" role="alert">
-            {test.error.message}
+            <ErrorMessage message={test.error.message} />
           </span>
         )}
       </span>
