@@ -220,3 +220,43 @@ describe('answers from a local OpenAI-compatible model, in Chromium', () => {
     await h.screenshot('local-08-context-trimmed')
   })
 })
+
+describe('the local model settings in Brazilian Portuguese', () => {
+  it('are in one language, the pill included', async () => {
+    const local = await startFakeOpenAi({ models: { 'qwen2.5:3b': {} } })
+    const h = await startHarness({ locale: 'pt-BR', defaultCorpusDir: null, apiKey: null })
+    try {
+      await h.services.settings.update({
+        provider: 'local',
+        localBaseUrl: local.baseUrl,
+        localModel: 'qwen2.5:3b'
+      })
+      await h.page.reload()
+      const pill = h.page.locator('.pill[data-provider="local"]')
+      await pill.waitFor()
+      expect(await pill.textContent()).toBe('Respostas: modelo local · qwen2.5:3b')
+      await pill.click()
+      const fields = h.page.getByTestId('local-model')
+      await fields.waitFor()
+      await h.page.getByRole('button', { name: 'Testar' }).click()
+      await expect
+        .poll(() => fields.locator('.test-result').textContent())
+        .toMatch(/^qwen2\.5:3b respondeu em \d+,\d s: “/)
+      const text = (await h.page.locator('.settings').textContent()) ?? ''
+      expect(text).toContain('Servidor do modelo local')
+      expect(text).toContain('Respostas escritas por')
+      for (const english of [
+        'Local model server',
+        'Context window',
+        'Refresh',
+        'Answers written by'
+      ]) {
+        expect(text).not.toContain(english)
+      }
+      await h.screenshot('local-09-settings-pt-BR')
+    } finally {
+      await h.close()
+      await local.close()
+    }
+  })
+})
