@@ -11,6 +11,10 @@ export interface CliArgs {
   provider: 'gemini' | 'local' | null
   /** `--model`: the model of that provider, for this run only. */
   model: string | null
+  /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
+  http: number | null
+  /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
+  allowAdd: boolean
 }
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -32,7 +36,9 @@ export function parseArgs(argv: string[]): CliArgs {
     k: null,
     papers: [],
     provider: null,
-    model: null
+    model: null,
+    http: null,
+    allowAdd: false
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -58,7 +64,14 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--provider must be gemini or local, not '${v}'`)
       out.provider = v
     } else if (a === '--model') out.model = value()
-    else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
+    else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--http') {
+      const v = value()
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 0 || n > 65535)
+        throw new UsageError(`--http must be a port number from 0 to 65535, not '${v}'`)
+      out.http = n
+    } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
   }
@@ -85,6 +98,10 @@ Commands:
                                    OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
                                    evidence-only without a key or a model
   demo                             Ingest the three default papers and ask a sample question
+  mcp [--http <port>] [--allow-add]
+                                   MCP server for Claude Desktop, Cursor...: stdio, or HTTP
+                                   on 127.0.0.1 with a bearer token (printed on stderr).
+                                   Read-only unless --allow-add (adds the add_paper tool)
 
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
@@ -98,4 +115,6 @@ Environment:
                      https, or http to this computer only. Gemini offline falls back to it.
   RESEARCHPAL_LLM_MODEL     The local model, e.g. qwen2.5:3b
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
+  RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
+  RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)
 `

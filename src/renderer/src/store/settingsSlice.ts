@@ -1,5 +1,11 @@
 import type { AppError } from '../../../shared/errors'
-import type { AppInfo, LocalModelTest, PublicSettings, Settings } from '../../../shared/types'
+import type {
+  AppInfo,
+  LocalModelTest,
+  McpConfig,
+  PublicSettings,
+  Settings
+} from '../../../shared/types'
 import type { SliceCreator } from './types'
 
 /** The settings panel's state. */
@@ -15,12 +21,16 @@ export interface SettingsSlice {
     localModelsError: AppError | null
     /** The Settings "Test" button's last outcome. */
     localTest: { running: boolean; result: LocalModelTest | null; error: AppError | null }
+    /** How MCP clients start the server on this library, or why it is not known. */
+    mcp: { config: McpConfig | null; error: AppError | null }
   }
   loadSettings: () => Promise<void>
   /** Asks the local server (at `baseUrl`, default the saved one) for its models. */
   refreshLocalModels: (baseUrl?: string) => Promise<void>
   /** Sends one short request to the chosen local model. */
   testLocalModel: () => Promise<void>
+  /** Fetches the MCP client configuration that Settings shows. */
+  loadMcpConfig: () => Promise<void>
   updateSettings: (change: Partial<Settings>) => Promise<boolean>
   /** Saves the key in main (null forgets it); the renderer keeps only `hasApiKey`. */
   setApiKey: (apiKey: string | null) => Promise<boolean>
@@ -41,7 +51,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
       error: null,
       localModels: null,
       localModelsError: null,
-      localTest: { running: false, result: null, error: null }
+      localTest: { running: false, result: null, error: null },
+      mcp: { config: null, error: null }
     },
     refreshLocalModels: async (baseUrl) => {
       const result = await api.localModel.list(baseUrl ? { baseUrl } : {})
@@ -59,6 +70,10 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
           ? { running: false, result: result.value, error: null }
           : { running: false, result: null, error: result.error }
       })
+    },
+    loadMcpConfig: async () => {
+      const r = await api.app.mcpConfig({})
+      update({ mcp: r.ok ? { config: r.value, error: null } : { config: null, error: r.error } })
     },
     loadSettings: async () => {
       const [values, info] = await Promise.all([api.settings.get({}), api.app.info({})])

@@ -6,10 +6,11 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
 import { LocalModelFields } from './LocalModelFields'
+import { McpSetup } from './McpSetup'
 
 /**
  * The settings dialog: API key, model, interface and answer languages, tool rounds, embedding
- * model.
+ * model, and the MCP client setup.
  */
 export function SettingsDialog() {
   const open = useAppStore((s) => s.settings.open)
@@ -164,6 +165,7 @@ export function SettingsDialog() {
             </>
           )}
           <EmbedderState />
+          <McpSetup />
         </div>
       )}
     </dialog>
