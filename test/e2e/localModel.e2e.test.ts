@@ -98,7 +98,7 @@ describe('answers from a local OpenAI-compatible model, in Chromium', () => {
     await page.getByTestId('local-model').getByRole('button', { name: 'Save' }).first().click()
     await expect
       .poll(() => page.locator('.settings [role="alert"]').first().textContent())
-      .toMatch(/plain http is only allowed to this computer/)
+      .toMatch(/an http:\/\/ address on this computer/)
     await address.fill(local.baseUrl)
     await page.getByTestId('local-model').getByRole('button', { name: 'Save' }).first().click()
     const select = page.getByRole('combobox', { name: 'Local model' })

@@ -99,7 +99,7 @@ export interface FakeOpenAi {
  *
  * Without a script it plays a cooperative model: `tools` calls `search_documents` with the
  * question; `rewrite` echoes; `judge` passes; `synthesis` cites the first passage id it finds
- * (in a tool result or a `<passage id="...">` block) as `[[id]]`.
+ * (in a tool result or the `<passages>` block of retrieve-then-answer) as `[[id]]`.
  */
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const models = options.models ?? { 'qwen2.5:3b': {} }
@@ -256,7 +256,7 @@ export function lastUserContent(request: LocalRecordedRequest): string {
   return users.at(-1)?.content ?? ''
 }
 
-/** Passage ids the request shows the model: in tool results and in `<passage id>` blocks. */
+/** Passage ids the request shows the model: in tool results and in a `<passages>` block. */
 export function shownPassageIds(request: LocalRecordedRequest): string[] {
   const ids: string[] = []
   for (const m of request.body.messages) {
@@ -269,7 +269,10 @@ export function shownPassageIds(request: LocalRecordedRequest): string[] {
       else if (r?.id) ids.push(r.id)
     }
     if (m.role === 'user' && m.content) {
-      for (const match of m.content.matchAll(/<passage id="([^"]+)"/g)) ids.push(match[1]!)
+      const block = /<passages>\n([\s\S]*?)\n<\/passages>/.exec(m.content)?.[1] ?? ''
+      for (const line of block.split('\n')) {
+        if (line.startsWith('{')) ids.push((JSON.parse(line) as { id: string }).id)
+      }
     }
   }
   return ids

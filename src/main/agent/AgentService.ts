@@ -1,6 +1,6 @@
 import type { AppError } from '../../shared/errors'
 import type { Answer, AnsweredBy, Paper, Settings, UiLanguage } from '../../shared/types'
-import { CancelledError, isUserFacing, UserFacingError } from '../errors'
+import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import { gatherEvidence } from './agentLoop'
@@ -24,7 +24,13 @@ import {
   type AnswerLanguage,
   type EvidenceReason
 } from './language'
-import { passagesTurn, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import {
+  libraryBlock,
+  passagesBlock,
+  revisionRequest,
+  synthesisPrompt,
+  toolPrompt
+} from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { scopeTo, type AnswerScope } from './scope'
 import { createAgentTools } from './tools/agentTools'
@@ -246,7 +252,8 @@ export class AgentService {
       const history = await gatherEvidence({
         model,
         question,
-        system: toolPrompt(papers(), rounds),
+        data: libraryBlock(papers()),
+        system: toolPrompt(rounds),
         tools,
         rounds,
         run,
@@ -344,8 +351,7 @@ export class AgentService {
   /** `contents` with the passages written in (retrieve-then-answer), untrimmed. */
   private withPassages(d: Draft, contents: ChatContent[]): ChatContent[] {
     if (d.source === 'tools') return contents
-    const text = passagesTurn(d.question, d.evidence.all())
-    return [{ role: 'user', parts: [{ text }] }, ...contents.slice(1)]
+    return [passagesContent(d.question, d.evidence.all()), ...contents.slice(1)]
   }
 
   /** `contents` trimmed to a context window of `window` tokens; records what was left out. */
@@ -358,16 +364,13 @@ export class AgentService {
     } else {
       const passages = d.evidence.all()
       const render = (p: readonly EvidencePassage[]): string =>
-        passagesTurn(d.question, p) + JSON.stringify(contents.slice(1))
+        d.question + passagesBlock(p) + JSON.stringify(contents.slice(1))
       const n = passagesThatFit(system, render, passages, window)
       if (n === 0) throw new ContextOverflowError('Not even one passage fits.', window)
       const kept = passages.slice(0, n)
       shown = new Set(kept.map((p) => p.id))
       total = passages.length
-      fitted = [
-        { role: 'user', parts: [{ text: passagesTurn(d.question, kept) }] },
-        ...contents.slice(1)
-      ]
+      fitted = [passagesContent(d.question, kept), ...contents.slice(1)]
     }
     if (shown.size < total) {
       if (shown.size === 0) throw new ContextOverflowError('Not even one passage fits.', window)
@@ -416,6 +419,11 @@ export class AgentService {
   }
 }
 
+/** The user's turn of retrieve-then-answer: the question, then the passages as a data block. */
+function passagesContent(question: string, passages: readonly EvidencePassage[]): ChatContent {
+  return { role: 'user', parts: [{ text: question }, { text: passagesBlock(passages) }] }
+}
+
 /** One notice from two: the first's code, both messages. */
 function combine(first: AppError | null, second: AppError | null): AppError | null {
   if (!first || !second) return first ?? second
@@ -433,12 +441,8 @@ function tooSmall(model: ChatModel, window: number | null): string {
 function unverified(error: unknown, what: string): AppError {
   if (isUserFacing(error, 'CANCELLED')) throw error
   const reason = error instanceof Error ? error.message : String(error)
-  const notice: AppError = {
-    code: error instanceof UserFacingError ? error.code : 'INTERNAL',
+  return {
+    ...toAppError(error),
     message: `This answer ${what}, so it is shown unverified: ${reason}`
   }
-  if (error instanceof UserFacingError && error.retryAfterSeconds !== undefined) {
-    notice.retryAfterSeconds = error.retryAfterSeconds
-  }
-  return notice
 }

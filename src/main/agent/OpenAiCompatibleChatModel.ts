@@ -244,10 +244,12 @@ export function createOpenAiCompatibleChatModel(
 function toMessages(system: string, contents: ChatContent[]): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: system }]
   for (const turn of contents) {
+    // A user turn's parts are separate blocks (the question, a data block); a model turn's
+    // are pieces of one text.
     const text = turn.parts
       .filter((p) => typeof p.text === 'string' && !p.thought)
       .map((p) => p.text)
-      .join('')
+      .join(turn.role === 'user' ? '\n\n' : '')
     if (turn.role === 'model') {
       const toolCalls = turn.parts
         .filter((p) => p.functionCall)

@@ -104,7 +104,9 @@ describe('a local OpenAI-compatible model behind the same agent (real openai cli
     expect(h.retriever.searches.map((s) => s.query)).toEqual(['Transformer attention heads'])
     const [synthesis] = h.server.of('synthesis')
     expect(synthesis!.body.messages.some((m) => m.role === 'tool')).toBe(false)
-    expect(lastUserContent(synthesis!)).toMatch(/^Question: How many attention heads/)
+    expect(lastUserContent(synthesis!)).toMatch(
+      /^How many attention heads.*\?\n\n<passages>\n\{"id":/
+    )
     expect(shownPassageIds(synthesis!)).toContain(answer.citations[0]!.chunkId)
     expect(stages(h.events)).toEqual([
       'rewriting: How many attention heads does the Transformer use?',
@@ -210,7 +212,7 @@ describe('a local OpenAI-compatible model behind the same agent (real openai cli
 
   it('retries with less evidence when the server reports its smaller window (llama.cpp n_ctx)', async () => {
     h = await localHarness({
-      models: { 'llama-server': { contextTokens: 700 } },
+      models: { 'llama-server': { contextTokens: 1000 } },
       contextTokens: 32_768,
       script: {
         tools: {
@@ -223,7 +225,7 @@ describe('a local OpenAI-compatible model behind the same agent (real openai cli
     const answer = await h.ask('What does the Transformer use attention for?')
     expect(answer.mode).toBe('generated')
     expect(answer.notice?.code).toBe('CONTEXT_TOO_SMALL')
-    expect(answer.notice?.message).toContain('(700 tokens)')
+    expect(answer.notice?.message).toContain('(1,000 tokens)')
     expect(h.server.of('synthesis')).toHaveLength(2)
   })
 

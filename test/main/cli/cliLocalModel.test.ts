@@ -164,7 +164,7 @@ describe('the CLI with a local model (fake OpenAI-compatible server over HTTP)',
     })
     expect(remote.code).toBe(1)
     expect(remote.stderr).toMatch(
-      /RESEARCHPAL_LLM_BASE_URL is not usable: plain http is only allowed/
+      /RESEARCHPAL_LLM_BASE_URL is not usable: must be an https:\/\/ address, or an http:\/\/ address on this computer/
     )
 
     const tiny = await cli(

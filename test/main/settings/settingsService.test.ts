@@ -1,92 +1,108 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { UserFacingError } from '../../../src/main/errors'
-import { MemorySecretStore } from '../../../src/main/settings/secretStore'
+import { createHandlers, type HandlerDeps } from '../../../src/main/ipc/handlers'
+import { createRouter } from '../../../src/main/ipc/router'
+import { dataPaths } from '../../../src/main/paths'
+import { keyStorageOf, MemorySecretStore } from '../../../src/main/settings/secretStore'
 import { SettingsService } from '../../../src/main/settings/settingsService'
-import { DEFAULT_SETTINGS } from '../../../src/shared/types'
+import type { PublicSettings } from '../../../src/shared/types'
 
-function service(file: string, env: NodeJS.ProcessEnv = {}): SettingsService {
-  return new SettingsService({ file, secrets: new MemorySecretStore(), env })
+async function setup(key: string | null = 'AIza-secret-key', env: NodeJS.ProcessEnv = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'rp-settings-'))
+  const secrets = new MemorySecretStore(key)
+  const settings = new SettingsService({ file: dataPaths(root).settings, secrets, env })
+  await settings.load()
+  const router = createRouter(createHandlers({ settings } as unknown as HandlerDeps))
+  return { root, secrets, settings, router }
 }
 
-function fileWith(content: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'rp-settings-')), 'settings.json')
-  writeFileSync(file, JSON.stringify(content))
-  return file
-}
-
-describe('SettingsService with the local model settings', () => {
-  it('loads a settings.json written before local models existed, keeping what it held', async () => {
-    const old = {
-      answerLanguage: 'en',
-      model: 'gemini-3.5-pro',
-      toolRounds: 2,
-      geminiBaseUrl: null,
-      requestTimeoutMs: 90_000,
-      chunkTokens: 256,
-      chunkOverlap: 32
+describe('the Gemini API address', () => {
+  it('refuses addresses the key must not be sent to, and keeps the key', async () => {
+    const { router, secrets, root } = await setup()
+    for (const geminiBaseUrl of [
+      'http://attacker.example:8080/',
+      'javascript:alert(1)',
+      'file:///etc/passwd'
+    ]) {
+      const r = await router.invoke('settings:update', { geminiBaseUrl })
+      expect(r.ok).toBe(false)
+      if (!r.ok) {
+        expect(r.error.code).toBe('INVALID_INPUT')
+        expect(r.error.message).toContain('geminiBaseUrl')
+        expect(r.error.message).toContain('https://')
+      }
     }
-    const s = service(fileWith(old))
-    await s.load()
-    expect(s.get()).toEqual({ ...DEFAULT_SETTINGS, ...old })
-    expect(s.get()).toMatchObject({
-      provider: 'gemini',
-      localBaseUrl: 'http://127.0.0.1:11434/v1',
-      localModel: null,
-      localContextTokens: 4096
-    })
+    expect(await secrets.get()).toBe('AIza-secret-key')
+    expect(() => readFileSync(dataPaths(root).settings)).toThrow()
   })
 
-  it('saves and reloads the local provider, address, model and window', async () => {
-    const file = fileWith({})
-    const s = service(file)
-    await s.load()
-    await s.update({
-      provider: 'local',
-      localBaseUrl: 'http://localhost:1234/v1',
-      localModel: 'qwen2.5-7b-instruct',
-      localContextTokens: 8192
+  it('forgets the saved key when the address changes, and says so until a key is saved', async () => {
+    const { router, secrets } = await setup()
+    const moved = await router.invoke('settings:update', {
+      geminiBaseUrl: 'https://proxy.example.org/gemini'
     })
-    const again = service(file)
-    await again.load()
-    expect(again.get()).toMatchObject({
-      provider: 'local',
-      localBaseUrl: 'http://localhost:1234/v1',
-      localModel: 'qwen2.5-7b-instruct',
-      localContextTokens: 8192
+    expect(moved.ok).toBe(true)
+    const after = (moved as { value: PublicSettings }).value
+    expect(after).toMatchObject({ hasApiKey: false, keyNeedsReentry: true })
+    expect(await secrets.get()).toBeNull()
+
+    // Another change that keeps the address (or only adds a slash) does not touch a new key.
+    await router.invoke('settings:setApiKey', { apiKey: 'AIza-new-key' })
+    const same = await router.invoke('settings:update', {
+      geminiBaseUrl: 'https://proxy.example.org/gemini/',
+      toolRounds: 2
     })
-    expect(JSON.parse(readFileSync(file, 'utf8')).localModel).toBe('qwen2.5-7b-instruct')
+    expect((same as { value: PublicSettings }).value).toMatchObject({
+      hasApiKey: true,
+      keyNeedsReentry: false
+    })
+    expect(await secrets.get()).toBe('AIza-new-key')
+
+    // Back to Google's own address: the key entered for the proxy is forgotten too.
+    await router.invoke('settings:update', { geminiBaseUrl: null })
+    expect(await secrets.get()).toBeNull()
   })
 
-  it('refuses a non-loopback http address, keeping the rest of the file', async () => {
-    const s = service(
-      fileWith({ provider: 'local', localBaseUrl: 'http://10.0.0.7:11434/v1', localModel: 'm' })
-    )
-    await s.load()
-    expect(s.get().localBaseUrl).toBe(DEFAULT_SETTINGS.localBaseUrl)
-    expect(s.get()).toMatchObject({ provider: 'local', localModel: 'm' })
-    await expect(s.update({ localBaseUrl: 'http://example.org/v1' })).rejects.toThrow(
-      /plain http is only allowed to this computer/
-    )
-    await s.update({ localBaseUrl: 'https://llm.example.org/v1' })
-    expect(s.get().localBaseUrl).toBe('https://llm.example.org/v1')
+  it('accepts http only to this computer', async () => {
+    const { router } = await setup(null)
+    const local = await router.invoke('settings:update', {
+      geminiBaseUrl: 'http://127.0.0.1:8080/'
+    })
+    expect(local.ok).toBe(true)
+    expect((local as { value: PublicSettings }).value.keyNeedsReentry).toBe(false)
   })
 
-  it('takes RESEARCHPAL_LLM_BASE_URL and RESEARCHPAL_LLM_MODEL, and names a bad one', async () => {
-    const s = service(fileWith({}), {
-      RESEARCHPAL_LLM_BASE_URL: 'http://127.0.0.1:8080/v1',
-      RESEARCHPAL_LLM_MODEL: 'llama-3.2-3b'
+  it('refuses a GEMINI_BASE_URL that is not https or loopback, naming the variable', async () => {
+    await expect(
+      setup('k', { GEMINI_BASE_URL: 'http://attacker.example:8080/' })
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringContaining('GEMINI_BASE_URL')
     })
-    await s.load()
-    expect(s.get()).toMatchObject({
-      localBaseUrl: 'http://127.0.0.1:8080/v1',
-      localModel: 'llama-3.2-3b'
+    const { settings } = await setup('k', { GEMINI_BASE_URL: 'http://localhost:9999' })
+    expect(settings.get().geminiBaseUrl).toBe('http://localhost:9999')
+  })
+})
+
+describe('where the key is kept', () => {
+  it("reports Linux's fixed-password basic_text store as weak", () => {
+    expect(keyStorageOf(true, 'linux', 'basic_text')).toBe('weak')
+    expect(keyStorageOf(true, 'linux', 'unknown')).toBe('weak')
+    expect(keyStorageOf(true, 'linux', 'gnome_libsecret')).toBe('encrypted')
+    expect(keyStorageOf(true, 'linux', 'kwallet6')).toBe('encrypted')
+    expect(keyStorageOf(true, 'darwin', null)).toBe('encrypted')
+    expect(keyStorageOf(false, 'linux', null)).toBe('unavailable')
+  })
+
+  it('tells the settings dialog', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'rp-settings-'))
+    const settings = new SettingsService({
+      file: dataPaths(root).settings,
+      secrets: new MemorySecretStore('k', 'weak')
     })
-    const bad = service(fileWith({}), { RESEARCHPAL_LLM_BASE_URL: 'ftp://127.0.0.1/v1' })
-    const error = await bad.load().catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(UserFacingError)
-    expect((error as UserFacingError).message).toMatch(/^RESEARCHPAL_LLM_BASE_URL is not usable/)
+    await settings.load()
+    expect((await settings.getPublic()).keyStorage).toBe('weak')
   })
 })

@@ -11,7 +11,13 @@ import { renderWithStore } from '../../render'
 afterEach(cleanup)
 
 function settingsApi(values: Partial<PublicSettings> = {}) {
-  let current: PublicSettings = { ...DEFAULT_SETTINGS, hasApiKey: false, ...values }
+  let current: PublicSettings = {
+    ...DEFAULT_SETTINGS,
+    hasApiKey: false,
+    keyStorage: 'encrypted',
+    keyNeedsReentry: false,
+    ...values
+  }
   return fakeApi({
     'settings:get': () => ok(current),
     'app:info': () =>
