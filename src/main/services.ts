@@ -2,6 +2,9 @@ import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { LocalModels } from './agent/LocalModels'
+import { MessageClassifier } from './agent/messageKind'
+import { ConversationService } from './chat/ConversationService'
+import { ThreadStore } from './chat/ThreadStore'
 import { EventHub } from './events'
 import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
@@ -33,6 +36,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  conversations: ConversationService
   router: Router
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
   readOnly: boolean
@@ -167,6 +171,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     settings: () => settings.get(),
     events,
     fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
+    classifier: new MessageClassifier(() => embedder.current()),
     chatModel: () => {
       const s = settings.get()
       if (s.provider === 'local') return localModels.model()
@@ -180,6 +185,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
         : null
     }
   })
+  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
+  await threads.open()
+  const conversations = new ConversationService({
+    store: threads,
+    agent,
+    papers: () => library.list(),
+    modelName: () => settings.get().model
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -189,6 +202,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     retriever,
     agent,
     localModels,
+    conversations,
     filePicker: options.filePicker ?? noPicker,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
@@ -217,12 +231,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    conversations,
     router,
     readOnly,
     refresh: readOnly
       ? followWriter(paths.library, stamp, library, [vectors, keywords])
       : async () => {},
     async close() {
+      await threads.flush()
       await library.close()
       await Promise.all([embedder.close(), reader.close(), vectors.close()])
     }

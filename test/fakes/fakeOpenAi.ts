@@ -250,10 +250,21 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   }
 }
 
-/** The text of the last user message. */
+/**
+ * What the last user message asks: the follow-up of a rewrite request, else the message
+ * without the data blocks the app appends (`<library>`, `<passages>`).
+ */
 export function lastUserContent(request: LocalRecordedRequest): string {
   const users = request.body.messages.filter((m) => m.role === 'user')
-  return users.at(-1)?.content ?? ''
+  const raw = users.at(-1)?.content ?? ''
+  const followUp = /Follow-up to rewrite:\n([\s\S]*)$/.exec(raw)
+  if (followUp) return followUp[1]!
+  let text = raw
+  for (let prev = ''; prev !== text;) {
+    prev = text
+    text = text.replace(/\n\n<([a-z_]+)>\n[\s\S]*\n<\/\1>$/, '')
+  }
+  return text
 }
 
 /** Passage ids the request shows the model: in tool results and in a `<passages>` block. */

@@ -16,6 +16,13 @@ import { resolveCitations, toCitation, type CitedAnswer } from './citations'
 import { fitToolResults, passagesThatFit } from './contextBudget'
 import { EvidenceSet, type EvidencePassage } from './evidence'
 import { evidenceAnswer } from './evidenceAnswer'
+import {
+  DEFAULT_HISTORY_TOKENS,
+  historyContents,
+  historyText,
+  trimHistory,
+  type PriorTurn
+} from './history'
 import { judgeAnswer } from './judge'
 import {
   ANSWER_TEXTS,
@@ -24,8 +31,10 @@ import {
   type AnswerLanguage,
   type EvidenceReason
 } from './language'
+import { MessageClassifier } from './messageKind'
 import {
   libraryBlock,
+  offTopicPrompt,
   passagesBlock,
   revisionRequest,
   synthesisPrompt,
@@ -33,6 +42,7 @@ import {
 } from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { scopeTo, type AnswerScope } from './scope'
+import { keywordStandaloneQuery } from './standaloneQuery'
 import { createAgentTools } from './tools/agentTools'
 import { toolDeclaration, type AgentTool } from './tools/tool'
 
@@ -49,13 +59,19 @@ export interface AgentServiceDeps {
   fallbackModel?: () => ChatModel | null
   settings: () => Settings
   events: EventSink
+  /** Tells small talk and off-topic questions from questions for the papers (rules by default). */
+  classifier?: MessageClassifier
+  /** How much of a thread's history the model gets, in estimated tokens. */
+  historyTokens?: number
 }
 
 /** One question to answer; `requestId` tags its events and lets it be cancelled. */
 export interface AskInput {
   question: string
   requestId: string
-  /** Answer from these papers only (all papers when absent). */
+  /** The thread's earlier turns, oldest first (trimmed here to the history budget). */
+  history?: PriorTurn[]
+  /** Answer from these papers only (all papers when absent): a thread's scope, or a caller's. */
   paperIds?: readonly string[]
   /** The language the UI shows (the renderer says); else main's own UI-language setting. */
   uiLanguage?: UiLanguage | undefined
@@ -64,6 +80,8 @@ export interface AskInput {
 /** Everything one generated answer is built from. */
 interface Draft {
   question: string
+  /** The earlier turns as text, for the judge (empty outside a thread). */
+  conversation: string
   model: ChatModel
   /** True when the local model answers because Gemini was offline. */
   fallback: boolean
@@ -78,6 +96,8 @@ interface Draft {
   language: AnswerLanguage
   run: AnswerRun
   signal: AbortSignal
+  /** Where the question's turn is in `history` (after the thread's earlier turns). */
+  questionAt: number
   /** Set when the evidence was trimmed to fit the model's context window. */
   trimmed: AppError | null
 }
@@ -134,16 +154,31 @@ export class AgentService {
     const ui = input.uiLanguage ?? mainUiLanguage(settings.uiLanguage)
     const language = answerLanguage(settings.answerLanguage, input.question, ui)
     const run = new AnswerRun(input.requestId, this.deps.events)
+    const history = trimHistory(
+      input.history ?? [],
+      this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS
+    )
+    const kind = await this.classifier.classify(input.question, signal)
+    if (kind === 'smalltalk' || kind === 'app') {
+      return direct(input.question, 'smalltalk', directReply(kind, input.question, language))
+    }
+    const model = this.deps.chatModel()
+    if (kind === 'offtopic')
+      return this.offTopic(input.question, model, history, language, run, signal)
     const scope = scopeTo(this.deps.retriever, this.deps.papers, input.paperIds)
     if (!scope.papers().some((p) => p.status === 'indexed')) {
       throw new UserFacingError(
         'NOT_FOUND',
-        'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
+        input.paperIds
+          ? 'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.'
+          : 'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
       )
     }
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,
+        // Only questions are used here, so the whole thread fits, not just the trimmed history.
+        query: keywordStandaloneQuery(input.question, input.history ?? []),
         retriever: scope.retriever,
         // The label is UI text: it is in the UI language, whatever the answer language.
         language: ui,
@@ -152,7 +187,6 @@ export class AgentService {
         run,
         signal
       })
-    const model = this.deps.chatModel()
     if (!model) {
       if (settings.provider === 'local') {
         return evidenceOnly('NO_LOCAL_MODEL', {
@@ -168,7 +202,7 @@ export class AgentService {
       })
     }
     const generate = (m: ChatModel, fallback: boolean): Promise<Answer> =>
-      this.generate(input.question, m, fallback, language, run, scope, signal)
+      this.generate(input.question, history, m, fallback, language, run, scope, signal)
     try {
       return await generate(model, false)
     } catch (error) {
@@ -199,6 +233,7 @@ export class AgentService {
 
   private async generate(
     question: string,
+    prior: PriorTurn[],
     model: ChatModel,
     fallback: boolean,
     language: AnswerLanguage,
@@ -207,7 +242,16 @@ export class AgentService {
     signal: AbortSignal
   ): Promise<Answer> {
     try {
-      const draft = await this.gather(question, model, fallback, language, run, scope, signal)
+      const draft = await this.gather(
+        question,
+        prior,
+        model,
+        fallback,
+        language,
+        run,
+        scope,
+        signal
+      )
       return await this.write(draft)
     } catch (error) {
       if (!(error instanceof ContextOverflowError)) throw error
@@ -217,8 +261,48 @@ export class AgentService {
     }
   }
 
+  private get classifier(): MessageClassifier {
+    return (this.deps.classifier ??= new MessageClassifier())
+  }
+
+  /** A question unrelated to the library: the model answers it as such, never citing papers. */
+  private async offTopic(
+    question: string,
+    model: ChatModel | null,
+    history: PriorTurn[],
+    language: AnswerLanguage,
+    run: AnswerRun,
+    signal: AbortSignal
+  ): Promise<Answer> {
+    const texts = ANSWER_TEXTS[language.texts]
+    if (!model) return direct(question, 'offtopic', texts.offTopicNoModel)
+    run.stage('drafting', '')
+    try {
+      const response = await model.stream(
+        {
+          label: 'offtopic',
+          system: offTopicPrompt(language.instruction),
+          contents: [...historyContents(history), { role: 'user', parts: [{ text: question }] }]
+        },
+        (text) => run.token(text),
+        signal
+      )
+      run.usage('offtopic', response.usage)
+      return {
+        ...direct(question, 'offtopic', `${texts.offTopicLabel}\n\n${response.text.trim()}`),
+        usage: run.total()
+      }
+    } catch (error) {
+      if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
+        return direct(question, 'offtopic', texts.offTopicNoModel)
+      }
+      throw error
+    }
+  }
+
   private async gather(
     question: string,
+    prior: PriorTurn[],
     model: ChatModel,
     fallback: boolean,
     language: AnswerLanguage,
@@ -228,17 +312,21 @@ export class AgentService {
   ): Promise<Draft> {
     const settings = this.deps.settings()
     const evidence = new EvidenceSet()
+    const conversation = historyText(prior)
     const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
     const tools = createAgentTools({
       retriever: scope.retriever,
       papers,
-      rewrite: (query, s) => rewriteQuery(model, query, run, s),
+      scoped: scope.limited,
+      rewrite: (query, s) => rewriteQuery(model, query, run, s, conversation),
       evidence,
       run
     })
     const rounds = Math.min(3, Math.max(1, settings.toolRounds))
+    const earlier = historyContents(prior)
     const base = {
       question,
+      conversation,
       model,
       fallback,
       tools,
@@ -246,14 +334,16 @@ export class AgentService {
       language,
       run,
       signal,
+      questionAt: earlier.length,
       trimmed: null
     }
     try {
       const history = await gatherEvidence({
         model,
         question,
+        history: earlier,
         data: libraryBlock(papers()),
-        system: toolPrompt(rounds),
+        system: toolPrompt(rounds, scope.limited),
         tools,
         rounds,
         run,
@@ -270,7 +360,7 @@ export class AgentService {
     return {
       ...base,
       source: 'passages',
-      history: [{ role: 'user', parts: [{ text: question }] }]
+      history: [...earlier, { role: 'user', parts: [{ text: question }] }]
     }
   }
 
@@ -351,7 +441,7 @@ export class AgentService {
   /** `contents` with the passages written in (retrieve-then-answer), untrimmed. */
   private withPassages(d: Draft, contents: ChatContent[]): ChatContent[] {
     if (d.source === 'tools') return contents
-    return [passagesContent(d.question, d.evidence.all()), ...contents.slice(1)]
+    return withQuestion(contents, d.questionAt, passagesContent(d.question, d.evidence.all()))
   }
 
   /** `contents` trimmed to a context window of `window` tokens; records what was left out. */
@@ -364,13 +454,13 @@ export class AgentService {
     } else {
       const passages = d.evidence.all()
       const render = (p: readonly EvidencePassage[]): string =>
-        d.question + passagesBlock(p) + JSON.stringify(contents.slice(1))
+        d.question + passagesBlock(p) + JSON.stringify(withQuestion(contents, d.questionAt, null))
       const n = passagesThatFit(system, render, passages, window)
       if (n === 0) throw new ContextOverflowError('Not even one passage fits.', window)
       const kept = passages.slice(0, n)
       shown = new Set(kept.map((p) => p.id))
       total = passages.length
-      fitted = [passagesContent(d.question, kept), ...contents.slice(1)]
+      fitted = withQuestion(contents, d.questionAt, passagesContent(d.question, kept))
     }
     if (shown.size < total) {
       if (shown.size === 0) throw new ContextOverflowError('Not even one passage fits.', window)
@@ -389,7 +479,15 @@ export class AgentService {
     label: string
   ): Promise<{ pass: boolean; problem: string } | { notice: AppError }> {
     try {
-      return await judgeAnswer(d.model, d.question, candidate.answer, d.run, d.signal, label)
+      return await judgeAnswer(
+        d.model,
+        d.question,
+        candidate.answer,
+        d.run,
+        d.signal,
+        label,
+        d.conversation
+      )
     } catch (error) {
       return { notice: unverified(error, 'could not be checked') }
     }
@@ -424,6 +522,15 @@ function passagesContent(question: string, passages: readonly EvidencePassage[])
   return { role: 'user', parts: [{ text: question }, { text: passagesBlock(passages) }] }
 }
 
+/** `contents` with the question's turn at `at` replaced (or left out, with null). */
+function withQuestion(
+  contents: ChatContent[],
+  at: number,
+  turn: ChatContent | null
+): ChatContent[] {
+  return [...contents.slice(0, at), ...(turn ? [turn] : []), ...contents.slice(at + 1)]
+}
+
 /** One notice from two: the first's code, both messages. */
 function combine(first: AppError | null, second: AppError | null): AppError | null {
   if (!first || !second) return first ?? second
@@ -435,6 +542,29 @@ function tooSmall(model: ChatModel, window: number | null): string {
   const size = window ?? model.contextTokens
   const tokens = size ? ` (${size.toLocaleString('en-US')} tokens)` : ''
   return `The context window of "${model.model}"${tokens} is too small for the question and even one passage. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio and llama.cpp: the context length when loading it) and set the same "Context window" in Settings.`
+}
+
+/** A reply that searched nothing: no citations, no tokens. */
+function direct(question: string, mode: 'smalltalk' | 'offtopic', answer: string): Answer {
+  return {
+    question,
+    answer,
+    mode,
+    verified: false,
+    notice: null,
+    citations: [],
+    usage: { inputTokens: 0, outputTokens: 0 }
+  }
+}
+
+/** The fixed reply to small talk or to a question about the app, in the answer language. */
+function directReply(kind: 'smalltalk' | 'app', message: string, language: AnswerLanguage): string {
+  const texts = ANSWER_TEXTS[language.texts]
+  if (kind === 'app') return texts.appHelp
+  const m = message.toLowerCase()
+  if (/thank|thx|\bty\b|obrigad|brigad|valeu|cheers/.test(m)) return texts.thanks
+  if (/\bbye|goodbye|see you|tchau|até|ate logo|ate mais/.test(m)) return texts.farewell
+  return texts.greeting
 }
 
 /** The notice of an answer kept after its check failed; a cancel still propagates. */

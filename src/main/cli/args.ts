@@ -11,6 +11,14 @@ export interface CliArgs {
   provider: 'gemini' | 'local' | null
   /** `--model`: the model of that provider, for this run only. */
   model: string | null
+  /** `ask --thread <id>`: a follow-up in that conversation. */
+  thread: string | null
+  /** `ask --new-thread`: start a conversation with this question. */
+  newThread: boolean
+  /** `thread export --format md|bib`. */
+  format: 'md' | 'bib' | null
+  /** `thread export --turn <turnId>`: one answer only. */
+  turn: string | null
   /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
   http: number | null
   /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
@@ -37,6 +45,10 @@ export function parseArgs(argv: string[]): CliArgs {
     papers: [],
     provider: null,
     model: null,
+    thread: null,
+    newThread: false,
+    format: null,
+    turn: null,
     http: null,
     allowAdd: false
   }
@@ -64,7 +76,14 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--provider must be gemini or local, not '${v}'`)
       out.provider = v
     } else if (a === '--model') out.model = value()
-    else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--thread') out.thread = value()
+    else if (a === '--new-thread') out.newThread = true
+    else if (a === '--turn') out.turn = value()
+    else if (a === '--format') {
+      const v = value()
+      if (v !== 'md' && v !== 'bib') throw new UsageError(`--format must be md or bib, not '${v}'`)
+      out.format = v
+    } else if (a === '--allow-add') out.allowAdd = true
     else if (a === '--http') {
       const v = value()
       const n = Number(v)
@@ -97,6 +116,13 @@ Commands:
                                    Answer with numbered citations: Gemini, or a local
                                    OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
                                    evidence-only without a key or a model
+  ask --new-thread "<question>" [--paper <paperId>]...
+                                   Start a saved conversation (limited to those papers)
+  ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
+  threads                          List the conversations, newest first
+  thread show <id>                 Print a conversation, turn by turn
+  thread export <id> --format md|bib [--turn <turnId>]
+                                   Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question
   mcp [--http <port>] [--allow-add]
                                    MCP server for Claude Desktop, Cursor...: stdio, or HTTP

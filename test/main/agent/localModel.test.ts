@@ -104,9 +104,9 @@ describe('a local OpenAI-compatible model behind the same agent (real openai cli
     expect(h.retriever.searches.map((s) => s.query)).toEqual(['Transformer attention heads'])
     const [synthesis] = h.server.of('synthesis')
     expect(synthesis!.body.messages.some((m) => m.role === 'tool')).toBe(false)
-    expect(lastUserContent(synthesis!)).toMatch(
-      /^How many attention heads.*\?\n\n<passages>\n\{"id":/
-    )
+    const asked = synthesis!.body.messages.filter((m) => m.role === 'user').at(-1)!.content
+    expect(asked).toMatch(/^How many attention heads.*\?\n\n<passages>\n\{"id":/)
+    expect(lastUserContent(synthesis!)).toBe('How many attention heads does the Transformer use?')
     expect(shownPassageIds(synthesis!)).toContain(answer.citations[0]!.chunkId)
     expect(stages(h.events)).toEqual([
       'rewriting: How many attention heads does the Transformer use?',
