@@ -20,6 +20,40 @@ import { focusLibraryField, focusQuestionBox, useShortcuts } from './layout/shor
 import { nextTheme, useTheme } from './layout/theme'
 import { useAppStore, useStoreApi } from './store/StoreContext'
 
+/** Which model writes answers, or why none does; opens Settings. */
+function ProviderPill() {
+  const values = useAppStore((s) => s.settings.values)
+  const openSettings = useAppStore((s) => s.openSettings)
+  const { t } = useTranslation()
+  if (!values) return null
+  const open = (): void => openSettings(true)
+  if (values.provider === 'local') {
+    return values.localModel ? (
+      <button type="button" className="pill pill-info" data-provider="local" onClick={open}>
+        {t('app.answersLocal', { model: values.localModel })}
+      </button>
+    ) : (
+      <button type="button" className="pill pill-warn" data-provider="local" onClick={open}>
+        {t('app.noLocalModel')}
+      </button>
+    )
+  }
+  if (!values.hasApiKey) {
+    return (
+      <button type="button" className="pill pill-warn" data-provider="gemini" onClick={open}>
+        {t('app.noKey')}
+      </button>
+    )
+  }
+  return (
+    <button type="button" className="pill pill-info" data-provider="gemini" onClick={open}>
+      {values.localModel
+        ? t('app.answersGeminiOffline', { model: values.localModel })
+        : t('app.answersGemini')}
+    </button>
+  )
+}
+
 /** The pane shown when the window is narrow enough for one pane at a time. */
 type Tab = 'library' | 'chat' | 'viewer'
 
@@ -40,7 +74,6 @@ function TopBar({
   onToggleDrawer: () => void
 }) {
   const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
-  const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? null)
   const viewerOpen = useAppStore((s) => s.viewer.open)
   const openSettings = useAppStore((s) => s.openSettings)
   const [theme, setTheme] = useTheme()
@@ -85,11 +118,7 @@ function TopBar({
         </nav>
       )}
       <span className="topbar-status">
-        {hasKey === false && (
-          <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
-            {t('app.noKey')}
-          </button>
-        )}
+        <ProviderPill />
         {embedder && embedder !== 'ready' && (
           <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
             {t('app.keywordOnly')}

@@ -4,6 +4,10 @@ import type { Catalog } from './en'
 export const ptBR: Catalog = {
   app: {
     noKey: 'Sem chave de API — só trechos dos artigos',
+    noLocalModel: 'Nenhum modelo local escolhido — só trechos dos artigos',
+    answersGemini: 'Respostas: Gemini',
+    answersGeminiOffline: 'Respostas: Gemini · sem internet: {{model}}',
+    answersLocal: 'Respostas: modelo local · {{model}}',
     keywordOnly: 'Só busca por palavras-chave',
     settings: 'Configurações',
     resizeViewer: 'Redimensionar o visualizador',
@@ -181,6 +185,8 @@ export const ptBR: Catalog = {
     evidenceDefault: 'Estes são os trechos dos artigos que melhor correspondem à sua pergunta.',
     evidenceNoKey:
       'O Gemini não aceitou uma chave de API (nenhuma foi definida, ou ela foi recusada); por isso, estes são os trechos que melhor correspondem à sua pergunta. Defina uma chave em Configurações para receber respostas escritas.',
+    evidenceNoLocalModel:
+      'Nenhum modelo local foi escolhido, então estes são os trechos que mais combinam com a sua pergunta. Escolha um em Configurações para receber respostas escritas.',
     evidenceOffline:
       'Sem conexão com a internet: o Gemini não pode ser alcançado; por isso, estes são os trechos que melhor correspondem à sua pergunta. Pergunte de novo quando estiver on-line.',
     checkedTitle: 'Verificada',
@@ -193,7 +199,11 @@ export const ptBR: Catalog = {
       'O verificador apontou problemas na resposta e não foi possível reescrevê-la ({{why}}); leia as fontes.',
     uncheckedTitle: 'Não foi possível verificar ({{why}})',
     uncheckedTitlePlain: 'Não foi possível verificar',
-    uncheckedBody: 'A resposta foi escrita, mas o verificador não pôde rodar; leia as fontes.'
+    uncheckedBody: 'A resposta foi escrita, mas o verificador não pôde rodar; leia as fontes.',
+    answeredByLocal: 'Respondida sem internet pelo modelo local {{model}}',
+    answeredByFallback:
+      'O Gemini não pôde ser alcançado — respondida sem internet pelo modelo local {{model}}',
+    partialTitle: 'Baseada em parte das evidências'
   },
   markdown: {
     question: '**P:** {{question}}',
@@ -236,8 +246,22 @@ export const ptBR: Catalog = {
       title: 'O Gemini está sobrecarregado ou indisponível',
       action: 'O problema é do lado do Google; tente de novo daqui a pouco.'
     },
+    LOCAL_MODEL_UNREACHABLE: {
+      title: 'O servidor do modelo local não responde',
+      action:
+        'Inicie o Ollama (ou seu servidor local), ou confira o endereço em Configurações; depois tente de novo.'
+    },
+    LOCAL_MODEL_MISSING: {
+      title: 'O modelo local não está instalado',
+      action: 'Instale-o com o comando acima, ou escolha um modelo instalado em Configurações.'
+    },
+    CONTEXT_TOO_SMALL: {
+      title: 'A janela de contexto do modelo local é pequena demais',
+      action:
+        'Dê ao modelo um contexto maior no servidor, informe o mesmo valor em Configurações e tente de novo.'
+    },
     TIMEOUT: {
-      title: 'O Gemini demorou demais para responder',
+      title: 'O modelo demorou demais para responder',
       action:
         'Tente de novo; se continuar, aumente o tempo limite das requisições em Configurações.'
     },
@@ -261,7 +285,32 @@ export const ptBR: Catalog = {
   settings: {
     title: 'Configurações',
     close: 'Fechar configurações',
-    model: 'Modelo',
+    geminiModel: 'Modelo do Gemini',
+    provider: 'Respostas escritas por',
+    providerGemini: 'Gemini (online)',
+    providerLocal: 'Um modelo local (sem internet: Ollama, LM Studio, llama.cpp)',
+    providerHelpGemini:
+      'Quando o Gemini não puder ser alcançado, o modelo local abaixo responde, se houver um escolhido.',
+    providerHelpLocal:
+      'As respostas são escritas neste computador; perguntas e artigos não são enviados a lugar nenhum.',
+    localServer: 'Servidor do modelo local',
+    localServerAddress: 'Endereço do servidor local',
+    localServerHelp:
+      'Um servidor compatível com a API da OpenAI neste computador: Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) ou llama.cpp (http://127.0.0.1:8080/v1). Outro computador só por https.',
+    localModelPick: 'Modelo local',
+    chooseModel: 'Escolha um modelo',
+    loadingModels: 'Carregando…',
+    refresh: 'Atualizar',
+    refreshing: 'Atualizando…',
+    noModels:
+      'O servidor não lista nenhum modelo. Instale um, por exemplo <code>ollama pull qwen2.5:3b</code>, e clique em Atualizar.',
+    contextWindow: 'Janela de contexto (tokens)',
+    contextWindowLabel: 'Janela de contexto',
+    contextWindowHelp:
+      'O que o servidor dá ao modelo (Ollama: 4096, a menos que OLLAMA_CONTEXT_LENGTH esteja definido). As evidências são cortadas para caber, e a resposta avisa.',
+    test: 'Testar',
+    testing: 'Testando…',
+    testReply: '{{model}} respondeu em {{seconds}} s: “{{reply}}”',
     save: 'Salvar',
     uiLanguage: 'Idioma da interface',
     uiSystem: 'Sistema ({{language}})',

@@ -67,7 +67,7 @@ describe('TurnView', () => {
       notice: { code: 'TIMEOUT', message: 'The answer could not be checked: the judge timed out.' }
     })
     renderWithStore(<TurnView turn={turn({ answer: a, usage: a.usage })} />)
-    expect(screen.getByText('Could not be checked (Gemini took too long to answer)')).toBeTruthy()
+    expect(screen.getByText('Could not be checked (The model took too long to answer)')).toBeTruthy()
     expect(screen.getByText(/judge timed out/)).toBeTruthy()
     expect(screen.queryByText(/rejected twice/)).toBeNull()
     expect(screen.getByText(/1,200 in · 80\s+out tokens/)).toBeTruthy()

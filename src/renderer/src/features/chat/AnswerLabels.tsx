@@ -10,6 +10,8 @@ function evidenceReason(answer: Answer, t: TFunction): string {
       return t('labels.evidenceNoKey')
     case 'OFFLINE':
       return t('labels.evidenceOffline')
+    case 'LOCAL_MODEL_MISSING':
+      return t('labels.evidenceNoLocalModel')
     default:
       return t('labels.evidenceDefault')
   }
@@ -47,9 +49,17 @@ export function AnswerLabels({ answer }: { answer: Answer }) {
   const check = answerCheck(answer)
   if (check === 'passed') {
     return (
-      <div className="badge badge-ok" data-label="checked" title={t('labels.checkedBody')}>
-        <span aria-hidden="true">✓</span> {t('labels.checkedTitle')}
-      </div>
+      <>
+        <div className="badge badge-ok" data-label="checked" title={t('labels.checkedBody')}>
+          <span aria-hidden="true">✓</span> {t('labels.checkedTitle')}
+        </div>
+        {answer.notice && (
+          <div className="notice" data-label="partial-evidence">
+            <div className="notice-title">{t('labels.partialTitle')}</div>
+            <ErrorMessage message={answer.notice.message} />
+          </div>
+        )}
+      </>
     )
   }
   if (check === 'rejected') {

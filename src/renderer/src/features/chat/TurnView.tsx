@@ -11,6 +11,20 @@ import { EvidenceBody } from './EvidenceBody'
 import { hideRawMarkers } from './citationLinks'
 import { stageText } from './stageText'
 
+/** Names the local model that wrote an answer, and says when it stood in for Gemini. */
+function AnsweredBy({ answer }: { answer: Answer }) {
+  const { t } = useTranslation()
+  const by = answer.answeredBy
+  if (answer.mode !== 'generated' || by?.provider !== 'local') return null
+  return (
+    <div className="answer-by" data-label="local" data-fallback={String(by.fallback)}>
+      {t(by.fallback ? 'labels.answeredByFallback' : 'labels.answeredByLocal', {
+        model: by.model
+      })}
+    </div>
+  )
+}
+
 function CopyButton({ answer, turnId }: { answer: Answer; turnId?: string }) {
   const exportThread = useAppStore((s) => s.exportThread)
   const [copied, setCopied] = useState(false)
@@ -58,6 +72,7 @@ export function TurnView({ turn }: { turn: Turn }) {
         )}
         {turn.status === 'done' && turn.answer && (
           <>
+            <AnsweredBy answer={turn.answer} />
             <AnswerLabels answer={turn.answer} />
             {turn.answer.excerpts?.length ? (
               <EvidenceBody excerpts={turn.answer.excerpts} citations={turn.answer.citations} />
