@@ -40,6 +40,11 @@ async function main(argv: string[]): Promise<number> {
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
+      settingsOverrides: {
+        ...(args.provider && { provider: args.provider }),
+        ...(args.model &&
+          (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
+      },
       arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
     })

@@ -1,6 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { LocalModels } from './agent/LocalModels'
 import { MessageClassifier } from './agent/messageKind'
 import { ConversationService } from './chat/ConversationService'
 import { ThreadStore } from './chat/ThreadStore'
@@ -21,6 +22,7 @@ import { HybridRetriever } from './search/HybridRetriever'
 import type { EmbedderProvider, Retriever } from './search/types'
 import { VectraStore } from './search/VectraStore'
 import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWriter'
+import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
@@ -58,6 +60,8 @@ export interface ServiceOptions {
   /** `process.resourcesPath` in a packaged app (where the bundled model lives), else null. */
   resourcesPath?: string | null
   env?: NodeJS.ProcessEnv
+  /** Settings for this process only, over the saved ones (the CLI's --provider, --model). */
+  settingsOverrides?: Partial<Settings>
   fetch?: typeof fetch
   /** Where arXiv PDFs come from (a mirror); `https://arxiv.org` by default. */
   arxivBaseUrl?: string
@@ -118,7 +122,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     })
   }
   const events = new EventHub()
-  const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
+  const settings = new SettingsService({
+    file: paths.settings,
+    secrets: options.secrets,
+    env,
+    overrides: options.settingsOverrides
+  })
   await settings.load()
   const embedder =
     options.embedder ??
@@ -173,14 +182,17 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     paperText: (id) => library.paperText(id)
   })
   let keyForModel: string | null = await settings.apiKey()
+  const localModels = new LocalModels({ settings: () => settings.get() })
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     classifier: new MessageClassifier(() => embedder.current()),
     chatModel: () => {
       const s = settings.get()
+      if (s.provider === 'local') return localModels.model()
       return keyForModel
         ? createGeminiChatModel({
             apiKey: keyForModel,
@@ -207,6 +219,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    localModels,
     conversations,
     filePicker: options.filePicker ?? noPicker,
     discovery: new Discovery({

@@ -6,6 +6,9 @@ import {
   AppInfoSchema,
   CollectionSchema,
   IngestProgressSchema,
+  LocalBaseUrlSchema,
+  LocalModelListSchema,
+  LocalModelTestSchema,
   PaperSchema,
   PublicSettingsSchema,
   McpConfigSchema,
@@ -172,6 +175,13 @@ export const channels = {
     input: z.object({ apiKey: z.string().trim().min(1).max(200).nullable() }).strict(),
     output: PublicSettingsSchema
   },
+  /** The models the local server lists; `baseUrl` tries an address before it is saved. */
+  'localModel:list': {
+    input: z.object({ baseUrl: LocalBaseUrlSchema.optional() }).strict(),
+    output: LocalModelListSchema
+  },
+  /** Sends one short request to the chosen local model and reports its reply. */
+  'localModel:test': { input: Empty, output: LocalModelTestSchema },
   'library:list': { input: Empty, output: PapersOut },
   'library:find': { input: FindPapersInputSchema, output: PapersOut },
   /** The cleaned text of a range of pages. */

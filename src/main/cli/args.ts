@@ -11,6 +11,10 @@ export interface CliArgs {
   values: Record<string, string>
   /** Every --collection given (import-zotero takes several). */
   collections: string[]
+  /** `--provider`: who writes answers, for this run only. */
+  provider: 'gemini' | 'local' | null
+  /** `--model`: the model of that provider, for this run only. */
+  model: string | null
   /** `ask --thread <id>`: a follow-up in that conversation. */
   thread: string | null
   /** `ask --new-thread`: start a conversation with this question. */
@@ -48,6 +52,8 @@ export function parseArgs(argv: string[]): CliArgs {
     papers: [],
     values: {},
     collections: [],
+    provider: null,
+    model: null,
     thread: null,
     newThread: false,
     format: null,
@@ -79,7 +85,13 @@ export function parseArgs(argv: string[]): CliArgs {
       if (v === undefined) throw new UsageError(`${a} needs a value`)
       out.values[name] = v
       if (name === 'collection') out.collections.push(v)
-    } else if (a === '--thread') out.thread = value()
+    } else if (a === '--provider') {
+      const v = value()
+      if (v !== 'gemini' && v !== 'local')
+        throw new UsageError(`--provider must be gemini or local, not '${v}'`)
+      out.provider = v
+    } else if (a === '--model') out.model = value()
+    else if (a === '--thread') out.thread = value()
     else if (a === '--new-thread') out.newThread = true
     else if (a === '--turn') out.turn = value()
     else if (a === '--format') {
@@ -96,6 +108,9 @@ export function parseArgs(argv: string[]): CliArgs {
     } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
+  }
+  if (out.model !== null && out.provider === null) {
+    throw new UsageError('--model needs --provider (gemini or local) to say whose model it is')
   }
   return out
 }
@@ -137,8 +152,10 @@ Commands:
   search "<query>" [--k N] [--paper <paperId>]...
                                    Hybrid (semantic + keyword) search over the library
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
-  ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
-                                   without GEMINI_API_KEY or network)
+  ask "<question>" [--provider gemini|local] [--model <name>]
+                                   Answer with numbered citations: Gemini, or a local
+                                   OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
+                                   evidence-only without a key or a model
   ask --new-thread "<question>" [--paper <paperId>]...
                                    Start a saved conversation (limited to those papers)
   ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
@@ -160,6 +177,9 @@ Options:
 Environment:
   GEMINI_API_KEY     Gemini API key for generated answers
   GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
+  RESEARCHPAL_LLM_BASE_URL  Local server (default http://127.0.0.1:11434/v1, Ollama's);
+                     https, or http to this computer only. Gemini offline falls back to it.
+  RESEARCHPAL_LLM_MODEL     The local model, e.g. qwen2.5:3b
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
   RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
   RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)

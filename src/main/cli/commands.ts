@@ -114,11 +114,17 @@ export function cliKeyHint(language: UiLanguage = 'en'): string {
 
 /** Formats an answer with its numbered sources for a terminal, in the UI language. */
 export function formatAnswer(
-  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'>,
+  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'> &
+    Partial<Pick<Answer, 'answeredBy'>>,
   language: UiLanguage = 'en'
 ): string {
   const t = mainT(language)
   const why = a.notice?.message
+  const by = a.answeredBy
+  const label =
+    by?.provider === 'local'
+      ? `${t(by.fallback ? 'cli.localModelFallback' : 'cli.localModel', { model: by.model })}\n\n`
+      : ''
   const head =
     a.mode === 'evidence'
       ? `${why ? t('cli.evidenceOnlyWhy', { why }) : t('cli.evidenceOnly')}\n\n`
@@ -138,7 +144,7 @@ export function formatAnswer(
   // The app says "Settings"; on the command line the key comes from the environment.
   const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
   const list = sources.length ? `\n\n${t('cli.sources')}\n${sources.join('\n')}` : ''
-  return `${head}${keyHint}${a.answer}${list}\n${usage}`
+  return `${label}${head}${keyHint}${a.answer}${list}\n${usage}`
 }
 
 /** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */

@@ -1,6 +1,14 @@
 import { resolve } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
-import type { Answer, EmbedderStatus, McpConfig, PageRange, Paper } from '../../shared/types'
+import type {
+  Answer,
+  EmbedderStatus,
+  LocalModelList,
+  LocalModelTest,
+  McpConfig,
+  PageRange,
+  Paper
+} from '../../shared/types'
 import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
@@ -42,6 +50,12 @@ export interface AgentPort {
   cancel(requestId: string): boolean
 }
 
+/** What the handlers need of the local model settings. */
+export interface LocalModelsPort {
+  list(baseUrl?: string): Promise<LocalModelList>
+  test(): Promise<LocalModelTest>
+}
+
 /** What the handlers need of conversations (asking goes through them, in a thread or not). */
 export type ConversationPort = Pick<
   ConversationService,
@@ -74,6 +88,7 @@ export interface HandlerDeps {
   library: LibraryPort
   retriever: Retriever
   agent: AgentPort
+  localModels: LocalModelsPort
   conversations: ConversationPort
   filePicker: FilePicker
   discovery: Discovery
@@ -100,6 +115,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
+    'localModel:list': ({ baseUrl }) => deps.localModels.list(baseUrl),
+    'localModel:test': () => deps.localModels.test(),
     'library:list': () => ({ papers: deps.library.list() }),
     'library:find': (input) => ({ papers: deps.library.find(input) }),
     'library:pages': (input) => deps.library.pages(input),

@@ -17,8 +17,17 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ toolRounds: 7 }, 'toolRounds'],
     [{ answerLanguage: 'klingon' }, 'answerLanguage'],
     [{ model: big }, 'model'],
-    [{ apiKey: 'sneaky' }, 'apiKey']
+    [{ apiKey: 'sneaky' }, 'apiKey'],
+    [{ provider: 'openai' }, 'provider'],
+    [{ localBaseUrl: 'http://192.168.1.20:11434/v1' }, 'localBaseUrl'],
+    [{ localBaseUrl: 'javascript:alert(1)' }, 'localBaseUrl'],
+    [{ localContextTokens: 12 }, 'localContextTokens']
   ],
+  'localModel:list': [
+    [{ baseUrl: 'http://attacker.example:8080/v1' }, 'baseUrl'],
+    [{ baseUrl: 'file:///etc/passwd' }, 'baseUrl']
+  ],
+  'localModel:test': [[{ model: 'x' }, 'model']],
   'settings:setApiKey': [
     [{}, 'apiKey'],
     [{ apiKey: 42 }, 'apiKey'],
