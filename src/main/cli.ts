@@ -8,6 +8,12 @@ import { defaultDataDir } from './cli/dataDir'
 import { demo } from './cli/demo'
 import { ProgressReporter } from './cli/progress'
 import { UserFacingError } from './errors'
+import type { LibraryNotice } from '../shared/types'
+
+/** Commands that change the library take the data folder's writer lock; the rest only read. */
+const WRITING_COMMANDS = new Set(['ingest', 'remove', 'demo'])
+/** How long a writing command waits for another writer by default. */
+const DEFAULT_WAIT_SECONDS = 300
 
 /** The default papers shipped beside a checkout (`../shared/corpus`), used instead of arXiv. */
 function localCorpus(): string | null {
@@ -35,12 +41,25 @@ async function main(argv: string[]): Promise<number> {
   let services: Services | null = null
   const progress = new ProgressReporter()
   try {
+    const writes = WRITING_COMMANDS.has(args.command)
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
-      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
+      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus(),
+      access: writes ? 'write' : 'read',
+      lock: {
+        purpose: `the command-line "${args.command}"`,
+        waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
+        onWait: (_holder, message) => process.stderr.write(`${message}\n`)
+      }
     })
     const running = services
+    // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
+    const tell = (n: LibraryNotice): void => void process.stderr.write(`! ${n.message}\n`)
+    services.library.notices().forEach(tell)
+    services.events.subscribe((event, payload) => {
+      if (event === 'library:notice') tell(payload as LibraryNotice)
+    })
     process.once('SIGINT', () => {
       process.stderr.write(
         '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'

@@ -18,6 +18,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
+import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import packageJson from '../../package.json'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
@@ -31,6 +32,8 @@ export interface Services {
   retriever: Retriever
   agent: AgentService
   router: Router
+  /** The data folder's writer lock; null when opened read-only. */
+  lock: DataFolderLock | null
   close(): Promise<void>
 }
 
@@ -54,6 +57,17 @@ export interface ServiceOptions {
   /** Replaces the model-backed embedder (tests, e2e). */
   embedder?: EmbedderProvider
   log?: (message: string) => void
+  /**
+   * `write` (the default) takes the data folder's writer lock first, waiting for another writer
+   * as `lock` says; `read` takes no lock and never writes, resumes or repairs anything.
+   */
+  access?: 'write' | 'read'
+  /** Who is writing (shown to a process that waits) and how long to wait for another writer. */
+  lock?: {
+    purpose: string
+    waitMs?: number
+    onWait?: (holder: LockHolder, message: string) => void
+  }
 }
 
 const noPicker: FilePicker = {
@@ -71,13 +85,39 @@ const noPicker: FilePicker = {
  * lazily on first use so start-up stays fast.
  */
 export async function createServices(options: ServiceOptions): Promise<Services> {
+  const readOnly = options.access === 'read'
+  const paths = dataPaths(options.dataDir)
+  let lock: DataFolderLock | null = null
+  if (!readOnly) {
+    await mkdir(paths.root, { recursive: true })
+    // Before anything is read: a second writer loads the catalog only once the first is done.
+    lock = await DataFolderLock.acquire(paths.root, options.lock ?? { purpose: 'ResearchPal' })
+  }
+  try {
+    return await openServices(options, paths, lock)
+  } catch (e) {
+    await lock?.release()
+    throw e
+  }
+}
+
+async function openServices(
+  options: ServiceOptions,
+  paths: DataPaths,
+  lock: DataFolderLock | null
+): Promise<Services> {
+  const readOnly = lock === null
   const env = options.env ?? process.env
   const log = options.log ?? ((m: string) => console.error(m))
-  const paths = dataPaths(options.dataDir)
   const workers = options.workerDir
-  await mkdir(paths.root, { recursive: true })
   const events = new EventHub()
-  const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
+  const settings = new SettingsService({
+    file: paths.settings,
+    secrets: options.secrets,
+    env,
+    readOnly,
+    log
+  })
   await settings.load()
   const embedder =
     options.embedder ??
@@ -92,7 +132,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined
   })
   const keywords = new Bm25KeywordIndex({ dir: paths.index })
-  await Promise.all([vectors.open(), keywords.open()])
+  const [storeNotices] = await Promise.all([
+    vectors.open({ readOnly }),
+    keywords.open({ readOnly })
+  ])
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
   const reader = new WorkerPdfReader({
@@ -108,8 +151,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     settings: () => settings.get(),
     fetch: options.fetch,
     defaultCorpusDir: options.defaultCorpusDir ?? null,
-    log
+    log,
+    readOnly
   })
+  for (const message of storeNotices)
+    library.addNotice({ level: 'warning', message, paperId: null })
+  keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
   const retriever = new HybridRetriever({
     vectors,
@@ -165,9 +212,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     retriever,
     agent,
     router,
+    lock,
     async close() {
-      await library.close()
-      await Promise.all([embedder.close(), reader.close(), vectors.close()])
+      try {
+        await library.close()
+        await Promise.all([embedder.close(), reader.close(), vectors.close()])
+      } finally {
+        await lock?.release()
+      }
     }
   }
 }

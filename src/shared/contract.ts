@@ -5,6 +5,7 @@ import {
   AnswerSchema,
   AppInfoSchema,
   IngestProgressSchema,
+  LibraryNoticeSchema,
   PaperSchema,
   PublicSettingsSchema,
   SearchResponseSchema,
@@ -88,6 +89,11 @@ export const channels = {
     output: PaperOut
   },
   'library:addDefaults': { input: Empty, output: PapersOut },
+  /** What the library repaired or found at open and since (a rebuilt catalog, damaged files). */
+  'library:notices': {
+    input: Empty,
+    output: z.object({ notices: z.array(LibraryNoticeSchema) })
+  },
   'library:remove': {
     input: z.object({ paperId: PaperIdSchema }).strict(),
     output: z.object({ removed: z.literal(true) })
@@ -118,6 +124,7 @@ export const channels = {
 export const events = {
   'ingest:progress': IngestProgressSchema,
   'library:changed': PapersOut,
+  'library:notice': LibraryNoticeSchema,
   'chat:event': AnswerEventSchema
 } as const
 

@@ -214,3 +214,15 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
 ])
 /** Something that happened while answering one question. */
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>
+
+/**
+ * Something the library did or found that the user should know: a catalog rebuilt, a damaged
+ * file repaired, a record from a newer version kept. `paperId` when it is about one paper.
+ */
+export const LibraryNoticeSchema = z.object({
+  level: z.enum(['info', 'warning']),
+  message: z.string(),
+  paperId: z.string().nullable()
+})
+/** Something the library did or found that the user should know. */
+export type LibraryNotice = z.infer<typeof LibraryNoticeSchema>

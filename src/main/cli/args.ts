@@ -7,6 +7,8 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** Seconds a writing command waits for another writer of the data folder; null: default. */
+  waitSeconds: number | null
 }
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -26,7 +28,8 @@ export function parseArgs(argv: string[]): CliArgs {
     json: false,
     help: false,
     k: null,
-    papers: []
+    papers: [],
+    waitSeconds: null
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -45,6 +48,12 @@ export function parseArgs(argv: string[]): CliArgs {
       if (!Number.isInteger(n) || n < 1 || n > 50)
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
+    } else if (a === '--wait') {
+      const v = value()
+      const n = Number(v)
+      if (!Number.isFinite(n) || n < 0 || n > 86_400)
+        throw new UsageError(`--wait must be a number of seconds from 0 to 86400, not '${v}'`)
+      out.waitSeconds = n
     } else if (a === '--paper') out.papers.push(value())
     else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
@@ -72,6 +81,9 @@ Commands:
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
   --json             Print exactly one JSON document on stdout (progress goes to stderr)
+  --wait <seconds>   How long ingest/remove/demo wait while another process (the app, another
+                     command) writes to the data folder (default 300; 0 refuses at once).
+                     papers, search, section and ask only read, and never wait
   --help             Show this help
 
 Environment:

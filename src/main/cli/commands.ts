@@ -116,17 +116,22 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         title: p.title,
         status: p.status,
         pages: p.pages,
-        chunks: p.chunks
+        chunks: p.chunks,
+        error: p.error
       }))
-      const text = papers.length
-        ? papers
-            .map(
-              (p) =>
-                `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}`
-            )
-            .join('\n')
+      const unreadable = s.library.unreadableRecords()
+      const lines = papers.map(
+        (p) =>
+          `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}` +
+          (p.error ? `\n    ${p.error.code}: ${p.error.message}` : '')
+      )
+      for (const r of unreadable) {
+        lines.push(`${r.id ?? '(no id)'}  unreadable (kept unchanged): ${r.reason}`)
+      }
+      const text = lines.length
+        ? lines.join('\n')
         : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
-      return { json: { papers }, text, exitCode: 0 }
+      return { json: { papers, unreadable }, text, exitCode: 0 }
     }
     case 'remove': {
       const [paperId] = need(args, 1, 'a paper id')

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { Answer, EmbedderStatus, Paper } from '../../shared/types'
+import type { Answer, EmbedderStatus, LibraryNotice, Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
@@ -17,6 +17,7 @@ export interface LibraryPort {
   retry(paperId: string): Promise<Paper>
   cancel(paperId?: string): number
   pdfBytes(paperId: string): Promise<Uint8Array>
+  notices(): LibraryNotice[]
 }
 
 /** What the handlers need of the agent. */
@@ -89,6 +90,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'library:addArxiv': async ({ id }) => ({ paper: await deps.library.addArxiv(id) }),
     'library:addDefaults': async () => ({ papers: await deps.library.addDefaults() }),
+    'library:notices': () => ({ notices: deps.library.notices() }),
     'library:remove': async ({ paperId }) => {
       await deps.library.remove(paperId)
       return { removed: true as const }

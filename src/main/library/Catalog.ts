@@ -1,69 +1,110 @@
-import { readFile, rename } from 'node:fs/promises'
-import { z } from 'zod'
-import { PaperSchema, type Paper } from '../../shared/types'
-import { writeFileAtomic } from '../atomicWrite'
+import { UserFacingError } from '../errors'
+import { CATALOG_FORMAT, StoredPaperSchema, type StoredPaper } from '../storage/catalogFormat'
+import {
+  keepBeforeMigration,
+  moveAside,
+  readVersioned,
+  writeVersioned
+} from '../storage/versionedFile'
 
-const CatalogFileSchema = z.object({ version: z.literal(1), papers: z.array(PaperSchema) })
+/** A catalog record this version cannot read, kept verbatim and written back unchanged. */
+export interface UnreadableRecord {
+  /** The record's `id`, when it has one. */
+  id: string | null
+  reason: string
+  raw: unknown
+}
+
+/** What {@link Catalog.load} found. */
+export type CatalogLoad =
+  | { state: 'missing' | 'ok'; migratedFrom: number | null }
+  /** The file could not be parsed: moved to `aside` (null when read-only), library to rebuild. */
+  | { state: 'unreadable'; reason: string; aside: string | null }
 
 /**
  * The catalog of papers, `library.json`, kept in memory and saved atomically after each change.
- * @remarks Saves are serialised so a slow write can never land after a newer one. A file that
- * does not parse (written by something else) is moved aside, not silently overwritten.
+ * @remarks Read through its own storage format ({@link CATALOG_FORMAT}): migrations run at load,
+ * before anything reads it. Records this version cannot read are kept verbatim and saved back
+ * unchanged; a file that cannot be parsed at all is moved aside (kept), never overwritten, and
+ * the caller rebuilds from the files on disk. Saves are serialised so a slow write can never
+ * land after a newer one. A read-only catalog never writes.
  */
 export class Catalog {
-  private readonly papers = new Map<string, Paper>()
+  private readonly papers = new Map<string, StoredPaper>()
+  private unreadable: UnreadableRecord[] = []
   private saving: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly file: string,
-    private readonly log: (msg: string) => void = () => undefined
+    private readonly readOnly = false
   ) {}
 
-  /** Loads `library.json`; a missing file is an empty library. */
-  async load(): Promise<void> {
-    let text: string
-    try {
-      text = await readFile(this.file, 'utf8')
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw e
-    }
-    const parsed = CatalogFileSchema.safeParse(safeJson(text))
-    if (!parsed.success) {
-      const aside = `${this.file}.unreadable-${Date.now()}`
-      await rename(this.file, aside)
-      this.log(`library.json could not be read; moved it to ${aside} and started an empty library`)
-      return
-    }
+  /** Loads `library.json`; a missing file is an empty library; a newer one throws NEWER_FORMAT. */
+  async load(): Promise<CatalogLoad> {
     this.papers.clear()
-    for (const p of parsed.data.papers) this.papers.set(p.id, p)
+    this.unreadable = []
+    const read = await readVersioned(this.file, CATALOG_FORMAT)
+    if (read.state === 'missing') return { state: 'missing', migratedFrom: null }
+    if (read.state === 'newer') {
+      throw new UserFacingError(
+        'NEWER_FORMAT',
+        `${this.file} was written by a newer ResearchPal (library format ${read.version}; this version reads up to ${CATALOG_FORMAT.version}). Update ResearchPal to open this library; nothing was changed.`
+      )
+    }
+    if (read.state === 'unreadable') {
+      const aside = this.readOnly ? null : await moveAside(this.file)
+      return { state: 'unreadable', reason: read.reason, aside }
+    }
+    for (const raw of read.data.papers) {
+      const parsed = StoredPaperSchema.safeParse(raw)
+      if (parsed.success && !this.papers.has(parsed.data.id)) {
+        this.papers.set(parsed.data.id, parsed.data)
+      } else {
+        const id = idOf(raw)
+        const issue = parsed.success ? null : parsed.error.issues[0]
+        const reason = issue
+          ? `${issue.path.join('.') || '(record)'}: ${issue.message}`
+          : `a second record with id ${id}`
+        this.unreadable.push({ id, reason, raw })
+      }
+    }
+    if (read.migratedFrom !== null && !this.readOnly) {
+      await keepBeforeMigration(this.file, read.migratedFrom)
+      await this.save()
+    }
+    return { state: 'ok', migratedFrom: read.migratedFrom }
+  }
+
+  /** Records kept verbatim because this version cannot read them. */
+  unreadableRecords(): UnreadableRecord[] {
+    return this.unreadable.map((r) => ({ ...r }))
   }
 
   /** Every paper, oldest first. */
-  list(): Paper[] {
+  list(): StoredPaper[] {
     return [...this.papers.values()].map((p) => structuredClone(p))
   }
 
-  get(id: string): Paper | undefined {
+  get(id: string): StoredPaper | undefined {
     const p = this.papers.get(id)
     return p && structuredClone(p)
   }
 
   /** The paper with this PDF hash, if any. */
-  findBySha(sha256: string): Paper | undefined {
+  findBySha(sha256: string): StoredPaper | undefined {
     for (const p of this.papers.values()) if (p.sha256 === sha256) return structuredClone(p)
     return undefined
   }
 
   /** Inserts or replaces a paper and saves. */
-  async put(paper: Paper): Promise<Paper> {
+  async put(paper: StoredPaper): Promise<StoredPaper> {
     this.papers.set(paper.id, structuredClone(paper))
     await this.save()
     return paper
   }
 
   /** Applies a change to one paper and saves; returns the updated record. */
-  async update(id: string, change: Partial<Paper>): Promise<Paper> {
+  async update(id: string, change: Partial<StoredPaper>): Promise<StoredPaper> {
     const cur = this.papers.get(id)
     if (!cur) throw new Error(`catalog: no paper ${id}`)
     const next = { ...cur, ...structuredClone(change) }
@@ -80,23 +121,28 @@ export class Catalog {
     return this.papers.has(id)
   }
 
+  /** True when an id is taken by a record this version cannot read. */
+  hasUnreadable(id: string): boolean {
+    return this.unreadable.some((r) => r.id === id)
+  }
+
   /** Waits for pending saves. */
   flush(): Promise<void> {
     return this.saving
   }
 
   private save(): Promise<void> {
-    const data = JSON.stringify({ version: 1, papers: [...this.papers.values()] }, null, 1)
-    const run = this.saving.catch(() => undefined).then(() => writeFileAtomic(this.file, data))
+    if (this.readOnly) return Promise.resolve()
+    const papers = [...this.papers.values(), ...this.unreadable.map((r) => r.raw)]
+    const run = this.saving
+      .catch(() => undefined)
+      .then(() => writeVersioned(this.file, CATALOG_FORMAT, { version: 2, papers }, 1))
     this.saving = run
     return run
   }
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
+function idOf(raw: unknown): string | null {
+  const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : null
 }

@@ -1,18 +1,21 @@
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import type { Paper, PaperStatus, Settings } from '../../shared/types'
+import type { LibraryNotice, Paper, PaperStatus, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { PdfReader } from '../ingest/PdfReader'
 import type { DataPaths } from '../paths'
 import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
+import type { StoredPaper } from '../storage/catalogFormat'
+import { removeStrayTemps } from '../storage/strayTemps'
 import { parseArxivId } from './arxivId'
-import { Catalog } from './Catalog'
-import { IngestPipeline } from './ingestPipeline'
+import { Catalog, type CatalogLoad } from './Catalog'
+import { chunkerIdOf, IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { JobQueue, type Job } from './JobQueue'
-import { PaperFiles } from './PaperFiles'
+import { DamagedFileError, PaperFiles } from './PaperFiles'
+import { recoverCatalog } from './recoverCatalog'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
@@ -37,6 +40,11 @@ export interface LibraryDeps {
   defaultCorpusDir?: string | null
   embedBatchSize?: number
   log?: (msg: string) => void
+  /**
+   * Opened by a process that does not hold the data folder's writer lock (search, papers):
+   * nothing is written, resumed or repaired; what needs repair is only reported.
+   */
+  readOnly?: boolean
 }
 
 const UNFINISHED: readonly PaperStatus[] = ['pending', 'downloading', 'extracting', 'embedding']
@@ -57,10 +65,14 @@ export class LibraryService {
   private matching: Promise<void> = Promise.resolve()
   private backfilling: Promise<void> = Promise.resolve()
   private readonly batched: Job[] = []
+  private readonly noticeList: LibraryNotice[] = []
+  private readonly reportedDamage = new Set<string>()
+  private readonly readOnly: boolean
 
   constructor(private readonly deps: LibraryDeps) {
     const log = deps.log ?? (() => undefined)
-    this.catalog = new Catalog(deps.paths.library, log)
+    this.readOnly = deps.readOnly ?? false
+    this.catalog = new Catalog(deps.paths.library, this.readOnly)
     this.files = new PaperFiles(deps.paths)
     this.pipeline = new IngestPipeline({
       deps,
@@ -87,30 +99,188 @@ export class LibraryService {
     })
   }
 
-  /** Loads the catalog, resumes unfinished papers and queues missing vectors. */
+  /**
+   * Loads the catalog (migrating it), then checks every paper cheaply and repairs what it can.
+   * @remarks A writer removes stray temp files, rebuilds an unreadable catalog from the folder,
+   * resumes unfinished papers, re-indexes papers whose text or index files are missing or
+   * damaged (or whose chunker changed) and queues missing vectors. A read-only library only
+   * reports what needs repair. Everything repaired or found is a {@link notices notice}.
+   */
   async open(): Promise<void> {
-    await this.catalog.load()
-    const papers = this.catalog.list()
-    const hasText = await Promise.all(
-      papers.map((p) => (p.status === 'indexed' ? this.files.hasPages(p.id) : true))
+    const load = await this.catalog.load()
+    if (!this.readOnly) {
+      const { paths } = this.deps
+      const temps = await removeStrayTemps([
+        paths.root,
+        paths.pdfs,
+        paths.pages,
+        join(paths.index, 'keywords', 'papers'),
+        join(paths.index, 'vectors')
+      ])
+      if (temps.length) this.deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
+    }
+    if (load.state === 'unreadable') await this.rebuildCatalog(load)
+    for (const r of this.catalog.unreadableRecords()) {
+      this.notify(
+        'warning',
+        `A record in library.json${r.id ? ` (paper ${r.id})` : ''} cannot be read by this version of ResearchPal (${r.reason}); it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.`,
+        r.id
+      )
+    }
+    if (this.readOnly) this.reportDamage()
+    else await this.repair()
+    if (!this.readOnly) {
+      // Loading the model can take seconds: opening the library does not wait for it.
+      this.backfilling = this.backfillVectors().then(
+        () => undefined,
+        (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
+      )
+    }
+    this.changed()
+  }
+
+  /** Records something found outside the library (a store repaired at open). */
+  addNotice(notice: LibraryNotice): void {
+    this.notify(notice.level, notice.message, notice.paperId)
+  }
+
+  /** Catalog records this version cannot read (kept unchanged), without their raw content. */
+  unreadableRecords(): { id: string | null; reason: string }[] {
+    return this.catalog.unreadableRecords().map(({ id, reason }) => ({ id, reason }))
+  }
+
+  /** What the library repaired or found since it was opened, oldest first. */
+  notices(): LibraryNotice[] {
+    return this.noticeList.map((n) => ({ ...n }))
+  }
+
+  /**
+   * A paper's stored text or index turned out to be damaged while in use: it is re-indexed (a
+   * writer) or reported (read-only); other papers are unaffected.
+   */
+  reportDamaged(paperId: string, what: string): void {
+    const p = this.catalog.get(paperId)
+    if (!p || this.reportedDamage.has(paperId)) return
+    this.reportedDamage.add(paperId)
+    this.notify(
+      'warning',
+      this.readOnly
+        ? `${labelOf(p)}: ${what}. It is left out of search here; open ResearchPal or run an ingest command to repair it.`
+        : `${labelOf(p)}: ${what}. Re-indexing it.`,
+      paperId
     )
+    if (!this.readOnly && p.status === 'indexed') this.queue.add({ paperId, kind: 'embed' })
+  }
+
+  // A catalog that could not be parsed: rebuilt from the PDFs, text and index files on disk.
+  private async rebuildCatalog(load: Extract<CatalogLoad, { state: 'unreadable' }>): Promise<void> {
+    const found = await recoverCatalog(this.deps.paths)
+    for (const p of found.papers) await this.catalog.put(p)
+    const kept = load.aside
+      ? `It was kept as ${load.aside}.`
+      : 'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
+    const queued = found.papers.length - found.withoutPdf.length
+    const lost = found.withoutPdf.length
+      ? ` ${found.withoutPdf.length} paper(s) have text or index files but no PDF (${found.withoutPdf.join(', ')}): add their PDFs again to restore them.`
+      : ''
+    this.notify(
+      'warning',
+      `library.json could not be read (${load.reason}). ${kept} Recovered ${found.papers.length} paper(s) from the library folder; ${queued} ${this.readOnly ? 'need' : 'are being'} re-indexed from their PDFs.${lost}`,
+      null
+    )
+  }
+
+  // Cheap checks only (a stat per paper, and what the stores found unreadable at open).
+  private async repair(): Promise<void> {
+    const papers = this.catalog.list()
+    const [hasText, hasPdf] = await Promise.all([
+      Promise.all(papers.map((p) => (p.status === 'indexed' ? this.files.hasPages(p.id) : true))),
+      Promise.all(papers.map((p) => (p.status === 'indexed' ? this.files.hasPdf(p.id) : true)))
+    ])
+    const chunker = chunkerIdOf(this.deps.settings())
+    const kwDamaged = this.deps.keywords.damagedPapers?.() ?? new Map<string, string>()
+    const vecDamaged = this.deps.vectors.damagedPapers?.() ?? new Map<string, string>()
+    const noPdf: StoredPaper[] = []
     for (const [i, p] of papers.entries()) {
-      const unfinished = UNFINISHED.includes(p.status)
-      const textLost = !hasText[i]
-      if (unfinished || textLost) {
+      if (UNFINISHED.includes(p.status)) {
         // Chunks written before the crash are taken out of search until the paper is redone.
-        await this.deps.keywords.removePaper(p.id)
-        await this.deps.vectors.removePaper(p.id)
-        await this.catalog.update(p.id, { status: 'pending', error: null })
-        this.queue.add({ paperId: p.id, kind: 'ingest' })
+        await this.requeue(p)
+        continue
+      }
+      if (p.status !== 'indexed') continue
+      const kwLost = p.chunks > 0 && !this.deps.keywords.hasPaper(p.id)
+      const problem = !hasText[i]
+        ? 'its page text (pages/) is missing'
+        : kwLost
+          ? (kwDamaged.get(p.id) ?? 'its keyword index is missing')
+          : null
+      if (problem) {
+        if (hasPdf[i] || p.source.kind === 'arxiv') {
+          this.notify('warning', `${labelOf(p)}: ${problem}. Re-indexing it from its PDF.`, p.id)
+          await this.requeue(p)
+        } else {
+          await this.catalog.update(p.id, {
+            status: 'error',
+            error: {
+              code: 'DATA_DAMAGED',
+              message: `${labelOf(p)} cannot be searched: ${problem}, and its PDF is missing from the library folder. Add the PDF again to restore it, or remove the paper.`
+            }
+          })
+          this.notify('warning', `${labelOf(p)}: ${problem}, and its PDF is missing.`, p.id)
+        }
+        continue
+      }
+      if (!hasPdf[i]) noPdf.push(p)
+      const vec = vecDamaged.get(p.id)
+      const rechunk = p.chunkerId !== null && p.chunkerId !== chunker
+      if (vec || rechunk) {
+        if (vec) this.notify('warning', `${labelOf(p)}: ${vec}. Recomputing its vectors.`, p.id)
+        else this.deps.log?.(`${p.id}: chunked with ${p.chunkerId}, now ${chunker}: re-chunking`)
+        this.queue.add({ paperId: p.id, kind: 'embed' })
       }
     }
-    // Loading the model can take seconds: opening the library does not wait for it.
-    this.backfilling = this.backfillVectors().then(
-      () => undefined,
-      (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
-    )
-    this.changed()
+    if (noPdf.length) {
+      const named = noPdf.slice(0, 10).map(labelOf).join(', ')
+      const more = noPdf.length > 10 ? ` and ${noPdf.length - 10} more` : ''
+      this.notify(
+        'warning',
+        `The PDF of ${noPdf.length === 1 ? '' : `${noPdf.length} papers, `}${named}${more}, is missing from the library folder: search still works, but the viewer cannot show it. Add the file again to restore it.`,
+        noPdf.length === 1 ? noPdf[0]!.id : null
+      )
+    }
+  }
+
+  // Read-only: says which papers need repair; the next writer repairs them.
+  private reportDamage(): void {
+    for (const [store, damaged] of [
+      ['keyword', this.deps.keywords.damagedPapers?.()],
+      ['vector', this.deps.vectors.damagedPapers?.()]
+    ] as const) {
+      for (const [id, why] of damaged ?? []) {
+        const p = this.catalog.get(id)
+        if (!p) continue
+        this.reportedDamage.add(id)
+        this.notify(
+          'warning',
+          `${labelOf(p)}: ${why}. Its ${store} search is unavailable here; open ResearchPal or run an ingest command to repair it.`,
+          id
+        )
+      }
+    }
+  }
+
+  private async requeue(p: StoredPaper): Promise<void> {
+    await this.deps.keywords.removePaper(p.id)
+    await this.deps.vectors.removePaper(p.id)
+    await this.catalog.update(p.id, { status: 'pending', error: null })
+    this.queue.add({ paperId: p.id, kind: 'ingest' })
+  }
+
+  private notify(level: LibraryNotice['level'], message: string, paperId: string | null): void {
+    const notice: LibraryNotice = { level, message, paperId }
+    this.noticeList.push(notice)
+    this.deps.log?.(message)
+    this.deps.events.emit('library:notice', notice)
   }
 
   /** Every paper, oldest first. */
@@ -136,6 +306,7 @@ export class LibraryService {
    * anything is added. A file that is not a PDF becomes a record with status `error`.
    */
   async addPathsDetailed(paths: string[]): Promise<AddOutcome[]> {
+    this.writable()
     const files = await pdfFilesIn(paths)
     return this.batch(async () => {
       const out: AddOutcome[] = []
@@ -153,34 +324,41 @@ export class LibraryService {
 
   /** Adds a PDF given as bytes (a dropped file). */
   async addBytes(name: string, bytes: Uint8Array): Promise<Paper> {
+    this.writable()
     return (await this.againIfFailed(await this.intake.addFile(name, bytes))).paper
   }
 
   /** Adds an arXiv paper by id or URL; INVALID_INPUT when it is neither. */
   async addArxiv(idOrUrl: string): Promise<Paper> {
+    this.writable()
     const ref = parseArxivId(idOrUrl)
     return (await this.againIfFailed(await this.intake.addArxiv(ref, null))).paper
   }
 
   /**
-   * Adding a paper that failed before (cancelled, download or disk failure, ...) tries it again,
-   * as a person adding it again expects; a file that is not a PDF stays an error row.
+   * Adding a paper that failed before (cancelled, download or disk failure, damaged files, ...)
+   * tries it again, and adding an indexed paper whose text or index is gone re-indexes it, as a
+   * person adding it again expects; a file that is not a PDF stays an error row. The intake has
+   * already put a missing PDF back.
    */
   private async againIfFailed<T extends { paper: Paper; duplicate: boolean }>(o: T): Promise<T> {
-    const code = o.paper.error?.code
-    if (
-      !o.duplicate ||
-      o.paper.status !== 'error' ||
-      code === 'NOT_A_PDF' ||
-      code === 'DUPLICATE'
-    ) {
-      return o
-    }
-    return { ...o, paper: await this.retry(o.paper.id) }
+    const p = o.paper
+    const code = p.error?.code
+    if (!o.duplicate || code === 'NOT_A_PDF' || code === 'DUPLICATE') return o
+    if (p.status === 'error') return { ...o, paper: await this.retry(p.id) }
+    if (p.status !== 'indexed' || this.queue.has(p.id)) return o
+    const searchable =
+      (p.chunks === 0 || this.deps.keywords.hasPaper(p.id)) && (await this.files.hasPages(p.id))
+    if (searchable) return o
+    const stored = this.catalog.get(p.id)
+    if (stored) await this.requeue(stored)
+    this.changed()
+    return { ...o, paper: this.get(p.id) }
   }
 
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */
   async addDefaults(): Promise<Paper[]> {
+    this.writable()
     return this.batch(async () => {
       const out: Paper[] = []
       for (const id of DEFAULT_ARXIV_IDS) {
@@ -198,6 +376,7 @@ export class LibraryService {
 
   /** Removes a paper: its chunks from both indexes, its page text, its PDF and its record. */
   async remove(id: string): Promise<void> {
+    this.writable()
     this.get(id)
     const { aborted } = this.queue.cancel(id)
     if (aborted) await this.waitUntilNotRunning(id)
@@ -210,6 +389,7 @@ export class LibraryService {
 
   /** Queues a failed (or cancelled) paper again; an indexed or queued paper is left as it is. */
   async retry(id: string): Promise<Paper> {
+    this.writable()
     const p = this.get(id)
     if (p.status !== 'error' || this.queue.has(id)) return p
     const next = await this.catalog.update(id, { status: 'pending', error: null })
@@ -249,10 +429,20 @@ export class LibraryService {
     return bytes
   }
 
-  /** The cleaned text per page of an indexed paper. */
+  /** The cleaned text per page of an indexed paper; DATA_DAMAGED names a damaged file. */
   async paperText(id: string): Promise<PaperText> {
     const p = this.get(id)
-    const text = await this.files.readPages(id)
+    let text: PaperText | null
+    try {
+      text = await this.files.readPages(id)
+    } catch (e) {
+      if (!(e instanceof DamagedFileError)) throw e
+      this.reportDamaged(id, `its page text cannot be read (${e.reason})`)
+      throw new UserFacingError(
+        'DATA_DAMAGED',
+        `The stored text of "${p.title}" (${id}) is damaged (${e.reason}). ${this.readOnly ? 'Open ResearchPal or run an ingest command to repair it.' : 'It is being re-indexed; try again when it is done.'}`
+      )
+    }
     if (!text)
       throw new UserFacingError('NOT_FOUND', `The text of "${p.title}" is not extracted yet.`)
     return text
@@ -270,6 +460,7 @@ export class LibraryService {
    * @remarks Call it when the model appears; returns how many papers were queued.
    */
   async backfillVectors(): Promise<number> {
+    if (this.readOnly) return 0
     const embedder = await this.deps.embedder.current()
     if (!embedder) return 0
     await this.matchEmbedder(embedder)
@@ -338,7 +529,20 @@ export class LibraryService {
     while (this.queue.has(id)) await new Promise((r) => setTimeout(r, 10))
   }
 
+  private writable(): void {
+    if (this.readOnly) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        'This library was opened read-only (another process may be writing to it); changes are not possible here.'
+      )
+    }
+  }
+
   private changed(): void {
     this.deps.events.emit('library:changed', { papers: this.catalog.list() })
   }
+}
+
+function labelOf(p: Paper): string {
+  return `"${p.title}" (${p.id})`
 }

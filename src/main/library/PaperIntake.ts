@@ -1,6 +1,7 @@
 import { access, constants, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Paper } from '../../shared/types'
+import type { StoredPaper } from '../storage/catalogFormat'
 import { UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
@@ -39,7 +40,7 @@ export class PaperIntake {
   async addFile(name: string, bytes: Uint8Array): Promise<Added> {
     const sha = sha256Hex(bytes)
     const twin = this.deps.catalog.findBySha(sha)
-    if (twin) return { paper: twin, duplicate: true }
+    if (twin) return { paper: await this.restorePdf(twin, bytes), duplicate: true }
     // A file saved from arXiv ("1706.03762v7.pdf") is that arXiv paper.
     const ref = arxivRefOfFileName(name)
     if (ref && hasPdfSignature(bytes)) return this.addArxiv(ref, bytes, name)
@@ -70,7 +71,9 @@ export class PaperIntake {
       this.deps.catalog.get(id) ??
       this.deps.catalog.list().find((p) => p.arxivId === ref.id) ??
       (bytes && this.deps.catalog.findBySha(sha256Hex(bytes)))
-    if (existing) return { paper: existing, duplicate: true }
+    if (existing) {
+      return { paper: bytes ? await this.restorePdf(existing, bytes) : existing, duplicate: true }
+    }
     const paper = this.newRecord(id, `arXiv ${ref.id}`, {
       arxivId: ref.id,
       source: fileName
@@ -91,8 +94,20 @@ export class PaperIntake {
     return { paper: await this.store(paper, bytes), duplicate: false }
   }
 
+  /**
+   * The same file added again puts back a PDF that went missing (a full disk, a deleted file),
+   * so the paper can be re-indexed from it. Only bytes with the paper's recorded hash are used.
+   */
+  private async restorePdf(paper: StoredPaper, bytes: Uint8Array): Promise<StoredPaper> {
+    if (!hasPdfSignature(bytes) || (await this.deps.files.hasPdf(paper.id))) return paper
+    const sha = sha256Hex(bytes)
+    if (paper.sha256 !== null && paper.sha256 !== sha) return paper
+    await this.deps.files.writePdf(paper.id, bytes)
+    return paper.sha256 === null ? this.deps.catalog.update(paper.id, { sha256: sha }) : paper
+  }
+
   // Writes the PDF, then the record; a failed write becomes an error row, not a throw.
-  private async store(paper: Paper, bytes: Uint8Array): Promise<Paper> {
+  private async store(paper: StoredPaper, bytes: Uint8Array): Promise<StoredPaper> {
     try {
       await this.deps.files.writePdf(paper.id, bytes)
     } catch (e) {
@@ -112,8 +127,8 @@ export class PaperIntake {
   private newRecord(
     id: string,
     title: string,
-    fields: Pick<Paper, 'source' | 'sha256'> & Partial<Paper>
-  ): Paper {
+    fields: Pick<Paper, 'source' | 'sha256'> & Partial<StoredPaper>
+  ): StoredPaper {
     return {
       id,
       title,
@@ -128,6 +143,7 @@ export class PaperIntake {
       addedAt: new Date().toISOString(),
       indexedAt: null,
       embedderId: null,
+      chunkerId: null,
       ...fields
     }
   }

@@ -1,7 +1,8 @@
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../atomicWrite'
+import { z } from 'zod'
 import { UserFacingError } from '../errors'
+import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
 import type { VectorHit, VectorStore } from './types'
 import { scanVectors, withSigns, type PaperVectors } from './vectorScan'
@@ -14,10 +15,20 @@ export interface VectraStoreDeps {
   writer?: PaperIndexWriter
 }
 
-interface Manifest {
-  format: 1
-  embedderId: string | null
-  dims: number | null
+const ManifestSchema = z.looseObject({
+  version: z.literal(1),
+  embedderId: z.string().nullable(),
+  dims: z.number().int().min(1).nullable()
+})
+type Manifest = z.infer<typeof ManifestSchema>
+
+/** `vectors/store.json`: which embedder made the stored vectors. Version 0 said `format: 1`. */
+export const MANIFEST_FORMAT: FileFormat<Manifest> = {
+  name: 'store.json',
+  version: 1,
+  unversioned: 0,
+  schema: ManifestSchema,
+  migrations: { 0: ({ format: _format, ...rest }) => rest }
 }
 
 const INDEX_FILE = 'index.rpv'
@@ -34,8 +45,9 @@ let tmpCounter = 0
  * `store.json` records the embedder id; files from another embedder are ignored on open.
  */
 export class VectraStore implements VectorStore {
-  private manifest: Manifest = { format: 1, embedderId: null, dims: null }
+  private manifest: Manifest = { version: 1, embedderId: null, dims: null }
   private readonly papers = new Map<string, PaperVectors>()
+  private readonly damaged = new Map<string, string>()
   private total = 0
 
   private readonly dir: string
@@ -46,9 +58,19 @@ export class VectraStore implements VectorStore {
     this.writer = deps.writer ?? new WorkerVectraWriter()
   }
 
-  /** Creates the folder or loads every paper's vectors from it; call once before use. */
-  async open(): Promise<void> {
-    await this.load()
+  /**
+   * Loads every paper's vectors (creating the folder unless read-only); call once before use.
+   * @remarks A `.rpv` file that cannot be read leaves only its own paper out (see
+   * {@link damagedPapers}). An unreadable `store.json` is kept aside and rebuilt from the papers'
+   * files, which each name their embedder. Returns what it had to repair, for the user.
+   */
+  async open(options: { readOnly?: boolean } = {}): Promise<string[]> {
+    return this.load(options.readOnly ?? false)
+  }
+
+  /** Papers whose vector file could not be read, with the reason. */
+  damagedPapers(): ReadonlyMap<string, string> {
+    return this.damaged
   }
 
   embedderId(): string | null {
@@ -90,7 +112,7 @@ export class VectraStore implements VectorStore {
       )
     }
     if (this.manifest.embedderId !== embedderId || this.manifest.dims !== dims) {
-      await this.writeManifest({ format: 1, embedderId, dims })
+      await this.writeManifest({ version: 1, embedderId, dims })
     }
     // Upsert by chunk id: the last vector given for an id wins.
     const byId = new Map(items.map((i) => [i.chunkId, i.vector]))
@@ -115,6 +137,7 @@ export class VectraStore implements VectorStore {
       const decoded = withSigns(decodeVectors(bytes))
       await rename(join(tmp, INDEX_FILE), this.paperFile(paperId))
       this.setPaper(paperId, decoded)
+      this.damaged.delete(paperId)
     } catch (cause) {
       if (cause instanceof UserFacingError) throw cause
       throw new UserFacingError(
@@ -130,6 +153,7 @@ export class VectraStore implements VectorStore {
   async removePaper(paperId: string): Promise<void> {
     await rm(this.paperFile(paperId), { force: true })
     this.setPaper(paperId, null)
+    this.damaged.delete(paperId)
   }
 
   /** Starts the writer's worker (and its vectra import) ahead of the first write. */
@@ -144,7 +168,7 @@ export class VectraStore implements VectorStore {
 
   async clear(): Promise<void> {
     for (const paperId of [...this.papers.keys()]) await this.removePaper(paperId)
-    await this.writeManifest({ format: 1, embedderId: null, dims: null })
+    await this.writeManifest({ version: 1, embedderId: null, dims: null })
   }
 
   async query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]> {
@@ -181,37 +205,73 @@ export class VectraStore implements VectorStore {
   }
 
   private async writeManifest(manifest: Manifest): Promise<void> {
-    await writeFileAtomic(join(this.dir, 'store.json'), JSON.stringify(manifest))
+    await writeVersioned(join(this.dir, 'store.json'), MANIFEST_FORMAT, manifest)
     this.manifest = manifest
   }
 
-  private async load(): Promise<void> {
+  private async load(readOnly: boolean): Promise<string[]> {
     const dir = this.dir
+    const notices: string[] = []
     this.papers.clear()
+    this.damaged.clear()
     this.total = 0
-    await rm(join(dir, 'tmp'), { recursive: true, force: true })
-    await mkdir(join(dir, 'papers'), { recursive: true })
-    try {
-      this.manifest = JSON.parse(await readFile(join(dir, 'store.json'), 'utf8')) as Manifest
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    if (!readOnly) {
+      await rm(join(dir, 'tmp'), { recursive: true, force: true })
+      await mkdir(join(dir, 'papers'), { recursive: true })
     }
-    const files = (await readdir(join(dir, 'papers'))).filter((f) => f.endsWith('.rpv'))
+    const manifestFile = join(dir, 'store.json')
+    const read = await readVersioned(manifestFile, MANIFEST_FORMAT)
+    if (read.state === 'newer') {
+      throw new UserFacingError(
+        'NEWER_FORMAT',
+        `${manifestFile} was written by a newer ResearchPal (format ${read.version}). Update ResearchPal to open this library; nothing was changed.`
+      )
+    }
+    let manifestLost: string | null = null
+    if (read.state === 'ok') this.manifest = read.data
+    else this.manifest = { version: 1, embedderId: null, dims: null }
+    if (read.state === 'unreadable') manifestLost = read.reason
+    const files = (await readdir(join(dir, 'papers')).catch(() => [] as string[])).filter((f) =>
+      f.endsWith('.rpv')
+    )
     const loaded = await Promise.all(
       files.map(async (f) => {
+        const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
         try {
-          return decodeVectors(await readFile(join(dir, 'papers', f)))
+          const v = decodeVectors(await readFile(join(dir, 'papers', f)))
+          if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
+          return v
         } catch (e) {
-          console.warn(`Ignoring unreadable vector file ${f}: ${(e as Error).message}`)
+          this.damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
           return null
         }
       })
     )
+    if (manifestLost !== null) {
+      // Every paper's file names its embedder: the most common one is the store's.
+      const votes = new Map<string, { embedderId: string; dims: number; n: number }>()
+      for (const v of loaded) {
+        if (!v) continue
+        const key = `${v.embedderId} ${v.dims}`
+        const vote = votes.get(key) ?? { embedderId: v.embedderId, dims: v.dims, n: 0 }
+        vote.n++
+        votes.set(key, vote)
+      }
+      const best = [...votes.values()].sort((a, b) => b.n - a.n)[0]
+      this.manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
+      let kept = ''
+      if (!readOnly) {
+        kept = ` It was kept as ${await moveAside(manifestFile)} and rebuilt from the papers' vector files.`
+        await this.writeManifest(this.manifest)
+      }
+      notices.push(`The vector index's store.json could not be read (${manifestLost}).${kept}`)
+    }
     for (const v of loaded) {
       // Files made by another embedder (a crash during a model switch) are stale: skip them.
       if (v && v.embedderId === this.manifest.embedderId && v.dims === this.manifest.dims) {
         this.setPaper(v.paperId, withSigns(v))
       }
     }
+    return notices
   }
 }

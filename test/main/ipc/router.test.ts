@@ -24,6 +24,7 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ apiKey: big }, 'apiKey']
   ],
   'library:list': [[{ all: true }, 'all']],
+  'library:notices': [[{ all: true }, 'all']],
   'library:pickFiles': [[{ path: '/etc' }, 'path']],
   'library:addPaths': [
     [{}, 'paths'],
