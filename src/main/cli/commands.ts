@@ -75,7 +75,7 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
     }
   }
   await s.library.whenIdle()
-  const byId = new Map(s.library.list().map((p) => [p.id, p]))
+  const byId = new Map<string, Paper>(s.library.list().map((p) => [p.id, p]))
   const rows = [...new Set(ids)]
     .map((id) => byId.get(id))
     .filter((p): p is Paper => !!p)

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import type { LibraryNotice, Paper, PaperStatus, Settings } from '../../shared/types'
+import type { LibraryNotice, Paper, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
@@ -10,12 +10,18 @@ import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../s
 import type { StoredPaper } from '../storage/catalogFormat'
 import { removeStrayTemps } from '../storage/strayTemps'
 import { parseArxivId } from './arxivId'
-import { Catalog, type CatalogLoad } from './Catalog'
-import { chunkerIdOf, IngestPipeline } from './ingestPipeline'
+import { Catalog } from './Catalog'
+import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { JobQueue, type Job } from './JobQueue'
 import { DamagedFileError, PaperFiles } from './PaperFiles'
-import { recoverCatalog } from './recoverCatalog'
+import {
+  labelOf,
+  rebuildCatalog,
+  repairOnOpen,
+  reportDamage,
+  type RepairContext
+} from './openRepair'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
@@ -46,8 +52,6 @@ export interface LibraryDeps {
    */
   readOnly?: boolean
 }
-
-const UNFINISHED: readonly PaperStatus[] = ['pending', 'downloading', 'extracting', 'embedding']
 
 /**
  * The library: adds papers, runs ingestion one paper at a time, removes, retries, cancels.
@@ -119,7 +123,7 @@ export class LibraryService {
       ])
       if (temps.length) this.deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
-    if (load.state === 'unreadable') await this.rebuildCatalog(load)
+    if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
     for (const r of this.catalog.unreadableRecords()) {
       this.notify(
         'warning',
@@ -127,8 +131,8 @@ export class LibraryService {
         r.id
       )
     }
-    if (this.readOnly) this.reportDamage()
-    else await this.repair()
+    if (this.readOnly) reportDamage(this.repairContext())
+    else await repairOnOpen(this.repairContext())
     if (!this.readOnly) {
       // Loading the model can take seconds: opening the library does not wait for it.
       this.backfilling = this.backfillVectors().then(
@@ -172,100 +176,16 @@ export class LibraryService {
     if (!this.readOnly && p.status === 'indexed') this.queue.add({ paperId, kind: 'embed' })
   }
 
-  // A catalog that could not be parsed: rebuilt from the PDFs, text and index files on disk.
-  private async rebuildCatalog(load: Extract<CatalogLoad, { state: 'unreadable' }>): Promise<void> {
-    const found = await recoverCatalog(this.deps.paths)
-    for (const p of found.papers) await this.catalog.put(p)
-    const kept = load.aside
-      ? `It was kept as ${load.aside}.`
-      : 'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
-    const queued = found.papers.length - found.withoutPdf.length
-    const lost = found.withoutPdf.length
-      ? ` ${found.withoutPdf.length} paper(s) have text or index files but no PDF (${found.withoutPdf.join(', ')}): add their PDFs again to restore them.`
-      : ''
-    this.notify(
-      'warning',
-      `library.json could not be read (${load.reason}). ${kept} Recovered ${found.papers.length} paper(s) from the library folder; ${queued} ${this.readOnly ? 'need' : 'are being'} re-indexed from their PDFs.${lost}`,
-      null
-    )
-  }
-
-  // Cheap checks only (a stat per paper, and what the stores found unreadable at open).
-  private async repair(): Promise<void> {
-    const papers = this.catalog.list()
-    const [hasText, hasPdf] = await Promise.all([
-      Promise.all(papers.map((p) => (p.status === 'indexed' ? this.files.hasPages(p.id) : true))),
-      Promise.all(papers.map((p) => (p.status === 'indexed' ? this.files.hasPdf(p.id) : true)))
-    ])
-    const chunker = chunkerIdOf(this.deps.settings())
-    const kwDamaged = this.deps.keywords.damagedPapers?.() ?? new Map<string, string>()
-    const vecDamaged = this.deps.vectors.damagedPapers?.() ?? new Map<string, string>()
-    const noPdf: StoredPaper[] = []
-    for (const [i, p] of papers.entries()) {
-      if (UNFINISHED.includes(p.status)) {
-        // Chunks written before the crash are taken out of search until the paper is redone.
-        await this.requeue(p)
-        continue
-      }
-      if (p.status !== 'indexed') continue
-      const kwLost = p.chunks > 0 && !this.deps.keywords.hasPaper(p.id)
-      const problem = !hasText[i]
-        ? 'its page text (pages/) is missing'
-        : kwLost
-          ? (kwDamaged.get(p.id) ?? 'its keyword index is missing')
-          : null
-      if (problem) {
-        if (hasPdf[i] || p.source.kind === 'arxiv') {
-          this.notify('warning', `${labelOf(p)}: ${problem}. Re-indexing it from its PDF.`, p.id)
-          await this.requeue(p)
-        } else {
-          await this.catalog.update(p.id, {
-            status: 'error',
-            error: {
-              code: 'DATA_DAMAGED',
-              message: `${labelOf(p)} cannot be searched: ${problem}, and its PDF is missing from the library folder. Add the PDF again to restore it, or remove the paper.`
-            }
-          })
-          this.notify('warning', `${labelOf(p)}: ${problem}, and its PDF is missing.`, p.id)
-        }
-        continue
-      }
-      if (!hasPdf[i]) noPdf.push(p)
-      const vec = vecDamaged.get(p.id)
-      const rechunk = p.chunkerId !== null && p.chunkerId !== chunker
-      if (vec || rechunk) {
-        if (vec) this.notify('warning', `${labelOf(p)}: ${vec}. Recomputing its vectors.`, p.id)
-        else this.deps.log?.(`${p.id}: chunked with ${p.chunkerId}, now ${chunker}: re-chunking`)
-        this.queue.add({ paperId: p.id, kind: 'embed' })
-      }
-    }
-    if (noPdf.length) {
-      const named = noPdf.slice(0, 10).map(labelOf).join(', ')
-      const more = noPdf.length > 10 ? ` and ${noPdf.length - 10} more` : ''
-      this.notify(
-        'warning',
-        `The PDF of ${noPdf.length === 1 ? '' : `${noPdf.length} papers, `}${named}${more}, is missing from the library folder: search still works, but the viewer cannot show it. Add the file again to restore it.`,
-        noPdf.length === 1 ? noPdf[0]!.id : null
-      )
-    }
-  }
-
-  // Read-only: says which papers need repair; the next writer repairs them.
-  private reportDamage(): void {
-    for (const [store, damaged] of [
-      ['keyword', this.deps.keywords.damagedPapers?.()],
-      ['vector', this.deps.vectors.damagedPapers?.()]
-    ] as const) {
-      for (const [id, why] of damaged ?? []) {
-        const p = this.catalog.get(id)
-        if (!p) continue
-        this.reportedDamage.add(id)
-        this.notify(
-          'warning',
-          `${labelOf(p)}: ${why}. Its ${store} search is unavailable here; open ResearchPal or run an ingest command to repair it.`,
-          id
-        )
-      }
+  private repairContext(): RepairContext {
+    return {
+      deps: this.deps,
+      catalog: this.catalog,
+      files: this.files,
+      readOnly: this.readOnly,
+      reported: this.reportedDamage,
+      enqueue: (job) => this.queue.add(job),
+      requeue: (p) => this.requeue(p),
+      notify: (level, message, paperId) => this.notify(level, message, paperId)
     }
   }
 
@@ -284,12 +204,12 @@ export class LibraryService {
   }
 
   /** Every paper, oldest first. */
-  list(): Paper[] {
+  list(): StoredPaper[] {
     return this.catalog.list()
   }
 
   /** One paper; NOT_FOUND when there is none with this id. */
-  get(id: string): Paper {
+  get(id: string): StoredPaper {
     const p = this.catalog.get(id)
     if (!p) throw new UserFacingError('NOT_FOUND', `There is no paper ${id} in the library.`)
     return p
@@ -541,8 +461,4 @@ export class LibraryService {
   private changed(): void {
     this.deps.events.emit('library:changed', { papers: this.catalog.list() })
   }
-}
-
-function labelOf(p: Paper): string {
-  return `"${p.title}" (${p.id})`
 }
