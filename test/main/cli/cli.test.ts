@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -86,5 +86,32 @@ describe('the CLI', () => {
     const gone = cli(['remove', 'nosuchpaper', '--data-dir', data, '--json'])
     expect(gone.code).toBe(1)
     expect((JSON.parse(gone.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
+  })
+
+  it('lists each failed paper with its reason in papers --json', () => {
+    const r = cli(['papers', '--data-dir', data, '--json'])
+    const out = JSON.parse(r.stdout) as {
+      papers: { status: string; error: { code: string; message: string } | null }[]
+    }
+    const failed = out.papers.find((p) => p.status === 'error')
+    expect(failed?.error?.code).toBe('NOT_A_PDF')
+    expect(failed?.error?.message).toContain('notes.pdf')
+  })
+
+  it('survives a garbled store.json and a truncated library.json, says so, and rebuilds', () => {
+    const broken = join(dir, 'broken')
+    expect(cli(['ingest', pdf, '--data-dir', broken]).code).toBe(0)
+    const catalog = readFileSync(join(broken, 'library.json'), 'utf8')
+    writeFileSync(join(broken, 'library.json'), catalog.slice(0, 40))
+    writeFileSync(join(broken, 'index/vectors/store.json'), '{"embedderId": nul')
+    const read = cli(['papers', '--data-dir', broken, '--json'])
+    expect(read.code, read.stderr).toBe(0)
+    expect(read.stderr).toContain('! library.json could not be read')
+    expect(read.stderr).not.toMatch(/at .*\.ts:\d+/) // no stack trace
+    // A writer rebuilds the catalog from the folder and re-indexes the paper from its PDF.
+    const write = cli(['ingest', pdf, '--data-dir', broken, '--json'])
+    expect(write.code, write.stderr).toBe(0)
+    const s = cli(['search', 'zebracorn2', '--data-dir', broken, '--json'])
+    expect((JSON.parse(s.stdout) as { results: { page: number }[] }).results[0]?.page).toBe(2)
   })
 })

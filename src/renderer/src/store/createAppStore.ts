@@ -28,7 +28,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     const offs = [
       api.onChatEvent((e) => store.getState().applyChatEvent(e)),
       api.onIngestProgress((p) => store.getState().applyIngestProgress(p)),
-      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers))
+      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers)),
+      api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n))
     ]
     return () => offs.forEach((off) => off())
   }

@@ -21,6 +21,8 @@ export function LibraryPanel() {
   const addDefaults = useAppStore((s) => s.addDefaults)
   const addFile = useAppStore((s) => s.addFile)
   const dismiss = useAppStore((s) => s.dismissLibraryError)
+  const notices = useAppStore((s) => s.library.notices)
+  const dismissNotices = useAppStore((s) => s.dismissNotices)
   const [dragging, setDragging] = useState(false)
 
   const onDrop = async (e: DragEvent): Promise<void> => {
@@ -66,6 +68,18 @@ export function LibraryPanel() {
         <div className="notice notice-error" role="alert">
           <div className="notice-message">{error.message}</div>
           <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {notices.length > 0 && (
+        <div className="notice notice-warn" role="status" aria-label="Library repairs">
+          <ul className="notice-message">
+            {notices.map((n, i) => (
+              <li key={i}>{n.message}</li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn-small btn-quiet" onClick={dismissNotices}>
             Dismiss
           </button>
         </div>
