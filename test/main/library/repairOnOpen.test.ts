@@ -126,6 +126,8 @@ describe('repair on open', () => {
     }
     const future = { ...doc.papers[0]!, status: 'archived', shelf: 'later' }
     doc.papers[0] = future
+    // A field another version or branch added to a readable record survives a save too.
+    doc.papers[2] = { ...doc.papers[2]!, collections: ['reading group'] }
     writeFileSync(join(data, 'library.json'), JSON.stringify(doc))
     const s = await open(data)
     expect(s.library.list().map((p) => p.id)).toEqual([B.id, PAPERS[2]!.id])
@@ -139,6 +141,9 @@ describe('repair on open', () => {
       papers: unknown[]
     }
     expect(saved.papers).toContainEqual(future)
+    expect(saved.papers).toContainEqual(
+      expect.objectContaining({ id: PAPERS[2]!.id, collections: ['reading group'] })
+    )
     expect(saved.papers).toHaveLength(2)
   }, 60_000)
 
