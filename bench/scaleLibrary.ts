@@ -99,7 +99,7 @@ export async function buildScaleLibrary(
   const buildSeconds = (performance.now() - t0) / 1000
   const full: number[] = []
   for (let i = 0; i < 9; i++) full.push(await probe(`probe-full-${i}`))
-  await writeVersioned(paths.library, CATALOG_FORMAT, { version: 2, papers: records }, 1)
+  await writeVersioned(paths.library, CATALOG_FORMAT, { papers: records }, 1)
   const e = quantile(empty, 0.5)
   const f = quantile(full, 0.5)
   return {

@@ -136,7 +136,7 @@ export class Catalog {
     const papers = [...this.papers.values(), ...this.unreadable.map((r) => r.raw)]
     const run = this.saving
       .catch(() => undefined)
-      .then(() => writeVersioned(this.file, CATALOG_FORMAT, { version: 2, papers }, 1))
+      .then(() => writeVersioned(this.file, CATALOG_FORMAT, { papers }, 1))
     this.saving = run
     return run
   }

@@ -205,7 +205,10 @@ export class VectraStore implements VectorStore {
   }
 
   private async writeManifest(manifest: Manifest): Promise<void> {
-    await writeVersioned(join(this.dir, 'store.json'), MANIFEST_FORMAT, manifest)
+    await writeVersioned(join(this.dir, 'store.json'), MANIFEST_FORMAT, {
+      embedderId: manifest.embedderId,
+      dims: manifest.dims
+    })
     this.manifest = manifest
   }
 

@@ -115,7 +115,7 @@ export class SettingsService {
   }
 
   private async save(): Promise<void> {
-    await writeVersioned(this.deps.file, SETTINGS_FORMAT, { version: 1, values: this.stored }, 2)
+    await writeVersioned(this.deps.file, SETTINGS_FORMAT, { values: this.stored }, 2)
   }
 
   /** Saves (or with null forgets) the Gemini API key. */

@@ -95,10 +95,10 @@ export async function readVersioned<T>(
 export async function writeVersioned<T extends object>(
   path: string,
   format: FileFormat<T>,
-  data: T,
+  data: Omit<T, 'version'>,
   indent?: number
 ): Promise<void> {
-  await writeFileAtomic(path, JSON.stringify({ ...data, version: format.version }, null, indent))
+  await writeFileAtomic(path, JSON.stringify({ version: format.version, ...data }, null, indent))
 }
 
 /**

@@ -52,7 +52,7 @@ describe('versioned files', () => {
 
   it('writes atomically with the version stamped', async () => {
     const file = join(dir(), 'notes.json')
-    await writeVersioned(file, NOTES, { version: 3, title: 't', tags: ['a'] })
+    await writeVersioned(file, NOTES, { title: 't', tags: ['a'] })
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 3, title: 't', tags: ['a'] })
   })
 
