@@ -32,10 +32,9 @@ export async function evidenceAnswer(options: {
     options.signal
   )
   const passages = new EvidenceSet().addSearchResults(response.results, question)
-  const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.reason])
+  const label = texts.evidenceLabel(options.reason)
   const body = passages.map(
-    (p, i) =>
-      `[${i + 1}] ${p.title}, ${texts.page} ${p.page}:\n> ${p.text.replace(/\s+/g, ' ').trim()}`
+    (p, i) => `${texts.passage(i + 1, p.title, p.page)}\n> ${p.text.replace(/\s+/g, ' ').trim()}`
   )
   return {
     question,

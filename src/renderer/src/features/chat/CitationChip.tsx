@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react'
 import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 const CARD_WIDTH = 340
@@ -17,6 +18,7 @@ function clip(text: string, max = 320): string {
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
   const [hover, setHover] = useState<string | null>(null)
+  const { t } = useTranslation()
   // Opens the card on the side of the chip that has room, inside the scrolling chat.
   const show = (e: SyntheticEvent<HTMLElement>): void => {
     const chip = e.currentTarget.getBoundingClientRect()
@@ -36,7 +38,11 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
-        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}`}
+        aria-label={t('chat.chipLabel', {
+          number: citation.number,
+          title: citation.title,
+          page: citation.page
+        })}
         onFocus={show}
         onBlur={() => setHover(null)}
         onClick={() => openCitation(citation)}
@@ -46,9 +52,9 @@ export function CitationChip({ citation }: { citation: Citation }) {
       {hover && (
         <span className={`hover-card ${hover}`} role="tooltip">
           <span className="hover-card-title">{citation.title}</span>
-          <span className="hover-card-page">Page {citation.page}</span>
+          <span className="hover-card-page">{t('chat.cardPage', { page: citation.page })}</span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
-          <span className="hover-card-hint">Click to open the page</span>
+          <span className="hover-card-hint">{t('chat.cardHint')}</span>
         </span>
       )}
     </span>

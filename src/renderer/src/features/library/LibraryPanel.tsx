@@ -1,4 +1,6 @@
 import { useState, type DragEvent } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { bytesToBase64 } from '../../store/base64'
 import { AddPapers } from './AddPapers'
@@ -24,6 +26,7 @@ export function LibraryPanel() {
   const notices = useAppStore((s) => s.library.notices)
   const dismissNotices = useAppStore((s) => s.dismissNotices)
   const [dragging, setDragging] = useState(false)
+  const { t } = useTranslation()
 
   const onDrop = async (e: DragEvent): Promise<void> => {
     e.preventDefault()
@@ -37,7 +40,7 @@ export function LibraryPanel() {
   return (
     <aside
       className={`library${dragging ? ' dragging' : ''}`}
-      aria-label="Library"
+      aria-label={t('library.label')}
       onDragOver={(e) => {
         e.preventDefault()
         setDragging(true)
@@ -48,13 +51,18 @@ export function LibraryPanel() {
       onDrop={(e) => void onDrop(e)}
     >
       <header className="pane-header">
-        <h2>Library</h2>
-        <span className="muted small">{papers.length > 0 ? `${papers.length} papers` : ''}</span>
+        <h2>{t('library.title')}</h2>
+        <span className="muted small">
+          {papers.length > 0 ? t('library.count', { count: papers.length }) : ''}
+        </span>
       </header>
       {ingesting && overall && overall.total > 0 && (
-        <div className="overall" aria-label="Overall progress">
+        <div className="overall" aria-label={t('library.overall')}>
           <div className="small">
-            Indexing {Math.min(overall.done + 1, overall.total)} of {overall.total}
+            {t('library.indexingOf', {
+              current: Math.min(overall.done + 1, overall.total),
+              total: overall.total
+            })}
           </div>
           <div className="progress">
             <div
@@ -66,9 +74,9 @@ export function LibraryPanel() {
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <div className="notice-message">{error.message}</div>
+          <ErrorMessage message={error.message} />
           <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
-            Dismiss
+            {t('library.dismiss')}
           </button>
         </div>
       )}
@@ -86,18 +94,16 @@ export function LibraryPanel() {
       )}
       {loaded && papers.length === 0 && (
         <div className="first-run">
-          <p>Your library is empty.</p>
+          <p>{t('library.empty')}</p>
           <button
             type="button"
             className="btn btn-primary"
             disabled={fetchingDefaults}
             onClick={() => void addDefaults()}
           >
-            {fetchingDefaults ? 'Adding…' : 'Add the three default papers'}
+            {fetchingDefaults ? t('library.adding') : t('library.addDefaults')}
           </button>
-          <p className="muted small">
-            Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs below.
-          </p>
+          <p className="muted small">{t('library.defaultsHint')}</p>
         </div>
       )}
       <ul className="paper-list">
@@ -106,7 +112,7 @@ export function LibraryPanel() {
         ))}
       </ul>
       <AddPapers />
-      <p className="drop-hint muted small">Drop PDF files here to add them.</p>
+      <p className="drop-hint muted small">{t('library.dropHint')}</p>
     </aside>
   )
 }

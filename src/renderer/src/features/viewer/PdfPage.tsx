@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import { useTranslation } from '../../i18n'
 import type { Highlight } from '../../store/viewerSlice'
 import { findSnippetItems } from './highlightMatch'
 import { CSS_PER_PDF_UNIT, type PageSize, type PdfjsDocument } from './pdfjs'
@@ -24,6 +25,7 @@ export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
   const [failed, setFailed] = useState(false)
   const scrolledFor = useRef<number | null>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     const canvas = canvasRef.current
@@ -82,7 +84,7 @@ export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight
       <div ref={textRef} className="textLayer" />
       {!rendered && (
         <div className="pdf-page-label">
-          {failed ? `Page ${number} could not be drawn` : number}
+          {failed ? t('viewer.pageFailed', { page: number }) : number}
         </div>
       )}
     </div>
