@@ -19,6 +19,8 @@ export const en = {
     overall: 'Overall progress',
     indexingOf: 'Indexing {{current, number}} of {{total, number}}',
     dismiss: 'Dismiss',
+    repairs: 'Library repairs',
+    repairsTitle: 'The library found damaged or missing files and repaired what it could',
     empty: 'Your library is empty.',
     adding: 'Adding…',
     addDefaults: 'Add the three default papers',

@@ -17,6 +17,8 @@ export const ptBR: Catalog = {
     overall: 'Progresso geral',
     indexingOf: 'Indexando {{current, number}} de {{total, number}}',
     dismiss: 'Fechar aviso',
+    repairs: 'Reparos da biblioteca',
+    repairsTitle: 'A biblioteca encontrou arquivos danificados ou ausentes e reparou o que pôde',
     empty: 'Sua biblioteca está vazia.',
     adding: 'Adicionando…',
     addDefaults: 'Adicionar os três artigos sugeridos',

@@ -78,6 +78,7 @@ describe('LibraryPanel', () => {
     store.connect()
     await act(() => store.getState().loadLibrary())
     const box = screen.getByRole('status', { name: 'Library repairs' })
+    expect(box.textContent).toContain('repaired what it could')
     expect(box.textContent).toContain('Recovered 3 paper(s)')
     act(() =>
       fake.emit('library:notice', {

@@ -81,14 +81,13 @@ export function LibraryPanel() {
         </div>
       )}
       {notices.length > 0 && (
-        <div className="notice notice-warn" role="status" aria-label="Library repairs">
-          <ul className="notice-message">
-            {notices.map((n, i) => (
-              <li key={i}>{n.message}</li>
-            ))}
-          </ul>
+        <div className="notice notice-warn" role="status" aria-label={t('library.repairs')}>
+          <div className="notice-title">{t('library.repairsTitle')}</div>
+          {notices.map((n, i) => (
+            <ErrorMessage key={i} message={n.message} />
+          ))}
           <button type="button" className="btn btn-small btn-quiet" onClick={dismissNotices}>
-            Dismiss
+            {t('library.dismiss')}
           </button>
         </div>
       )}
