@@ -47,6 +47,7 @@ describe('preload', () => {
     expect(EVENTS.map(eventMethodName)).toEqual([
       'onIngestProgress',
       'onLibraryChanged',
+      'onLibraryNotice',
       'onChatEvent'
     ])
     for (const event of EVENTS) {
