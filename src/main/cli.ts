@@ -14,6 +14,7 @@ import type { LibraryNotice } from '../shared/types'
 const WRITING_COMMANDS = new Set(['ingest', 'remove', 'demo'])
 /** How long a writing command waits for another writer by default. */
 const DEFAULT_WAIT_SECONDS = 300
+import { serveHttp, serveStdio } from './mcp/mcpServer'
 
 /** The default papers shipped beside a checkout (`../shared/corpus`), used instead of arXiv. */
 function localCorpus(): string | null {
@@ -38,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE)
     return args.help ? 0 : 2
   }
+  if (args.command === 'mcp') return mcp(args)
   let services: Services | null = null
   const progress = new ProgressReporter()
   try {
@@ -46,12 +48,13 @@ async function main(argv: string[]): Promise<number> {
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus(),
-      access: writes ? 'write' : 'read',
+      readOnly: !writes,
       lock: {
         purpose: `the command-line "${args.command}"`,
         waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
         onWait: (_holder, message) => process.stderr.write(`${message}\n`)
-      }
+      },
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined
     })
     const running = services
     // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
@@ -101,6 +104,48 @@ async function main(argv: string[]): Promise<number> {
     return 1
   } finally {
     await services?.close()
+  }
+}
+
+/**
+ * `mcp`: serves the library to MCP clients until stdin closes (stdio) or a signal (HTTP).
+ * @remarks stdout carries only the protocol; everything else goes to stderr. Without
+ * --allow-add the library is opened read-only, so the server can run beside the app.
+ */
+async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
+  const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const services = await createServices({
+    dataDir: resolve(args.dataDir ?? defaultDataDir()),
+    secrets: new EnvSecretStore(),
+    readOnly: !args.allowAdd,
+    // With --allow-add the server writes: it takes the writer lock, refusing at once (by
+    // default) while the app or a command writes, since a client would wait silently.
+    lock: {
+      purpose: 'the MCP server (--allow-add)',
+      waitMs: (args.waitSeconds ?? 0) * 1000,
+      onWait: (_holder, message) => log(message)
+    },
+    arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+    log
+  })
+  try {
+    const options = { allowAdd: args.allowAdd, log }
+    if (args.http === null) {
+      await serveStdio(services, options)
+      return 0
+    }
+    const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
+    const http = await serveHttp(services, { ...options, port: args.http, token })
+    log(`ResearchPal MCP server at ${http.url}`)
+    log(`Every request needs the header: Authorization: Bearer ${http.token}`)
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    await http.close()
+    return 0
+  } finally {
+    await services.close()
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { EventHub } from './events'
@@ -19,6 +19,7 @@ import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
+import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
@@ -34,6 +35,13 @@ export interface Services {
   router: Router
   /** The data folder's writer lock; null when opened read-only. */
   lock: DataFolderLock | null
+  /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
+  readOnly: boolean
+  /**
+   * A read-only library reads the catalog and indexes again if another process changed them
+   * since the last call; a no-op for the writer.
+   */
+  refresh(): Promise<void>
   close(): Promise<void>
 }
 
@@ -47,6 +55,8 @@ export interface ServiceOptions {
   resourcesPath?: string | null
   env?: NodeJS.ProcessEnv
   fetch?: typeof fetch
+  /** Where arXiv PDFs come from (a mirror); `https://arxiv.org` by default. */
+  arxivBaseUrl?: string
   /** A folder holding `<arXiv id>.pdf` for the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
   /**
@@ -58,16 +68,20 @@ export interface ServiceOptions {
   embedder?: EmbedderProvider
   log?: (message: string) => void
   /**
-   * `write` (the default) takes the data folder's writer lock first, waiting for another writer
-   * as `lock` says; `read` takes no lock and never writes, resumes or repairs anything.
+   * Open the library without writing to it (`papers`, `search`, the MCP server beside the app):
+   * no writer lock is taken, nothing is resumed, repaired or re-embedded, adding or removing
+   * papers fails, and {@link Services.refresh} follows the writer's changes. By default the
+   * library is opened for writing, which first takes the data folder's writer lock.
    */
-  access?: 'write' | 'read'
+  readOnly?: boolean
   /** Who is writing (shown to a process that waits) and how long to wait for another writer. */
   lock?: {
     purpose: string
     waitMs?: number
     onWait?: (holder: LockHolder, message: string) => void
   }
+  /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
+  cliLaunch?: CliLaunch
 }
 
 const noPicker: FilePicker = {
@@ -85,7 +99,7 @@ const noPicker: FilePicker = {
  * lazily on first use so start-up stays fast.
  */
 export async function createServices(options: ServiceOptions): Promise<Services> {
-  const readOnly = options.access === 'read'
+  const readOnly = options.readOnly ?? false
   const paths = dataPaths(options.dataDir)
   let lock: DataFolderLock | null = null
   if (!readOnly) {
@@ -129,13 +143,12 @@ async function openServices(
     })
   const vectors = new VectraStore({
     dir: paths.index,
-    writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined
+    writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined,
+    readOnly
   })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index })
-  const [storeNotices] = await Promise.all([
-    vectors.open({ readOnly }),
-    keywords.open({ readOnly })
-  ])
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly })
+  const stamp = readOnly ? await catalogStamp(paths.library) : ''
+  const [storeNotices] = await Promise.all([vectors.open(), keywords.open()])
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
   const reader = new WorkerPdfReader({
@@ -150,6 +163,7 @@ async function openServices(
     events,
     settings: () => settings.get(),
     fetch: options.fetch,
+    ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     defaultCorpusDir: options.defaultCorpusDir ?? null,
     log,
     readOnly
@@ -191,7 +205,8 @@ async function openServices(
     library,
     retriever,
     agent,
-    filePicker: options.filePicker ?? noPicker
+    filePicker: options.filePicker ?? noPicker,
+    mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
@@ -213,6 +228,10 @@ async function openServices(
     agent,
     router,
     lock,
+    readOnly,
+    refresh: readOnly
+      ? followWriter(paths.library, stamp, library, [vectors, keywords])
+      : async () => {},
     async close() {
       try {
         await library.close()
@@ -222,4 +241,33 @@ async function openServices(
       }
     }
   }
+}
+
+async function catalogStamp(file: string): Promise<string> {
+  const s = await stat(file).catch(() => null)
+  return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : 'none'
+}
+
+/**
+ * Reloads the catalog, then both indexes, when `library.json` has changed since the last look.
+ * @remarks The writer saves a paper's index files before the catalog entry that announces
+ * them, each by atomic rename; reading the catalog first therefore never finds a paper whose
+ * index files are older than its entry. Concurrent callers share one reload.
+ */
+function followWriter(
+  catalogFile: string,
+  initial: string,
+  library: { reload(): Promise<void> },
+  indexes: { open(): Promise<unknown> }[]
+): () => Promise<void> {
+  let seen = initial
+  let running: Promise<void> | null = null
+  const look = async (): Promise<void> => {
+    const now = await catalogStamp(catalogFile)
+    if (now === seen) return
+    await library.reload()
+    await Promise.all(indexes.map((i) => i.open()))
+    seen = now
+  }
+  return () => (running ??= look().finally(() => (running = null)))
 }

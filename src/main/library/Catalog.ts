@@ -39,12 +39,15 @@ export class Catalog {
     private readonly readOnly = false
   ) {}
 
-  /** Loads `library.json`; a missing file is an empty library; a newer one throws NEWER_FORMAT. */
+  /**
+   * Loads (or reloads) `library.json`; a missing file is an empty library; a newer one throws
+   * NEWER_FORMAT.
+   * @remarks The file is read and checked before the records in memory are replaced, so a
+   * read-only library reloading beside a writer never shows a half-loaded catalog; an
+   * unreadable file leaves them as they were.
+   */
   async load(): Promise<CatalogLoad> {
-    this.papers.clear()
-    this.unreadable = []
     const read = await readVersioned(this.file, CATALOG_FORMAT)
-    if (read.state === 'missing') return { state: 'missing', migratedFrom: null }
     if (read.state === 'newer') {
       throw new UserFacingError(
         'NEWER_FORMAT',
@@ -55,19 +58,25 @@ export class Catalog {
       const aside = this.readOnly ? null : await moveAside(this.file)
       return { state: 'unreadable', reason: read.reason, aside }
     }
-    for (const raw of read.data.papers) {
+    const papers = new Map<string, StoredPaper>()
+    const unreadable: UnreadableRecord[] = []
+    for (const raw of read.state === 'ok' ? read.data.papers : []) {
       const parsed = StoredPaperSchema.safeParse(raw)
-      if (parsed.success && !this.papers.has(parsed.data.id)) {
-        this.papers.set(parsed.data.id, parsed.data)
+      if (parsed.success && !papers.has(parsed.data.id)) {
+        papers.set(parsed.data.id, parsed.data)
       } else {
         const id = idOf(raw)
         const issue = parsed.success ? null : parsed.error.issues[0]
         const reason = issue
           ? `${issue.path.join('.') || '(record)'}: ${issue.message}`
           : `a second record with id ${id}`
-        this.unreadable.push({ id, reason, raw })
+        unreadable.push({ id, reason, raw })
       }
     }
+    this.papers.clear()
+    for (const [id, p] of papers) this.papers.set(id, p)
+    this.unreadable = unreadable
+    if (read.state === 'missing') return { state: 'missing', migratedFrom: null }
     if (read.migratedFrom !== null && !this.readOnly) {
       await keepBeforeMigration(this.file, read.migratedFrom)
       await this.save()

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import type { LibraryNotice, Paper, Settings } from '../../shared/types'
+import {
+  FindPapersInputSchema,
+  PagesInputSchema,
+  type FindPapersInput,
+  type PagesInput
+} from '../../shared/contract'
+import type { LibraryNotice, PageRange, Paper, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
@@ -10,6 +16,7 @@ import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../s
 import type { StoredPaper } from '../storage/catalogFormat'
 import { removeStrayTemps } from '../storage/strayTemps'
 import { parseArxivId } from './arxivId'
+import { toBibtex, type BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
 import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
@@ -203,6 +210,16 @@ export class LibraryService {
     this.deps.events.emit('library:notice', notice)
   }
 
+  /**
+   * Reads the catalog again, for a read-only library another process is writing.
+   * @remarks The writer saves `library.json` by renaming a complete file over it, so a reload
+   * sees the old catalog or the new one.
+   */
+  async reload(): Promise<void> {
+    if (!this.deps.readOnly) return
+    await this.catalog.load()
+  }
+
   /** Every paper, oldest first. */
   list(): StoredPaper[] {
     return this.catalog.list()
@@ -347,6 +364,58 @@ export class LibraryService {
         `The PDF of "${p.title}" is not in the library folder yet.`
       )
     return bytes
+  }
+
+  /**
+   * Papers whose title, authors, id or year contain every word of `query` (case-insensitive).
+   * @remarks Collections are not part of the library yet; asking for one says so.
+   */
+  find(input: FindPapersInput): Paper[] {
+    const parsed = FindPapersInputSchema.safeParse(input)
+    if (!parsed.success) {
+      throw new UserFacingError('INVALID_INPUT', `Invalid paper filter: ${parsed.error.message}`)
+    }
+    if (parsed.data.collection !== undefined) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `There is no collection "${parsed.data.collection}": this library has no collections. List the papers without a collection.`
+      )
+    }
+    const words = (parsed.data.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+    return this.catalog.list().filter((p) => {
+      const hay = [p.id, p.title, ...p.authors, String(p.year ?? '')].join(' ').toLowerCase()
+      return words.every((w) => hay.includes(w))
+    })
+  }
+
+  /** The text of pages `from`..`to` (1-based, inclusive; `to` defaults to `from`). */
+  async pages(input: PagesInput): Promise<PageRange> {
+    const parsed = PagesInputSchema.safeParse(input)
+    if (!parsed.success) {
+      throw new UserFacingError('INVALID_INPUT', `Invalid page range: ${parsed.error.message}`)
+    }
+    const { paperId, from } = parsed.data
+    const p = this.get(paperId)
+    const text = await this.paperText(paperId)
+    const count = text.pages.length
+    if (from > count) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `Paper ${paperId} ("${p.title}") has ${count} pages; there is no page ${from}.`
+      )
+    }
+    const to = Math.min(parsed.data.to ?? from, count)
+    return {
+      paperId,
+      title: p.title,
+      pageCount: count,
+      pages: text.pages.filter((pg) => pg.page >= from && pg.page <= to)
+    }
+  }
+
+  /** BibTeX entries of papers, in the order given, with stable keys. */
+  bibtex(paperIds: readonly string[]): { bibtex: string; entries: BibtexKey[] } {
+    return toBibtex([...new Set(paperIds)].map((id) => this.get(id)))
   }
 
   /** The cleaned text per page of an indexed paper; DATA_DAMAGED names a damaged file. */

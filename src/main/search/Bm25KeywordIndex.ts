@@ -21,6 +21,8 @@ export interface Bm25KeywordIndexDeps {
   b?: number
   /** Weight of pseudo-relevance-feedback terms relative to the query's (0 turns it off). */
   feedback?: number
+  /** Only read the folder (another process writes it): never create it. */
+  readOnly?: boolean
 }
 
 const TEXT_CACHE_PAPERS = 32
@@ -48,9 +50,11 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private readonly damaged = new Map<string, string>()
   private docs = 0
   private totalLength = 0
+  private readonly readOnly: boolean
 
   constructor(deps: Bm25KeywordIndexDeps) {
     this.dir = join(deps.dir, 'keywords')
+    this.readOnly = deps.readOnly ?? false
     this.k1 = deps.k1 ?? 1.2
     this.b = deps.b ?? 0.75
     this.feedback = deps.feedback ?? 0.3
@@ -62,33 +66,45 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   /**
    * Loads every paper's postings (creating the folder unless read-only); call once before use.
    * @remarks A file that cannot be read leaves only its own paper out, recorded in
-   * {@link damagedPapers} for the library to repair.
+   * {@link damagedPapers} for the library to repair. A read-only index may call it again to see
+   * another process's changes: the files are read first and swapped in at once, so a query
+   * never meets a half-loaded index.
    */
-  async open(options: { readOnly?: boolean } = {}): Promise<void> {
+  async open(): Promise<void> {
+    const papersDir = join(this.dir, 'papers')
+    if (!this.readOnly) await mkdir(papersDir, { recursive: true })
+    let names: string[] = []
+    try {
+      names = await readdir(papersDir)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    }
+    const damaged = new Map<string, string>()
+    const loaded = await Promise.all(
+      names
+        .filter((f) => f.endsWith('.kw'))
+        .map(async (f) => {
+          const paperId = decodeURIComponent(f.slice(0, -'.kw'.length))
+          try {
+            const p = decodePostings(await readFile(join(papersDir, f)))
+            if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
+            return p
+          } catch (e) {
+            // A file removed between listing and reading is simply gone.
+            if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+              damaged.set(paperId, `keyword index ${f}: ${(e as Error).message}`)
+            }
+            return null
+          }
+        })
+    )
     this.papers.clear()
     this.rows.clear()
     this.texts.clear()
     this.damaged.clear()
+    for (const [id, why] of damaged) this.damaged.set(id, why)
     this.docs = 0
     this.totalLength = 0
-    const folder = join(this.dir, 'papers')
-    if (!options.readOnly) await mkdir(folder, { recursive: true })
-    const files = (await readdir(folder).catch(() => [] as string[])).filter((f) =>
-      f.endsWith('.kw')
-    )
-    const loaded = await Promise.all(
-      files.map(async (f) => {
-        const paperId = decodeURIComponent(f.slice(0, -'.kw'.length))
-        try {
-          const p = decodePostings(await readFile(join(folder, f)))
-          if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
-          return p
-        } catch (e) {
-          this.damaged.set(paperId, `keyword index ${f}: ${(e as Error).message}`)
-          return null
-        }
-      })
-    )
     for (const p of loaded) if (p) this.setPaper(p.paperId, p)
   }
 

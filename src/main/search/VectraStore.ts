@@ -13,6 +13,8 @@ export interface VectraStoreDeps {
   dir: string
   /** Who builds a paper's Vectra file; a worker thread by default. */
   writer?: PaperIndexWriter
+  /** Only read the folder (another process writes it): never clean it up, create or repair it. */
+  readOnly?: boolean
 }
 
 const ManifestSchema = z.looseObject({
@@ -52,20 +54,24 @@ export class VectraStore implements VectorStore {
 
   private readonly dir: string
   private readonly writer: PaperIndexWriter
+  private readonly readOnly: boolean
 
   constructor(deps: VectraStoreDeps) {
     this.dir = join(deps.dir, 'vectors')
     this.writer = deps.writer ?? new WorkerVectraWriter()
+    this.readOnly = deps.readOnly ?? false
   }
 
   /**
    * Loads every paper's vectors (creating the folder unless read-only); call once before use.
    * @remarks A `.rpv` file that cannot be read leaves only its own paper out (see
    * {@link damagedPapers}). An unreadable `store.json` is kept aside and rebuilt from the papers'
-   * files, which each name their embedder. Returns what it had to repair, for the user.
+   * files, which each name their embedder. Returns what it had to repair, for the user. A
+   * read-only store may call it again to see another process's changes: the files are read
+   * first and swapped in at once, so a query never meets a half-loaded store.
    */
-  async open(options: { readOnly?: boolean } = {}): Promise<string[]> {
-    return this.load(options.readOnly ?? false)
+  async open(): Promise<string[]> {
+    return this.load(this.readOnly)
   }
 
   /** Papers whose vector file could not be read, with the reason. */
@@ -215,10 +221,8 @@ export class VectraStore implements VectorStore {
   private async load(readOnly: boolean): Promise<string[]> {
     const dir = this.dir
     const notices: string[] = []
-    this.papers.clear()
-    this.damaged.clear()
-    this.total = 0
     if (!readOnly) {
+      // Temp folders of a crashed write; a read-only process must leave a live writer's alone.
       await rm(join(dir, 'tmp'), { recursive: true, force: true })
       await mkdir(join(dir, 'papers'), { recursive: true })
     }
@@ -230,10 +234,10 @@ export class VectraStore implements VectorStore {
         `${manifestFile} was written by a newer ResearchPal (format ${read.version}). Update ResearchPal to open this library; nothing was changed.`
       )
     }
-    let manifestLost: string | null = null
-    if (read.state === 'ok') this.manifest = read.data
-    else this.manifest = { version: 1, embedderId: null, dims: null }
-    if (read.state === 'unreadable') manifestLost = read.reason
+    let manifest: Manifest =
+      read.state === 'ok' ? read.data : { version: 1, embedderId: null, dims: null }
+    const manifestLost = read.state === 'unreadable' ? read.reason : null
+    const damaged = new Map<string, string>()
     const files = (await readdir(join(dir, 'papers')).catch(() => [] as string[])).filter((f) =>
       f.endsWith('.rpv')
     )
@@ -245,7 +249,10 @@ export class VectraStore implements VectorStore {
           if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
           return v
         } catch (e) {
-          this.damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
+          // A file removed between listing and reading is simply gone.
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+            damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
+          }
           return null
         }
       })
@@ -261,14 +268,19 @@ export class VectraStore implements VectorStore {
         votes.set(key, vote)
       }
       const best = [...votes.values()].sort((a, b) => b.n - a.n)[0]
-      this.manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
+      manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
       let kept = ''
       if (!readOnly) {
         kept = ` It was kept as ${await moveAside(manifestFile)} and rebuilt from the papers' vector files.`
-        await this.writeManifest(this.manifest)
+        await this.writeManifest(manifest)
       }
       notices.push(`The vector index's store.json could not be read (${manifestLost}).${kept}`)
     }
+    this.manifest = manifest
+    this.papers.clear()
+    this.damaged.clear()
+    for (const [id, why] of damaged) this.damaged.set(id, why)
+    this.total = 0
     for (const v of loaded) {
       // Files made by another embedder (a crash during a model switch) are stale: skip them.
       if (v && v.embedderId === this.manifest.embedderId && v.dims === this.manifest.dims) {

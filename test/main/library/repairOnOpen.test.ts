@@ -33,7 +33,7 @@ function open(dataDir: string, access: 'write' | 'read' = 'write'): Promise<Serv
     secrets: new EnvSecretStore({}),
     embedder: new FakeEmbedderProvider(new FakeEmbedder()),
     env: {},
-    access,
+    readOnly: access === 'read',
     log: () => undefined
   })
 }
