@@ -103,7 +103,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const paths = dataPaths(options.dataDir)
   let lock: DataFolderLock | null = null
   if (!readOnly) {
-    await mkdir(paths.root, { recursive: true })
+    await mkdir(paths.root, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
+      const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
+      throw new UserFacingError(
+        'DISK_WRITE_FAILED',
+        `Could not create the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+        { cause }
+      )
+    })
     // Before anything is read: a second writer loads the catalog only once the first is done.
     lock = await DataFolderLock.acquire(paths.root, options.lock ?? { purpose: 'ResearchPal' })
   }
@@ -208,9 +215,16 @@ async function openServices(
     filePicker: options.filePicker ?? noPicker,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
+  // Both can change the key: saving one, or moving the API address (which forgets it).
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
     const out = await setApiKey(input, ctx)
+    keyForModel = await settings.apiKey()
+    return out
+  }
+  const update = handlers['settings:update']
+  handlers['settings:update'] = async (input, ctx) => {
+    const out = await update(input, ctx)
     keyForModel = await settings.apiKey()
     return out
   }

@@ -1,3 +1,8 @@
+import {
+  API_ADDRESS_RULE,
+  isAllowedApiAddress,
+  normalizedApiAddress
+} from '../../shared/apiAddress'
 import { UserFacingError } from '../errors'
 import { SETTINGS_FORMAT } from '../storage/settingsFormat'
 import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
@@ -26,6 +31,7 @@ export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS }
   /** What the user changed (and names from newer versions), as saved. */
   private stored: Record<string, unknown> = {}
+  private keyNeedsReentry = false
 
   constructor(
     private readonly deps: {
@@ -68,15 +74,31 @@ export class SettingsService {
 
   /** The settings as the renderer may see them: never the key. */
   async getPublic(): Promise<PublicSettings> {
-    return { ...this.current, hasApiKey: (await this.apiKey()) !== null }
+    const hasApiKey = (await this.apiKey()) !== null
+    return {
+      ...this.current,
+      hasApiKey,
+      keyStorage: this.deps.secrets.storage(),
+      keyNeedsReentry: this.keyNeedsReentry && !hasApiKey
+    }
   }
 
   /**
    * Applies a validated partial update and saves what the user changed.
    * @remarks A value set back to its default is forgotten, so it follows future defaults.
+   * Changing the API address forgets the saved key (the settings dialog then asks for it again,
+   * saying why): the key was entered for one address and is never sent to another without the
+   * person typing it again. An address other than https, or http to this computer, is refused
+   * by the schema.
    */
   async update(patch: Partial<Settings>): Promise<PublicSettings> {
-    SettingsSchema.parse({ ...this.current, ...patch })
+    const next = SettingsSchema.parse({ ...this.current, ...patch })
+    const moved =
+      normalizedApiAddress(next.geminiBaseUrl) !== normalizedApiAddress(this.current.geminiBaseUrl)
+    if (moved && (await this.apiKey()) !== null) {
+      await this.deps.secrets.set(null)
+      this.keyNeedsReentry = true
+    }
     const stored = { ...this.stored }
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue
@@ -109,7 +131,14 @@ export class SettingsService {
     const env = this.deps.env ?? {}
     for (const [name, key] of Object.entries(ENV_OVERRIDES)) {
       const v = env[name]?.trim()
-      if (v) merged[key] = v
+      if (!v) continue
+      if (key === 'geminiBaseUrl' && !isAllowedApiAddress(v)) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          `${name} "${v.slice(0, 200)}" ${API_ADDRESS_RULE}: the API key would be sent there. Fix or unset ${name}.`
+        )
+      }
+      merged[key] = v
     }
     return SettingsSchema.parse(merged)
   }
@@ -121,6 +150,7 @@ export class SettingsService {
   /** Saves (or with null forgets) the Gemini API key. */
   async setApiKey(apiKey: string | null): Promise<PublicSettings> {
     await this.deps.secrets.set(apiKey)
+    if (apiKey !== null) this.keyNeedsReentry = false
     return this.getPublic()
   }
 
