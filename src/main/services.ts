@@ -102,9 +102,20 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const readOnly = options.readOnly ?? false
   const paths = dataPaths(options.dataDir)
   let lock: DataFolderLock | null = null
-  if (!readOnly) {
+  const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
+  if (readOnly) {
+    // A reader creates nothing (a missing folder is an empty library), but says plainly when
+    // the folder cannot be opened at all.
+    await stat(paths.root).catch((cause: NodeJS.ErrnoException) => {
+      if (cause.code === 'ENOENT') return
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `Could not open the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+        { cause }
+      )
+    })
+  } else {
     await mkdir(paths.root, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
-      const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
       throw new UserFacingError(
         'DISK_WRITE_FAILED',
         `Could not create the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
