@@ -1,6 +1,9 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { MessageClassifier } from './agent/messageKind'
+import { ConversationService } from './chat/ConversationService'
+import { ThreadStore } from './chat/ThreadStore'
 import { EventHub } from './events'
 import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
@@ -32,6 +35,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  conversations: ConversationService
   router: Router
   /** The data folder's writer lock; null when opened read-only. */
   lock: DataFolderLock | null
@@ -203,6 +207,7 @@ async function openServices(
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    classifier: new MessageClassifier(() => embedder.current()),
     chatModel: () => {
       const s = settings.get()
       return keyForModel
@@ -215,6 +220,14 @@ async function openServices(
         : null
     }
   })
+  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
+  await threads.open()
+  const conversations = new ConversationService({
+    store: threads,
+    agent,
+    papers: () => library.list(),
+    modelName: () => settings.get().model
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -223,6 +236,7 @@ async function openServices(
     library,
     retriever,
     agent,
+    conversations,
     filePicker: options.filePicker ?? noPicker,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
@@ -251,6 +265,7 @@ async function openServices(
     library,
     retriever,
     agent,
+    conversations,
     router,
     lock,
     readOnly,
@@ -259,6 +274,7 @@ async function openServices(
       : async () => {},
     async close() {
       try {
+        await threads.flush()
         await library.close()
         await Promise.all([embedder.close(), reader.close(), vectors.close()])
       } finally {

@@ -9,6 +9,14 @@ export interface CliArgs {
   papers: string[]
   /** Seconds a writing command waits for another writer of the data folder; null: default. */
   waitSeconds: number | null
+  /** `ask --thread <id>`: a follow-up in that conversation. */
+  thread: string | null
+  /** `ask --new-thread`: start a conversation with this question. */
+  newThread: boolean
+  /** `thread export --format md|bib`. */
+  format: 'md' | 'bib' | null
+  /** `thread export --turn <turnId>`: one answer only. */
+  turn: string | null
   /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
   http: number | null
   /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
@@ -34,6 +42,10 @@ export function parseArgs(argv: string[]): CliArgs {
     k: null,
     papers: [],
     waitSeconds: null,
+    thread: null,
+    newThread: false,
+    format: null,
+    turn: null,
     http: null,
     allowAdd: false
   }
@@ -61,7 +73,14 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--wait must be a number of seconds from 0 to 86400, not '${v}'`)
       out.waitSeconds = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--thread') out.thread = value()
+    else if (a === '--new-thread') out.newThread = true
+    else if (a === '--turn') out.turn = value()
+    else if (a === '--format') {
+      const v = value()
+      if (v !== 'md' && v !== 'bib') throw new UsageError(`--format must be md or bib, not '${v}'`)
+      out.format = v
+    } else if (a === '--allow-add') out.allowAdd = true
     else if (a === '--http') {
       const v = value()
       const n = Number(v)
@@ -89,6 +108,13 @@ Commands:
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
   ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
                                    without GEMINI_API_KEY or network)
+  ask --new-thread "<question>" [--paper <paperId>]...
+                                   Start a saved conversation (limited to those papers)
+  ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
+  threads                          List the conversations, newest first
+  thread show <id>                 Print a conversation, turn by turn
+  thread export <id> --format md|bib [--turn <turnId>]
+                                   Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question
   mcp [--http <port>] [--allow-add]
                                    MCP server for Claude Desktop, Cursor...: stdio, or HTTP
