@@ -10,8 +10,12 @@ import { ProgressReporter } from './cli/progress'
 import { toAppError, UserFacingError } from './errors'
 import type { LibraryNotice } from '../shared/types'
 
-/** Commands that change the library take the data folder's writer lock; the rest only read. */
-const WRITING_COMMANDS = new Set(['ingest', 'remove', 'demo'])
+/**
+ * Commands that change the data folder take its writer lock; the rest only read. `ask`,
+ * `threads` and `thread` write the conversation store (turns, interrupted turns marked, damaged
+ * thread files set aside).
+ */
+const WRITING_COMMANDS = new Set(['ingest', 'remove', 'demo', 'ask', 'threads', 'thread'])
 /** How long a writing command waits for another writer by default. */
 const DEFAULT_WAIT_SECONDS = 300
 import { serveHttp, serveStdio } from './mcp/mcpServer'

@@ -124,10 +124,10 @@ Commands:
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
   --json             Print exactly one JSON document on stdout (progress goes to stderr)
-  --wait <seconds>   How long ingest/remove/demo (default 300) and mcp --allow-add (default 0)
-                     wait while another process (the app, another command) writes to the data
-                     folder; 0 refuses at once.
-                     papers, search, section and ask only read, and never wait
+  --wait <seconds>   How long ingest/remove/demo/ask/thread(s) (default 300) and
+                     mcp --allow-add (default 0) wait while another process (the app, another
+                     command) writes to the data folder; 0 refuses at once.
+                     papers, search and section only read, and never wait
   --help             Show this help
 
 Environment:
