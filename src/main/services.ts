@@ -20,6 +20,8 @@ import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
+import { CompareService } from './compare/CompareService'
+import { ComparisonStore } from './compare/ComparisonStore'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -31,6 +33,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  compare: CompareService
   router: Router
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
   readOnly: boolean
@@ -142,22 +145,33 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     paperText: (id) => library.paperText(id)
   })
   let keyForModel: string | null = await settings.apiKey()
+  const chatModel = (): ReturnType<typeof createGeminiChatModel> | null => {
+    const s = settings.get()
+    return keyForModel
+      ? createGeminiChatModel({
+          apiKey: keyForModel,
+          model: s.model,
+          baseUrl: s.geminiBaseUrl,
+          timeoutMs: s.requestTimeoutMs
+        })
+      : null
+  }
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
-    chatModel: () => {
-      const s = settings.get()
-      return keyForModel
-        ? createGeminiChatModel({
-            apiKey: keyForModel,
-            model: s.model,
-            baseUrl: s.geminiBaseUrl,
-            timeoutMs: s.requestTimeoutMs
-          })
-        : null
-    }
+    chatModel
+  })
+  const comparisons = new ComparisonStore(paths.comparisons, log)
+  await comparisons.open()
+  const compare = new CompareService({
+    store: comparisons,
+    retriever,
+    papers: () => library.list(),
+    settings: () => settings.get(),
+    events,
+    chatModel
   })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
@@ -168,6 +182,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     retriever,
     agent,
     filePicker: options.filePicker ?? noPicker,
+    compare,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   const setApiKey = handlers['settings:setApiKey']
@@ -188,6 +203,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    compare,
     router,
     readOnly,
     refresh: readOnly
