@@ -7,6 +7,12 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** `compare --question "..."` (repeatable). */
+  questions: string[]
+  /** `compare --claim "..."` (repeatable): a claim each paper supports, contradicts or not. */
+  claims: string[]
+  /** `compare --export markdown|csv|bibtex`: print the table in that format instead. */
+  exportFormat: 'markdown' | 'csv' | 'bibtex' | null
   /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
   http: number | null
   /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
@@ -31,6 +37,9 @@ export function parseArgs(argv: string[]): CliArgs {
     help: false,
     k: null,
     papers: [],
+    questions: [],
+    claims: [],
+    exportFormat: null,
     http: null,
     allowAdd: false
   }
@@ -52,7 +61,21 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--papers') {
+      out.papers.push(
+        ...value()
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      )
+    } else if (a === '--question') out.questions.push(value())
+    else if (a === '--claim') out.claims.push(value())
+    else if (a === '--export') {
+      const v = value()
+      if (v !== 'markdown' && v !== 'csv' && v !== 'bibtex')
+        throw new UsageError(`--export must be markdown, csv or bibtex, not '${v}'`)
+      out.exportFormat = v
+    } else if (a === '--allow-add') out.allowAdd = true
     else if (a === '--http') {
       const v = value()
       const n = Number(v)
@@ -80,6 +103,11 @@ Commands:
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
   ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
                                    without GEMINI_API_KEY or network)
+  compare --papers <id,id,...> --question "<q>" [--question ...] [--claim "<c>"]
+          [--export markdown|csv|bibtex]
+                                   Ask each paper the same questions: an evidence table, each
+                                   cell from that paper's own passages (evidence-only
+                                   without GEMINI_API_KEY or network); saved in the library
   demo                             Ingest the three default papers and ask a sample question
   mcp [--http <port>] [--allow-add]
                                    MCP server for Claude Desktop, Cursor...: stdio, or HTTP

@@ -8,6 +8,7 @@ import { mainT } from '../i18n'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
+import { formatComparison } from './formatComparison'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -182,6 +183,27 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       const [question] = need(args, 1, 'a question in quotes')
       const a = await call(s, 'chat:ask', { question, requestId: `cli-${Date.now()}` })
       return { json: a, text: formatAnswer(a, cliLanguage(s)), exitCode: 0 }
+    }
+    case 'compare': {
+      if (!args.papers.length) throw new UsageError('compare needs --papers <id,id,...>')
+      if (!args.questions.length && !args.claims.length) {
+        throw new UsageError('compare needs at least one --question "..." or --claim "..."')
+      }
+      const created = await call(s, 'compare:create', {
+        paperIds: args.papers,
+        questions: args.questions,
+        claims: args.claims
+      })
+      const c = await call(s, 'compare:run', { comparisonId: created.id })
+      if (args.exportFormat) {
+        const out = await call(s, 'compare:export', {
+          comparisonId: c.id,
+          format: args.exportFormat
+        })
+        return { json: out, text: out.text.trimEnd(), exitCode: 0 }
+      }
+      const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
+      return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
     }
     default:
       throw new UsageError(args.command ? `Unknown command '${args.command}'` : 'No command given')

@@ -138,6 +138,11 @@ export class CompareService {
     return true
   }
 
+  /** Stops every comparison being filled (Ctrl-C in the CLI, closing the app). */
+  cancelAll(): void {
+    for (const r of this.running.values()) r.controller.abort()
+  }
+
   /**
    * Fills every pending or failed cell; resolves with the comparison when done or cancelled.
    * @remarks A second call while one runs joins it instead of starting another.
