@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
+import { ComparePanel } from './features/compare/ComparePanel'
 import { LibraryPanel } from './features/library/LibraryPanel'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { PdfViewer } from './features/viewer/PdfViewer'
@@ -11,10 +12,32 @@ function TopBar() {
   const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
   const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? null)
   const openSettings = useAppStore((s) => s.openSettings)
+  const compareOpen = useAppStore((s) => s.compare.open)
+  const setCompareOpen = useAppStore((s) => s.setCompareOpen)
   const { t } = useTranslation()
   return (
     <header className="topbar">
       <span className="brand">ResearchPal</span>
+      <span className="view-tabs" role="tablist" aria-label={t('compare.views')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!compareOpen}
+          className={`view-tab${compareOpen ? '' : ' active'}`}
+          onClick={() => setCompareOpen(false)}
+        >
+          {t('compare.tabChat')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={compareOpen}
+          className={`view-tab${compareOpen ? ' active' : ''}`}
+          onClick={() => setCompareOpen(true)}
+        >
+          {t('compare.tabCompare')}
+        </button>
+      </span>
       <span className="topbar-status">
         {hasKey === false && (
           <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
@@ -34,9 +57,10 @@ function TopBar() {
   )
 }
 
-/** The window: library | chat | viewer, with the settings dialog on top. */
+/** The window: library | chat (or the comparison table) | viewer, with the settings dialog on top. */
 export function App() {
   const viewerOpen = useAppStore((s) => s.viewer.open)
+  const compareOpen = useAppStore((s) => s.compare.open)
   const loadLibrary = useAppStore((s) => s.loadLibrary)
   const loadSettings = useAppStore((s) => s.loadSettings)
   const uiSetting = useAppStore((s) => s.settings.values?.uiLanguage)
@@ -63,7 +87,7 @@ export function App() {
         }
       >
         <LibraryPanel />
-        <ChatPanel />
+        {compareOpen ? <ComparePanel /> : <ChatPanel />}
         {viewerOpen && (
           <>
             <Splitter width={viewerWidth} onResize={setViewerWidth} />

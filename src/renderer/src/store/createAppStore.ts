@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
+import { createCompareSlice } from './compareSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createSettingsSlice } from './settingsSlice'
 import type { AppState } from './types'
@@ -13,7 +14,7 @@ export type AppStore = StoreApi<AppState> & {
 }
 
 /**
- * Builds the one renderer store from its four slices over an API.
+ * Builds the one renderer store from its slices over an API.
  * @remarks The API is a parameter (the preload's `window.researchpal` in the app, a fake in
  * tests), so every action can be exercised without Electron.
  */
@@ -22,13 +23,15 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createChatSlice(set, get, api),
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
-    ...createSettingsSlice(set, get, api)
+    ...createSettingsSlice(set, get, api),
+    ...createCompareSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
       api.onChatEvent((e) => store.getState().applyChatEvent(e)),
       api.onIngestProgress((p) => store.getState().applyIngestProgress(p)),
-      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers))
+      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers)),
+      api.onCompareProgress((p) => store.getState().applyCompareProgress(p))
     ]
     return () => offs.forEach((off) => off())
   }
