@@ -26,7 +26,10 @@ export function CompareCellView({ cell }: { cell: CompareCell }) {
   const { t } = useTranslation()
   return (
     <div className={`compare-cell status-${cell.status}`} data-status={cell.status}>
-      <span className={`compare-badge badge-${cell.status}`}>{t(STATUS_KEY[cell.status])}</span>
+      {/* For a claim, the verdict says it all unless the cell is unverified or not filled. */}
+      {!(cell.verdict && (cell.status === 'answered' || cell.status === 'not-stated')) && (
+        <span className={`compare-badge badge-${cell.status}`}>{t(STATUS_KEY[cell.status])}</span>
+      )}
       {cell.verdict && (
         <span className={`compare-verdict verdict-${cell.verdict}`}>
           {t(VERDICT_KEY[cell.verdict])}
