@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isUserFacing } from '../../errors'
+import { describeIssues, isUserFacing } from '../../errors'
 import type { ChatPart, FunctionCallRequest, ToolDeclaration } from '../ChatModel'
 
 /** What a tool gets besides its arguments. */
@@ -59,7 +59,7 @@ async function runOne(
   }
   const parsed = tool.parameters.safeParse(call.args ?? {})
   if (!parsed.success) {
-    return { error: `Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}` }
+    return { error: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}` }
   }
   try {
     return { result: await tool.run(parsed.data, context) }
