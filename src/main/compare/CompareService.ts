@@ -9,7 +9,7 @@ import type { Paper, Settings, UiLanguage } from '../../shared/types'
 import type { ChatModel } from '../agent/ChatModel'
 import { answerLanguage, mainUiLanguage } from '../agent/language'
 import { scopeTo } from '../agent/scope'
-import { CancelledError, isUserFacing, UserFacingError } from '../errors'
+import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import type { ComparisonStore } from './ComparisonStore'
@@ -230,7 +230,7 @@ export class CompareService {
           const n = (pauses.get(key) ?? 0) + 1
           pauses.set(key, n)
           if (n > MAX_PAUSES_PER_CELL) {
-            filled = { ...job, status: 'failed', notice: error.toAppError() }
+            filled = { ...job, status: 'failed', notice: toAppError(error) }
           } else {
             queue.unshift(job)
             if (!pause) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { describeIssues } from '../errors'
 
 /**
  * The on-disk format of one comparison (`comparisons/<id>.json`).
@@ -100,7 +101,7 @@ export function readComparisonFile(text: string): ComparisonFile {
   const parsed = ComparisonFileSchema.safeParse(doc)
   if (!parsed.success) {
     throw new UnreadableComparisonError(
-      `it does not match the comparison format (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`
+      `it does not match the comparison format (${describeIssues(parsed.error)})`
     )
   }
   return parsed.data

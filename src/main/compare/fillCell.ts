@@ -7,7 +7,7 @@ import type { ChatModel } from '../agent/ChatModel'
 import { toCitation } from '../agent/citations'
 import { EvidenceSet, type EvidencePassage } from '../agent/evidence'
 import { judgeAnswer } from '../agent/judge'
-import { isUserFacing, UserFacingError } from '../errors'
+import { isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import {
@@ -95,7 +95,7 @@ export async function fillCell(ctx: CellContext): Promise<CompareCell> {
       : await claimCell(ctx, ctx.model, passages, evidence, run)
   } catch (error) {
     if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
-      return evidenceCell(error.toAppError())
+      return evidenceCell(toAppError(error))
     }
     if (isUserFacing(error, 'RATE_LIMITED') || isUserFacing(error, 'CANCELLED')) throw error
     if (error instanceof UserFacingError) {
@@ -105,7 +105,7 @@ export async function fillCell(ctx: CellContext): Promise<CompareCell> {
         answer: '',
         verdict: null,
         citations: [],
-        notice: error.toAppError(),
+        notice: toAppError(error),
         usage: run.total()
       }
     }
@@ -299,13 +299,13 @@ async function check(
     return { pass: v.pass, problem: v.pass ? null : v.problem, notice: null }
   } catch (error) {
     if (isUserFacing(error, 'RATE_LIMITED') || isUserFacing(error, 'CANCELLED')) throw error
-    const message = error instanceof Error ? error.message : String(error)
+    const why = toAppError(error)
     return {
       pass: false,
       problem: null,
       notice: {
-        code: error instanceof UserFacingError ? error.code : 'INTERNAL',
-        message: `This cell could not be checked, so it is shown unverified: ${message}`
+        ...why,
+        message: `This cell could not be checked, so it is shown unverified: ${why.message}`
       }
     }
   }
