@@ -19,6 +19,8 @@ export interface DataPaths {
   models: string
   /** `comparisons/<id>.json`: saved comparison tables. */
   comparisons: string
+  /** Conversations: `threads/<id>.json`, with `trash/` and `damaged/` beside them. */
+  threads: string
 }
 
 /** Lays out {@link DataPaths} under a root folder. */
@@ -32,6 +34,7 @@ export function dataPaths(root: string): DataPaths {
     settings: join(root, 'settings.json'),
     secrets: join(root, 'secrets.bin'),
     models: join(root, 'models'),
-    comparisons: join(root, 'comparisons')
+    comparisons: join(root, 'comparisons'),
+    threads: join(root, 'threads')
   }
 }

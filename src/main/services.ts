@@ -1,6 +1,9 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { MessageClassifier } from './agent/messageKind'
+import { ConversationService } from './chat/ConversationService'
+import { ThreadStore } from './chat/ThreadStore'
 import { EventHub } from './events'
 import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
@@ -34,6 +37,7 @@ export interface Services {
   retriever: Retriever
   agent: AgentService
   compare: CompareService
+  conversations: ConversationService
   router: Router
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
   readOnly: boolean
@@ -170,9 +174,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    classifier: new MessageClassifier(() => embedder.current()),
     chatModel
   })
-  const comparisons = new ComparisonStore(paths.comparisons, log)
+  const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
   await comparisons.open()
   const compare = new CompareService({
     store: comparisons,
@@ -182,6 +187,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     chatModel
   })
+  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
+  await threads.open()
+  const conversations = new ConversationService({
+    store: threads,
+    agent,
+    papers: () => library.list(),
+    modelName: () => settings.get().model
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -190,6 +203,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    conversations,
     filePicker: options.filePicker ?? noPicker,
     compare,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
@@ -220,12 +234,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     retriever,
     agent,
     compare,
+    conversations,
     router,
     readOnly,
     refresh: readOnly
       ? followWriter(paths.library, stamp, library, [vectors, keywords])
       : async () => {},
     async close() {
+      await threads.flush()
       await library.close()
       await Promise.all([embedder.close(), reader.close(), vectors.close()])
     }

@@ -25,6 +25,15 @@ export interface AnswerTexts {
   noPassages: string
   /** Heads one quoted passage: "[1] Title, p. 4:". */
   passage: (number: number, title: string, page: number) => string
+  /** Direct replies that search nothing: small talk and questions about the app. */
+  greeting: string
+  thanks: string
+  farewell: string
+  appHelp: string
+  /** A question unrelated to the library, when no model can answer it. */
+  offTopicNoModel: string
+  /** Heads a model's reply to an off-topic question. */
+  offTopicLabel: string
 }
 
 function answerTexts(language: TextLanguage): AnswerTexts {
@@ -33,7 +42,13 @@ function answerTexts(language: TextLanguage): AnswerTexts {
     fallback: t('answer.fallback'),
     evidenceLabel: (reason) => t('answer.evidenceLabel', { reason: t(`answer.reasons.${reason}`) }),
     noPassages: t('answer.noPassages'),
-    passage: (number, title, page) => t('answer.passage', { number, title, page })
+    passage: (number, title, page) => t('answer.passage', { number, title, page }),
+    greeting: t('answer.greeting'),
+    thanks: t('answer.thanks'),
+    farewell: t('answer.farewell'),
+    appHelp: t('answer.appHelp'),
+    offTopicNoModel: t('answer.offTopicNoModel'),
+    offTopicLabel: t('answer.offTopicLabel')
   }
 }
 
@@ -44,7 +59,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
 }
 
 const PT = new Set(
-  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual'.split(
+  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual oi olá obrigado obrigada muito valeu tchau você'.split(
     ' '
   )
 )

@@ -13,6 +13,14 @@ export interface CliArgs {
   claims: string[]
   /** `compare --export markdown|csv|bibtex`: print the table in that format instead. */
   exportFormat: 'markdown' | 'csv' | 'bibtex' | null
+  /** `ask --thread <id>`: a follow-up in that conversation. */
+  thread: string | null
+  /** `ask --new-thread`: start a conversation with this question. */
+  newThread: boolean
+  /** `thread export --format md|bib`. */
+  format: 'md' | 'bib' | null
+  /** `thread export --turn <turnId>`: one answer only. */
+  turn: string | null
   /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
   http: number | null
   /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
@@ -40,6 +48,10 @@ export function parseArgs(argv: string[]): CliArgs {
     questions: [],
     claims: [],
     exportFormat: null,
+    thread: null,
+    newThread: false,
+    format: null,
+    turn: null,
     http: null,
     allowAdd: false
   }
@@ -75,6 +87,13 @@ export function parseArgs(argv: string[]): CliArgs {
       if (v !== 'markdown' && v !== 'csv' && v !== 'bibtex')
         throw new UsageError(`--export must be markdown, csv or bibtex, not '${v}'`)
       out.exportFormat = v
+    } else if (a === '--thread') out.thread = value()
+    else if (a === '--new-thread') out.newThread = true
+    else if (a === '--turn') out.turn = value()
+    else if (a === '--format') {
+      const v = value()
+      if (v !== 'md' && v !== 'bib') throw new UsageError(`--format must be md or bib, not '${v}'`)
+      out.format = v
     } else if (a === '--allow-add') out.allowAdd = true
     else if (a === '--http') {
       const v = value()
@@ -108,6 +127,13 @@ Commands:
                                    Ask each paper the same questions: an evidence table, each
                                    cell from that paper's own passages (evidence-only
                                    without GEMINI_API_KEY or network); saved in the library
+  ask --new-thread "<question>" [--paper <paperId>]...
+                                   Start a saved conversation (limited to those papers)
+  ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
+  threads                          List the conversations, newest first
+  thread show <id>                 Print a conversation, turn by turn
+  thread export <id> --format md|bib [--turn <turnId>]
+                                   Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question
   mcp [--http <port>] [--allow-add]
                                    MCP server for Claude Desktop, Cursor...: stdio, or HTTP

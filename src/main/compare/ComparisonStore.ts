@@ -32,7 +32,9 @@ export class ComparisonStore {
 
   constructor(
     private readonly dir: string,
-    private readonly log: (message: string) => void = (m) => console.error(m)
+    private readonly log: (message: string) => void = (m) => console.error(m),
+    /** Beside the app (the MCP server): an unreadable file is reported but left in place. */
+    private readonly readOnly = false
   ) {}
 
   /** Reads every comparison file; call once before anything else. */
@@ -46,8 +48,8 @@ export class ComparisonStore {
         this.byId.set(doc.comparison.id, fromFile(doc))
       } catch (error) {
         if (!(error instanceof UnreadableComparisonError)) throw error
-        const movedTo = `${file}.unreadable-${Date.now()}`
-        await rename(file, movedTo)
+        const movedTo = this.readOnly ? file : `${file}.unreadable-${Date.now()}`
+        if (!this.readOnly) await rename(file, movedTo)
         this.aside.push({ file, movedTo, reason: error.message })
         this.log(`Comparison ${name} could not be read (${error.message}); moved it to ${movedTo}`)
       }

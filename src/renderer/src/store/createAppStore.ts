@@ -4,6 +4,7 @@ import { createChatSlice } from './chatSlice'
 import { createCompareSlice } from './compareSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createSettingsSlice } from './settingsSlice'
+import { createThreadsSlice } from './threadsSlice'
 import type { AppState } from './types'
 import { createViewerSlice } from './viewerSlice'
 
@@ -21,6 +22,7 @@ export type AppStore = StoreApi<AppState> & {
 export function createAppStore(api: ResearchPalApi): AppStore {
   const store = createStore<AppState>()((set, get) => ({
     ...createChatSlice(set, get, api),
+    ...createThreadsSlice(set, get, api),
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
     ...createSettingsSlice(set, get, api),
