@@ -35,7 +35,7 @@ export function ComparePanel() {
   const error = useAppStore((s) => s.compare.error)
   const { t } = useTranslation()
   return (
-    <section className="chat compare" aria-label={t('compare.label')}>
+    <section className="compare" aria-label={t('compare.label')}>
       {error && (
         <div className="notice notice-error" role="alert">
           <ErrorMessage message={error.message} />
