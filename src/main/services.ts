@@ -1,5 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
+import type { ChatModel } from './agent/ChatModel'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { LocalModels } from './agent/LocalModels'
 import { MessageClassifier } from './agent/messageKind'
@@ -25,6 +26,8 @@ import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
+import { CompareService } from './compare/CompareService'
+import { ComparisonStore } from './compare/ComparisonStore'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -36,6 +39,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  compare: CompareService
   conversations: ConversationService
   router: Router
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
@@ -165,6 +169,18 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   })
   let keyForModel: string | null = await settings.apiKey()
   const localModels = new LocalModels({ settings: () => settings.get() })
+  const chatModel = (): ChatModel | null => {
+    const s = settings.get()
+    if (s.provider === 'local') return localModels.model()
+    return keyForModel
+      ? createGeminiChatModel({
+          apiKey: keyForModel,
+          model: s.model,
+          baseUrl: s.geminiBaseUrl,
+          timeoutMs: s.requestTimeoutMs
+        })
+      : null
+  }
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
@@ -172,18 +188,17 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     classifier: new MessageClassifier(() => embedder.current()),
-    chatModel: () => {
-      const s = settings.get()
-      if (s.provider === 'local') return localModels.model()
-      return keyForModel
-        ? createGeminiChatModel({
-            apiKey: keyForModel,
-            model: s.model,
-            baseUrl: s.geminiBaseUrl,
-            timeoutMs: s.requestTimeoutMs
-          })
-        : null
-    }
+    chatModel
+  })
+  const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
+  await comparisons.open()
+  const compare = new CompareService({
+    store: comparisons,
+    retriever,
+    papers: () => library.list(),
+    settings: () => settings.get(),
+    events,
+    chatModel
   })
   const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
   await threads.open()
@@ -204,6 +219,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     localModels,
     conversations,
     filePicker: options.filePicker ?? noPicker,
+    compare,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   // Both can change the key: saving one, or moving the API address (which forgets it).
@@ -231,6 +247,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    compare,
     conversations,
     router,
     readOnly,

@@ -11,6 +11,12 @@ export interface CliArgs {
   provider: 'gemini' | 'local' | null
   /** `--model`: the model of that provider, for this run only. */
   model: string | null
+  /** `compare --question "..."` (repeatable). */
+  questions: string[]
+  /** `compare --claim "..."` (repeatable): a claim each paper supports, contradicts or not. */
+  claims: string[]
+  /** `compare --export markdown|csv|bibtex`: print the table in that format instead. */
+  exportFormat: 'markdown' | 'csv' | 'bibtex' | null
   /** `ask --thread <id>`: a follow-up in that conversation. */
   thread: string | null
   /** `ask --new-thread`: start a conversation with this question. */
@@ -45,6 +51,9 @@ export function parseArgs(argv: string[]): CliArgs {
     papers: [],
     provider: null,
     model: null,
+    questions: [],
+    claims: [],
+    exportFormat: null,
     thread: null,
     newThread: false,
     format: null,
@@ -76,7 +85,21 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--provider must be gemini or local, not '${v}'`)
       out.provider = v
     } else if (a === '--model') out.model = value()
-    else if (a === '--thread') out.thread = value()
+    else if (a === '--papers') {
+      out.papers.push(
+        ...value()
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      )
+    } else if (a === '--question') out.questions.push(value())
+    else if (a === '--claim') out.claims.push(value())
+    else if (a === '--export') {
+      const v = value()
+      if (v !== 'markdown' && v !== 'csv' && v !== 'bibtex')
+        throw new UsageError(`--export must be markdown, csv or bibtex, not '${v}'`)
+      out.exportFormat = v
+    } else if (a === '--thread') out.thread = value()
     else if (a === '--new-thread') out.newThread = true
     else if (a === '--turn') out.turn = value()
     else if (a === '--format') {
@@ -116,6 +139,11 @@ Commands:
                                    Answer with numbered citations: Gemini, or a local
                                    OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
                                    evidence-only without a key or a model
+  compare --papers <id,id,...> --question "<q>" [--question ...] [--claim "<c>"]
+          [--export markdown|csv|bibtex]
+                                   Ask each paper the same questions: an evidence table, each
+                                   cell from that paper's own passages (evidence-only
+                                   without GEMINI_API_KEY or network); saved in the library
   ask --new-thread "<question>" [--paper <paperId>]...
                                    Start a saved conversation (limited to those papers)
   ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history

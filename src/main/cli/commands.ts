@@ -9,6 +9,7 @@ import { mainT } from '../i18n'
 import { toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
+import { formatComparison } from './formatComparison'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -265,6 +266,27 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       )
       const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
       return { json: r, text, exitCode: 0 }
+    }
+    case 'compare': {
+      if (!args.papers.length) throw new UsageError('compare needs --papers <id,id,...>')
+      if (!args.questions.length && !args.claims.length) {
+        throw new UsageError('compare needs at least one --question "..." or --claim "..."')
+      }
+      const created = await call(s, 'compare:create', {
+        paperIds: args.papers,
+        questions: args.questions,
+        claims: args.claims
+      })
+      const c = await call(s, 'compare:run', { comparisonId: created.id })
+      if (args.exportFormat) {
+        const out = await call(s, 'compare:export', {
+          comparisonId: c.id,
+          format: args.exportFormat
+        })
+        return { json: out, text: out.text.trimEnd(), exitCode: 0 }
+      }
+      const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
+      return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
     }
     case 'thread':
       return thread(s, args)
