@@ -15,7 +15,15 @@ import type { LibraryNotice } from '../shared/types'
  * `threads` and `thread` write the conversation store (turns, interrupted turns marked, damaged
  * thread files set aside).
  */
-const WRITING_COMMANDS = new Set(['ingest', 'remove', 'demo', 'ask', 'threads', 'thread'])
+const WRITING_COMMANDS = new Set([
+  'ingest',
+  'remove',
+  'demo',
+  'ask',
+  'threads',
+  'thread',
+  'compare'
+])
 /** How long a writing command waits for another writer by default. */
 const DEFAULT_WAIT_SECONDS = 300
 import { serveHttp, serveStdio } from './mcp/mcpServer'
@@ -58,7 +66,12 @@ async function main(argv: string[]): Promise<number> {
         waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
         onWait: (_holder, message) => process.stderr.write(`${message}\n`)
       },
-      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+      settingsOverrides: {
+        ...(args.provider && { provider: args.provider }),
+        ...(args.model &&
+          (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
+      }
     })
     const running = services
     // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
@@ -72,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
         '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
       )
       running.library.cancel()
+      running.compare.cancelAll()
       process.once('SIGINT', () => process.exit(130))
     })
     services.events.subscribe((event, payload) => {
@@ -80,6 +94,20 @@ async function main(argv: string[]): Promise<number> {
         const p = payload as { type: string; stage?: string; detail?: string }
         if (p.type === 'stage')
           process.stderr.write(`… ${p.stage}${p.detail ? `: ${p.detail}` : ''}\n`)
+      }
+      if (!args.json && event === 'compare:progress') {
+        const p = payload as {
+          state: string
+          done: number
+          total: number
+          retryAfterSeconds?: number
+        }
+        if (p.state === 'paused') {
+          process.stderr.write(
+            `… rate limited: paused for ${p.retryAfterSeconds}s, then resuming\n`
+          )
+        } else if (p.state === 'running') process.stderr.write(`… ${p.done}/${p.total} cells\r`)
+        else process.stderr.write(`… ${p.done}/${p.total} cells, ${p.state}\n`)
       }
     })
     const out: CommandOutput =

@@ -48,7 +48,8 @@ describe('preload', () => {
       'onIngestProgress',
       'onLibraryChanged',
       'onLibraryNotice',
-      'onChatEvent'
+      'onChatEvent',
+      'onCompareProgress'
     ])
     for (const event of EVENTS) {
       const got: unknown[] = []

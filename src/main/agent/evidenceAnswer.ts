@@ -4,6 +4,7 @@ import type { Retriever } from '../search/types'
 import type { AnswerRun } from './AnswerRun'
 import { toCitation } from './citations'
 import { EvidenceSet } from './evidence'
+import { excerptFor, readableText } from './excerpt'
 import { ANSWER_TEXTS, type EvidenceReason, type TextLanguage } from './language'
 
 /** Passages in an evidence-only answer. */
@@ -43,14 +44,16 @@ export async function evidenceAnswer(options: {
   const passages = new EvidenceSet().addSearchResults(response.results, query)
   const label = texts.evidenceLabel(options.reason)
   const body = passages.map(
-    (p, i) => `${texts.passage(i + 1, p.title, p.page)}\n> ${p.text.replace(/\s+/g, ' ').trim()}`
+    (p, i) => `${texts.passage(i + 1, p.title, p.page)}\n> ${readableText(p.text)}`
   )
   return {
     question,
     answer: [label, ...(body.length ? body : [texts.noPassages])].join('\n\n'),
     mode: 'evidence',
     verified: false,
+    check: 'unchecked',
     notice: options.notice,
+    excerpts: passages.map((p, i) => excerptFor(i + 1, p.text, question)),
     citations: passages.map((p, i) => toCitation(i + 1, p, question)),
     usage: run.total()
   }

@@ -57,6 +57,11 @@ async function runOne(
     const names = tools.map((t) => t.name).join(', ')
     return { error: `There is no tool named "${call.name}". The tools are: ${names}.` }
   }
+  if (call.invalidArguments) {
+    return {
+      error: `The arguments for ${tool.name} could not be read (${call.invalidArguments}). Send them as one JSON object.`
+    }
+  }
   const parsed = tool.parameters.safeParse(call.args ?? {})
   if (!parsed.success) {
     return { error: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}` }
