@@ -58,7 +58,7 @@ export async function addOnePaper(opts: {
     await mkdir(root, { recursive: true })
     const empty = await openBenchLibrary(root, opts.deps)
     const e = await addTimed(empty, opts.pdf)
-    await empty.library.close()
+    await empty.close()
     emptyMs.push(r2(e.ms))
     // Stalls are watched only while adding to the full library, across all its adds.
     monitor.start()

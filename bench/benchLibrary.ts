@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import { EventHub } from '../src/main/events'
 import type { PdfReader } from '../src/main/ingest/PdfReader'
 import { LibraryService } from '../src/main/library/LibraryService'
@@ -6,6 +7,7 @@ import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { HybridRetriever } from '../src/main/search/HybridRetriever'
 import type { EmbedderProvider } from '../src/main/search/types'
 import { VectraStore } from '../src/main/search/VectraStore'
+import { DataFolderLock } from '../src/main/storage/DataFolderLock'
 import { DEFAULT_SETTINGS } from '../src/shared/types'
 import { benchWorkers } from './benchWorkers'
 
@@ -24,6 +26,8 @@ export interface BenchLibrary {
   vectors: VectraStore
   keywords: Bm25KeywordIndex
   retriever: HybridRetriever
+  /** Closes the library and gives up the data folder's writer lock. */
+  close(): Promise<void>
 }
 
 /**
@@ -33,6 +37,9 @@ export interface BenchLibrary {
  */
 export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<BenchLibrary> {
   const paths = dataPaths(root)
+  // One writer per data folder, the bench included (it never waits: its folders are its own).
+  await mkdir(root, { recursive: true })
+  const lock = await DataFolderLock.acquire(root, { purpose: 'the bench' })
   const events = new EventHub()
   const vectors = new VectraStore({
     dir: paths.index,
@@ -58,5 +65,12 @@ export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<B
     papers: () => library.list(),
     paperText: (id) => library.paperText(id)
   })
-  return { paths, events, library, vectors, keywords, retriever }
+  const close = async (): Promise<void> => {
+    try {
+      await library.close()
+    } finally {
+      await lock.release()
+    }
+  }
+  return { paths, events, library, vectors, keywords, retriever, close }
 }

@@ -25,7 +25,7 @@ export async function endToEndChild(args: string[]): Promise<void> {
   const { reader, close } = benchReader(kind as ReaderKind, workerDir)
   try {
     const { result, lib } = await endToEnd(root!, pdfs, { reader, embedder: provider, workerDir })
-    await lib.library.close()
+    await lib.close()
     console.log(JSON.stringify(result))
   } finally {
     await close()

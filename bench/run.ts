@@ -138,7 +138,7 @@ async function main(): Promise<void> {
       deps: { reader, embedder: provider, workerDir },
       reps: quick ? 1 : 3
     })
-    await big.library.close()
+    await big.close()
     await provider.close()
 
     const figures = {

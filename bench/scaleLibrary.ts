@@ -4,7 +4,11 @@ import type { Chunk, PaperText } from '../src/main/domain'
 import { dataPaths } from '../src/main/paths'
 import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { VectraStore } from '../src/main/search/VectraStore'
-import type { Paper } from '../src/shared/types'
+import { chunkerIdOf } from '../src/main/library/ingestPipeline'
+import { CATALOG_FORMAT, type StoredPaper } from '../src/main/storage/catalogFormat'
+import { pagesDocument } from '../src/main/storage/pagesFormat'
+import { writeVersioned } from '../src/main/storage/versionedFile'
+import { DEFAULT_SETTINGS } from '../src/shared/types'
 import { quantile } from './retrievalEval'
 import { rng, syntheticChunks, syntheticPaperRecord, SyntheticVectors } from './syntheticLibrary'
 
@@ -46,7 +50,7 @@ export async function buildScaleLibrary(
   await Promise.all([vectors.open(), keywords.open()])
   const r = rng(7)
   const synth = new SyntheticVectors(opts.dims, 200, 1)
-  const records: Paper[] = []
+  const records: StoredPaper[] = []
   const pageBytes = opts.pages.reduce((n, p) => n + p.length, 0)
   const pageBytesPerChunk = pageBytes / Math.max(1, opts.texts.length)
   let nextPage = 0
@@ -85,14 +89,17 @@ export async function buildScaleLibrary(
   for (let p = 0; p < n; p++) {
     const id = `synthetic-${String(p).padStart(5, '0')}`
     const { chunks } = await put(id)
-    await writeFile(join(paths.pages, `${id}.json`), JSON.stringify(pagesFor(id)))
-    records.push(syntheticPaperRecord(id, chunks.length, opts.embedderId))
+    await writeFile(join(paths.pages, `${id}.json`), JSON.stringify(pagesDocument(pagesFor(id))))
+    records.push({
+      ...syntheticPaperRecord(id, chunks.length, opts.embedderId),
+      chunkerId: chunkerIdOf(DEFAULT_SETTINGS)
+    })
     if (p % 100 === 99) process.stderr.write(`[bench] built ${p + 1}/${n} synthetic papers\n`)
   }
   const buildSeconds = (performance.now() - t0) / 1000
   const full: number[] = []
   for (let i = 0; i < 9; i++) full.push(await probe(`probe-full-${i}`))
-  await writeFile(paths.library, JSON.stringify({ version: 1, papers: records }, null, 1))
+  await writeVersioned(paths.library, CATALOG_FORMAT, { papers: records }, 1)
   const e = quantile(empty, 0.5)
   const f = quantile(full, 0.5)
   return {

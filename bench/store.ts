@@ -50,6 +50,7 @@ async function sourceTexts(): Promise<string[]> {
     putPaper: async (_id: string, chunks: { text: string }[]) =>
       void texts.push(...chunks.map((c) => c.text)),
     removePaper: async () => {},
+    hasPaper: () => false,
     query: () => [],
     count: () => 0
   }

@@ -8,6 +8,32 @@ import { defaultDataDir } from './cli/dataDir'
 import { demo } from './cli/demo'
 import { ProgressReporter } from './cli/progress'
 import { toAppError, UserFacingError } from './errors'
+import type { LibraryNotice } from '../shared/types'
+
+/**
+ * Commands that change the data folder take its writer lock; the rest only read. `ask`,
+ * `threads` and `thread` write the conversation store (turns, interrupted turns marked, damaged
+ * thread files set aside).
+ */
+const WRITING_COMMANDS = new Set([
+  'ingest',
+  'remove',
+  'demo',
+  'ask',
+  'threads',
+  'thread',
+  'compare',
+  // The library's own writers (issue 14): edits, collections, imports, adding by DOI, metadata.
+  // `papers`, `bib`, `collections`, `related`, `missing-refs` and `search-arxiv` only read.
+  'paper',
+  'collection',
+  'import-bib',
+  'import-zotero',
+  'add-doi',
+  'refresh-metadata'
+])
+/** How long a writing command waits for another writer by default. */
+const DEFAULT_WAIT_SECONDS = 300
 import { serveHttp, serveStdio } from './mcp/mcpServer'
 
 /** The default papers shipped beside a checkout (`../shared/corpus`), used instead of arXiv. */
@@ -37,23 +63,37 @@ async function main(argv: string[]): Promise<number> {
   let services: Services | null = null
   const progress = new ProgressReporter()
   try {
+    const writes = WRITING_COMMANDS.has(args.command)
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
+      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus(),
+      readOnly: !writes,
+      lock: {
+        purpose: `the command-line "${args.command}"`,
+        waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
+        onWait: (_holder, message) => process.stderr.write(`${message}\n`)
+      },
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       settingsOverrides: {
         ...(args.provider && { provider: args.provider }),
         ...(args.model &&
           (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
-      },
-      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
-      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
+      }
     })
     const running = services
+    // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
+    const tell = (n: LibraryNotice): void => void process.stderr.write(`! ${n.message}\n`)
+    services.library.notices().forEach(tell)
+    services.events.subscribe((event, payload) => {
+      if (event === 'library:notice') tell(payload as LibraryNotice)
+    })
     process.once('SIGINT', () => {
       process.stderr.write(
         '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
       )
       running.library.cancel()
+      running.compare.cancelAll()
       process.once('SIGINT', () => process.exit(130))
     })
     services.events.subscribe((event, payload) => {
@@ -62,6 +102,20 @@ async function main(argv: string[]): Promise<number> {
         const p = payload as { type: string; stage?: string; detail?: string }
         if (p.type === 'stage')
           process.stderr.write(`… ${p.stage}${p.detail ? `: ${p.detail}` : ''}\n`)
+      }
+      if (!args.json && event === 'compare:progress') {
+        const p = payload as {
+          state: string
+          done: number
+          total: number
+          retryAfterSeconds?: number
+        }
+        if (p.state === 'paused') {
+          process.stderr.write(
+            `… rate limited: paused for ${p.retryAfterSeconds}s, then resuming\n`
+          )
+        } else if (p.state === 'running') process.stderr.write(`… ${p.done}/${p.total} cells\r`)
+        else process.stderr.write(`… ${p.done}/${p.total} cells, ${p.state}\n`)
       }
     })
     const out: CommandOutput =
@@ -103,6 +157,13 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     dataDir: resolve(args.dataDir ?? defaultDataDir()),
     secrets: new EnvSecretStore(),
     readOnly: !args.allowAdd,
+    // With --allow-add the server writes: it takes the writer lock, refusing at once (by
+    // default) while the app or a command writes, since a client would wait silently.
+    lock: {
+      purpose: 'the MCP server (--allow-add)',
+      waitMs: (args.waitSeconds ?? 0) * 1000,
+      onWait: (_holder, message) => log(message)
+    },
     arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
     log
   })

@@ -95,6 +95,8 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     onlineMetadata: true,
     resourcesPath: app.isPackaged ? process.resourcesPath : null,
+    // One writer per data folder: a command-line ingest finishing its work is waited for.
+    lock: { purpose: 'the ResearchPal app', waitMs: 30_000 },
     cliLaunch: currentCliLaunch(__dirname)
   })
   registerIpc(services.router, services.events, fromAppPage)
@@ -111,7 +113,18 @@ app.on('before-quit', () => {
   void services?.close()
 })
 
-start().catch((e: unknown) => {
-  dialog.showErrorBox('ResearchPal could not start', e instanceof Error ? e.message : String(e))
-  app.exit(1)
-})
+// A second launch focuses the open window instead of opening the library twice.
+if (!app.requestSingleInstanceLock()) {
+  app.exit(0)
+} else {
+  app.on('second-instance', () => {
+    const win = BrowserWindow.getAllWindows()[0]
+    if (!win) return
+    if (win.isMinimized()) win.restore()
+    win.focus()
+  })
+  start().catch((e: unknown) => {
+    dialog.showErrorBox('ResearchPal could not start', e instanceof Error ? e.message : String(e))
+    app.exit(1)
+  })
+}

@@ -1,5 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
+import type { ChatModel } from './agent/ChatModel'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { LocalModels } from './agent/LocalModels'
 import { MessageClassifier } from './agent/messageKind'
@@ -26,8 +27,11 @@ import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
+import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
+import { CompareService } from './compare/CompareService'
+import { ComparisonStore } from './compare/ComparisonStore'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -39,8 +43,11 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  compare: CompareService
   conversations: ConversationService
   router: Router
+  /** The data folder's writer lock; null when opened read-only. */
+  lock: DataFolderLock | null
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
   readOnly: boolean
   /**
@@ -82,11 +89,18 @@ export interface ServiceOptions {
   embedder?: EmbedderProvider
   log?: (message: string) => void
   /**
-   * Open the library without writing to it (the MCP server beside the app): nothing is resumed
-   * or re-embedded, adding or removing papers fails, and {@link Services.refresh} follows the
-   * writer's changes.
+   * Open the library without writing to it (`papers`, `search`, the MCP server beside the app):
+   * no writer lock is taken, nothing is resumed, repaired or re-embedded, adding or removing
+   * papers fails, and {@link Services.refresh} follows the writer's changes. By default the
+   * library is opened for writing, which first takes the data folder's writer lock.
    */
   readOnly?: boolean
+  /** Who is writing (shown to a process that waits) and how long to wait for another writer. */
+  lock?: {
+    purpose: string
+    waitMs?: number
+    onWait?: (holder: LockHolder, message: string) => void
+  }
   /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
   cliLaunch?: CliLaunch
 }
@@ -106,26 +120,56 @@ const noPicker: FilePicker = {
  * lazily on first use so start-up stays fast.
  */
 export async function createServices(options: ServiceOptions): Promise<Services> {
-  const env = options.env ?? process.env
-  const log = options.log ?? ((m: string) => console.error(m))
-  const paths = dataPaths(options.dataDir)
-  const workers = options.workerDir
   const readOnly = options.readOnly ?? false
-  if (!readOnly) {
+  const paths = dataPaths(options.dataDir)
+  let lock: DataFolderLock | null = null
+  const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
+  if (readOnly) {
+    // A reader creates nothing (a missing folder is an empty library), but says plainly when
+    // the folder cannot be opened at all.
+    await stat(paths.root).catch((cause: NodeJS.ErrnoException) => {
+      if (cause.code === 'ENOENT') return
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `Could not open the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+        { cause }
+      )
+    })
+  } else {
     await mkdir(paths.root, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
-      const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
       throw new UserFacingError(
         'DISK_WRITE_FAILED',
         `Could not create the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
         { cause }
       )
     })
+    // Before anything is read: a second writer loads the catalog only once the first is done.
+    lock = await DataFolderLock.acquire(paths.root, options.lock ?? { purpose: 'ResearchPal' })
   }
+  try {
+    return await openServices(options, paths, lock)
+  } catch (e) {
+    await lock?.release()
+    throw e
+  }
+}
+
+async function openServices(
+  options: ServiceOptions,
+  paths: DataPaths,
+  lock: DataFolderLock | null
+): Promise<Services> {
+  const readOnly = lock === null
+  const env = options.env ?? process.env
+  const log = options.log ?? ((m: string) => console.error(m))
+  const workers = options.workerDir
   const events = new EventHub()
   const settings = new SettingsService({
     file: paths.settings,
     secrets: options.secrets,
     env,
+    readOnly,
+    log,
     overrides: options.settingsOverrides
   })
   await settings.load()
@@ -144,7 +188,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   })
   const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly })
   const stamp = readOnly ? await catalogStamp(paths.library) : ''
-  await Promise.all([vectors.open(), keywords.open()])
+  const [storeNotices] = await Promise.all([vectors.open(), keywords.open()])
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
   const reader = new WorkerPdfReader({
@@ -173,6 +217,9 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     autoOnlineMetadata: options.onlineMetadata ?? false,
     readOnly
   })
+  for (const message of storeNotices)
+    library.addNotice({ level: 'warning', message, paperId: null })
+  keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
   const retriever = new HybridRetriever({
     vectors,
@@ -183,6 +230,18 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   })
   let keyForModel: string | null = await settings.apiKey()
   const localModels = new LocalModels({ settings: () => settings.get() })
+  const chatModel = (): ChatModel | null => {
+    const s = settings.get()
+    if (s.provider === 'local') return localModels.model()
+    return keyForModel
+      ? createGeminiChatModel({
+          apiKey: keyForModel,
+          model: s.model,
+          baseUrl: s.geminiBaseUrl,
+          timeoutMs: s.requestTimeoutMs
+        })
+      : null
+  }
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
@@ -190,18 +249,17 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     classifier: new MessageClassifier(() => embedder.current()),
-    chatModel: () => {
-      const s = settings.get()
-      if (s.provider === 'local') return localModels.model()
-      return keyForModel
-        ? createGeminiChatModel({
-            apiKey: keyForModel,
-            model: s.model,
-            baseUrl: s.geminiBaseUrl,
-            timeoutMs: s.requestTimeoutMs
-          })
-        : null
-    }
+    chatModel
+  })
+  const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
+  await comparisons.open()
+  const compare = new CompareService({
+    store: comparisons,
+    retriever,
+    papers: () => library.list(),
+    settings: () => settings.get(),
+    events,
+    chatModel
   })
   const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
   await threads.open()
@@ -227,6 +285,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       paperText: (id) => library.paperText(id),
       retriever
     }),
+    compare,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   // Both can change the key: saving one, or moving the API address (which forgets it).
@@ -254,16 +313,22 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    compare,
     conversations,
     router,
+    lock,
     readOnly,
     refresh: readOnly
       ? followWriter(paths.library, stamp, library, [vectors, keywords])
       : async () => {},
     async close() {
-      await threads.flush()
-      await library.close()
-      await Promise.all([embedder.close(), reader.close(), vectors.close()])
+      try {
+        await threads.flush()
+        await library.close()
+        await Promise.all([embedder.close(), reader.close(), vectors.close()])
+      } finally {
+        await lock?.release()
+      }
     }
   }
 }
@@ -283,7 +348,7 @@ function followWriter(
   catalogFile: string,
   initial: string,
   library: { reload(): Promise<void> },
-  indexes: { open(): Promise<void> }[]
+  indexes: { open(): Promise<unknown> }[]
 ): () => Promise<void> {
   let seen = initial
   let running: Promise<void> | null = null

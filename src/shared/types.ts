@@ -379,6 +379,17 @@ export function bibliographyDefaults(): Pick<
     onlineCheckedAt: null
   }
 }
+/**
+ * Something the library did or found that the user should know: a catalog rebuilt, a damaged
+ * file repaired, a record from a newer version kept. `paperId` when it is about one paper.
+ */
+export const LibraryNoticeSchema = z.object({
+  level: z.enum(['info', 'warning']),
+  message: z.string(),
+  paperId: z.string().nullable()
+})
+/** Something the library did or found that the user should know. */
+export type LibraryNotice = z.infer<typeof LibraryNoticeSchema>
 
 /** The models an OpenAI-compatible server lists (`GET /models`). */
 export const LocalModelListSchema = z.object({

@@ -122,6 +122,11 @@ export class MemoryKeywordIndex implements KeywordIndex {
     await this.save()
   }
 
+  hasPaper(paperId: string): boolean {
+    for (const c of this.chunks.values()) if (c.paperId === paperId) return true
+    return false
+  }
+
   query(
     text: string,
     k: number,

@@ -47,7 +47,9 @@ describe('preload', () => {
     expect(EVENTS.map(eventMethodName)).toEqual([
       'onIngestProgress',
       'onLibraryChanged',
-      'onChatEvent'
+      'onLibraryNotice',
+      'onChatEvent',
+      'onCompareProgress'
     ])
     for (const event of EVENTS) {
       const got: unknown[] = []

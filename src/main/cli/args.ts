@@ -11,10 +11,18 @@ export interface CliArgs {
   values: Record<string, string>
   /** Every --collection given (import-zotero takes several). */
   collections: string[]
+  /** Seconds a writing command waits for another writer of the data folder; null: default. */
+  waitSeconds: number | null
   /** `--provider`: who writes answers, for this run only. */
   provider: 'gemini' | 'local' | null
   /** `--model`: the model of that provider, for this run only. */
   model: string | null
+  /** `compare --question "..."` (repeatable). */
+  questions: string[]
+  /** `compare --claim "..."` (repeatable): a claim each paper supports, contradicts or not. */
+  claims: string[]
+  /** `compare --export markdown|csv|bibtex`: print the table in that format instead. */
+  exportFormat: 'markdown' | 'csv' | 'bibtex' | null
   /** `ask --thread <id>`: a follow-up in that conversation. */
   thread: string | null
   /** `ask --new-thread`: start a conversation with this question. */
@@ -52,8 +60,12 @@ export function parseArgs(argv: string[]): CliArgs {
     papers: [],
     values: {},
     collections: [],
+    waitSeconds: null,
     provider: null,
     model: null,
+    questions: [],
+    claims: [],
+    exportFormat: null,
     thread: null,
     newThread: false,
     format: null,
@@ -78,6 +90,12 @@ export function parseArgs(argv: string[]): CliArgs {
       if (!Number.isInteger(n) || n < 1 || n > 50)
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
+    } else if (a === '--wait') {
+      const v = value()
+      const n = Number(v)
+      if (!Number.isFinite(n) || n < 0 || n > 86_400)
+        throw new UsageError(`--wait must be a number of seconds from 0 to 86400, not '${v}'`)
+      out.waitSeconds = n
     } else if (a === '--paper') out.papers.push(value())
     else if ((VALUE_OPTIONS as readonly string[]).includes(a.slice(2)) && a.startsWith('--')) {
       const name = a.slice(2)
@@ -91,7 +109,21 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--provider must be gemini or local, not '${v}'`)
       out.provider = v
     } else if (a === '--model') out.model = value()
-    else if (a === '--thread') out.thread = value()
+    else if (a === '--papers') {
+      out.papers.push(
+        ...value()
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      )
+    } else if (a === '--question') out.questions.push(value())
+    else if (a === '--claim') out.claims.push(value())
+    else if (a === '--export') {
+      const v = value()
+      if (v !== 'markdown' && v !== 'csv' && v !== 'bibtex')
+        throw new UsageError(`--export must be markdown, csv or bibtex, not '${v}'`)
+      out.exportFormat = v
+    } else if (a === '--thread') out.thread = value()
     else if (a === '--new-thread') out.newThread = true
     else if (a === '--turn') out.turn = value()
     else if (a === '--format') {
@@ -156,6 +188,11 @@ Commands:
                                    Answer with numbered citations: Gemini, or a local
                                    OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
                                    evidence-only without a key or a model
+  compare --papers <id,id,...> --question "<q>" [--question ...] [--claim "<c>"]
+          [--export markdown|csv|bibtex]
+                                   Ask each paper the same questions: an evidence table, each
+                                   cell from that paper's own passages (evidence-only
+                                   without GEMINI_API_KEY or network); saved in the library
   ask --new-thread "<question>" [--paper <paperId>]...
                                    Start a saved conversation (limited to those papers)
   ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
@@ -172,6 +209,10 @@ Commands:
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
   --json             Print exactly one JSON document on stdout (progress goes to stderr)
+  --wait <seconds>   How long ingest/remove/demo/ask/thread(s) (default 300) and
+                     mcp --allow-add (default 0) wait while another process (the app, another
+                     command) writes to the data folder; 0 refuses at once.
+                     papers, search and section only read, and never wait
   --help             Show this help
 
 Environment:

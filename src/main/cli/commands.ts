@@ -18,6 +18,7 @@ import {
   paperEdit,
   papers
 } from './libraryCommands'
+import { formatComparison } from './formatComparison'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -88,7 +89,7 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
     }
   }
   await s.library.whenIdle()
-  const byId = new Map(s.library.list().map((p) => [p.id, p]))
+  const byId = new Map<string, Paper>(s.library.list().map((p) => [p.id, p]))
   const rows: IngestRow[] = [...inputOf]
     .filter(([id]) => byId.has(id))
     .map(([id, input]) => ({ ...row(byId.get(id)!), input }))
@@ -275,6 +276,27 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       )
       const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
       return { json: r, text, exitCode: 0 }
+    }
+    case 'compare': {
+      if (!args.papers.length) throw new UsageError('compare needs --papers <id,id,...>')
+      if (!args.questions.length && !args.claims.length) {
+        throw new UsageError('compare needs at least one --question "..." or --claim "..."')
+      }
+      const created = await call(s, 'compare:create', {
+        paperIds: args.papers,
+        questions: args.questions,
+        claims: args.claims
+      })
+      const c = await call(s, 'compare:run', { comparisonId: created.id })
+      if (args.exportFormat) {
+        const out = await call(s, 'compare:export', {
+          comparisonId: c.id,
+          format: args.exportFormat
+        })
+        return { json: out, text: out.text.trimEnd(), exitCode: 0 }
+      }
+      const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
+      return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
     }
     case 'thread':
       return thread(s, args)

@@ -34,21 +34,27 @@ export function papers(s: Services): CommandOutput {
     status: p.status,
     pages: p.pages,
     chunks: p.chunks,
-    ...(p.error ? { error: p.error } : {})
+    error: p.error
   }))
-  const text = rows.length
-    ? rows
-        .map(
-          (p) =>
-            `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}` +
-            (p.authors.length || p.year
-              ? `\n    ${firstAuthor(p.authors)}${p.year ? ` (${p.year})` : ''}${p.venue ? ` — ${p.venue}` : ''}`
-              : '') +
-            (p.tags.length ? `  [${p.tags.join(', ')}]` : '')
-        )
-        .join('\n')
-    : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
-  return { json: { papers: rows }, text, exitCode: 0 }
+  const unreadable = s.library.unreadableRecords()
+  const text =
+    rows.length || unreadable.length
+      ? rows
+          .map(
+            (p) =>
+              `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}` +
+              (p.authors.length || p.year
+                ? `\n    ${firstAuthor(p.authors)}${p.year ? ` (${p.year})` : ''}${p.venue ? ` — ${p.venue}` : ''}`
+                : '') +
+              (p.tags.length ? `  [${p.tags.join(', ')}]` : '') +
+              (p.error ? `\n    ${p.error.code}: ${p.error.message}` : '')
+          )
+          .concat(
+            unreadable.map((r) => `${r.id ?? '(no id)'}  unreadable (kept unchanged): ${r.reason}`)
+          )
+          .join('\n')
+      : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
+  return { json: { papers: rows, unreadable }, text, exitCode: 0 }
 }
 
 function firstAuthor(authors: string[]): string {

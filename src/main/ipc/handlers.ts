@@ -3,6 +3,7 @@ import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type {
   Answer,
   EmbedderStatus,
+  LibraryNotice,
   LocalModelList,
   LocalModelTest,
   McpConfig,
@@ -18,6 +19,8 @@ import type { Discovery } from '../library/Discovery'
 import type { Organizer } from '../library/Organizer'
 import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
+import type { CompareService } from '../compare/CompareService'
+import { toCsv, toMarkdown } from '../compare/exportTable'
 
 /** What the handlers need of the library. */
 export interface LibraryPort {
@@ -39,6 +42,7 @@ export interface LibraryPort {
   readonly organizer: Organizer
   readonly metadata: MetadataRefresher | null
   addDoi(doi: string): Promise<Paper>
+  notices(): LibraryNotice[]
 }
 
 /** What the handlers need of the agent. */
@@ -94,6 +98,7 @@ export interface HandlerDeps {
   discovery: Discovery
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
+  compare: CompareService
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -148,6 +153,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'library:addArxiv': async ({ id }) => ({ paper: await deps.library.addArxiv(id) }),
     'library:addDefaults': async () => ({ papers: await deps.library.addDefaults() }),
+    'library:notices': () => ({ notices: deps.library.notices() }),
     'library:remove': async ({ paperId }) => {
       await deps.library.remove(paperId)
       return { removed: true as const }
@@ -220,7 +226,44 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }),
     'threads:export': ({ threadId, turnId, format }) =>
       deps.conversations.export(threadId, format, turnId),
-    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId)
+    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
+    'compare:list': () => ({
+      comparisons: deps.compare.list().map(({ id, title, updatedAt, paperIds, columns }) => ({
+        id,
+        title,
+        updatedAt,
+        paperIds,
+        columns
+      }))
+    }),
+    'compare:get': ({ comparisonId }) => deps.compare.get(comparisonId),
+    'compare:create': (input) => deps.compare.create(input),
+    'compare:update': ({ comparisonId, ...changes }) => deps.compare.update(comparisonId, changes),
+    'compare:run': ({ comparisonId, uiLanguage }) => deps.compare.run(comparisonId, { uiLanguage }),
+    'compare:cancel': ({ comparisonId }) => ({ cancelled: deps.compare.cancel(comparisonId) }),
+    'compare:delete': async ({ comparisonId }) => {
+      await deps.compare.remove(comparisonId)
+      return { removed: true as const }
+    },
+    'compare:export': ({ comparisonId, format }) => {
+      const c = deps.compare.get(comparisonId)
+      const papers = deps.library.list()
+      if (format === 'bibtex') {
+        const known = c.paperIds.filter((id) => papers.some((p) => p.id === id))
+        return {
+          filename: `${comparisonId}.bib`,
+          mimeType: 'application/x-bibtex',
+          text: known.length ? deps.library.bibtex(known).bibtex : ''
+        }
+      }
+      return format === 'csv'
+        ? { filename: `${comparisonId}.csv`, mimeType: 'text/csv', text: toCsv(c, papers) }
+        : {
+            filename: `${comparisonId}.md`,
+            mimeType: 'text/markdown',
+            text: toMarkdown(c, papers)
+          }
+    }
   }
 }
 

@@ -1,81 +1,134 @@
-import { readFile, rename } from 'node:fs/promises'
-import type { Collection, Paper } from '../../shared/types'
-import { writeFileAtomic } from '../atomicWrite'
-import { CATALOG_VERSION, CatalogUnreadableError, parseCatalogFile } from './catalogFile'
 import { UserFacingError } from '../errors'
+import {
+  CATALOG_FORMAT,
+  StoredCollectionSchema,
+  StoredPaperSchema,
+  type StoredCollection,
+  type StoredPaper
+} from '../storage/catalogFormat'
+import {
+  keepBeforeMigration,
+  moveAside,
+  readVersioned,
+  writeVersioned
+} from '../storage/versionedFile'
+
+/** A catalog record this version cannot read, kept verbatim and written back unchanged. */
+export interface UnreadableRecord {
+  /** Which list of `library.json` it came from (a paper unless said otherwise). */
+  kind?: 'collection'
+  /** The record's `id`, when it has one. */
+  id: string | null
+  reason: string
+  raw: unknown
+}
+
+/** What {@link Catalog.load} found. */
+export type CatalogLoad =
+  | { state: 'missing' | 'ok'; migratedFrom: number | null }
+  /** The file could not be parsed: moved to `aside` (null when read-only), library to rebuild. */
+  | { state: 'unreadable'; reason: string; aside: string | null }
 
 /**
  * The catalog of papers, `library.json`, kept in memory and saved atomically after each change.
- * @remarks Saves are serialised so a slow write can never land after a newer one. A file that
- * does not parse (written by something else) is moved aside, not silently overwritten.
+ * @remarks Read through its own storage format ({@link CATALOG_FORMAT}): migrations run at load,
+ * before anything reads it. Records this version cannot read are kept verbatim and saved back
+ * unchanged; a file that cannot be parsed at all is moved aside (kept), never overwritten, and
+ * the caller rebuilds from the files on disk. Saves are serialised so a slow write can never
+ * land after a newer one. A read-only catalog never writes.
  */
 export class Catalog {
-  private readonly papers = new Map<string, Paper>()
-  private readonly collections = new Map<string, Collection>()
+  private readonly papers = new Map<string, StoredPaper>()
+  private readonly collections = new Map<string, StoredCollection>()
+  private unreadable: UnreadableRecord[] = []
+  private unreadableCollections: UnreadableRecord[] = []
   private saving: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly file: string,
-    private readonly log: (msg: string) => void = () => undefined,
-    private readonly options: { readOnly: boolean } = { readOnly: false }
+    private readonly readOnly = false
   ) {}
 
-  /** Loads (or reloads) `library.json`; a missing file is an empty library. */
-  async load(): Promise<void> {
-    let text: string
-    try {
-      text = await readFile(this.file, 'utf8')
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
-      this.papers.clear()
-      this.collections.clear()
-      return
-    }
-    let parsed: ReturnType<typeof parseCatalogFile>
-    try {
-      parsed = parseCatalogFile(text)
-    } catch (e) {
-      if (!(e instanceof CatalogUnreadableError)) throw e
-      if (this.options.readOnly) {
-        // Another process owns the folder; it moves the file aside. Reading it is all we may do.
-        throw new UserFacingError(
-          'INTERNAL',
-          `${this.file} could not be read (${e.message}). Open the library in the app to repair it.`
-        )
-      }
-      const aside = `${this.file}.unreadable-${Date.now()}`
-      await rename(this.file, aside)
-      this.log(
-        `library.json could not be read (${e.message}); moved it to ${aside} and started an empty library`
+  /**
+   * Loads (or reloads) `library.json`; a missing file is an empty library; a newer one throws
+   * NEWER_FORMAT.
+   * @remarks The file is read and checked before the records in memory are replaced, so a
+   * read-only library reloading beside a writer never shows a half-loaded catalog; an
+   * unreadable file leaves them as they were.
+   */
+  async load(): Promise<CatalogLoad> {
+    const read = await readVersioned(this.file, CATALOG_FORMAT)
+    if (read.state === 'newer') {
+      throw new UserFacingError(
+        'NEWER_FORMAT',
+        `${this.file} was written by a newer ResearchPal (library format ${read.version}; this version reads up to ${CATALOG_FORMAT.version}). Update ResearchPal to open this library; nothing was changed.`
       )
-      return
+    }
+    if (read.state === 'unreadable') {
+      const aside = this.readOnly ? null : await moveAside(this.file)
+      return { state: 'unreadable', reason: read.reason, aside }
+    }
+    const papers = new Map<string, StoredPaper>()
+    const unreadable: UnreadableRecord[] = []
+    for (const raw of read.state === 'ok' ? read.data.papers : []) {
+      const parsed = StoredPaperSchema.safeParse(raw)
+      if (parsed.success && !papers.has(parsed.data.id)) {
+        papers.set(parsed.data.id, parsed.data)
+      } else {
+        const id = idOf(raw)
+        const issue = parsed.success ? null : parsed.error.issues[0]
+        const reason = issue
+          ? `${issue.path.join('.') || '(record)'}: ${issue.message}`
+          : `a second record with id ${id}`
+        unreadable.push({ id, reason, raw })
+      }
+    }
+    const collections = new Map<string, StoredCollection>()
+    const unreadableCollections: UnreadableRecord[] = []
+    for (const raw of read.state === 'ok' ? read.data.collections : []) {
+      const parsed = StoredCollectionSchema.safeParse(raw)
+      if (parsed.success && !collections.has(parsed.data.id)) {
+        collections.set(parsed.data.id, parsed.data)
+      } else {
+        const issue = parsed.success ? null : parsed.error.issues[0]
+        const reason = issue
+          ? `${issue.path.join('.') || '(collection)'}: ${issue.message}`
+          : `a second collection with id ${idOf(raw)}`
+        unreadableCollections.push({ kind: 'collection', id: idOf(raw), reason, raw })
+      }
     }
     this.papers.clear()
+    for (const [id, p] of papers) this.papers.set(id, p)
+    this.unreadable = unreadable
     this.collections.clear()
-    for (const p of parsed.file.papers) this.papers.set(p.id, p as Paper)
-    for (const c of parsed.file.collections) this.collections.set(c.id, c)
-    // A reader (the MCP server beside the app) uses the upgraded records but leaves the file to the writer.
-    if (parsed.migratedFrom !== null && !this.options.readOnly) {
-      // The old file stays beside the new one until the next upgrade, in case of a way back.
-      await writeFileAtomic(`${this.file}.v${parsed.migratedFrom}.bak`, text)
+    for (const [id, c] of collections) this.collections.set(id, c)
+    this.unreadableCollections = unreadableCollections
+    if (read.state === 'missing') return { state: 'missing', migratedFrom: null }
+    if (read.migratedFrom !== null && !this.readOnly) {
+      await keepBeforeMigration(this.file, read.migratedFrom)
       await this.save()
-      this.log(`library.json upgraded from format ${parsed.migratedFrom} to ${CATALOG_VERSION}`)
     }
+    return { state: 'ok', migratedFrom: read.migratedFrom }
+  }
+
+  /** Records (papers, then collections) kept verbatim because this version cannot read them. */
+  unreadableRecords(): UnreadableRecord[] {
+    return [...this.unreadable, ...this.unreadableCollections].map((r) => ({ ...r }))
   }
 
   /** Every collection, in creation order. */
-  listCollections(): Collection[] {
+  listCollections(): StoredCollection[] {
     return [...this.collections.values()].map((c) => structuredClone(c))
   }
 
   /** One collection, or undefined. */
-  getCollection(id: string): Collection | undefined {
+  getCollection(id: string): StoredCollection | undefined {
     const c = this.collections.get(id)
     return c && structuredClone(c)
   }
 
   /** Inserts or replaces a collection and saves. */
-  async putCollection(c: Collection): Promise<Collection> {
+  async putCollection(c: StoredCollection): Promise<StoredCollection> {
     this.collections.set(c.id, structuredClone(c))
     await this.save()
     return c
@@ -91,30 +144,30 @@ export class Catalog {
   }
 
   /** Every paper, oldest first. */
-  list(): Paper[] {
+  list(): StoredPaper[] {
     return [...this.papers.values()].map((p) => structuredClone(p))
   }
 
-  get(id: string): Paper | undefined {
+  get(id: string): StoredPaper | undefined {
     const p = this.papers.get(id)
     return p && structuredClone(p)
   }
 
   /** The paper with this PDF hash, if any. */
-  findBySha(sha256: string): Paper | undefined {
+  findBySha(sha256: string): StoredPaper | undefined {
     for (const p of this.papers.values()) if (p.sha256 === sha256) return structuredClone(p)
     return undefined
   }
 
   /** Inserts or replaces a paper and saves. */
-  async put(paper: Paper): Promise<Paper> {
+  async put(paper: StoredPaper): Promise<StoredPaper> {
     this.papers.set(paper.id, structuredClone(paper))
     await this.save()
     return paper
   }
 
   /** Applies a change to one paper and saves; returns the updated record. */
-  async update(id: string, change: Partial<Paper>): Promise<Paper> {
+  async update(id: string, change: Partial<StoredPaper>): Promise<StoredPaper> {
     const cur = this.papers.get(id)
     if (!cur) throw new Error(`catalog: no paper ${id}`)
     const next = { ...cur, ...structuredClone(change) }
@@ -131,23 +184,32 @@ export class Catalog {
     return this.papers.has(id)
   }
 
+  /** True when an id is taken by a record this version cannot read. */
+  hasUnreadable(id: string): boolean {
+    return this.unreadable.some((r) => r.id === id)
+  }
+
   /** Waits for pending saves. */
   flush(): Promise<void> {
     return this.saving
   }
 
   private save(): Promise<void> {
-    const data = JSON.stringify(
-      {
-        version: CATALOG_VERSION,
-        papers: [...this.papers.values()],
-        collections: [...this.collections.values()]
-      },
-      null,
-      1
-    )
-    const run = this.saving.catch(() => undefined).then(() => writeFileAtomic(this.file, data))
+    if (this.readOnly) return Promise.resolve()
+    const papers = [...this.papers.values(), ...this.unreadable.map((r) => r.raw)]
+    const collections = [
+      ...this.collections.values(),
+      ...this.unreadableCollections.map((r) => r.raw)
+    ]
+    const run = this.saving
+      .catch(() => undefined)
+      .then(() => writeVersioned(this.file, CATALOG_FORMAT, { papers, collections }, 1))
     this.saving = run
     return run
   }
+}
+
+function idOf(raw: unknown): string | null {
+  const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : null
 }

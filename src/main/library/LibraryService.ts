@@ -6,13 +6,15 @@ import {
   type FindPapersInput,
   type PagesInput
 } from '../../shared/contract'
-import type { PageRange, Paper, PaperStatus, Settings } from '../../shared/types'
+import type { LibraryNotice, PageRange, Paper, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { PdfReader } from '../ingest/PdfReader'
 import type { DataPaths } from '../paths'
 import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
+import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
+import { removeStrayTemps } from '../storage/strayTemps'
 import { parseArxivId } from './arxivId'
 import { toBibtex, type BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
@@ -20,11 +22,18 @@ import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { checkPdfFile, sha256OfFile } from './pdfFileCheck'
 import { JobQueue, type Job } from './JobQueue'
-import { PaperFiles } from './PaperFiles'
 import { Organizer } from './Organizer'
 import { MetadataRefresher } from './online/MetadataRefresher'
 import type { OnlineMetadata } from './online/OnlineMetadata'
 import { mergeMetadata, type MetadataValues } from './metadataMerge'
+import { DamagedFileError, PaperFiles } from './PaperFiles'
+import {
+  labelOf,
+  rebuildCatalog,
+  repairOnOpen,
+  reportDamage,
+  type RepairContext
+} from './openRepair'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
@@ -63,14 +72,11 @@ export interface LibraryDeps {
   /** Ask the registries about each paper once it is indexed (the app; not the CLI). */
   autoOnlineMetadata?: boolean
   /**
-   * Open without writing anything (the MCP server beside a running app): nothing is resumed,
-   * no vectors are computed, a damaged catalog is reported but not moved aside, and every call
-   * that would add or remove a paper fails with a message saying so.
+   * Opened by a process that does not hold the data folder's writer lock (search, papers):
+   * nothing is written, resumed or repaired; what needs repair is only reported.
    */
   readOnly?: boolean
 }
-
-const UNFINISHED: readonly PaperStatus[] = ['pending', 'downloading', 'extracting', 'embedding']
 
 /**
  * The library: adds papers, runs ingestion one paper at a time, removes, retries, cancels.
@@ -92,10 +98,14 @@ export class LibraryService {
   private matching: Promise<void> = Promise.resolve()
   private backfilling: Promise<void> = Promise.resolve()
   private readonly batched: Job[] = []
+  private readonly noticeList: LibraryNotice[] = []
+  private readonly reportedDamage = new Set<string>()
+  private readonly readOnly: boolean
 
   constructor(private readonly deps: LibraryDeps) {
     const log = deps.log ?? (() => undefined)
-    this.catalog = new Catalog(deps.paths.library, log, { readOnly: deps.readOnly ?? false })
+    this.readOnly = deps.readOnly ?? false
+    this.catalog = new Catalog(deps.paths.library, this.readOnly)
     this.files = new PaperFiles(deps.paths)
     this.pipeline = new IngestPipeline({
       deps,
@@ -131,31 +141,108 @@ export class LibraryService {
     })
   }
 
-  /** Loads the catalog, resumes unfinished papers and queues missing vectors. */
+  /**
+   * Loads the catalog (migrating it), then checks every paper cheaply and repairs what it can.
+   * @remarks A writer removes stray temp files, rebuilds an unreadable catalog from the folder,
+   * resumes unfinished papers, re-indexes papers whose text or index files are missing or
+   * damaged (or whose chunker changed) and queues missing vectors. A read-only library only
+   * reports what needs repair. Everything repaired or found is a {@link notices notice}.
+   */
   async open(): Promise<void> {
-    await this.catalog.load()
-    if (this.deps.readOnly) return
-    const papers = this.catalog.list()
-    const hasText = await Promise.all(
-      papers.map((p) => (p.status === 'indexed' ? this.files.hasPages(p.id) : true))
-    )
-    for (const [i, p] of papers.entries()) {
-      const unfinished = UNFINISHED.includes(p.status)
-      const textLost = !hasText[i]
-      if (unfinished || textLost) {
-        // Chunks written before the crash are taken out of search until the paper is redone.
-        await this.deps.keywords.removePaper(p.id)
-        await this.deps.vectors.removePaper(p.id)
-        await this.catalog.update(p.id, { status: 'pending', error: null })
-        this.queue.add({ paperId: p.id, kind: 'ingest' })
-      }
+    const load = await this.catalog.load()
+    if (load.state === 'ok' && load.migratedFrom !== null && !this.readOnly)
+      this.deps.log?.(
+        `library.json upgraded from format ${load.migratedFrom} to ${CATALOG_FORMAT.version} (the original kept as library.json.v${load.migratedFrom}.bak)`
+      )
+    if (!this.readOnly) {
+      const { paths } = this.deps
+      const temps = await removeStrayTemps([
+        paths.root,
+        paths.pdfs,
+        paths.pages,
+        join(paths.index, 'keywords', 'papers'),
+        join(paths.index, 'vectors')
+      ])
+      if (temps.length) this.deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
-    // Loading the model can take seconds: opening the library does not wait for it.
-    this.backfilling = this.backfillVectors().then(
-      () => undefined,
-      (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
-    )
+    if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
+    for (const r of this.catalog.unreadableRecords()) {
+      this.notify(
+        'warning',
+        `A record in library.json${r.id ? ` (${r.kind ?? 'paper'} ${r.id})` : ''} cannot be read by this version of ResearchPal (${r.reason}); it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.`,
+        r.kind ? null : r.id
+      )
+    }
+    if (this.readOnly) reportDamage(this.repairContext())
+    else await repairOnOpen(this.repairContext())
+    if (!this.readOnly) {
+      // Loading the model can take seconds: opening the library does not wait for it.
+      this.backfilling = this.backfillVectors().then(
+        () => undefined,
+        (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
+      )
+    }
     this.changed()
+  }
+
+  /** Records something found outside the library (a store repaired at open). */
+  addNotice(notice: LibraryNotice): void {
+    this.notify(notice.level, notice.message, notice.paperId)
+  }
+
+  /** Catalog records this version cannot read (kept unchanged), without their raw content. */
+  unreadableRecords(): { id: string | null; reason: string }[] {
+    return this.catalog.unreadableRecords().map(({ id, reason }) => ({ id, reason }))
+  }
+
+  /** What the library repaired or found since it was opened, oldest first. */
+  notices(): LibraryNotice[] {
+    return this.noticeList.map((n) => ({ ...n }))
+  }
+
+  /**
+   * A paper's stored text or index turned out to be damaged while in use: it is re-indexed (a
+   * writer) or reported (read-only); other papers are unaffected.
+   */
+  reportDamaged(paperId: string, what: string): void {
+    const p = this.catalog.get(paperId)
+    if (!p || this.reportedDamage.has(paperId)) return
+    this.reportedDamage.add(paperId)
+    this.notify(
+      'warning',
+      this.readOnly
+        ? `${labelOf(p)}: ${what}. It is left out of search here; open ResearchPal or run an ingest command to repair it.`
+        : `${labelOf(p)}: ${what}. Re-indexing it.`,
+      paperId
+    )
+    if (!this.readOnly && p.status === 'indexed') this.queue.add({ paperId, kind: 'embed' })
+  }
+
+  private repairContext(): RepairContext {
+    return {
+      deps: this.deps,
+      catalog: this.catalog,
+      files: this.files,
+      readOnly: this.readOnly,
+      reported: this.reportedDamage,
+      enqueue: (job) => this.queue.add(job),
+      requeue: (p) => this.requeue(p),
+      notify: (level, message, paperId) => this.notify(level, message, paperId)
+    }
+  }
+
+  private async requeue(p: StoredPaper): Promise<void> {
+    await this.deps.keywords.removePaper(p.id)
+    await this.deps.vectors.removePaper(p.id)
+    await this.catalog.update(p.id, { status: 'pending', error: null })
+    this.queue.add({ paperId: p.id, kind: 'ingest' })
+  }
+
+  private notify(level: LibraryNotice['level'], message: string, paperId: string | null): void {
+    const notice: LibraryNotice = { level, message, paperId }
+    this.noticeList.push(notice)
+    this.deps.log?.(message)
+    this.deps.events.emit('library:notice', notice)
   }
 
   /**
@@ -169,12 +256,12 @@ export class LibraryService {
   }
 
   /** Every paper, oldest first. */
-  list(): Paper[] {
+  list(): StoredPaper[] {
     return this.catalog.list()
   }
 
   /** One paper; NOT_FOUND when there is none with this id. */
-  get(id: string): Paper {
+  get(id: string): StoredPaper {
     const p = this.catalog.get(id)
     if (!p) throw new UserFacingError('NOT_FOUND', `There is no paper ${id} in the library.`)
     return p
@@ -284,20 +371,24 @@ export class LibraryService {
   }
 
   /**
-   * Adding a paper that failed before (cancelled, download or disk failure, ...) tries it again,
-   * as a person adding it again expects; a file that is not a PDF stays an error row.
+   * Adding a paper that failed before (cancelled, download or disk failure, damaged files, ...)
+   * tries it again, and adding an indexed paper whose text or index is gone re-indexes it, as a
+   * person adding it again expects; a file that is not a PDF stays an error row. The intake has
+   * already put a missing PDF back.
    */
   private async againIfFailed<T extends { paper: Paper; duplicate: boolean }>(o: T): Promise<T> {
-    const code = o.paper.error?.code
-    if (
-      !o.duplicate ||
-      o.paper.status !== 'error' ||
-      code === 'NOT_A_PDF' ||
-      code === 'DUPLICATE'
-    ) {
-      return o
-    }
-    return { ...o, paper: await this.retry(o.paper.id) }
+    const p = o.paper
+    const code = p.error?.code
+    if (!o.duplicate || code === 'NOT_A_PDF' || code === 'DUPLICATE') return o
+    if (p.status === 'error') return { ...o, paper: await this.retry(p.id) }
+    if (p.status !== 'indexed' || this.queue.has(p.id)) return o
+    const searchable =
+      (p.chunks === 0 || this.deps.keywords.hasPaper(p.id)) && (await this.files.hasPages(p.id))
+    if (searchable) return o
+    const stored = this.catalog.get(p.id)
+    if (stored) await this.requeue(stored)
+    this.changed()
+    return { ...o, paper: this.get(p.id) }
   }
 
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */
@@ -425,10 +516,20 @@ export class LibraryService {
     return toBibtex([...new Set(paperIds)].map((id) => this.get(id)))
   }
 
-  /** The cleaned text per page of an indexed paper. */
+  /** The cleaned text per page of an indexed paper; DATA_DAMAGED names a damaged file. */
   async paperText(id: string): Promise<PaperText> {
     const p = this.get(id)
-    const text = await this.files.readPages(id)
+    let text: PaperText | null
+    try {
+      text = await this.files.readPages(id)
+    } catch (e) {
+      if (!(e instanceof DamagedFileError)) throw e
+      this.reportDamaged(id, `its page text cannot be read (${e.reason})`)
+      throw new UserFacingError(
+        'DATA_DAMAGED',
+        `The stored text of "${p.title}" (${id}) is damaged (${e.reason}). ${this.readOnly ? 'Open ResearchPal or run an ingest command to repair it.' : 'It is being re-indexed; try again when it is done.'}`
+      )
+    }
     if (!text)
       throw new UserFacingError('NOT_FOUND', `The text of "${p.title}" is not extracted yet.`)
     return text
@@ -446,6 +547,7 @@ export class LibraryService {
    * @remarks Call it when the model appears; returns how many papers were queued.
    */
   async backfillVectors(): Promise<number> {
+    if (this.readOnly) return 0
     const embedder = await this.deps.embedder.current()
     if (!embedder) return 0
     await this.matchEmbedder(embedder)
@@ -466,15 +568,6 @@ export class LibraryService {
     this.queue.cancel()
     await this.queue.idle()
     await this.catalog.flush()
-  }
-
-  private writable(): void {
-    if (this.deps.readOnly) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        'This library is open read-only (the MCP server without add_paper). Add or remove papers in the app, or start the server with --allow-add.'
-      )
-    }
   }
 
   // Jobs found while adding a batch start together, so progress counts the whole batch.
@@ -526,6 +619,15 @@ export class LibraryService {
 
   private async waitUntilNotRunning(id: string): Promise<void> {
     while (this.queue.has(id)) await new Promise((r) => setTimeout(r, 10))
+  }
+
+  private writable(): void {
+    if (this.readOnly) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        'This library was opened read-only (another process may be writing to it); changes are not possible here.'
+      )
+    }
   }
 
   private changed(): void {

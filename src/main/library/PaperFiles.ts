@@ -4,6 +4,20 @@ import { writeFileAtomic } from '../atomicWrite'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
+import { PAGES_FORMAT, pagesDocument } from '../storage/pagesFormat'
+import { parseVersioned } from '../storage/versionedFile'
+
+/** A paper's stored file exists but cannot be read: damaged, or from a newer version. */
+export class DamagedFileError extends Error {
+  constructor(
+    readonly paperId: string,
+    readonly file: string,
+    readonly reason: string
+  ) {
+    super(`${file} of paper ${paperId} cannot be read: ${reason}`)
+    this.name = 'DamagedFileError'
+  }
+}
 
 /**
  * A paper's files on disk: `pdfs/<id>.pdf` and `pages/<id>.json`.
@@ -34,18 +48,45 @@ export class PaperFiles {
     }
   }
 
-  async writePages(text: PaperText): Promise<void> {
-    await writeFileAtomic(this.pagesPath(text.paperId), JSON.stringify(text))
+  /** True when the PDF is in the library folder. */
+  async hasPdf(id: string): Promise<boolean> {
+    try {
+      return (await stat(this.pdfPath(id))).isFile()
+    } catch {
+      return false
+    }
   }
 
-  /** The stored page text, or null when it is missing or unreadable. */
+  async writePages(text: PaperText): Promise<void> {
+    await writeFileAtomic(this.pagesPath(text.paperId), JSON.stringify(pagesDocument(text)))
+  }
+
+  /**
+   * The stored page text (read through its format, migrating older files), or null when there
+   * is none; throws {@link DamagedFileError} when the file is there but cannot be read.
+   */
   async readPages(id: string): Promise<PaperText | null> {
+    const file = this.pagesPath(id)
+    let text: string
     try {
-      const data = JSON.parse(await readFile(this.pagesPath(id), 'utf8')) as PaperText
-      return Array.isArray(data.pages) && data.paperId === id ? data : null
-    } catch {
-      return null
+      text = await readFile(file, 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw new DamagedFileError(id, file, String((e as NodeJS.ErrnoException).code))
     }
+    const read = parseVersioned(text, PAGES_FORMAT)
+    if (read.state === 'ok' && read.data.paperId === id) {
+      return { paperId: id, pages: read.data.pages.map((p) => ({ page: p.page, text: p.text })) }
+    }
+    const reason =
+      read.state === 'ok'
+        ? `it holds the text of paper ${read.data.paperId}`
+        : read.state === 'newer'
+          ? `written by a newer ResearchPal (format ${read.version})`
+          : read.state === 'unreadable'
+            ? read.reason
+            : 'missing'
+    throw new DamagedFileError(id, file, reason)
   }
 
   /**

@@ -2,6 +2,7 @@ import { access, constants, readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import { bibliographyDefaults, type Paper } from '../../shared/types'
+import type { StoredPaper } from '../storage/catalogFormat'
 import { toAppError, UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
@@ -49,7 +50,7 @@ export class PaperIntake {
       })
     }
     const twin = this.deps.catalog.findBySha(sha)
-    if (twin) return { paper: twin, duplicate: true }
+    if (twin) return { paper: await this.restorePdf(twin, bytes), duplicate: true }
     // A file saved from arXiv ("1706.03762v7.pdf") is that arXiv paper.
     const ref = arxivRefOfFileName(name)
     if (ref) return this.addArxiv(ref, bytes, name)
@@ -96,7 +97,7 @@ export class PaperIntake {
       (bytes && this.deps.catalog.findBySha(sha256Hex(bytes)))
     if (existing) {
       if (!bytes && ref.version) refuseOtherVersion(existing, ref)
-      return { paper: existing, duplicate: true }
+      return { paper: bytes ? await this.restorePdf(existing, bytes) : existing, duplicate: true }
     }
     const asked = `${ref.id}${bytes ? '' : (ref.version ?? '')}`
     const paper = this.newRecord(id, `arXiv ${asked}`, {
@@ -115,8 +116,20 @@ export class PaperIntake {
     return { paper: await this.store(paper, bytes), duplicate: false }
   }
 
+  /**
+   * The same file added again puts back a PDF that went missing (a full disk, a deleted file),
+   * so the paper can be re-indexed from it. Only bytes with the paper's recorded hash are used.
+   */
+  private async restorePdf(paper: StoredPaper, bytes: Uint8Array): Promise<StoredPaper> {
+    if (!hasPdfSignature(bytes) || (await this.deps.files.hasPdf(paper.id))) return paper
+    const sha = sha256Hex(bytes)
+    if (paper.sha256 !== null && paper.sha256 !== sha) return paper
+    await this.deps.files.writePdf(paper.id, bytes)
+    return paper.sha256 === null ? this.deps.catalog.update(paper.id, { sha256: sha }) : paper
+  }
+
   // Writes the PDF, then the record; a failed write becomes an error row, not a throw.
-  private async store(paper: Paper, bytes: Uint8Array): Promise<Paper> {
+  private async store(paper: StoredPaper, bytes: Uint8Array): Promise<StoredPaper> {
     try {
       await this.deps.files.writePdf(paper.id, bytes)
     } catch (e) {
@@ -136,8 +149,8 @@ export class PaperIntake {
   private newRecord(
     id: string,
     title: string,
-    fields: Pick<Paper, 'source' | 'sha256'> & Partial<Paper>
-  ): Paper {
+    fields: Pick<Paper, 'source' | 'sha256'> & Partial<StoredPaper>
+  ): StoredPaper {
     return {
       id,
       title,
@@ -153,6 +166,7 @@ export class PaperIntake {
       indexedAt: null,
       embedderId: null,
       ...bibliographyDefaults(),
+      chunkerId: null,
       ...fields
     }
   }

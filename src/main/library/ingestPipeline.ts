@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { AppError } from '../../shared/errors'
-import type { Paper, PaperStatus } from '../../shared/types'
+import type { Paper, PaperStatus, Settings } from '../../shared/types'
 import type { Chunk, PageText } from '../domain'
 import { isUserFacing, throwIfAborted, toAppError, UserFacingError } from '../errors'
 import { EmbedAhead } from '../ingest/EmbedAhead'
@@ -13,7 +13,7 @@ import { mergeMetadata } from './metadataMerge'
 import { downloadArxivPdf } from './arxivDownload'
 import type { Catalog } from './Catalog'
 import type { LibraryDeps } from './LibraryService'
-import type { PaperFiles } from './PaperFiles'
+import { DamagedFileError, type PaperFiles } from './PaperFiles'
 import { PREFETCH_DEPTH, Prefetcher, type PreparedPaper } from '../ingest/Prefetcher'
 
 /** What the pipeline needs from the service that owns it. */
@@ -39,6 +39,14 @@ interface Embedding {
 
 /** Texts embedded per call; small batches measured fastest for MiniLM on CPU. */
 export const DEFAULT_EMBED_BATCH = 4
+
+/**
+ * Names the chunker and its parameters, recorded per paper like the embedder id: a paper cut by
+ * other parameters is re-chunked when the library opens.
+ */
+export function chunkerIdOf(settings: Pick<Settings, 'chunkTokens' | 'chunkOverlap'>): string {
+  return `cl100k-window:${settings.chunkTokens}/${settings.chunkOverlap}`
+}
 
 /** The sha256 of a PDF, hex. */
 export function sha256Hex(bytes: Uint8Array): string {
@@ -116,7 +124,11 @@ export class IngestPipeline {
   async embed(paperId: string, signal: AbortSignal): Promise<void> {
     const paper = this.ctx.catalog.get(paperId)
     if (!paper || paper.status !== 'indexed') return
-    const text = await this.ctx.files.readPages(paperId)
+    // Missing or damaged page text: read the paper again from its PDF.
+    const text = await this.ctx.files.readPages(paperId).catch((e: unknown) => {
+      if (e instanceof DamagedFileError) return null
+      throw e
+    })
     if (!text) return this.ingest(paperId, signal)
     try {
       const byPage = new Map(text.pages.map((p) => [p.page, p.text]))
@@ -149,7 +161,7 @@ export class IngestPipeline {
     if (paper.source.kind !== 'arxiv') {
       throw new UserFacingError(
         'NOT_FOUND',
-        `The PDF of "${paper.title}" is missing from the library folder. Remove the paper and add the file again.`
+        `The PDF of "${paper.title}" (${paper.id}) is missing from the library folder. Add the file again to restore it.`
       )
     }
     await this.setStatus(paper.id, 'downloading')
@@ -298,7 +310,8 @@ export class IngestPipeline {
       error: null,
       chunks: chunks.length,
       indexedAt: new Date().toISOString(),
-      embedderId
+      embedderId,
+      chunkerId: chunkerIdOf(deps.settings())
     })
     this.ctx.progress(paperId, 'indexed', 1, 1)
     this.ctx.changed()
@@ -324,7 +337,14 @@ export class IngestPipeline {
     await deps.keywords.removePaper(paperId).catch(() => undefined)
     await deps.vectors.removePaper(paperId).catch(() => undefined)
     await this.ctx.catalog
-      .update(paperId, { status: 'error', error, chunks: 0, embedderId: null, indexedAt: null })
+      .update(paperId, {
+        status: 'error',
+        error,
+        chunks: 0,
+        embedderId: null,
+        chunkerId: null,
+        indexedAt: null
+      })
       .catch((saveError: unknown) =>
         deps.log?.(`could not record the failure of ${paperId}: ${String(saveError)}`)
       )

@@ -47,6 +47,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private readonly papers = new Map<string, PaperPostings>()
   private readonly rows = new Map<string, Map<string, number>>()
   private readonly texts = new Map<string, string[]>()
+  private readonly damaged = new Map<string, string>()
   private docs = 0
   private totalLength = 0
   private readonly readOnly: boolean
@@ -59,10 +60,15 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     this.feedback = deps.feedback ?? 0.3
   }
 
+  /** Called when a paper's keyword file turns out to be damaged while searching. */
+  onDamaged: (paperId: string, reason: string) => void = () => undefined
+
   /**
-   * Creates the folder or loads every paper's postings from it; call once before use.
-   * @remarks A read-only index may call it again to see another process's changes: the files
-   * are read first and swapped in at once, so a query never meets a half-loaded index.
+   * Loads every paper's postings (creating the folder unless read-only); call once before use.
+   * @remarks A file that cannot be read leaves only its own paper out, recorded in
+   * {@link damagedPapers} for the library to repair. A read-only index may call it again to see
+   * another process's changes: the files are read first and swapped in at once, so a query
+   * never meets a half-loaded index.
    */
   async open(): Promise<void> {
     const papersDir = join(this.dir, 'papers')
@@ -73,26 +79,38 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
     }
-    const files = names.filter((f) => f.endsWith('.kw'))
+    const damaged = new Map<string, string>()
     const loaded = await Promise.all(
-      files.map(async (f) => {
-        try {
-          return decodePostings(await readFile(join(papersDir, f)))
-        } catch (e) {
-          // A file removed between listing and reading is simply gone.
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-            console.warn(`Ignoring unreadable keyword file ${f}: ${(e as Error).message}`)
+      names
+        .filter((f) => f.endsWith('.kw'))
+        .map(async (f) => {
+          const paperId = decodeURIComponent(f.slice(0, -'.kw'.length))
+          try {
+            const p = decodePostings(await readFile(join(papersDir, f)))
+            if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
+            return p
+          } catch (e) {
+            // A file removed between listing and reading is simply gone.
+            if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+              damaged.set(paperId, `keyword index ${f}: ${(e as Error).message}`)
+            }
+            return null
           }
-          return null
-        }
-      })
+        })
     )
     this.papers.clear()
     this.rows.clear()
     this.texts.clear()
+    this.damaged.clear()
+    for (const [id, why] of damaged) this.damaged.set(id, why)
     this.docs = 0
     this.totalLength = 0
     for (const p of loaded) if (p) this.setPaper(p.paperId, p)
+  }
+
+  /** Papers whose keyword file could not be read, with the reason. */
+  damagedPapers(): ReadonlyMap<string, string> {
+    return this.damaged
   }
 
   async putPaper(paperId: string, chunks: Chunk[]): Promise<void> {
@@ -102,11 +120,13 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     const postings = await buildPostings(paperId, unique)
     await writeFileAtomic(this.file(paperId), encodePostings(postings))
     this.setPaper(paperId, postings)
+    this.damaged.delete(paperId)
   }
 
   async removePaper(paperId: string): Promise<void> {
     await rm(this.file(paperId), { force: true })
     this.setPaper(paperId, null)
+    this.damaged.delete(paperId)
   }
 
   hasPaper(paperId: string): boolean {
@@ -231,7 +251,9 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     const weight = new Map<number, number>()
     const best = top[0]!.score
     for (const { paper, doc, score } of top) {
-      const tokens = tokenize(this.textsOf(paper)[doc]!).map(termHash)
+      const text = this.textsOf(paper)?.[doc]
+      if (text === undefined) continue
+      const tokens = tokenize(text).map(termHash)
       for (const h of tokens) {
         if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + score / best / tokens.length)
       }
@@ -265,13 +287,15 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       const p = paperId ? this.papers.get(paperId) : undefined
       const row = p ? this.rows.get(p.paperId)!.get(id) : undefined
       if (!p || row === undefined) continue
+      const text = this.textsOf(p)?.[row]
+      if (text === undefined) continue
       out.push({
         id,
         paperId: p.paperId,
         page: p.pages[row]!,
         index: p.indexes[row]!,
         section: p.sectionNames[p.sections[row]!] ?? 'body',
-        text: this.textsOf(p)[row]!,
+        text,
         tokens: p.tokens[row]!
       })
     }
@@ -286,12 +310,23 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     return undefined
   }
 
-  private textsOf(p: PaperPostings): string[] {
+  // Chunk text is decompressed lazily, so damage inside it shows only here: the paper leaves
+  // the index (its hits are dropped) and the library is told, instead of failing every search.
+  private textsOf(p: PaperPostings): string[] | null {
     let texts = this.texts.get(p.paperId)
     if (texts) {
       this.texts.delete(p.paperId)
     } else {
-      texts = chunkTexts(p)
+      try {
+        texts = chunkTexts(p)
+        if (texts.length !== p.ids.length) throw new Error('chunk texts do not match the chunks')
+      } catch (e) {
+        const reason = `keyword index ${encodeURIComponent(p.paperId)}.kw: chunk text unreadable (${(e as Error).message})`
+        this.setPaper(p.paperId, null)
+        this.damaged.set(p.paperId, reason)
+        this.onDamaged(p.paperId, reason)
+        return null
+      }
       if (this.texts.size >= TEXT_CACHE_PAPERS) this.texts.delete(this.texts.keys().next().value!)
     }
     this.texts.set(p.paperId, texts)

@@ -1,7 +1,8 @@
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../atomicWrite'
+import { z } from 'zod'
 import { UserFacingError } from '../errors'
+import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
 import type { VectorHit, VectorStore } from './types'
 import { scanVectors, withSigns, type PaperVectors } from './vectorScan'
@@ -12,14 +13,24 @@ export interface VectraStoreDeps {
   dir: string
   /** Who builds a paper's Vectra file; a worker thread by default. */
   writer?: PaperIndexWriter
-  /** Only read the folder (another process writes it): never clean it up or create it. */
+  /** Only read the folder (another process writes it): never clean it up, create or repair it. */
   readOnly?: boolean
 }
 
-interface Manifest {
-  format: 1
-  embedderId: string | null
-  dims: number | null
+const ManifestSchema = z.looseObject({
+  version: z.literal(1),
+  embedderId: z.string().nullable(),
+  dims: z.number().int().min(1).nullable()
+})
+type Manifest = z.infer<typeof ManifestSchema>
+
+/** `vectors/store.json`: which embedder made the stored vectors. Version 0 said `format: 1`. */
+export const MANIFEST_FORMAT: FileFormat<Manifest> = {
+  name: 'store.json',
+  version: 1,
+  unversioned: 0,
+  schema: ManifestSchema,
+  migrations: { 0: ({ format: _format, ...rest }) => rest }
 }
 
 const INDEX_FILE = 'index.rpv'
@@ -36,8 +47,9 @@ let tmpCounter = 0
  * `store.json` records the embedder id; files from another embedder are ignored on open.
  */
 export class VectraStore implements VectorStore {
-  private manifest: Manifest = { format: 1, embedderId: null, dims: null }
+  private manifest: Manifest = { version: 1, embedderId: null, dims: null }
   private readonly papers = new Map<string, PaperVectors>()
+  private readonly damaged = new Map<string, string>()
   private total = 0
 
   private readonly dir: string
@@ -51,12 +63,20 @@ export class VectraStore implements VectorStore {
   }
 
   /**
-   * Creates the folder or loads every paper's vectors from it; call once before use.
-   * @remarks A read-only store may call it again to see another process's changes: the files
-   * are read first and swapped in at once, so a query never meets a half-loaded store.
+   * Loads every paper's vectors (creating the folder unless read-only); call once before use.
+   * @remarks A `.rpv` file that cannot be read leaves only its own paper out (see
+   * {@link damagedPapers}). An unreadable `store.json` is kept aside and rebuilt from the papers'
+   * files, which each name their embedder. Returns what it had to repair, for the user. A
+   * read-only store may call it again to see another process's changes: the files are read
+   * first and swapped in at once, so a query never meets a half-loaded store.
    */
-  async open(): Promise<void> {
-    await this.load()
+  async open(): Promise<string[]> {
+    return this.load(this.readOnly)
+  }
+
+  /** Papers whose vector file could not be read, with the reason. */
+  damagedPapers(): ReadonlyMap<string, string> {
+    return this.damaged
   }
 
   embedderId(): string | null {
@@ -98,7 +118,7 @@ export class VectraStore implements VectorStore {
       )
     }
     if (this.manifest.embedderId !== embedderId || this.manifest.dims !== dims) {
-      await this.writeManifest({ format: 1, embedderId, dims })
+      await this.writeManifest({ version: 1, embedderId, dims })
     }
     // Upsert by chunk id: the last vector given for an id wins.
     const byId = new Map(items.map((i) => [i.chunkId, i.vector]))
@@ -123,6 +143,7 @@ export class VectraStore implements VectorStore {
       const decoded = withSigns(decodeVectors(bytes))
       await rename(join(tmp, INDEX_FILE), this.paperFile(paperId))
       this.setPaper(paperId, decoded)
+      this.damaged.delete(paperId)
     } catch (cause) {
       if (cause instanceof UserFacingError) throw cause
       throw new UserFacingError(
@@ -138,6 +159,7 @@ export class VectraStore implements VectorStore {
   async removePaper(paperId: string): Promise<void> {
     await rm(this.paperFile(paperId), { force: true })
     this.setPaper(paperId, null)
+    this.damaged.delete(paperId)
   }
 
   /** Starts the writer's worker (and its vectra import) ahead of the first write. */
@@ -152,7 +174,7 @@ export class VectraStore implements VectorStore {
 
   async clear(): Promise<void> {
     for (const paperId of [...this.papers.keys()]) await this.removePaper(paperId)
-    await this.writeManifest({ format: 1, embedderId: null, dims: null })
+    await this.writeManifest({ version: 1, embedderId: null, dims: null })
   }
 
   async query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]> {
@@ -189,39 +211,75 @@ export class VectraStore implements VectorStore {
   }
 
   private async writeManifest(manifest: Manifest): Promise<void> {
-    await writeFileAtomic(join(this.dir, 'store.json'), JSON.stringify(manifest))
+    await writeVersioned(join(this.dir, 'store.json'), MANIFEST_FORMAT, {
+      embedderId: manifest.embedderId,
+      dims: manifest.dims
+    })
     this.manifest = manifest
   }
 
-  private async load(): Promise<void> {
+  private async load(readOnly: boolean): Promise<string[]> {
     const dir = this.dir
-    if (!this.readOnly) {
+    const notices: string[] = []
+    if (!readOnly) {
       // Temp folders of a crashed write; a read-only process must leave a live writer's alone.
       await rm(join(dir, 'tmp'), { recursive: true, force: true })
       await mkdir(join(dir, 'papers'), { recursive: true })
     }
-    let manifest: Manifest = { format: 1, embedderId: null, dims: null }
-    try {
-      manifest = JSON.parse(await readFile(join(dir, 'store.json'), 'utf8')) as Manifest
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    const manifestFile = join(dir, 'store.json')
+    const read = await readVersioned(manifestFile, MANIFEST_FORMAT)
+    if (read.state === 'newer') {
+      throw new UserFacingError(
+        'NEWER_FORMAT',
+        `${manifestFile} was written by a newer ResearchPal (format ${read.version}). Update ResearchPal to open this library; nothing was changed.`
+      )
     }
-    const files = (await readdirIfAny(join(dir, 'papers'))).filter((f) => f.endsWith('.rpv'))
+    let manifest: Manifest =
+      read.state === 'ok' ? read.data : { version: 1, embedderId: null, dims: null }
+    const manifestLost = read.state === 'unreadable' ? read.reason : null
+    const damaged = new Map<string, string>()
+    const files = (await readdir(join(dir, 'papers')).catch(() => [] as string[])).filter((f) =>
+      f.endsWith('.rpv')
+    )
     const loaded = await Promise.all(
       files.map(async (f) => {
+        const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
         try {
-          return decodeVectors(await readFile(join(dir, 'papers', f)))
+          const v = decodeVectors(await readFile(join(dir, 'papers', f)))
+          if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
+          return v
         } catch (e) {
           // A file removed between listing and reading is simply gone.
           if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-            console.warn(`Ignoring unreadable vector file ${f}: ${(e as Error).message}`)
+            damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
           }
           return null
         }
       })
     )
+    if (manifestLost !== null) {
+      // Every paper's file names its embedder: the most common one is the store's.
+      const votes = new Map<string, { embedderId: string; dims: number; n: number }>()
+      for (const v of loaded) {
+        if (!v) continue
+        const key = `${v.embedderId} ${v.dims}`
+        const vote = votes.get(key) ?? { embedderId: v.embedderId, dims: v.dims, n: 0 }
+        vote.n++
+        votes.set(key, vote)
+      }
+      const best = [...votes.values()].sort((a, b) => b.n - a.n)[0]
+      manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
+      let kept = ''
+      if (!readOnly) {
+        kept = ` It was kept as ${await moveAside(manifestFile)} and rebuilt from the papers' vector files.`
+        await this.writeManifest(manifest)
+      }
+      notices.push(`The vector index's store.json could not be read (${manifestLost}).${kept}`)
+    }
     this.manifest = manifest
     this.papers.clear()
+    this.damaged.clear()
+    for (const [id, why] of damaged) this.damaged.set(id, why)
     this.total = 0
     for (const v of loaded) {
       // Files made by another embedder (a crash during a model switch) are stale: skip them.
@@ -229,14 +287,6 @@ export class VectraStore implements VectorStore {
         this.setPaper(v.paperId, withSigns(v))
       }
     }
-  }
-}
-
-async function readdirIfAny(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw e
+    return notices
   }
 }

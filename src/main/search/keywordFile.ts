@@ -4,6 +4,7 @@ import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
 
+/** `RPK` + the format version: the `.kw` file's version is in its magic. */
 const MAGIC = 'RPK1'
 const compress = promisify(brotliCompress)
 
@@ -167,7 +168,11 @@ export function encodePostings(p: PaperPostings): Buffer {
 /** Parses a `.kw` file; throws on a damaged one. */
 export function decodePostings(file: Uint8Array): PaperPostings {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
-  if (buf.length < 12 || buf.toString('latin1', 0, 4) !== MAGIC) {
+  const magic = buf.length >= 4 ? buf.toString('latin1', 0, 4) : ''
+  if (/^RPK[2-9]$/.test(magic)) {
+    throw new Error(`written by a newer ResearchPal (keyword format ${magic.slice(3)})`)
+  }
+  if (buf.length < 12 || magic !== MAGIC) {
     throw new Error('Not a ResearchPal keyword file (bad magic)')
   }
   const headerLen = buf.readUInt32LE(4)

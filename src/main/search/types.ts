@@ -31,6 +31,8 @@ export interface VectorStore {
   ): Promise<void>
   removePaper(paperId: string): Promise<void>
   hasPaper(paperId: string): boolean
+  /** Papers whose stored vectors could not be read at open, with the reason (optional). */
+  damagedPapers?(): ReadonlyMap<string, string>
   /** Drops every vector (used when the embedder changes). */
   clear(): Promise<void>
   query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]>
@@ -43,6 +45,9 @@ export interface VectorStore {
 export interface KeywordIndex {
   putPaper(paperId: string, chunks: Chunk[]): Promise<void>
   removePaper(paperId: string): Promise<void>
+  hasPaper(paperId: string): boolean
+  /** Papers whose stored postings could not be read, with the reason (optional). */
+  damagedPapers?(): ReadonlyMap<string, string>
   query(text: string, k: number, paperIds?: readonly string[]): { chunkId: string; score: number }[]
   count(): number
 }

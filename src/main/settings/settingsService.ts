@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises'
 import {
   API_ADDRESS_RULE,
   isAllowedApiAddress,
   normalizedApiAddress
 } from '../../shared/apiAddress'
-import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
+import { SETTINGS_FORMAT } from '../storage/settingsFormat'
+import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
 import {
   DEFAULT_SETTINGS,
   SettingsSchema,
@@ -25,10 +25,14 @@ const ENV_OVERRIDES = {
 /**
  * Non-secret settings in `settings.json`, plus the API key through a {@link SecretStore}.
  * @remarks Reads are synchronous from memory so hot paths (the agent, ingestion) never wait
- * on disk; writes are atomic. A damaged settings file falls back to defaults field by field.
+ * on disk; writes are atomic. The file ({@link SETTINGS_FORMAT}) holds only what the user
+ * changed, so defaults and environment overrides are never frozen into it. An invalid value
+ * falls back to its default alone; a file that cannot be read is kept aside.
  */
 export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS }
+  /** What the user changed (and names from newer versions), as saved. */
+  private stored: Record<string, unknown> = {}
   private keyNeedsReentry = false
 
   constructor(
@@ -36,25 +40,97 @@ export class SettingsService {
       file: string
       secrets: SecretStore
       env?: NodeJS.ProcessEnv
+      /** Opened without the data folder's writer lock: never migrates or moves the file. */
+      readOnly?: boolean
+      log?: (message: string) => void
       /** Set for this process only, over the file and the environment (CLI options). */
       overrides?: Partial<Settings>
     }
   ) {}
 
-  /** Loads `settings.json`; unknown or invalid fields are dropped, missing ones defaulted. */
+  /** Loads `settings.json` (migrating an older one); NEWER_FORMAT for a newer one. */
   async load(): Promise<void> {
-    let stored: Record<string, unknown>
-    try {
-      stored = JSON.parse(await readFile(this.deps.file, 'utf8')) as Record<string, unknown>
-    } catch {
-      // No file yet, or a damaged one: start from the defaults.
-      stored = {}
+    const read = await readVersioned(this.deps.file, SETTINGS_FORMAT)
+    this.stored = {}
+    if (read.state === 'newer') {
+      throw new UserFacingError(
+        'NEWER_FORMAT',
+        `${this.deps.file} was written by a newer ResearchPal (settings format ${read.version}). Update ResearchPal; nothing was changed.`
+      )
     }
+    if (read.state === 'unreadable' && !this.deps.readOnly) {
+      const aside = await moveAside(this.deps.file)
+      this.deps.log?.(
+        `settings.json could not be read (${read.reason}); kept it as ${aside} and used the defaults`
+      )
+    }
+    if (read.state === 'ok') {
+      this.stored = { ...read.data.values }
+      if (read.migratedFrom !== null && !this.deps.readOnly) await this.save()
+    }
+    this.current = this.inForce()
+  }
+
+  /** The settings in force. */
+  get(): Settings {
+    return this.current
+  }
+
+  /** The settings as the renderer may see them: never the key. */
+  async getPublic(): Promise<PublicSettings> {
+    const hasApiKey = (await this.apiKey()) !== null
+    return {
+      ...this.current,
+      hasApiKey,
+      keyStorage: this.deps.secrets.storage(),
+      keyNeedsReentry: this.keyNeedsReentry && !hasApiKey
+    }
+  }
+
+  /**
+   * Applies a validated partial update and saves what the user changed.
+   * @remarks A value set back to its default is forgotten, so it follows future defaults.
+   * Changing the API address forgets the saved key (the settings dialog then asks for it again,
+   * saying why): the key was entered for one address and is never sent to another without the
+   * person typing it again. An address other than https, or http to this computer, is refused
+   * by the schema.
+   */
+  async update(patch: Partial<Settings>): Promise<PublicSettings> {
+    const next = SettingsSchema.parse({ ...this.current, ...patch })
+    const moved =
+      normalizedApiAddress(next.geminiBaseUrl) !== normalizedApiAddress(this.current.geminiBaseUrl)
+    if (moved && (await this.apiKey()) !== null) {
+      await this.deps.secrets.set(null)
+      this.keyNeedsReentry = true
+    }
+    const stored = { ...this.stored }
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue
+      if (JSON.stringify(value) === JSON.stringify(DEFAULT_SETTINGS[key as keyof Settings])) {
+        delete stored[key]
+      } else stored[key] = value
+    }
+    const previous = this.stored
+    this.stored = stored
+    try {
+      await this.save()
+    } catch (e) {
+      this.stored = previous
+      throw e
+    }
+    this.current = this.inForce()
+    return this.getPublic()
+  }
+
+  // Defaults, then what the user saved (each value checked alone), then the environment.
+  private inForce(): Settings {
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS }
     const shape = SettingsSchema.shape
     for (const key of Object.keys(shape) as (keyof Settings)[]) {
-      const parsed = shape[key].safeParse(stored[key])
+      if (!(key in this.stored)) continue
+      const parsed = shape[key].safeParse(this.stored[key])
       if (parsed.success) merged[key] = parsed.data
+      else this.deps.log?.(`settings.json: ignoring an invalid ${key}; using the default`)
     }
     const env = this.deps.env ?? {}
     const given: [string, keyof Settings, unknown][] = []
@@ -83,43 +159,11 @@ export class SettingsService {
       }
       merged[key] = parsed.data
     }
-    this.current = SettingsSchema.parse(merged)
+    return SettingsSchema.parse(merged)
   }
 
-  /** The settings in force. */
-  get(): Settings {
-    return this.current
-  }
-
-  /** The settings as the renderer may see them: never the key. */
-  async getPublic(): Promise<PublicSettings> {
-    const hasApiKey = (await this.apiKey()) !== null
-    return {
-      ...this.current,
-      hasApiKey,
-      keyStorage: this.deps.secrets.storage(),
-      keyNeedsReentry: this.keyNeedsReentry && !hasApiKey
-    }
-  }
-
-  /**
-   * Applies a validated partial update and saves it.
-   * @remarks Changing the API address forgets the saved key (the settings dialog then asks for
-   * it again, saying why): the key was entered for one address and is never sent to another
-   * without the person typing it again. An address other than https, or http to this computer,
-   * is refused by the schema.
-   */
-  async update(patch: Partial<Settings>): Promise<PublicSettings> {
-    const next = SettingsSchema.parse({ ...this.current, ...patch })
-    const moved =
-      normalizedApiAddress(next.geminiBaseUrl) !== normalizedApiAddress(this.current.geminiBaseUrl)
-    if (moved && (await this.apiKey()) !== null) {
-      await this.deps.secrets.set(null)
-      this.keyNeedsReentry = true
-    }
-    await writeFileAtomic(this.deps.file, JSON.stringify(next, null, 2))
-    this.current = next
-    return this.getPublic()
+  private async save(): Promise<void> {
+    await writeVersioned(this.deps.file, SETTINGS_FORMAT, { values: this.stored }, 2)
   }
 
   /** Saves (or with null forgets) the Gemini API key. */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
+import { ComparePanel } from './features/compare/ComparePanel'
 import { LibraryPanel } from './features/library/LibraryPanel'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { PdfViewer } from './features/viewer/PdfViewer'
@@ -76,6 +77,8 @@ function TopBar({
   const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
   const viewerOpen = useAppStore((s) => s.viewer.open)
   const openSettings = useAppStore((s) => s.openSettings)
+  const compareOpen = useAppStore((s) => s.compare.open)
+  const setCompareOpen = useAppStore((s) => s.setCompareOpen)
   const [theme, setTheme] = useTheme()
   const { t } = useTranslation()
   const themeLabel = {
@@ -97,6 +100,26 @@ function TopBar({
         </button>
       )}
       <span className="brand">ResearchPal</span>
+      <span className="view-tabs" role="tablist" aria-label={t('compare.views')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!compareOpen}
+          className={`view-tab${compareOpen ? '' : ' active'}`}
+          onClick={() => setCompareOpen(false)}
+        >
+          {t('compare.tabChat')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={compareOpen}
+          className={`view-tab${compareOpen ? ' active' : ''}`}
+          onClick={() => setCompareOpen(true)}
+        >
+          {t('compare.tabCompare')}
+        </button>
+      </span>
       {mode === 'narrow' && (
         <nav className="tabs" aria-label={t('app.panes')}>
           {(['library', 'chat', 'viewer'] as const).map((name) => (
@@ -148,6 +171,7 @@ function TopBar({
  */
 export function App() {
   const viewerOpen = useAppStore((s) => s.viewer.open)
+  const compareOpen = useAppStore((s) => s.compare.open)
   const navNonce = useAppStore((s) => s.viewer.navNonce)
   const loadLibrary = useAppStore((s) => s.loadLibrary)
   const loadSettings = useAppStore((s) => s.loadSettings)
@@ -250,7 +274,7 @@ export function App() {
           />
         )}
         <div className="chat-slot" hidden={!shows('chat')}>
-          <ChatPanel />
+          {compareOpen ? <ComparePanel /> : <ChatPanel />}
         </div>
         {viewerOpen && mode !== 'narrow' && (
           <Splitter

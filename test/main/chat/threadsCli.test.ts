@@ -119,14 +119,17 @@ describe('conversations from the CLI', () => {
           GEMINI_API_KEY: 'test-key',
           GEMINI_BASE_URL: gemini.baseUrl
         },
-        stdio: 'ignore'
+        stdio: 'ignore',
+        // Its own process group, so the kill below reaches the node process tsx starts too (a
+        // surviving grandchild would go on writing the thread and holding the writer lock).
+        detached: true
       }
     )
     const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_c, s) => r(s)))
     await synthesisStarted
     const file = join(data, 'threads', `${threadId}.json`)
     expect(readFileSync(file, 'utf8')).toContain('"running"')
-    child.kill('SIGKILL')
+    process.kill(-child.pid!, 'SIGKILL')
     expect(await exited).toBe('SIGKILL')
 
     const { thread } = json<{ thread: Thread }>(

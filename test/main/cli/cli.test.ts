@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -86,5 +86,67 @@ describe('the CLI', () => {
     const gone = cli(['remove', 'nosuchpaper', '--data-dir', data, '--json'])
     expect(gone.code).toBe(1)
     expect((JSON.parse(gone.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
+  })
+
+  it('lists each failed paper with its reason in papers --json', () => {
+    const r = cli(['papers', '--data-dir', data, '--json'])
+    const out = JSON.parse(r.stdout) as {
+      papers: { status: string; error: { code: string; message: string } | null }[]
+    }
+    const failed = out.papers.find((p) => p.status === 'error')
+    expect(failed?.error?.code).toBe('NOT_A_PDF')
+    expect(failed?.error?.message).toContain('notes.pdf')
+  })
+
+  it('survives a garbled store.json and a truncated library.json, says so, and rebuilds', () => {
+    const broken = join(dir, 'broken')
+    expect(cli(['ingest', pdf, '--data-dir', broken]).code).toBe(0)
+    const catalog = readFileSync(join(broken, 'library.json'), 'utf8')
+    writeFileSync(join(broken, 'library.json'), catalog.slice(0, 40))
+    writeFileSync(join(broken, 'index/vectors/store.json'), '{"embedderId": nul')
+    const read = cli(['papers', '--data-dir', broken, '--json'])
+    expect(read.code, read.stderr).toBe(0)
+    expect(read.stderr).toContain('! library.json could not be read')
+    expect(read.stderr).not.toMatch(/at .*\.ts:\d+/) // no stack trace
+    // A writer rebuilds the catalog from the folder and re-indexes the paper from its PDF.
+    const write = cli(['ingest', pdf, '--data-dir', broken, '--json'])
+    expect(write.code, write.stderr).toBe(0)
+    const s = cli(['search', 'zebracorn2', '--data-dir', broken, '--json'])
+    expect((JSON.parse(s.stdout) as { results: { page: number }[] }).results[0]?.page).toBe(2)
+  })
+
+  it('compares papers offline: an evidence table saved in the library, Markdown export', () => {
+    const papers = JSON.parse(cli(['papers', '--data-dir', data, '--json']).stdout) as {
+      papers: { paperId: string; status: string }[]
+    }
+    const id = papers.papers.find((p) => p.status === 'indexed')!.paperId
+    const q = ['compare', '--papers', id, '--question', 'What does zebracorn3 close?']
+    const r = cli([...q, '--question', 'What is zebracorn2?', '--data-dir', data, '--json'])
+    expect(r.code).toBe(0)
+    const c = JSON.parse(r.stdout) as {
+      id: string
+      cells: { paperId: string; status: string; citations: { page: number }[] }[]
+    }
+    expect(c.cells.map((x) => x.status)).toEqual(['evidence', 'evidence'])
+    expect(c.cells[0]!.citations[0]!.page).toBe(3)
+    expect(c.cells[1]!.citations[0]!.page).toBe(2)
+    const text = cli([...q, '--data-dir', data])
+    expect(text.stdout).toContain('Evidence only (§)')
+    expect(text.stdout).toMatch(/§ What does zebracorn3 close\?\n\s+p\. 3: "/)
+    const md = cli([...q, '--export', 'markdown', '--data-dir', data])
+    expect(md.stdout).toMatch(/^\| Paper \| What does zebracorn3 close\? \|$/m)
+    const bad = cli([
+      'compare',
+      '--papers',
+      'nosuchpaper',
+      '--question',
+      'x?',
+      '--data-dir',
+      data,
+      '--json'
+    ])
+    expect(bad.code).toBe(1)
+    expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
+    expect(cli(['compare', '--papers', id, '--data-dir', data]).code).toBe(2)
   })
 })

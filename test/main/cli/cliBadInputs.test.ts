@@ -56,14 +56,21 @@ describe('the CLI with bad input', () => {
     const papers = cli(['papers', long, '--data-dir', data], { RESEARCHPAL_MODEL_DIR: modelDir })
     expect(papers.signal).toBeNull()
     expect(papers.code).toBe(0)
-    // Nor is a 20 KB library folder name: a clear error, not a stack trace.
-    const folder = cli(['papers', '--data-dir', join(dir, 'x'.repeat(20_000))])
+    // Nor is a 20 KB library folder name: a clear error, not a stack trace, whether the
+    // command writes (creates the folder) or only reads it.
+    const long20k = join(dir, 'x'.repeat(20_000))
+    const folder = cli(['remove', 'abc', '--data-dir', long20k])
     expect(folder.code).toBe(1)
     expect(folder.stderr).toContain(
       'Error (DISK_WRITE_FAILED): Could not create the library folder'
     )
     expect(folder.stderr).toContain('ENAMETOOLONG')
     expect(folder.stderr).not.toContain('    at ')
+    const reading = cli(['papers', '--data-dir', long20k])
+    expect(reading.code).toBe(1)
+    expect(reading.stderr).toContain('Error (NOT_FOUND): Could not open the library folder')
+    expect(reading.stderr).toContain('ENAMETOOLONG')
+    expect(reading.stderr).not.toContain('    at ')
   })
 
   it('prints one row per bad file, each naming its file', () => {

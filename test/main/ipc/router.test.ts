@@ -34,6 +34,7 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ apiKey: big }, 'apiKey']
   ],
   'library:list': [[{ all: true }, 'all']],
+  'library:notices': [[{ all: true }, 'all']],
   'library:find': [
     [{ query: 5 }, 'query'],
     [{ query: 'x'.repeat(201) }, 'query'],
@@ -132,6 +133,29 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ question: 'why?', requestId: 'r1', paperIds: [] }, 'paperIds']
   ],
   'chat:cancel': [[{}, 'requestId']],
+  'compare:list': [[{ x: 1 }, 'x']],
+  'compare:get': [
+    [{}, 'comparisonId'],
+    [{ comparisonId: '../etc/passwd' }, 'comparisonId']
+  ],
+  'compare:create': [
+    [{ paperIds: [], questions: ['Which datasets?'] }, 'paperIds'],
+    [{ paperIds: ['1706.03762'] }, 'questions'],
+    [{ paperIds: ['1706.03762'], questions: ['  '] }, 'questions.0'],
+    [{ paperIds: ['bad id!'], questions: ['q'] }, 'paperIds.0'],
+    [{ paperIds: ['1706.03762'], questions: Array(21).fill('q') }, 'questions']
+  ],
+  'compare:update': [
+    [{ addQuestions: ['q'] }, 'comparisonId'],
+    [{ comparisonId: 'cmp-1', addQuestions: [big] }, 'addQuestions.0']
+  ],
+  'compare:run': [
+    [{}, 'comparisonId'],
+    [{ comparisonId: 'cmp-1', uiLanguage: 'fr' }, 'uiLanguage']
+  ],
+  'compare:cancel': [[{}, 'comparisonId']],
+  'compare:delete': [[{ comparisonId: '' }, 'comparisonId']],
+  'compare:export': [[{ comparisonId: 'cmp-1', format: 'pdf' }, 'format']],
   'threads:list': [[{ query: big }, 'query']],
   'threads:get': [
     [{}, 'threadId'],

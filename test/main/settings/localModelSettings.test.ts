@@ -57,7 +57,7 @@ describe('SettingsService with the local model settings', () => {
       localModel: 'qwen2.5-7b-instruct',
       localContextTokens: 8192
     })
-    expect(JSON.parse(readFileSync(file, 'utf8')).localModel).toBe('qwen2.5-7b-instruct')
+    expect(JSON.parse(readFileSync(file, 'utf8')).values.localModel).toBe('qwen2.5-7b-instruct')
   })
 
   it('refuses a non-loopback http address, keeping the rest of the file', async () => {

@@ -24,6 +24,56 @@ export const ptBR: Catalog = {
     shortcutsHint:
       'Ctrl+K: buscar na biblioteca · Ctrl+L: caixa de pergunta · Ctrl+F: localizar no artigo'
   },
+  compare: {
+    views: 'Modos de exibição',
+    tabChat: 'Conversa',
+    tabCompare: 'Comparar',
+    label: 'Comparar artigos',
+    new: 'Comparar artigos',
+    papers: 'Artigos',
+    noPapers: 'Adicione artigos à biblioteca e espere a indexação terminar para compará-los.',
+    questions: 'Perguntas, uma por linha',
+    questionsPlaceholder:
+      'Quais conjuntos de dados?\nTamanho do modelo?\nResultado principal no SQuAD?',
+    claim: 'Uma afirmação para verificar em cada artigo (opcional)',
+    claimPlaceholder: 'Pré-treinar com mais dados melhora os resultados',
+    needPapers: 'Escolha ao menos um artigo e escreva ao menos uma pergunta ou uma afirmação.',
+    start: 'Comparar',
+    saved: 'Comparações salvas',
+    savedMeta: '{{papers, number}} artigos × {{columns, number}} colunas',
+    back: '← Todas as comparações',
+    progress: 'Preenchendo células: {{done, number}} de {{total, number}}',
+    paused:
+      'O provedor do modelo pediu para desacelerar: em pausa, retomando em {{seconds, number}} s.',
+    cancel: 'Parar',
+    run: 'Preencher as células que faltam',
+    addKind: 'Tipo de coluna a adicionar',
+    addQuestion: 'Pergunta',
+    addClaim: 'Afirmação',
+    addPlaceholder: 'Outra pergunta ou afirmação',
+    add: 'Adicionar',
+    exportMarkdown: 'Exportar Markdown',
+    exportCsv: 'Exportar CSV',
+    exportBibtex: 'Exportar BibTeX',
+    paperColumn: 'Artigo',
+    claimColumn: 'Afirmação: {{text}}',
+    removePaper: 'Remover {{title}} da comparação',
+    evidenceNote:
+      'Sem conexão ou sem chave de API: as células “Só trechos” mostram os melhores trechos de cada artigo para a pergunta, não respostas geradas.',
+    status: {
+      pending: 'Aguardando…',
+      answered: 'Respondida',
+      notStated: 'O artigo não diz',
+      unverified: 'Não foi possível verificar',
+      evidence: 'Só trechos',
+      failed: 'Não foi possível preencher'
+    },
+    verdict: {
+      supports: 'Apoia',
+      contradicts: 'Contradiz',
+      doesNotAddress: 'Não trata disso'
+    }
+  },
   library: {
     label: 'Biblioteca',
     title: 'Biblioteca',
@@ -32,6 +82,8 @@ export const ptBR: Catalog = {
     overall: 'Progresso geral',
     indexingOf: 'Indexando {{current, number}} de {{total, number}}',
     dismiss: 'Fechar aviso',
+    repairs: 'Reparos da biblioteca',
+    repairsTitle: 'A biblioteca encontrou arquivos danificados ou ausentes e reparou o que pôde',
     empty: 'Sua biblioteca está vazia.',
     adding: 'Adicionando…',
     addDefaults: 'Adicionar os três artigos sugeridos',

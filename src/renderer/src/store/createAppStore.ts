@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
+import { createCompareSlice } from './compareSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
@@ -26,7 +27,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
     ...createOrganizeSlice(set, get, api),
-    ...createSettingsSlice(set, get, api)
+    ...createSettingsSlice(set, get, api),
+    ...createCompareSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
@@ -35,7 +37,9 @@ export function createAppStore(api: ResearchPalApi): AppStore {
       api.onLibraryChanged(({ papers, collections }) => {
         store.getState().applyLibraryChanged(papers)
         store.getState().applyCollections(collections)
-      })
+      }),
+      api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),
+      api.onCompareProgress((p) => store.getState().applyCompareProgress(p))
     ]
     return () => offs.forEach((off) => off())
   }

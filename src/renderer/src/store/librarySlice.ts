@@ -1,5 +1,5 @@
 import type { AppError, Result } from '../../../shared/errors'
-import type { IngestProgress, Paper } from '../../../shared/types'
+import type { IngestProgress, LibraryNotice, Paper } from '../../../shared/types'
 import type { SliceCreator } from './types'
 
 /** One paper's latest ingestion progress. */
@@ -20,6 +20,8 @@ export interface LibrarySlice {
     busy: string[]
     /** The last action that failed, for the banner (ingestion failures live on the paper). */
     error: AppError | null
+    /** What main repaired or found (a rebuilt catalog, a damaged file), until dismissed. */
+    notices: LibraryNotice[]
   }
   loadLibrary: () => Promise<void>
   /** Opens the system file dialog and adds the chosen PDFs. */
@@ -32,9 +34,11 @@ export interface LibrarySlice {
   retryPaper: (paperId: string) => Promise<void>
   cancelIngest: (paperId?: string) => Promise<void>
   dismissLibraryError: () => void
+  dismissNotices: () => void
   /** Applies pushed events. */
   applyIngestProgress: (progress: IngestProgress) => void
   applyLibraryChanged: (papers: Paper[]) => void
+  applyLibraryNotice: (notice: LibraryNotice) => void
 }
 
 /** Creates the library slice. */
@@ -65,10 +69,21 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
   }
 
   return {
-    library: { papers: [], loaded: false, progress: {}, overall: null, busy: [], error: null },
+    library: {
+      papers: [],
+      loaded: false,
+      progress: {},
+      overall: null,
+      busy: [],
+      error: null,
+      notices: []
+    },
     loadLibrary: async () => {
       const value = await track('list', () => api.library.list({}))
       if (value) update({ papers: value.papers, loaded: true })
+      // Notices from the library's open came before this window subscribed.
+      const found = await api.library.notices({})
+      if (found.ok && found.value.notices.length) update({ notices: found.value.notices })
     },
     pickAndAddFiles: async () => {
       const picked = await track('pick', () => api.library.pickFiles({}))
@@ -108,6 +123,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
       await track(paperId ?? 'cancel', () => api.library.cancel(paperId ? { paperId } : {}))
     },
     dismissLibraryError: () => update({ error: null }),
+    dismissNotices: () => update({ notices: [] }),
     applyIngestProgress: (p) => {
       const progress = {
         ...lib().progress,
@@ -120,6 +136,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
         merge([{ ...paper, status: p.stage }])
       }
     },
-    applyLibraryChanged: (papers) => update({ papers, loaded: true })
+    applyLibraryChanged: (papers) => update({ papers, loaded: true }),
+    applyLibraryNotice: (notice) => update({ notices: [...lib().notices, notice] })
   }
 }

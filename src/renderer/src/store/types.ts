@@ -1,5 +1,6 @@
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { ChatSlice } from './chatSlice'
+import type { CompareSlice } from './compareSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { OrganizeSlice } from './organizeSlice'
 import type { SettingsSlice } from './settingsSlice'
@@ -12,7 +13,8 @@ export type AppState = ChatSlice &
   ViewerSlice &
   LibrarySlice &
   OrganizeSlice &
-  SettingsSlice
+  SettingsSlice &
+  CompareSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LibraryPanel } from '../../../../src/renderer/src/features/library/LibraryPanel'
 import { fakeApi, ok, paper } from '../../fakeApi'
@@ -91,5 +91,37 @@ describe('LibraryPanel', () => {
       channel: 'library:retry',
       input: { paperId: '2005.11401' }
     })
+  })
+
+  it('shows what the library repaired at open and what it finds later, until dismissed', async () => {
+    const fake = fakeApi({
+      'library:list': () => ok({ papers: [paper()] }),
+      'library:notices': () =>
+        ok({
+          notices: [
+            {
+              level: 'warning',
+              message: 'library.json could not be read (not valid JSON). Recovered 3 paper(s).',
+              paperId: null
+            }
+          ]
+        })
+    })
+    const { store } = renderWithStore(<LibraryPanel />, fake)
+    store.connect()
+    await act(() => store.getState().loadLibrary())
+    const box = screen.getByRole('status', { name: 'Library repairs' })
+    expect(box.textContent).toContain('repaired what it could')
+    expect(box.textContent).toContain('Recovered 3 paper(s)')
+    act(() =>
+      fake.emit('library:notice', {
+        level: 'warning',
+        message: '"BERT" (1810.04805): its keyword index is missing. Re-indexing it from its PDF.',
+        paperId: '1810.04805'
+      })
+    )
+    expect(box.textContent).toContain('Re-indexing it from its PDF')
+    fireEvent.click(within(box).getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByRole('status', { name: 'Library repairs' })).toBeNull()
   })
 })

@@ -43,6 +43,8 @@ export function LibraryPanel() {
   const setQuery = useAppStore((s) => s.setLibraryQuery)
   const setSort = useAppStore((s) => s.setLibrarySort)
   const openCite = useAppStore((s) => s.openCite)
+  const notices = useAppStore((s) => s.library.notices)
+  const dismissNotices = useAppStore((s) => s.dismissNotices)
   const [dragging, setDragging] = useState(false)
   const { t } = useTranslation()
   const shown = useMemo(
@@ -121,6 +123,17 @@ export function LibraryPanel() {
                 dismissOrganize()
               }}
             >
+              {t('library.dismiss')}
+            </button>
+          </div>
+        )}
+        {notices.length > 0 && (
+          <div className="notice notice-warn" role="status" aria-label={t('library.repairs')}>
+            <div className="notice-title">{t('library.repairsTitle')}</div>
+            {notices.map((n, i) => (
+              <ErrorMessage key={i} message={n.message} />
+            ))}
+            <button type="button" className="btn btn-small btn-quiet" onClick={dismissNotices}>
               {t('library.dismiss')}
             </button>
           </div>

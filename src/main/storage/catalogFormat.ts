@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { ERROR_CODES } from '../../shared/errors'
+import { FIELD_SOURCES, METADATA_FIELDS } from '../../shared/types'
+import type { FileFormat, StoredDocument } from './versionedFile'
+
+/**
+ * One paper as `library.json` stores it (format 2): the indexing record (status, chunker,
+ * embedder) and the bibliographic one (venue, DOI, tags, collections, each field's source).
+ * @remarks The storage schema, separate from the IPC `PaperSchema`: it changes only with a
+ * migration. Unknown fields are kept (`looseObject`), so a field another version added survives
+ * this version's saves. A record that does not match (a status a newer version added) is kept
+ * verbatim by the catalog, never dropped.
+ */
+export const StoredPaperSchema = z.looseObject({
+  id: z.string().min(1),
+  title: z.string(),
+  authors: z.array(z.string()),
+  year: z.number().int().nullable(),
+  arxivId: z.string().nullable(),
+  source: z.discriminatedUnion('kind', [
+    z.looseObject({ kind: z.literal('arxiv'), arxivId: z.string(), url: z.string() }),
+    z.looseObject({ kind: z.literal('file'), fileName: z.string() })
+  ]),
+  sha256: z.string().nullable(),
+  pages: z.number().int(),
+  chunks: z.number().int(),
+  sections: z.array(
+    z.looseObject({
+      name: z.string(),
+      heading: z.string(),
+      startPage: z.number().int(),
+      endPage: z.number().int()
+    })
+  ),
+  status: z.enum(['pending', 'downloading', 'extracting', 'embedding', 'indexed', 'error']),
+  error: z
+    .looseObject({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      retryAfterSeconds: z.number().optional()
+    })
+    .nullable(),
+  addedAt: z.string(),
+  indexedAt: z.string().nullable(),
+  /** The embedder that built the paper's vectors; null while it is keyword-only. */
+  embedderId: z.string().nullable(),
+  /** The chunker (and its parameters) that cut the paper's chunks; null: not recorded. */
+  chunkerId: z.string().nullable().default(null),
+  // Bibliography (issue 14). Defaults, so a format-2 record written before these fields loads.
+  venue: z.string().nullable().default(null),
+  doi: z.string().nullable().default(null),
+  abstract: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+  collectionIds: z.array(z.string()).default([]),
+  /** Where each metadata field came from; `user` (a hand edit) is never replaced. */
+  fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), z.enum(FIELD_SOURCES)).default({}),
+  onlineCheckedAt: z.string().nullable().default(null)
+})
+/** One paper as `library.json` stores it. */
+export type StoredPaper = z.infer<typeof StoredPaperSchema>
+
+/** A collection as `library.json` stores it; unknown fields kept. */
+export const StoredCollectionSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  createdAt: z.string()
+})
+/** A collection as `library.json` stores it. */
+export type StoredCollection = z.infer<typeof StoredCollectionSchema>
+
+/**
+ * The catalog document: records (papers and collections) are checked one by one, so one bad
+ * record is not fatal. `collections` defaults to none for a format-2 file written before them.
+ */
+const CatalogDocumentSchema = z.looseObject({
+  version: z.literal(2),
+  papers: z.array(z.unknown()),
+  collections: z.array(z.unknown()).default([])
+})
+/** The catalog document, records unchecked. */
+export type CatalogDocument = z.infer<typeof CatalogDocumentSchema>
+
+/**
+ * `library.json`: version 2 records each paper's chunker beside its embedder, its bibliographic
+ * metadata with per-field sources, and the collections.
+ */
+export const CATALOG_FORMAT: FileFormat<CatalogDocument> = {
+  name: 'library.json',
+  version: 2,
+  schema: CatalogDocumentSchema,
+  migrations: {
+    // 1 -> 2: chunker parameters recorded per paper (unknown for papers indexed before); no
+    // collections yet. The bibliographic fields take their defaults from the record schema.
+    1: (doc: StoredDocument) => ({
+      ...doc,
+      collections: Array.isArray(doc.collections) ? doc.collections : [],
+      papers: Array.isArray(doc.papers)
+        ? doc.papers.map((p: unknown) =>
+            typeof p === 'object' && p !== null && !('chunkerId' in p)
+              ? { ...p, chunkerId: null }
+              : p
+          )
+        : doc.papers
+    })
+  }
+}
