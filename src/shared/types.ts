@@ -56,6 +56,26 @@ export const PaperSchema = z.object({
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>
 
+/** What a piece of evidence is: text from the PDF's text layer, OCR'd text, a figure or a table. */
+export const CHUNK_KINDS = ['text', 'ocr', 'figure', 'table'] as const
+/** What a piece of evidence is. */
+export const ChunkKindSchema = z.enum(CHUNK_KINDS)
+/** What a piece of evidence is. */
+export type ChunkKind = z.infer<typeof ChunkKindSchema>
+
+/**
+ * A rectangle on a page, as fractions of the page's width and height from its top-left corner,
+ * so it maps onto the page at any zoom.
+ */
+export const RegionSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1)
+})
+/** A rectangle on a page, as fractions of the page size. */
+export type Region = z.infer<typeof RegionSchema>
+
 /** One ranked passage returned by search. Pages are 1-based PDF page numbers. */
 export const SearchResultSchema = z.object({
   chunkId: z.string(),
@@ -64,7 +84,11 @@ export const SearchResultSchema = z.object({
   page: z.number().int(),
   section: z.string(),
   score: z.number(),
-  text: z.string()
+  text: z.string(),
+  /** Absent on text passages. */
+  kind: ChunkKindSchema.optional(),
+  /** Where a figure or table is on its page. */
+  region: RegionSchema.optional()
 })
 /** One ranked passage returned by search. */
 export type SearchResult = z.infer<typeof SearchResultSchema>
@@ -95,7 +119,11 @@ export const CitationSchema = z.object({
   title: z.string(),
   page: z.number().int(),
   chunkId: z.string(),
-  snippet: z.string()
+  snippet: z.string(),
+  /** What is cited; absent means text. `ocr`: the text was recognised from the page image. */
+  kind: ChunkKindSchema.optional(),
+  /** The cited figure's or table's region on the page, highlighted by the viewer. */
+  region: RegionSchema.optional()
 })
 /** A numbered citation in an answer. */
 export type Citation = z.infer<typeof CitationSchema>
@@ -126,6 +154,12 @@ export type Answer = z.infer<typeof AnswerSchema>
 /** The languages answers can be written in. */
 export const ANSWER_LANGUAGES = ['pt-BR', 'en', 'question'] as const
 
+/**
+ * The OCR languages whose recognition data ships with the app (npm `@tesseract.js-data/*`).
+ * @remarks English only: no Portuguese data package exists on the npm registry.
+ */
+export const OCR_LANGUAGES = ['eng'] as const
+
 /** Non-secret settings (`settings.json`). */
 export const SettingsSchema = z.object({
   answerLanguage: z.enum(ANSWER_LANGUAGES),
@@ -134,7 +168,9 @@ export const SettingsSchema = z.object({
   geminiBaseUrl: z.string().max(500).nullable(),
   requestTimeoutMs: z.number().int().min(1000).max(600_000),
   chunkTokens: z.number().int().min(64).max(1024),
-  chunkOverlap: z.number().int().min(0).max(256)
+  chunkOverlap: z.number().int().min(0).max(256),
+  /** Languages OCR reads scanned pages in (Tesseract codes; those with a data package here). */
+  ocrLanguages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(OCR_LANGUAGES.length)
 })
 /** Non-secret settings. */
 export type Settings = z.infer<typeof SettingsSchema>
@@ -147,7 +183,8 @@ export const DEFAULT_SETTINGS: Settings = {
   geminiBaseUrl: null,
   requestTimeoutMs: 60_000,
   chunkTokens: 256,
-  chunkOverlap: 32
+  chunkOverlap: 32,
+  ocrLanguages: ['eng']
 }
 
 /** Settings as the renderer sees them: never the key, only whether one is saved. */
@@ -180,6 +217,8 @@ export const IngestProgressSchema = z.object({
   stage: PaperStatusSchema,
   done: z.number(),
   total: z.number(),
+  /** Set while scanned pages are being recognised (OCR): `done`/`total` count those pages. */
+  ocr: z.boolean().optional(),
   overall: z.object({ done: z.number(), total: z.number() })
 })
 /** Progress of one paper through ingestion. */

@@ -1,4 +1,4 @@
-import type { SearchResult, SectionResult } from '../../shared/types'
+import type { ChunkKind, Region, SearchResult, SectionResult } from '../../shared/types'
 
 /** One passage the model was shown, under the id it cites it by. */
 export interface EvidencePassage {
@@ -13,6 +13,10 @@ export interface EvidencePassage {
   singlePage: boolean
   /** The (English) query that found it; helps pick the snippet when the answer is not English. */
   query: string
+  /** Absent on text passages. */
+  kind?: ChunkKind
+  /** A figure's or table's region on its page. */
+  region?: Region
 }
 
 /**
@@ -34,7 +38,9 @@ export class EvidenceSet {
         section: r.section,
         text: r.text,
         singlePage: true,
-        query
+        query,
+        ...(r.kind && { kind: r.kind }),
+        ...(r.region && { region: r.region })
       })
     )
   }

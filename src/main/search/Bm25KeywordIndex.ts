@@ -247,6 +247,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       const p = paperId ? this.papers.get(paperId) : undefined
       const row = p ? this.rows.get(p.paperId)!.get(id) : undefined
       if (!p || row === undefined) continue
+      const extra = p.extras.get(row)
       out.push({
         id,
         paperId: p.paperId,
@@ -254,7 +255,9 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         index: p.indexes[row]!,
         section: p.sectionNames[p.sections[row]!] ?? 'body',
         text: this.textsOf(p)[row]!,
-        tokens: p.tokens[row]!
+        tokens: p.tokens[row]!,
+        ...(extra && { kind: extra.kind }),
+        ...(extra?.region && { region: extra.region })
       })
     }
     return out

@@ -152,7 +152,9 @@ export class HybridRetriever implements Retriever {
           page: c.page,
           section: c.section,
           score: r.score,
-          text: c.text
+          text: c.text,
+          ...(c.kind && c.kind !== 'text' && { kind: c.kind }),
+          ...(c.region && { region: c.region })
         })
       }
     }

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib'
+import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
@@ -21,6 +22,12 @@ export interface PaperPostings {
   tokens: Uint32Array
   sectionNames: string[]
   sections: Uint16Array
+  /**
+   * What is not plain text-layer text, by row: OCR'd text, figures and tables with regions.
+   * @remarks Optional in the file: a file written before figures and OCR had none, and every
+   * chunk in it is text.
+   */
+  extras: Map<number, ChunkExtra>
   /** Index terms per chunk (BM25 document length). */
   lengths: Uint16Array
   terms: Uint32Array
@@ -33,6 +40,12 @@ export interface PaperPostings {
   textZ: Uint8Array
 }
 
+/** The kind and region of a chunk that is not text-layer text. */
+export interface ChunkExtra {
+  kind: Exclude<Chunk['kind'], undefined>
+  region?: Region
+}
+
 interface Header {
   paperId: string
   ids: string[]
@@ -41,6 +54,8 @@ interface Header {
   tokens: number[]
   sectionNames: string[]
   sections: number[]
+  /** `[row, extra]` pairs; absent in files written before OCR and figures. */
+  extras?: [number, ChunkExtra][]
   terms: number
   postings: number
 }
@@ -105,6 +120,7 @@ export async function buildPostings(
     tokens: Uint32Array.from(chunks, (c) => c.tokens),
     sectionNames,
     sections: Uint16Array.from(chunks, (c) => sectionNames.indexOf(c.section)),
+    extras: extrasOf(chunks),
     lengths,
     terms,
     starts,
@@ -113,6 +129,15 @@ export async function buildPostings(
     totalLength: lengths.reduce((a, b) => a + b, 0),
     textZ: new Uint8Array(textZ)
   }
+}
+
+function extrasOf(chunks: readonly Chunk[]): Map<number, ChunkExtra> {
+  const out = new Map<number, ChunkExtra>()
+  chunks.forEach((c, row) => {
+    if (c.kind && c.kind !== 'text')
+      out.set(row, { kind: c.kind, ...(c.region && { region: c.region }) })
+  })
+  return out
 }
 
 function abbreviationTerms(chunks: readonly Chunk[]): Map<number, number[]> {
@@ -141,6 +166,7 @@ export function encodePostings(p: PaperPostings): Buffer {
     tokens: [...p.tokens],
     sectionNames: p.sectionNames,
     sections: [...p.sections],
+    ...(p.extras.size > 0 && { extras: [...p.extras] }),
     terms: p.terms.length,
     postings: p.docs.length
   }
@@ -197,6 +223,7 @@ export function decodePostings(file: Uint8Array): PaperPostings {
     tokens: Uint32Array.from(h.tokens),
     sectionNames: h.sectionNames,
     sections: Uint16Array.from(h.sections),
+    extras: new Map(h.extras ?? []),
     lengths,
     terms,
     starts,
