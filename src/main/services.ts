@@ -7,6 +7,7 @@ import { WorkerPdfReader } from './ingest/WorkerPdfReader'
 import { createHandlers, type FilePicker } from './ipc/handlers'
 import { createRouter, type Router } from './ipc/router'
 import { LibraryService } from './library/LibraryService'
+import { ocrWorkerScript, WorkerRecognizer } from './ocr/WorkerRecognizer'
 import { dataPaths, type DataPaths } from './paths'
 import { Bm25KeywordIndex } from './search/Bm25KeywordIndex'
 import { embedderWorkerScript } from './search/embedder/embedderWorkerScript'
@@ -55,6 +56,13 @@ export interface ServiceOptions {
   embedder?: EmbedderProvider
   log?: (message: string) => void
 }
+
+/**
+ * Width in pixels of a page shown to the model.
+ * @remarks Small print in tables stays legible at this width; Gemini bills a letter page at it
+ * as a few 768-px tiles of 258 tokens each.
+ */
+const PAGE_IMAGE_WIDTH = 1024
 
 const noPicker: FilePicker = {
   async pickPdfs() {
@@ -118,12 +126,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     papers: () => library.list(),
     paperText: (id) => library.paperText(id)
   })
+  // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
+  const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    pageImage: async (paperId, page) =>
+      pageImages.pagePng(await library.pdfBytes(paperId), page, PAGE_IMAGE_WIDTH, paperId),
     chatModel: () => {
       const s = settings.get()
       return keyForModel
@@ -167,7 +179,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     router,
     async close() {
       await library.close()
-      await Promise.all([embedder.close(), reader.close(), vectors.close()])
+      await Promise.all([embedder.close(), reader.close(), vectors.close(), pageImages.close()])
     }
   }
 }

@@ -24,6 +24,11 @@ export interface AgentServiceDeps {
   chatModel: () => ChatModel | null
   settings: () => Settings
   events: EventSink
+  /**
+   * Draws a page of a paper as a PNG, for `view_page` (Gemini reads images). Without it the
+   * caption and nearby text are the only evidence for a figure, and answers say so.
+   */
+  pageImage?: (paperId: string, page: number, signal?: AbortSignal) => Promise<Uint8Array>
 }
 
 /** One question to answer; `requestId` tags its events and lets it be cancelled. */
@@ -141,17 +146,23 @@ export class AgentService {
       papers,
       rewrite: (query, s) => rewriteQuery(model, query, run, s),
       evidence,
-      run
+      run,
+      pageImage: this.deps.pageImage ?? null
     })
     const rounds = Math.min(3, Math.max(1, settings.toolRounds))
     const history = await gatherEvidence({
       model,
       question,
-      system: toolPrompt(papers(), rounds),
+      system: toolPrompt(papers(), rounds, !!this.deps.pageImage),
       tools,
       rounds,
       run,
-      signal
+      signal,
+      // A figure or table found in the last round may be looked at in one more.
+      oneMore: () =>
+        !!this.deps.pageImage &&
+        evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
+        !evidence.all().some((p) => p.id.endsWith('-image'))
     })
     return { question, model, history, tools, evidence, language, run, signal }
   }

@@ -12,6 +12,11 @@ export interface GatherOptions {
   rounds: number
   run: AnswerRun
   signal?: AbortSignal
+  /**
+   * Asked once when the rounds are used up: true gives one more (optional) round, e.g. to look
+   * at the page of a figure the last round found.
+   */
+  oneMore?: () => boolean
 }
 
 /**
@@ -25,7 +30,8 @@ export async function gatherEvidence(options: GatherOptions): Promise<ChatConten
   const { model, tools, run, signal } = options
   const history: ChatContent[] = [{ role: 'user', parts: [{ text: options.question }] }]
   const declarations = tools.map(toolDeclaration)
-  for (let round = 1; round <= options.rounds; round++) {
+  let rounds = options.rounds
+  for (let round = 1; round <= rounds; round++) {
     const label = `tools-${round}`
     const response = await model.generate(
       {
@@ -44,6 +50,7 @@ export async function gatherEvidence(options: GatherOptions): Promise<ChatConten
       role: 'user',
       parts: await runToolCalls(tools, response.functionCalls, { signal })
     })
+    if (round === rounds && rounds === options.rounds && options.oneMore?.()) rounds++
   }
   return history
 }

@@ -63,6 +63,25 @@ export class EvidenceSet {
     })
   }
 
+  /**
+   * Records a page the model looked at as an image, citable as `{paperId}-page-{n}-image`.
+   * @remarks Its citation highlights the whole page: what the model read is on the image.
+   */
+  addPageImage(paperId: string, title: string, page: number): EvidencePassage {
+    return this.add({
+      id: `${paperId}-page-${page}-image`,
+      paperId,
+      title,
+      page,
+      section: 'page image',
+      text: `Page ${page}, viewed as an image`,
+      singlePage: true,
+      query: '',
+      kind: 'figure',
+      region: { x: 0, y: 0, width: 1, height: 1 }
+    })
+  }
+
   get(id: string): EvidencePassage | undefined {
     return this.byId.get(id)
   }

@@ -35,11 +35,16 @@ export async function evidenceAnswer(options: {
   const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.reason])
   const body = passages.map(
     (p, i) =>
-      `[${i + 1}] ${p.title}, ${texts.page} ${p.page}:\n> ${p.text.replace(/\s+/g, ' ').trim()}`
+      `[${i + 1}] ${p.title}, ${texts.page} ${p.page}${p.kind && p.kind !== 'text' ? ` (${p.kind.toUpperCase()})` : ''}:\n> ${p.text.replace(/\s+/g, ' ').trim()}`
   )
+  const figures = passages.some((p) => p.kind === 'figure' || p.kind === 'table')
   return {
     question,
-    answer: [label, ...(body.length ? body : [texts.noPassages])].join('\n\n'),
+    answer: [
+      label,
+      ...(body.length ? body : [texts.noPassages]),
+      ...(figures ? [texts.figureNotRead] : [])
+    ].join('\n\n'),
     mode: 'evidence',
     verified: false,
     notice: options.notice,

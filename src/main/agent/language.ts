@@ -24,6 +24,8 @@ export interface AnswerTexts {
   /** An evidence-only answer when search found nothing. */
   noPassages: string
   page: string
+  /** Ends an evidence-only answer that cites a figure or table by its caption. */
+  figureNotRead: string
 }
 
 /** The fixed texts in each language. */
@@ -39,7 +41,9 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       OFFLINE: 'sem conexão com o Gemini'
     },
     noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    page: 'p.'
+    page: 'p.',
+    figureNotRead:
+      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.'
   },
   en: {
     fallback:
@@ -52,7 +56,9 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
       OFFLINE: 'Gemini cannot be reached'
     },
     noPassages: 'No relevant passage was found in the papers in the library.',
-    page: 'p.'
+    page: 'p.',
+    figureNotRead:
+      'Figures and tables appear here by their captions and the text around them: the figure itself was not read.'
   }
 }
 

@@ -1,13 +1,16 @@
 import type { Paper } from '../../shared/types'
 
 /** The system prompt of the tool-calling turns: what the library holds and how to search it. */
-export function toolPrompt(papers: readonly Paper[], rounds: number): string {
+export function toolPrompt(papers: readonly Paper[], rounds: number, canView = false): string {
   const list = papers.length
     ? papers.map((p) => `- ${p.id}: ${p.title}${p.year ? ` (${p.year})` : ''}`).join('\n')
     : '(the library is empty)'
   return [
     "You answer questions about the research papers in the user's library, using only evidence from those papers.",
     'Find the evidence with the tools: search_documents for passages (English queries work best; the papers are in English), extract_section to read a named section of one paper (abstract, introduction, method, results, conclusion...).',
+    canView
+      ? 'Passages of kind figure or table are captions. When the question is about a figure, a table, a plot or an equation, also call view_page on the page of that passage to look at it.'
+      : 'Passages of kind figure or table are captions: you cannot see the figures themselves, so when an answer rests on one, say that the figure itself was not read.',
     `You have ${rounds} round(s) of tool calls. Request every call you need at once: for a comparison across papers, one search per paper (paperIds) in the same turn.`,
     `Papers in the library:\n${list}`
   ].join('\n\n')

@@ -5,6 +5,7 @@ import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { PdfReader } from '../ingest/PdfReader'
+import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { DataPaths } from '../paths'
 import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
 import { parseArxivId } from './arxivId'
@@ -36,6 +37,11 @@ export interface LibraryDeps {
   /** A folder with `<arxivId>.pdf` copies of the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
   embedBatchSize?: number
+  /**
+   * OCR for scanned pages, used when `reader` is not a worker that does its own (a worker
+   * reader starts an OCR worker of its own).
+   */
+  recognizer?: PageRecognizer
   log?: (msg: string) => void
 }
 
@@ -66,12 +72,13 @@ export class LibraryService {
       deps,
       catalog: this.catalog,
       files: this.files,
-      progress: (paperId, stage, done, total) =>
+      progress: (paperId, stage, done, total, ocr) =>
         deps.events.emit('ingest:progress', {
           paperId,
           stage,
           done,
           total,
+          ...(ocr && { ocr }),
           overall: this.queue.overall()
         }),
       changed: () => this.changed(),
