@@ -156,7 +156,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
-    filePicker: options.filePicker ?? noPicker
+    filePicker: options.filePicker ?? noPicker,
+    pageImages
   })
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {

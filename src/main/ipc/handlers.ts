@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import type { Answer, EmbedderStatus, Paper } from '../../shared/types'
+import type { Answer, EmbedderStatus, Paper, Region } from '../../shared/types'
+import type { PageImager } from '../ocr/PageRecognizer'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
@@ -17,6 +18,7 @@ export interface LibraryPort {
   retry(paperId: string): Promise<Paper>
   cancel(paperId?: string): number
   pdfBytes(paperId: string): Promise<Uint8Array>
+  ocrWords(paperId: string, page: number): Promise<{ text: string; box: Region }[]>
 }
 
 /** What the handlers need of the agent. */
@@ -40,6 +42,8 @@ export interface HandlerDeps {
   retriever: Retriever
   agent: AgentPort
   filePicker: FilePicker
+  /** Draws page regions (figures) for the chat. */
+  pageImages: PageImager
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -99,6 +103,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       paperId,
       data: Buffer.from(await deps.library.pdfBytes(paperId)).toString('base64')
     }),
+    'library:ocrWords': async ({ paperId, page }) => ({
+      words: await deps.library.ocrWords(paperId, page)
+    }),
+    'library:regionImage': async ({ paperId, page, region, width }) => {
+      const bytes = await deps.library.pdfBytes(paperId)
+      const png = await deps.pageImages.pagePng(bytes, page, width, paperId, region)
+      return { data: Buffer.from(png).toString('base64') }
+    },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.agent.ask(input),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import type { Paper, PaperStatus, Settings } from '../../shared/types'
+import type { Paper, PaperStatus, Region, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
@@ -254,6 +254,13 @@ export class LibraryService {
         `The PDF of "${p.title}" is not in the library folder yet.`
       )
     return bytes
+  }
+
+  /** The words OCR read on one page with their boxes; empty for a page with a text layer. */
+  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    const text = await this.paperText(id)
+    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
+    return words.map((w) => ({ text: w.text, box: w.box }))
   }
 
   /** The cleaned text per page of an indexed paper. */

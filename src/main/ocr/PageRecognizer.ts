@@ -1,3 +1,4 @@
+import type { Region } from '../../shared/types'
 import type { PageOcr } from '../domain'
 import type { PdfPageItems } from '../ingest/PdfReader'
 
@@ -30,8 +31,14 @@ export interface PageRecognizer {
   ): Promise<RecognizedPage[]>
 }
 
-/** Draws one page as a PNG (for showing it to a model). */
+/** Draws one page, or a region of it, as a PNG (to show a model, or a figure in the chat). */
 export interface PageImager {
-  /** A PNG of the page at about `width` pixels wide. */
-  pagePng(bytes: Uint8Array, page: number, width: number, label?: string): Promise<Uint8Array>
+  /** A PNG of the page (or of `region` of it) about `width` pixels wide. */
+  pagePng(
+    bytes: Uint8Array,
+    page: number,
+    width: number,
+    label?: string,
+    region?: Region
+  ): Promise<Uint8Array>
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createWorker, type Worker as TesseractWorker } from 'tesseract.js'
-import { OCR_LANGUAGES } from '../../shared/types'
+import { OCR_LANGUAGES, type Region } from '../../shared/types'
 import type { OcrWord } from '../domain'
 import { throwIfAborted, UserFacingError } from '../errors'
 import { PdfjsReader, type PageCanvas } from '../ingest/PdfjsReader'
@@ -60,6 +60,7 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
     signal?.addEventListener('abort', stop, { once: true })
     try {
       let done = 0
+      options.onPage?.(0, pages.length)
       return await this.pdf.renderPages(
         bytes,
         pages,
@@ -89,15 +90,17 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
     bytes: Uint8Array,
     page: number,
     width: number,
-    label?: string
+    label?: string,
+    region?: Region
   ): Promise<Uint8Array> {
-    // Pages are about 612 points wide; the scale that gives `width` pixels for a letter page.
+    // Scaled from a letter page's 612 points so the page (or region) comes out `width` wide.
+    const scale = Math.min(4, width / (612 * (region?.width || 1)))
     const [png] = await this.pdf.renderPages(
       bytes,
       [page],
-      width / 612,
+      scale,
       napiCanvas,
-      async (_n, image) => pngOf(image),
+      async (_n, image) => pngOf(image, region),
       { label }
     )
     return png!

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { ErrorCode } from '../../shared/errors'
+import type { Region } from '../../shared/types'
 import { CancelledError, UserFacingError } from '../errors'
 import { workerOptions, workerScript, type WorkerScript } from '../workerScript'
 import type { OcrRequest, OcrResponse } from './ocrProtocol'
@@ -56,9 +57,13 @@ export class WorkerRecognizer implements PageRecognizer, PageImager {
     bytes: Uint8Array,
     page: number,
     width: number,
-    label?: string
+    label?: string,
+    region?: Region
   ): Promise<Uint8Array> {
-    const r = await this.request({ type: 'png', bytes, page, width, label }, label ?? 'This PDF')
+    const r = await this.request(
+      { type: 'png', bytes, page, width, label, ...(region && { region }) },
+      label ?? 'This PDF'
+    )
     if (r.type !== 'png') throw new Error(`unexpected OCR answer ${r.type}`)
     return r.png
   }

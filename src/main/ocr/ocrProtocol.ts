@@ -1,3 +1,4 @@
+import type { Region } from '../../shared/types'
 import type { RecognizedPage } from './PageRecognizer'
 
 /** What the main side asks the OCR worker. */
@@ -17,6 +18,7 @@ export type OcrRequest =
       page: number
       width: number
       label?: string
+      region?: Region
     }
   | { type: 'cancel'; requestId: number }
 

@@ -1,4 +1,5 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
+import type { Region } from '../../shared/types'
 import type { PageCanvas, PageCanvasFactory } from '../ingest/PdfjsReader'
 
 /**
@@ -13,8 +14,18 @@ export const napiCanvas: PageCanvasFactory = {
   }
 }
 
-/** The canvas of a page drawn with {@link napiCanvas}, encoded as PNG. */
-export function pngOf(page: PageCanvas): Uint8Array {
+/**
+ * The canvas of a page drawn with {@link napiCanvas}, encoded as PNG; with `region` (fractions
+ * of the page) only that part of it.
+ */
+export function pngOf(page: PageCanvas, region?: Region): Uint8Array {
   const canvas = page.canvas as Canvas
-  return new Uint8Array(canvas.toBuffer('image/png'))
+  if (!region) return new Uint8Array(canvas.toBuffer('image/png'))
+  const x = Math.floor(region.x * page.width)
+  const y = Math.floor(region.y * page.height)
+  const w = Math.max(1, Math.min(page.width - x, Math.ceil(region.width * page.width)))
+  const h = Math.max(1, Math.min(page.height - y, Math.ceil(region.height * page.height)))
+  const crop = createCanvas(w, h)
+  crop.getContext('2d').drawImage(canvas, x, y, w, h, 0, 0, w, h)
+  return new Uint8Array(crop.toBuffer('image/png'))
 }

@@ -4,6 +4,14 @@ import { useAppStore } from '../../store/StoreContext'
 
 const CARD_WIDTH = 340
 
+/** How a citation that is not text-layer text is marked. */
+const KIND_LABELS: Record<Exclude<Citation['kind'], undefined>, string> = {
+  text: 'Text',
+  ocr: 'OCR',
+  figure: 'Figure',
+  table: 'Table'
+}
+
 /** Shortens a snippet for the hover card. */
 function clip(text: string, max = 320): string {
   const t = text.replace(/\s+/g, ' ').trim()
@@ -36,17 +44,26 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
-        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}`}
+        data-kind={citation.kind ?? 'text'}
+        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}${citation.kind && citation.kind !== 'text' ? ` (${KIND_LABELS[citation.kind]})` : ''}`}
         onFocus={show}
         onBlur={() => setHover(null)}
         onClick={() => openCitation(citation)}
       >
         {citation.number}
+        {citation.kind === 'ocr' && <span className="chip-kind">OCR</span>}
       </button>
       {hover && (
         <span className={`hover-card ${hover}`} role="tooltip">
           <span className="hover-card-title">{citation.title}</span>
-          <span className="hover-card-page">Page {citation.page}</span>
+          <span className="hover-card-page">
+            Page {citation.page}
+            {citation.kind && citation.kind !== 'text' && (
+              <span className="kind-badge" data-kind={citation.kind}>
+                {KIND_LABELS[citation.kind]}
+              </span>
+            )}
+          </span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
           <span className="hover-card-hint">Click to open the page</span>
         </span>

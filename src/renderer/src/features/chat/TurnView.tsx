@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Answer } from '../../../../shared/types'
 import type { Turn } from '../../store/chatSlice'
 import { useAppStore } from '../../store/StoreContext'
+import { FigureCrops } from './FigureCrops'
 import { AnswerBody } from './AnswerBody'
 import { answerMarkdown } from './answerMarkdown'
 import { ErrorNotice } from './ErrorNotice'
@@ -82,6 +83,7 @@ export function TurnView({ turn }: { turn: Turn }) {
           <>
             <AnswerLabels answer={turn.answer} />
             <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
+            <FigureCrops citations={turn.answer.citations} />
             <div className="answer-footer">
               <span className="usage" title="Tokens for this answer (input / output)">
                 {formatTokens(turn.usage.inputTokens)} in · {formatTokens(turn.usage.outputTokens)}{' '}

@@ -13,7 +13,7 @@ export function statusText(paper: Paper, progress: PaperProgress | undefined): s
     case 'downloading':
       return 'Downloading'
     case 'extracting':
-      return 'Reading text'
+      return progress?.ocr ? `OCR: page ${progress.done} of ${progress.total}` : 'Reading text'
     case 'embedding':
       return 'Indexing'
     case 'indexed':

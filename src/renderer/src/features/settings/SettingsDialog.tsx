@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Settings } from '../../../../shared/types'
+import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
+
+const OCR_LANGUAGE_NAMES: Record<(typeof OCR_LANGUAGES)[number], string> = { eng: 'English' }
 
 const LANGUAGES: { value: Settings['answerLanguage']; label: string }[] = [
   { value: 'pt-BR', label: 'Português (Brasil)' },
@@ -115,6 +117,28 @@ export function SettingsDialog() {
                   <option value={2}>2</option>
                   <option value={3}>3 — for comparisons across papers</option>
                 </select>
+              </label>
+              <label className="field">
+                <span className="field-label">OCR language for scanned pages</span>
+                <select
+                  aria-label="OCR language"
+                  value={values.ocrLanguages[0]}
+                  onChange={(e) =>
+                    void updateSettings({
+                      ocrLanguages: [e.target.value as Settings['ocrLanguages'][number]]
+                    })
+                  }
+                >
+                  {OCR_LANGUAGES.map((code) => (
+                    <option key={code} value={code}>
+                      {OCR_LANGUAGE_NAMES[code]}
+                    </option>
+                  ))}
+                </select>
+                <span className="field-help">
+                  Pages without a text layer are read by OCR, offline. Only English recognition data
+                  is available.
+                </span>
               </label>
             </>
           )}

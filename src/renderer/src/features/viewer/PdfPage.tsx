@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import type { Region } from '../../../../shared/types'
+import { useAppStore } from '../../store/StoreContext'
 import type { Highlight } from '../../store/viewerSlice'
 import { findSnippetItems } from './highlightMatch'
 import { CSS_PER_PDF_UNIT, type PageSize, type PdfjsDocument } from './pdfjs'
 
 interface Props {
+  paperId: string
   doc: PdfjsDocument
   number: number
   scale: number
@@ -16,9 +19,22 @@ interface Props {
 
 /**
  * One page: a placeholder of the right size until it comes near the viewport, then the canvas
- * and the selectable text layer; marks the highlighted snippet's spans.
+ * and the selectable text layer; marks the highlighted snippet's spans, or draws boxes over a
+ * cited figure's region or over the OCR'd words of a scanned page (which has no text layer).
  */
-export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight }: Props) {
+export function PdfPage({
+  paperId,
+  doc,
+  number,
+  scale,
+  size,
+  near,
+  highlight,
+  onHighlight
+}: Props) {
+  const fetchOcrWords = useAppStore((s) => s.fetchOcrWords)
+  const [boxes, setBoxes] = useState<{ regions: Region[]; nonce: number } | null>(null)
+  const boxLayerRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
@@ -46,10 +62,37 @@ export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight
     }
   }, [doc, number, scale, near])
 
+  // A figure is highlighted by its region; OCR'd text by the boxes of the words it matches.
+  useEffect(() => {
+    if (!highlight || highlight.page !== number) return setBoxes(null)
+    if (highlight.region) return setBoxes({ regions: [highlight.region], nonce: highlight.nonce })
+    if (highlight.kind !== 'ocr') return setBoxes(null)
+    let stale = false
+    void fetchOcrWords(paperId, number).then((words) => {
+      if (stale) return
+      const hits = findSnippetItems(
+        words.map((w) => w.text),
+        highlight.snippet
+      )
+      setBoxes({ regions: hits.map((i) => words[i]!.box), nonce: highlight.nonce })
+    })
+    return () => {
+      stale = true
+    }
+  }, [highlight, number, paperId, fetchOcrWords])
+
+  useEffect(() => {
+    if (!boxes || !rendered || scrolledFor.current === boxes.nonce) return
+    scrolledFor.current = boxes.nonce
+    boxLayerRef.current?.firstElementChild?.scrollIntoView({ block: 'center' })
+    onHighlight(boxes.regions.length > 0)
+  }, [boxes, rendered, onHighlight])
+
   useEffect(() => {
     if (!rendered) return
     for (const span of rendered.spans) span.classList.remove('highlight')
     if (!highlight || highlight.page !== number) return
+    if (highlight.region || highlight.kind === 'ocr') return
     const hits = findSnippetItems(rendered.items, highlight.snippet)
     const spans = hits.map((i) => rendered.spans[i]).filter((s): s is HTMLElement => !!s)
     for (const span of spans) span.classList.add('highlight')
@@ -80,6 +123,21 @@ export function PdfPage({ doc, number, scale, size, near, highlight, onHighlight
     >
       <canvas ref={canvasRef} aria-hidden="true" />
       <div ref={textRef} className="textLayer" />
+      <div ref={boxLayerRef} className="box-layer" aria-hidden="true">
+        {boxes?.regions.map((r, i) => (
+          <div
+            key={i}
+            className={highlight?.region ? 'region-highlight' : 'ocr-highlight'}
+            data-kind={highlight?.kind ?? 'text'}
+            style={{
+              left: `${r.x * 100}%`,
+              top: `${r.y * 100}%`,
+              width: `${r.width * 100}%`,
+              height: `${r.height * 100}%`
+            }}
+          />
+        ))}
+      </div>
       {!rendered && (
         <div className="pdf-page-label">
           {failed ? `Page ${number} could not be drawn` : number}

@@ -157,6 +157,7 @@ function PdfPages({ paperId }: { paperId: string }) {
       {ready &&
         Array.from({ length: ready.doc.numPages }, (_, i) => i + 1).map((n) => (
           <PdfPage
+            paperId={paperId}
             key={`${ready.paperId}-${n}`}
             doc={ready.doc}
             number={n}
