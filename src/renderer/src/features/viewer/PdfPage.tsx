@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { Region } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 import type { Highlight } from '../../store/viewerSlice'
@@ -33,7 +33,7 @@ export function PdfPage({
   onHighlight
 }: Props) {
   const fetchOcrWords = useAppStore((s) => s.fetchOcrWords)
-  const [boxes, setBoxes] = useState<{ regions: Region[]; nonce: number } | null>(null)
+  const [ocrHits, setOcrHits] = useState<{ regions: Region[]; nonce: number } | null>(null)
   const boxLayerRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
@@ -64,9 +64,8 @@ export function PdfPage({
 
   // A figure is highlighted by its region; OCR'd text by the boxes of the words it matches.
   useEffect(() => {
-    if (!highlight || highlight.page !== number) return setBoxes(null)
-    if (highlight.region) return setBoxes({ regions: [highlight.region], nonce: highlight.nonce })
-    if (highlight.kind !== 'ocr') return setBoxes(null)
+    if (!highlight || highlight.page !== number) return
+    if (highlight.region || highlight.kind !== 'ocr') return
     let stale = false
     void fetchOcrWords(paperId, number).then((words) => {
       if (stale) return
@@ -74,12 +73,19 @@ export function PdfPage({
         words.map((w) => w.text),
         highlight.snippet
       )
-      setBoxes({ regions: hits.map((i) => words[i]!.box), nonce: highlight.nonce })
+      setOcrHits({ regions: hits.map((i) => words[i]!.box), nonce: highlight.nonce })
     })
     return () => {
       stale = true
     }
   }, [highlight, number, paperId, fetchOcrWords])
+
+  const boxes = useMemo(() => {
+    if (!highlight || highlight.page !== number) return null
+    if (highlight.region) return { regions: [highlight.region], nonce: highlight.nonce }
+    if (highlight.kind === 'ocr' && ocrHits?.nonce === highlight.nonce) return ocrHits
+    return null
+  }, [highlight, number, ocrHits])
 
   useEffect(() => {
     if (!boxes || !rendered || scrolledFor.current === boxes.nonce) return
