@@ -45,6 +45,7 @@ describe.skipIf(!existsSync(TRANSFORMER))(
     let h: Harness
     let page: Page
     let scanId: string | null = null
+    let files: string[] = []
 
     beforeAll(async () => {
       gemini = await startFakeGemini()
@@ -55,16 +56,20 @@ describe.skipIf(!existsSync(TRANSFORMER))(
         defaultCorpusDir: null
       })
       page = h.page
-      const files = [TRANSFORMER]
+      const list = [TRANSFORMER]
       if (tools) {
         const scan = join(mkdtempSync(join(tmpdir(), 'rp-scan-')), 'transformer-scan.pdf')
         writeFileSync(scan, await makeScannedPdf(TRANSFORMER, { first: 3, last: 4 }))
-        files.push(scan)
+        list.push(scan)
       } else if (process.env.CI === 'true') {
         throw new Error(
           'pdftoppm and img2pdf are missing (apt-get install -y poppler-utils img2pdf).'
         )
       } else console.warn('SKIPPED: the OCR part of figures.e2e - pdftoppm or img2pdf is missing.')
+      files = list
+    }, 120_000)
+
+    it('indexes the paper and its scanned copy (OCR)', async () => {
       const added = await h.services.library.addPaths(files)
       scanId = added[1]?.id ?? null
       await expect
@@ -105,6 +110,12 @@ describe.skipIf(!existsSync(TRANSFORMER))(
       await expect
         .poll(() => crop.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(100)
+      // The crop is the figure, not the page: Figure 1 is about 1.5 times taller than wide.
+      const [w, hgt] = await crop.evaluate((img: HTMLImageElement) => [
+        img.naturalWidth,
+        img.naturalHeight
+      ])
+      expect(hgt! / w!).toBeGreaterThan(1.4)
       await h.screenshot('figures-01-answer-with-figure-crop')
 
       await chip.click()

@@ -32,12 +32,8 @@ async function serve(request: Exclude<OcrRequest, { type: 'cancel' }>): Promise<
       })
       send({ type: 'recognized', requestId, pages })
     } else {
-      const png = await recognizer.pagePng(
-        request.bytes,
-        request.page,
-        request.width,
-        request.label
-      )
+      const { bytes, page, width, label, region } = request
+      const png = await recognizer.pagePng(bytes, page, width, label, region)
       send({ type: 'png', requestId, png }, [png.buffer as ArrayBuffer])
     }
   } catch (e) {
