@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { EnvSecretStore } from './settings/secretStore'
 import { createServices, type Services } from './services'
 import { parseArgs, USAGE, UsageError } from './cli/args'
-import { runCommand, type CommandOutput } from './cli/commands'
+import { cliKeyHint, cliLanguage, runCommand, type CommandOutput } from './cli/commands'
 import { defaultDataDir } from './cli/dataDir'
 import { demo } from './cli/demo'
 import { ProgressReporter } from './cli/progress'
@@ -76,6 +76,9 @@ async function main(argv: string[]): Promise<number> {
         : { code: 'INTERNAL', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }
     if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
     process.stderr.write(`Error (${error.code}): ${error.message}\n`)
+    if (error.code === 'NO_API_KEY') {
+      process.stderr.write(`${cliKeyHint(services ? cliLanguage(services) : 'en')}\n`)
+    }
     return 1
   } finally {
     await services?.close()

@@ -10,7 +10,8 @@ import {
   RegionSchema,
   SearchResponseSchema,
   SectionResultSchema,
-  SettingsSchema
+  SettingsSchema,
+  UI_LANGUAGES
 } from './types'
 
 /** Longest search query or question accepted, in characters. */
@@ -127,7 +128,14 @@ export const channels = {
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
   'chat:ask': {
-    input: z.object({ question: Query, requestId: z.string().min(1).max(100) }).strict(),
+    input: z
+      .object({
+        question: Query,
+        requestId: z.string().min(1).max(100),
+        /** The language the UI shows: evidence labels and fixed texts use it. */
+        uiLanguage: z.enum(UI_LANGUAGES).optional()
+      })
+      .strict(),
     output: AnswerSchema
   },
   'chat:cancel': {

@@ -151,8 +151,17 @@ export const AnswerSchema = z.object({
 /** An answer to a question. */
 export type Answer = z.infer<typeof AnswerSchema>
 
-/** The languages answers can be written in. */
-export const ANSWER_LANGUAGES = ['pt-BR', 'en', 'question'] as const
+/** The languages answers can be written in: `ui` follows the interface language. */
+export const ANSWER_LANGUAGES = ['ui', 'pt-BR', 'en', 'question'] as const
+
+/** The languages the interface (and the app's fixed texts) come in. */
+export const UI_LANGUAGES = ['en', 'pt-BR'] as const
+/** One of {@link UI_LANGUAGES}. */
+export type UiLanguage = (typeof UI_LANGUAGES)[number]
+/** The interface-language setting: `system` follows the system's language. */
+export const UI_LANGUAGE_SETTINGS = ['system', ...UI_LANGUAGES] as const
+/** One of {@link UI_LANGUAGE_SETTINGS}. */
+export type UiLanguageSetting = (typeof UI_LANGUAGE_SETTINGS)[number]
 
 /**
  * The OCR languages whose recognition data ships with the app (npm `@tesseract.js-data/*`).
@@ -162,6 +171,7 @@ export const OCR_LANGUAGES = ['eng'] as const
 
 /** Non-secret settings (`settings.json`). */
 export const SettingsSchema = z.object({
+  uiLanguage: z.enum(UI_LANGUAGE_SETTINGS),
   answerLanguage: z.enum(ANSWER_LANGUAGES),
   model: z.string().min(1).max(100),
   toolRounds: z.number().int().min(1).max(3),
@@ -177,7 +187,8 @@ export type Settings = z.infer<typeof SettingsSchema>
 
 /** The defaults for {@link Settings}. */
 export const DEFAULT_SETTINGS: Settings = {
-  answerLanguage: 'pt-BR',
+  uiLanguage: 'system',
+  answerLanguage: 'ui',
   model: 'gemini-3.5-flash',
   toolRounds: 1,
   geminiBaseUrl: null,

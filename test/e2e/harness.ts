@@ -26,6 +26,8 @@ export interface HarnessOptions {
   embedder?: EmbedderProvider
   defaultCorpusDir?: string | null
   viewport?: { width: number; height: number }
+  /** The browser's language (navigator.language), which the UI follows by default. */
+  locale?: string
 }
 
 /** A running app: the page in Chromium and the real main-process services behind it. */
@@ -84,7 +86,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     args: CHROMIUM_ARGS
   })
   const context = await browser.newContext({
-    viewport: options.viewport ?? { width: 1440, height: 900 }
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    // The UI follows the system language: pin it, so the tests see English unless they ask.
+    locale: options.locale ?? 'en-US'
   })
   await context.exposeBinding('__rpInvoke', (_source, channel: string, input: unknown) =>
     services.router.invoke(channel, input, { transport: 'e2e' })

@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/errors'
-import type { Answer, Paper, Settings } from '../../shared/types'
+import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
 import { CancelledError, isUserFacing, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
@@ -10,7 +10,13 @@ import { resolveCitations, toCitation, type CitedAnswer } from './citations'
 import { EvidenceSet } from './evidence'
 import { evidenceAnswer } from './evidenceAnswer'
 import { judgeAnswer } from './judge'
-import { ANSWER_TEXTS, answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
+import {
+  ANSWER_TEXTS,
+  answerLanguage,
+  mainUiLanguage,
+  type AnswerLanguage,
+  type EvidenceReason
+} from './language'
 import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { createAgentTools } from './tools/agentTools'
@@ -35,6 +41,8 @@ export interface AgentServiceDeps {
 export interface AskInput {
   question: string
   requestId: string
+  /** The language the UI shows (the renderer says); else main's own UI-language setting. */
+  uiLanguage?: UiLanguage | undefined
 }
 
 /** Everything one generated answer is built from. */
@@ -93,7 +101,8 @@ export class AgentService {
 
   private async answer(input: AskInput, signal: AbortSignal): Promise<Answer> {
     const settings = this.deps.settings()
-    const language = answerLanguage(settings.answerLanguage, input.question)
+    const ui = input.uiLanguage ?? mainUiLanguage(settings.uiLanguage)
+    const language = answerLanguage(settings.answerLanguage, input.question, ui)
     const run = new AnswerRun(input.requestId, this.deps.events)
     if (!this.deps.papers().some((p) => p.status === 'indexed')) {
       throw new UserFacingError(
@@ -105,7 +114,8 @@ export class AgentService {
       evidenceAnswer({
         question: input.question,
         retriever: this.deps.retriever,
-        language: language.texts,
+        // The label is UI text: it is in the UI language, whatever the answer language.
+        language: ui,
         reason,
         notice,
         run,
@@ -116,7 +126,7 @@ export class AgentService {
       return evidenceOnly('NO_API_KEY', {
         code: 'NO_API_KEY',
         message:
-          'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings (GEMINI_API_KEY for the CLI) to get answers.'
+          'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings to get answers.'
       })
     }
     try {

@@ -32,10 +32,10 @@ export async function evidenceAnswer(options: {
     options.signal
   )
   const passages = new EvidenceSet().addSearchResults(response.results, question)
-  const label = texts.evidenceLabel.replace('{reason}', texts.evidenceReasons[options.reason])
+  const label = texts.evidenceLabel(options.reason)
   const body = passages.map(
     (p, i) =>
-      `[${i + 1}] ${p.title}, ${texts.page} ${p.page}${p.kind && p.kind !== 'text' ? ` (${p.kind.toUpperCase()})` : ''}:\n> ${p.text.replace(/\s+/g, ' ').trim()}`
+      `${texts.passage(i + 1, p.title, p.page)}${p.kind && p.kind !== 'text' ? ` [${texts.kind(p.kind)}]` : ''}\n> ${p.text.replace(/\s+/g, ' ').trim()}`
   )
   const figures = passages.some((p) => p.kind === 'figure' || p.kind === 'table')
   return {

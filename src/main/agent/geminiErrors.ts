@@ -54,7 +54,7 @@ export function toGeminiError(error: unknown, ctx: GeminiFailureContext): Error 
   if (codes.some((c) => OFFLINE_CODES.has(c)) || isFetchFailure(error)) {
     return new UserFacingError(
       'OFFLINE',
-      'Gemini cannot be reached: this computer seems to be offline, or a proxy or firewall blocks the connection. Search and reading still work; try again when you are online.',
+      'No internet connection: Gemini cannot be reached (this computer seems to be offline, or a proxy or firewall blocks the connection). Search and reading still work; try again when you are online.',
       { cause: error }
     )
   }
@@ -67,7 +67,7 @@ function fromStatus(status: number, error: unknown, ctx: GeminiFailureContext): 
   if (status === 401 || status === 403 || (status === 400 && /API[_ ]KEY/i.test(body.raw))) {
     return new UserFacingError(
       'NO_API_KEY',
-      `Gemini rejected the API key${detail}. Set a valid key in Settings (GEMINI_API_KEY for the CLI).`,
+      `Gemini rejected the API key${detail}. Set a valid key in Settings.`,
       { cause: error }
     )
   }

@@ -1,7 +1,8 @@
-import type { Settings } from '../../shared/types'
+import type { Settings, UiLanguage } from '../../shared/types'
+import { mainT } from '../i18n'
 
-/** A language the app has its own fixed texts in. */
-export type TextLanguage = 'pt-BR' | 'en'
+/** A language the app has its own fixed texts in: the UI languages. */
+export type TextLanguage = UiLanguage
 
 /** The language one answer is written in. */
 export interface AnswerLanguage {
@@ -14,52 +15,38 @@ export interface AnswerLanguage {
 /** Why an answer holds evidence only. */
 export type EvidenceReason = 'NO_API_KEY' | 'KEY_REJECTED' | 'OFFLINE'
 
-/** The fixed texts of an answer, per language. */
+/** The fixed texts of an answer, per language (from the main catalog). */
 export interface AnswerTexts {
   /** Given when the judge rejected the answer twice. */
   fallback: string
-  /** Heads an evidence-only answer; `{reason}` is why nothing was generated. */
-  evidenceLabel: string
-  evidenceReasons: Record<EvidenceReason, string>
+  /** Heads an evidence-only answer, saying why nothing was generated. */
+  evidenceLabel: (reason: EvidenceReason) => string
   /** An evidence-only answer when search found nothing. */
   noPassages: string
-  page: string
+  /** Heads one quoted passage: "[1] Title, p. 4:". */
+  passage: (number: number, title: string, page: number) => string
   /** Ends an evidence-only answer that cites a figure or table by its caption. */
   figureNotRead: string
+  /** How a passage that is not text-layer text is marked: OCR, Figure, Table. */
+  kind: (kind: 'ocr' | 'figure' | 'table') => string
+}
+
+function answerTexts(language: TextLanguage): AnswerTexts {
+  const t = mainT(language)
+  return {
+    fallback: t('answer.fallback'),
+    evidenceLabel: (reason) => t('answer.evidenceLabel', { reason: t(`answer.reasons.${reason}`) }),
+    noPassages: t('answer.noPassages'),
+    passage: (number, title, page) => t('answer.passage', { number, title, page }),
+    figureNotRead: t('answer.figureNotRead'),
+    kind: (kind) => t(`answer.kinds.${kind}`)
+  }
 }
 
 /** The fixed texts in each language. */
 export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
-  'pt-BR': {
-    fallback:
-      'Não consegui escrever uma resposta confiável a esta pergunta com base nos artigos da biblioteca. As fontes abaixo são os trechos mais próximos que encontrei; consulte-as diretamente ou reformule a pergunta.',
-    evidenceLabel:
-      'Resposta não gerada ({reason}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
-    evidenceReasons: {
-      NO_API_KEY: 'nenhuma chave da API Gemini configurada',
-      KEY_REJECTED: 'o Gemini recusou a chave da API',
-      OFFLINE: 'sem conexão com o Gemini'
-    },
-    noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    page: 'p.',
-    figureNotRead:
-      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.'
-  },
-  en: {
-    fallback:
-      'I could not write a reliable answer to this question from the papers in the library. The sources below are the closest passages I found; read them directly or rephrase the question.',
-    evidenceLabel:
-      'Not a generated answer ({reason}). These are the passages from the papers most relevant to the question, without summary or interpretation:',
-    evidenceReasons: {
-      NO_API_KEY: 'no Gemini API key is set',
-      KEY_REJECTED: 'Gemini rejected the API key',
-      OFFLINE: 'Gemini cannot be reached'
-    },
-    noPassages: 'No relevant passage was found in the papers in the library.',
-    page: 'p.',
-    figureNotRead:
-      'Figures and tables appear here by their captions and the text around them: the figure itself was not read.'
-  }
+  'pt-BR': answerTexts('pt-BR'),
+  en: answerTexts('en')
 }
 
 const PT = new Set(
@@ -90,12 +77,29 @@ export function detectLanguage(question: string): TextLanguage | null {
   return pt > en ? 'pt-BR' : 'en'
 }
 
-/** Resolves the answer-language setting for one question. */
+/**
+ * The UI language main's own texts use when the renderer did not say: the setting, or for
+ * `system` the process locale (`LC_ALL`/`LC_MESSAGES`/`LANG`, as a CLI user has it).
+ */
+export function mainUiLanguage(
+  setting: Settings['uiLanguage'],
+  env: NodeJS.ProcessEnv = process.env
+): UiLanguage {
+  if (setting !== 'system') return setting
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
+  return /^pt/i.test(locale) ? 'pt-BR' : 'en'
+}
+
+/**
+ * Resolves the answer-language setting for one question; `ui` follows the interface language,
+ * so by default a screen (answer and labels) is in one language.
+ */
 export function answerLanguage(
   setting: Settings['answerLanguage'],
-  question: string
+  question: string,
+  ui: UiLanguage = 'en'
 ): AnswerLanguage {
-  const lang = setting === 'question' ? detectLanguage(question) : setting
+  const lang = setting === 'question' ? detectLanguage(question) : setting === 'ui' ? ui : setting
   if (lang === 'pt-BR') {
     return { texts: 'pt-BR', instruction: 'Write the answer in Brazilian Portuguese (pt-BR).' }
   }

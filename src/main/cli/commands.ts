@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
-import type { Answer, Paper } from '../../shared/types'
+import type { Answer, Paper, UiLanguage } from '../../shared/types'
+import { mainUiLanguage } from '../agent/language'
+import { mainT } from '../i18n'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
@@ -90,19 +92,38 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
 }
 
-/** Formats an answer with its numbered sources for a terminal. */
-export function formatAnswer(a: Answer): string {
+/** How a CLI user gives the key (the app's messages point to Settings instead). */
+export function cliKeyHint(language: UiLanguage = 'en'): string {
+  return mainT(language)('cli.keyHint')
+}
+
+/** Formats an answer with its numbered sources for a terminal, in the UI language. */
+export function formatAnswer(a: Answer, language: UiLanguage = 'en'): string {
+  const t = mainT(language)
+  const why = a.notice?.message
   const head =
     a.mode === 'evidence'
-      ? `[Evidence only — not a generated answer${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
+      ? `${why ? t('cli.evidenceOnlyWhy', { why }) : t('cli.evidenceOnly')}\n\n`
       : a.verified
         ? ''
-        : `[Unverified${a.notice ? `: ${a.notice.message}` : ''}]\n\n`
-  const sources = a.citations.map(
-    (c) => `[${c.number}] ${c.title}, p. ${c.page} — “${c.snippet.slice(0, 160)}”`
+        : `${why ? t('cli.unverifiedWhy', { why }) : t('cli.unverified')}\n\n`
+  const sources = a.citations.map((c) =>
+    t('cli.source', {
+      number: c.number,
+      title: c.title,
+      page: c.page,
+      snippet: c.snippet.slice(0, 160)
+    })
   )
-  const usage = `(${a.usage.inputTokens} input / ${a.usage.outputTokens} output tokens)`
-  return `${head}${a.answer}\n\nSources:\n${sources.join('\n')}\n${usage}`
+  const usage = t('cli.usage', { input: a.usage.inputTokens, output: a.usage.outputTokens })
+  // The app says "Settings"; on the command line the key comes from the environment.
+  const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
+  return `${head}${keyHint}${a.answer}\n\n${t('cli.sources')}\n${sources.join('\n')}\n${usage}`
+}
+
+/** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */
+export function cliLanguage(s: Services): UiLanguage {
+  return mainUiLanguage(s.settings.get().uiLanguage)
 }
 
 /** Runs one parsed command against the services. */
@@ -160,7 +181,7 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'ask': {
       const [question] = need(args, 1, 'a question in quotes')
       const a = await call(s, 'chat:ask', { question, requestId: `cli-${Date.now()}` })
-      return { json: a, text: formatAnswer(a), exitCode: 0 }
+      return { json: a, text: formatAnswer(a, cliLanguage(s)), exitCode: 0 }
     }
     default:
       throw new UsageError(args.command ? `Unknown command '${args.command}'` : 'No command given')

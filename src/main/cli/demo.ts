@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises'
 import type { Services } from '../services'
-import { formatAnswer, type CommandOutput } from './commands'
+import { cliLanguage, formatAnswer, type CommandOutput } from './commands'
 
 /** The question the demo asks first; its answer is on page 3 of the Transformer paper. */
 export const DEMO_QUESTION = 'How many identical layers are stacked in the Transformer encoder?'
@@ -12,7 +12,7 @@ async function askOnce(s: Services, question: string): Promise<string> {
     { transport: 'cli' }
   )
   if (!r.ok) return `Error (${r.error.code}): ${r.error.message}`
-  return formatAnswer(r.value as Parameters<typeof formatAnswer>[0])
+  return formatAnswer(r.value as Parameters<typeof formatAnswer>[0], cliLanguage(s))
 }
 
 /**

@@ -21,7 +21,8 @@ export function needsOcr(text: string): boolean {
   const letters = letterCount(text)
   if (letters < MIN_CHARS_PER_PAGE) return true
   const visible = text.replace(/\s+/g, '')
-  const unmapped = visible.match(/[\uE000-\uF8FF\uFFFD\u0000-\u0008]/g)?.length ?? 0
+  // Private-use and replacement characters: glyphs the font never mapped to Unicode.
+  const unmapped = visible.match(/[\uE000-\uF8FF\uFFFD]/g)?.length ?? 0
   if (unmapped > visible.length * 0.1) return true
   const tokens = text.split(/\s+/).filter(Boolean)
   if (tokens.length < 20) return false

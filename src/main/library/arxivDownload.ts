@@ -77,8 +77,8 @@ async function fetchOnce(url: string, options: DownloadOptions): Promise<Uint8Ar
     res = await options.fetch(url, { signal, redirect: 'follow' })
   } catch (e) {
     if (timeout.aborted) throw new Error('timed out', { cause: e })
-    const cause = (e as { cause?: { code?: string } }).cause
-    throw new Error(cause?.code ? `network error ${cause.code}` : 'network error', { cause: e })
+    // Words, never an errno: "ENOTFOUND" means nothing to a researcher.
+    throw new Error('no internet connection, or arxiv.org cannot be reached', { cause: e })
   }
   if (res.status === 404) throw new NotFound(`HTTP 404`)
   if (!res.ok) throw new Error(`HTTP ${res.status}`)

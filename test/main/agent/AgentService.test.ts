@@ -171,9 +171,9 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     ).toEqual(['tools-1', 'rewrite', 'synthesis', 'judge', 'revision', 'judge-2'])
   })
 
-  it('gives the fixed honest fallback in the answer language after two rejections', async () => {
+  it('gives the fixed honest fallback in the answer language (the UI language by default) after two rejections', async () => {
     h = await agentHarness({ script: { judge: verdict(false, 'Off topic.') } })
-    const answer = await h.ask('Qual é a pontuação BLEU do Transformer?')
+    const answer = await h.ask('Qual é a pontuação BLEU do Transformer?', 'req-1', 'pt-BR')
     expect(answer.answer).toBe(ANSWER_TEXTS['pt-BR'].fallback)
     expect(answer.verified).toBe(false)
     expect(answer.mode).toBe('generated')
@@ -246,7 +246,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     })
     const answer = await h.ask('How is BERT pre-trained?')
     expect(stages(h.events)).toContain(
-      'reading: bert of BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding'
+      'reading: bert — BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding'
     )
     expect(answer.citations).toEqual([
       expect.objectContaining({ number: 1, paperId: '1810.04805', page: 4 })
@@ -309,7 +309,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     h = await agentHarness({
       script: { rewrite: { text: '"number of attention heads in the Transformer"' } }
     })
-    await h.ask('Quantas cabeças de atenção o Transformer usa?')
+    await h.ask('Quantas cabeças de atenção o Transformer usa?', 'req-1', 'pt-BR')
     expect(lastUserText(h.gemini.of('rewrite')[0]!)).toBe(
       'Quantas cabeças de atenção o Transformer usa?'
     )
@@ -394,11 +394,13 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
   it('falls back to the evidence-only answer when Gemini cannot be reached', async () => {
     const closedPort = await freePort()
     h = await agentHarness({ baseUrl: `http://127.0.0.1:${closedPort}` })
-    const answer = await h.ask('How many attention heads does the Transformer use?')
+    const answer = await h.ask('How many attention heads does the Transformer use?', 'r', 'pt-BR')
     expect(answer.mode).toBe('evidence')
     expect(answer.verified).toBe(false)
     expect(answer.notice?.code).toBe('OFFLINE')
-    expect(answer.answer).toMatch(/^Resposta não gerada \(sem conexão com o Gemini\)/)
+    expect(answer.notice?.message).toMatch(/^No internet connection/)
+    expect(answer.notice?.message).not.toMatch(/E[A-Z]{4,}/)
+    expect(answer.answer).toMatch(/^Resposta não gerada \(sem conexão com a internet/)
     expect(answer.citations.length).toBeGreaterThan(0)
   })
 
@@ -410,11 +412,24 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
         }
       }
     })
-    const answer = await h.ask('What is BERT?')
+    const answer = await h.ask('What is BERT?', 'req-1', 'pt-BR')
     expect(answer.mode).toBe('evidence')
     expect(answer.notice?.code).toBe('NO_API_KEY')
     expect(answer.notice?.message).toMatch(/rejected the API key/)
+    expect(answer.notice?.message).not.toContain('GEMINI_API_KEY')
     expect(answer.answer).toMatch(/^Resposta não gerada \(o Gemini recusou a chave da API\)/)
+  })
+
+  it('labels evidence in the UI language even when answers are set to another language', async () => {
+    h = await agentHarness({ noKey: true, settings: { answerLanguage: 'pt-BR' } })
+    const answer = await h.ask('How many parallel heads does multi-head attention use?', 'r', 'en')
+    expect(answer.answer).toMatch(/^Not a generated answer \(no Gemini API key is set\)/)
+    expect(answer.notice?.message).not.toContain('GEMINI_API_KEY')
+    await h.close()
+    h = await agentHarness({ noKey: true, settings: { uiLanguage: 'pt-BR' } })
+    // No language from a renderer (the CLI): main's own UI-language setting.
+    const cli = await h.ask('How many parallel heads does multi-head attention use?')
+    expect(cli.answer).toMatch(/^Resposta não gerada \(nenhuma chave da API Gemini configurada\)/)
   })
 
   it('answers with labelled evidence only when there is no API key', async () => {

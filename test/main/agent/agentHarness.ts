@@ -5,7 +5,8 @@ import {
   DEFAULT_SETTINGS,
   type AnswerEvent,
   type Paper,
-  type Settings
+  type Settings,
+  type UiLanguage
 } from '../../../src/shared/types'
 import { startFakeGemini, type FakeGemini, type FakeScript } from '../../fakes/fakeGemini'
 import { FakeRetriever, fakePapers } from '../../fakes/fakeRetriever'
@@ -17,7 +18,11 @@ export interface AgentHarness {
   retriever: FakeRetriever
   events: AnswerEvent[]
   settings: Settings
-  ask(question: string, requestId?: string): ReturnType<AgentService['ask']>
+  ask(
+    question: string,
+    requestId?: string,
+    uiLanguage?: UiLanguage
+  ): ReturnType<AgentService['ask']>
   close(): Promise<void>
 }
 
@@ -42,7 +47,8 @@ export async function agentHarness(
       if (event === 'chat:event') events.push(payload as AnswerEvent)
     }
   }
-  const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings }
+  // English unless a test says otherwise, whatever the machine's LANG.
+  const settings: Settings = { ...DEFAULT_SETTINGS, uiLanguage: 'en', ...options.settings }
   const agent = new AgentService({
     retriever,
     papers: () => options.papers ?? fakePapers(),
@@ -65,7 +71,8 @@ export async function agentHarness(
     retriever,
     events,
     settings,
-    ask: (question, requestId = 'req-1') => agent.ask({ question, requestId }),
+    ask: (question, requestId = 'req-1', uiLanguage) =>
+      agent.ask({ question, requestId, uiLanguage }),
     close: () => gemini.close()
   }
 }

@@ -73,7 +73,7 @@ describe.skipIf(!source)('view_page: Gemini looks at a page (real SDK, fake serv
   it('answers a bad page number with an error the model can read', async () => {
     h = await agentHarness({
       settings: { answerLanguage: 'en' },
-      pageImage: render,
+      pageImage: (_paperId, page) => render(page),
       script: {
         tools: {
           functionCalls: [{ name: 'view_page', args: { paperId: '1706.03762', page: 999 } }]

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -115,5 +115,33 @@ describe('settings handlers', () => {
     await settings.load()
     expect(settings.get().answerLanguage).toBe('en')
     expect(settings.get().toolRounds).toBe(2)
+  })
+
+  it('stores the UI language through the contract, and loads an older settings.json without it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rp-settings-'))
+    const file = join(dir, 'settings.json')
+    // A file written before the UI language existed: every other field, the old pt-BR default.
+    writeFileSync(
+      file,
+      JSON.stringify({ answerLanguage: 'pt-BR', model: 'gemini-x', toolRounds: 2 })
+    )
+    const old = new SettingsService({ file, secrets: new MemorySecretStore(), env: {} })
+    await old.load()
+    expect(old.get()).toMatchObject({
+      uiLanguage: 'system',
+      answerLanguage: 'pt-BR',
+      model: 'gemini-x'
+    })
+
+    const { router, settings } = setup([])
+    expect(await router.invoke('settings:update', { uiLanguage: 'klingon' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' }
+    })
+    const r = await router.invoke('settings:update', { uiLanguage: 'pt-BR' })
+    expect(r.ok && (r.value as { uiLanguage: string }).uiLanguage).toBe('pt-BR')
+    await settings.load()
+    expect(settings.get().uiLanguage).toBe('pt-BR')
+    expect(settings.get().answerLanguage).toBe('ui')
   })
 })

@@ -74,7 +74,7 @@ describe('downloadArxivPdf', () => {
       downloadArxivPdf(ref, { fetch, baseUrl: url, attempts: 2, backoffMs: 1 })
     ).rejects.toMatchObject({
       code: 'DOWNLOAD_FAILED',
-      message: expect.stringMatching(/after 2 tries \(network error/)
+      message: expect.stringMatching(/after 2 tries \(no internet connection/)
     })
   })
 

@@ -18,7 +18,7 @@ describe('chat slice', () => {
     const requestId = turn!.requestId
     expect(fake.calls[0]).toEqual({
       channel: 'chat:ask',
-      input: { question: 'What is scaled dot-product attention?', requestId }
+      input: { question: 'What is scaled dot-product attention?', requestId, uiLanguage: 'en' }
     })
 
     fake.emit('chat:event', {

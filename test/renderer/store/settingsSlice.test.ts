@@ -35,7 +35,7 @@ describe('settings slice', () => {
     })
     const store = createAppStore(fake.api)
     await store.getState().loadSettings()
-    expect(store.getState().settings.values?.answerLanguage).toBe('pt-BR')
+    expect(store.getState().settings.values?.answerLanguage).toBe('ui')
     expect(store.getState().settings.info?.embedder.state).toBe('missing')
   })
 })

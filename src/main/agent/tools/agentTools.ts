@@ -126,7 +126,7 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
     parameters: SectionArgs,
     async run(args) {
       requireKnown([args.paperId])
-      deps.run.stage('reading', `${args.section} of ${titleOf(args.paperId)}`)
+      deps.run.stage('reading', `${args.section} — ${titleOf(args.paperId)}`)
       const result = await deps.retriever.section(args)
       const passage = deps.evidence.addSection(result, titleOf(args.paperId))
       const truncated = result.text.length > MAX_SECTION_CHARS

@@ -1,4 +1,5 @@
 import { useRef, type PointerEvent } from 'react'
+import { useTranslation } from '../i18n'
 
 /** A vertical drag handle that resizes the pane to its right. */
 export function Splitter({
@@ -12,6 +13,7 @@ export function Splitter({
   min?: number
   max?: number
 }) {
+  const { t } = useTranslation()
   const start = useRef<{ x: number; width: number } | null>(null)
   const move = (e: PointerEvent<HTMLDivElement>): void => {
     if (!start.current) return
@@ -23,7 +25,7 @@ export function Splitter({
       className="splitter"
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize the viewer"
+      aria-label={t('app.resizeViewer')}
       aria-valuenow={Math.round(width)}
       tabIndex={0}
       onPointerDown={(e) => {

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/errors'
 import type { Answer, AnswerEvent, Usage } from '../../../shared/types'
+import { resolveUiLanguage } from '../i18n'
 import type { SliceCreator } from './types'
 
 /** The agent's latest reported step, for the live stage line. */
@@ -74,7 +75,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
     }))
 
   const run = async (requestId: string, question: string): Promise<void> => {
-    const result = await api.chat.ask({ question, requestId })
+    // Main writes the evidence label (and, by default, the answer) in the UI language.
+    const uiLanguage = resolveUiLanguage(get().settings.values?.uiLanguage)
+    const result = await api.chat.ask({ question, requestId, uiLanguage })
     const turn = get().chat.turns.find((t) => t.requestId === requestId)
     if (!turn || turn.status === 'cancelled') return
     if (result.ok) {

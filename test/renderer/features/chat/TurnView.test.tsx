@@ -57,7 +57,7 @@ describe('TurnView', () => {
     })
     renderWithStore(<TurnView turn={turn({ answer: a, usage: a.usage })} />)
     expect(screen.getByText('Evidence only — not a generated answer')).toBeTruthy()
-    expect(screen.getByText(/No Gemini API key is set/)).toBeTruthy()
+    expect(screen.getByText(/Set a key in Settings to get written answers/)).toBeTruthy()
     expect(screen.getAllByRole('button', { name: /Source 1/ })).toHaveLength(1)
   })
 
@@ -75,7 +75,10 @@ describe('TurnView', () => {
   it.each([
     [{ code: 'NO_API_KEY', message: 'No key.' }, /Set a Gemini API key in Settings/],
     [{ code: 'RATE_LIMITED', message: 'Quota.', retryAfterSeconds: 42 }, /Wait 42 s/],
-    [{ code: 'OFFLINE', message: 'Offline.' }, /Check your network connection/],
+    [
+      { code: 'OFFLINE', message: 'Offline.' },
+      /No internet connection.*Check your internet connection/
+    ],
     [{ code: 'UPSTREAM_UNAVAILABLE', message: 'Overloaded.' }, /retry in a little while/],
     [{ code: 'TIMEOUT', message: 'Too slow.' }, /raise the request timeout/]
   ] as [AppError, RegExp][])('says what happened and what to do for %o', (error, advice) => {

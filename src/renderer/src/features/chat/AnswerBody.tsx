@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
 import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { CitationChip } from './CitationChip'
 import { citedNumbers, parseAnswer, type Inline } from './parseAnswer'
 
@@ -27,6 +28,7 @@ function renderInlines(inlines: Inline[], byNumber: Map<number, Citation>): Reac
  * mark inline appear in a Sources row underneath.
  */
 export function AnswerBody({ text, citations }: { text: string; citations: Citation[] }) {
+  const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
   const known = new Set(byNumber.keys())
   const blocks = parseAnswer(text, known)
@@ -44,13 +46,13 @@ export function AnswerBody({ text, citations }: { text: string; citations: Citat
         return b.kind === 'ul' ? <ul key={i}>{items}</ul> : <ol key={i}>{items}</ol>
       })}
       {unmarked.length > 0 && (
-        <div className="sources-row" aria-label="Sources">
-          <span className="sources-label">Sources</span>
+        <div className="sources-row" aria-label={t('chat.sources')}>
+          <span className="sources-label">{t('chat.sources')}</span>
           {unmarked.map((c) => (
             <span key={c.number} className="source">
               <CitationChip citation={c} />
               <span className="source-title">
-                {c.title}, p. {c.page}
+                {t('chat.sourceTitle', { title: c.title, page: c.page })}
               </span>
             </span>
           ))}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { Composer } from './Composer'
-import { formatTokens, TurnView } from './TurnView'
+import { TurnView } from './TurnView'
 
 /** The chat pane: the conversation, the session's token usage and the question box. */
 export function ChatPanel() {
@@ -12,6 +13,7 @@ export function ChatPanel() {
   const hasPapers = useAppStore((s) => s.library.papers.some((p) => p.status === 'indexed'))
   const clearChat = useAppStore((s) => s.clearChat)
   const endRef = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
   const last = turns[turns.length - 1]
   const lastKey = last ? `${last.requestId}:${last.status}:${last.streamed.length}` : ''
   useEffect(() => {
@@ -19,27 +21,24 @@ export function ChatPanel() {
   }, [lastKey])
 
   return (
-    <section className="chat" aria-label="Chat">
+    <section className="chat" aria-label={t('chat.label')}>
       <header className="pane-header">
-        <h2>Ask</h2>
-        <span className="session-usage" title="Tokens used in this session (input / output)">
-          Session: {formatTokens(usage.inputTokens)} in · {formatTokens(usage.outputTokens)} out
+        <h2>{t('chat.title')}</h2>
+        <span className="session-usage" title={t('chat.sessionUsageTitle')}>
+          {t('chat.sessionUsage', { input: usage.inputTokens, output: usage.outputTokens })}
         </span>
         {turns.length > 0 && (
           <button type="button" className="btn btn-small btn-quiet" onClick={clearChat}>
-            Clear
+            {t('chat.clear')}
           </button>
         )}
       </header>
       <div className="chat-log">
         {turns.length === 0 && (
           <div className="empty">
-            <h3>Ask a question about your papers</h3>
-            <p>
-              Answers cite the passages they rest on. Click a citation to open the page with the
-              passage highlighted.
-            </p>
-            {!hasPapers && <p className="muted">Add papers in the library on the left first.</p>}
+            <h3>{t('chat.emptyTitle')}</h3>
+            <p>{t('chat.emptyBody')}</p>
+            {!hasPapers && <p className="muted">{t('chat.addPapersFirst')}</p>}
           </div>
         )}
         {turns.map((t) => (

@@ -1,16 +1,9 @@
 import { useState, type SyntheticEvent } from 'react'
 import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 const CARD_WIDTH = 340
-
-/** How a citation that is not text-layer text is marked. */
-const KIND_LABELS: Record<Exclude<Citation['kind'], undefined>, string> = {
-  text: 'Text',
-  ocr: 'OCR',
-  figure: 'Figure',
-  table: 'Table'
-}
 
 /** Shortens a snippet for the hover card. */
 function clip(text: string, max = 320): string {
@@ -25,6 +18,7 @@ function clip(text: string, max = 320): string {
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
   const [hover, setHover] = useState<string | null>(null)
+  const { t } = useTranslation()
   // Opens the card on the side of the chip that has room, inside the scrolling chat.
   const show = (e: SyntheticEvent<HTMLElement>): void => {
     const chip = e.currentTarget.getBoundingClientRect()
@@ -45,27 +39,40 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-page={citation.page}
         data-snippet={citation.snippet}
         data-kind={citation.kind ?? 'text'}
-        aria-label={`Source ${citation.number}: ${citation.title}, page ${citation.page}${citation.kind && citation.kind !== 'text' ? ` (${KIND_LABELS[citation.kind]})` : ''}`}
+        aria-label={
+          citation.kind && citation.kind !== 'text'
+            ? t('chat.chipLabelKind', {
+                number: citation.number,
+                title: citation.title,
+                page: citation.page,
+                kind: t(`chat.kinds.${citation.kind}`)
+              })
+            : t('chat.chipLabel', {
+                number: citation.number,
+                title: citation.title,
+                page: citation.page
+              })
+        }
         onFocus={show}
         onBlur={() => setHover(null)}
         onClick={() => openCitation(citation)}
       >
         {citation.number}
-        {citation.kind === 'ocr' && <span className="chip-kind">OCR</span>}
+        {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
       </button>
       {hover && (
         <span className={`hover-card ${hover}`} role="tooltip">
           <span className="hover-card-title">{citation.title}</span>
           <span className="hover-card-page">
-            Page {citation.page}
+            {t('chat.cardPage', { page: citation.page })}
             {citation.kind && citation.kind !== 'text' && (
               <span className="kind-badge" data-kind={citation.kind}>
-                {KIND_LABELS[citation.kind]}
+                {t(`chat.kinds.${citation.kind}`)}
               </span>
             )}
           </span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
-          <span className="hover-card-hint">Click to open the page</span>
+          <span className="hover-card-hint">{t('chat.cardHint')}</span>
         </span>
       )}
     </span>

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** The question box: Enter sends, Shift+Enter starts a new line. */
@@ -6,6 +7,7 @@ export function Composer() {
   const ask = useAppStore((s) => s.ask)
   const running = useAppStore((s) => s.chat.turns.some((t) => t.status === 'running'))
   const [text, setText] = useState('')
+  const { t } = useTranslation()
   const send = (): void => {
     if (!text.trim() || running) return
     void ask(text)
@@ -26,15 +28,15 @@ export function Composer() {
       }}
     >
       <textarea
-        aria-label="Question"
-        placeholder="Ask about your papers…  (Enter to send, Shift+Enter for a new line)"
+        aria-label={t('chat.question')}
+        placeholder={t('chat.placeholder')}
         value={text}
         rows={Math.min(6, Math.max(2, text.split('\n').length))}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="btn btn-primary" disabled={!text.trim() || running}>
-        Ask
+        {t('chat.ask')}
       </button>
     </form>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Width in pixels of a figure's crop in the chat. */
@@ -24,6 +25,7 @@ export function FigureCrops({ citations }: { citations: Citation[] }) {
 }
 
 function FigureCrop({ citation }: { citation: Citation }) {
+  const { t } = useTranslation()
   const fetchRegionImage = useAppStore((s) => s.fetchRegionImage)
   const openCitation = useAppStore((s) => s.openCitation)
   const [src, setSrc] = useState<string | null | undefined>(undefined)
@@ -43,18 +45,23 @@ function FigureCrop({ citation }: { citation: Citation }) {
       type="button"
       className="figure-crop"
       data-citation={citation.number}
-      aria-label={`Source ${citation.number}: ${label} of ${citation.title}, page ${citation.page}`}
+      aria-label={t('chat.figureLabel', {
+        number: citation.number,
+        label,
+        title: citation.title,
+        page: citation.page
+      })}
       onClick={() => openCitation(citation)}
     >
       {src ? (
         <img src={src} alt="" width={CROP_WIDTH} />
       ) : (
         <span className="figure-crop-missing">
-          {src === null ? 'The figure could not be drawn' : 'Drawing the figure…'}
+          {src === null ? t('chat.figureFailed') : t('chat.figureDrawing')}
         </span>
       )}
       <span className="figure-crop-label">
-        [{citation.number}] {label}, p. {citation.page}
+        {t('chat.figureCaption', { number: citation.number, label, page: citation.page })}
       </span>
     </button>
   )

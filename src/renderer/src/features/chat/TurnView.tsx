@@ -1,38 +1,55 @@
 import { useState } from 'react'
 import type { Answer } from '../../../../shared/types'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { uiLanguage, useTranslation, type TFunction } from '../../i18n'
 import type { Turn } from '../../store/chatSlice'
 import { useAppStore } from '../../store/StoreContext'
 import { FigureCrops } from './FigureCrops'
 import { AnswerBody } from './AnswerBody'
 import { answerMarkdown } from './answerMarkdown'
+import { errorTitle } from './errorAdvice'
 import { ErrorNotice } from './ErrorNotice'
 import { hideRawMarkers } from './parseAnswer'
 import { stageText } from './stageText'
 
-/** Formats a token count: 1234 -> "1,234". */
-export function formatTokens(n: number): string {
-  return n.toLocaleString('en-US')
+/** Why an answer holds evidence only, from its notice's code, in the UI language. */
+function evidenceReason(answer: Answer, t: TFunction): string {
+  switch (answer.notice?.code) {
+    case 'NO_API_KEY':
+      return t('labels.evidenceNoKey')
+    case 'OFFLINE':
+      return t('labels.evidenceOffline')
+    default:
+      return t('labels.evidenceDefault')
+  }
 }
 
 function AnswerLabels({ answer }: { answer: Answer }) {
+  const { t } = useTranslation()
   if (answer.mode === 'evidence') {
     return (
       <div className="notice notice-evidence" data-label="evidence">
-        <div className="notice-title">Evidence only — not a generated answer</div>
-        <div className="notice-message">
-          {answer.notice?.message ??
-            'These are the passages that best match your question, quoted from the papers.'}
-        </div>
+        <div className="notice-title">{t('labels.evidenceTitle')}</div>
+        <div className="notice-message">{evidenceReason(answer, t)}</div>
       </div>
     )
   }
   if (!answer.verified) {
     return (
       <div className="notice notice-warn" data-label="unverified">
-        <div className="notice-title">Unverified answer</div>
-        <div className="notice-message">
-          {answer.notice?.message ?? 'The answer could not be checked; read its sources.'}
-        </div>
+        <div className="notice-title">{t('labels.unverifiedTitle')}</div>
+        {!answer.notice ? (
+          <div className="notice-message">{t('labels.unverifiedDefault')}</div>
+        ) : uiLanguage() === 'en' ? (
+          <div className="notice-message">{answer.notice.message}</div>
+        ) : (
+          <>
+            <div className="notice-message">
+              {t('labels.unverifiedWhy', { why: errorTitle(answer.notice, t) })}
+            </div>
+            <ErrorMessage message={answer.notice.message} />
+          </>
+        )}
       </div>
     )
   }
@@ -41,14 +58,15 @@ function AnswerLabels({ answer }: { answer: Answer }) {
 
 function CopyButton({ answer }: { answer: Answer }) {
   const [copied, setCopied] = useState(false)
+  const { t } = useTranslation()
   const copy = async (): Promise<void> => {
-    await navigator.clipboard.writeText(answerMarkdown(answer))
+    await navigator.clipboard.writeText(answerMarkdown(answer, t))
     setCopied(true)
     setTimeout(() => setCopied(false), 1500)
   }
   return (
     <button type="button" className="btn btn-small" onClick={() => void copy()}>
-      {copied ? 'Copied' : 'Copy as Markdown'}
+      {copied ? t('chat.copied') : t('chat.copy')}
     </button>
   )
 }
@@ -57,6 +75,7 @@ function CopyButton({ answer }: { answer: Answer }) {
 export function TurnView({ turn }: { turn: Turn }) {
   const retry = useAppStore((s) => s.retry)
   const cancel = useAppStore((s) => s.cancel)
+  const { t } = useTranslation()
   return (
     <article className="turn" data-status={turn.status} data-request-id={turn.requestId}>
       <div className="question">{turn.question}</div>
@@ -65,13 +84,13 @@ export function TurnView({ turn }: { turn: Turn }) {
           <>
             <div className="stage-line" aria-live="polite">
               <span className="spinner" aria-hidden="true" />
-              <span className="stage-text">{stageText(turn.stage)}</span>
+              <span className="stage-text">{stageText(turn.stage, t)}</span>
               <button
                 type="button"
                 className="btn btn-small btn-quiet"
                 onClick={() => void cancel(turn.requestId)}
               >
-                Stop
+                {t('chat.stop')}
               </button>
             </div>
             {turn.streamed && (
@@ -85,9 +104,11 @@ export function TurnView({ turn }: { turn: Turn }) {
             <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
             <FigureCrops citations={turn.answer.citations} />
             <div className="answer-footer">
-              <span className="usage" title="Tokens for this answer (input / output)">
-                {formatTokens(turn.usage.inputTokens)} in · {formatTokens(turn.usage.outputTokens)}{' '}
-                out tokens
+              <span className="usage" title={t('chat.usageTitle')}>
+                {t('chat.usage', {
+                  input: turn.usage.inputTokens,
+                  output: turn.usage.outputTokens
+                })}
               </span>
               <CopyButton answer={turn.answer} />
             </div>
@@ -98,10 +119,10 @@ export function TurnView({ turn }: { turn: Turn }) {
         )}
         {turn.status === 'cancelled' && (
           <div className="notice">
-            <div className="notice-title">Stopped</div>
+            <div className="notice-title">{t('chat.stopped')}</div>
             <div className="notice-buttons">
               <button type="button" className="btn" onClick={() => void retry(turn.requestId)}>
-                Ask again
+                {t('chat.askAgain')}
               </button>
             </div>
           </div>

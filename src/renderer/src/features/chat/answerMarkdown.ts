@@ -1,17 +1,25 @@
 import type { Answer } from '../../../../shared/types'
+import type { TFunction } from '../../i18n'
 
-/** An answer with its numbered references, as Markdown for the clipboard. */
-export function answerMarkdown(answer: Answer): string {
-  const lines = [`**Q:** ${answer.question}`, '', answer.answer.trim()]
+/** An answer with its numbered references, as Markdown for the clipboard, in the UI language. */
+export function answerMarkdown(answer: Answer, t: TFunction): string {
+  const lines = [t('markdown.question', { question: answer.question }), '', answer.answer.trim()]
   if (answer.mode === 'evidence') {
-    lines.splice(2, 0, '_Evidence only: passages from the papers, not a generated answer._', '')
+    lines.splice(2, 0, t('markdown.evidence'), '')
   } else if (!answer.verified) {
-    lines.splice(2, 0, '_Unverified answer._', '')
+    lines.splice(2, 0, t('markdown.unverified'), '')
   }
   if (answer.citations.length > 0) {
-    lines.push('', '**References**', '')
+    lines.push('', t('markdown.references'), '')
     for (const c of answer.citations) {
-      lines.push(`[${c.number}] ${c.title}, p. ${c.page} — “${c.snippet.trim()}”`)
+      lines.push(
+        t('markdown.reference', {
+          number: c.number,
+          title: c.title,
+          page: c.page,
+          snippet: c.snippet.trim()
+        })
+      )
     }
   }
   return lines.join('\n') + '\n'

@@ -1,4 +1,5 @@
 import type { AppError } from '../../../../shared/errors'
+import type { TFunction } from '../../i18n'
 
 /** What went wrong, in a heading, and what the user can do about it. */
 export interface Advice {
@@ -8,61 +9,41 @@ export interface Advice {
   settings: boolean
 }
 
-/** Turns an error from `chat:ask` into what happened and what to do next. */
-export function errorAdvice(error: AppError): Advice {
-  switch (error.code) {
-    case 'NO_API_KEY':
-      return {
-        title: 'No Gemini API key',
-        action: 'Set a Gemini API key in Settings, then retry.',
-        settings: true
-      }
-    case 'RATE_LIMITED': {
-      const wait = error.retryAfterSeconds
-      return {
-        title: 'Gemini quota reached',
-        action:
-          wait !== undefined
-            ? `Wait ${Math.ceil(wait)} s for the quota to refill, then retry.`
-            : 'Wait a minute for the quota to refill, then retry.',
-        settings: false
-      }
-    }
-    case 'OFFLINE':
-      return {
-        title: 'No network',
-        action: 'Check your network connection, then retry. Search still works offline.',
-        settings: false
-      }
-    case 'UPSTREAM_UNAVAILABLE':
-      return {
-        title: 'Gemini is overloaded or unavailable',
-        action: 'This is on Google’s side; retry in a little while.',
-        settings: false
-      }
-    case 'TIMEOUT':
-      return {
-        title: 'Gemini took too long to answer',
-        action: 'Retry; if it keeps happening, raise the request timeout in Settings.',
-        settings: true
-      }
-    case 'MODEL_MISSING':
-      return {
-        title: 'The embedding model is missing',
-        action: 'Search runs on keywords only; see Settings for how to get the model.',
-        settings: true
-      }
-    case 'INVALID_INPUT':
-      return {
-        title: 'The question was not accepted',
-        action: 'Edit it and retry.',
-        settings: false
-      }
-    default:
-      return {
-        title: 'Something went wrong',
-        action: 'Retry; if it happens again, the log in the data folder has the details.',
-        settings: false
-      }
+/** The error codes the catalogs have their own advice for; others get `errors.OTHER`. */
+const ADVISED = [
+  'NO_API_KEY',
+  'RATE_LIMITED',
+  'OFFLINE',
+  'UPSTREAM_UNAVAILABLE',
+  'TIMEOUT',
+  'MODEL_MISSING',
+  'INVALID_INPUT',
+  'NOT_FOUND'
+] as const
+type Advised = (typeof ADVISED)[number]
+
+const SETTINGS_HELP: ReadonlySet<Advised> = new Set(['NO_API_KEY', 'TIMEOUT', 'MODEL_MISSING'])
+
+function advised(code: AppError['code']): Advised | null {
+  return (ADVISED as readonly string[]).includes(code) ? (code as Advised) : null
+}
+
+/** An error's heading in the UI language ("No internet connection"), never an errno. */
+export function errorTitle(error: Pick<AppError, 'code'>, t: TFunction): string {
+  const code = advised(error.code)
+  return code ? t(`errors.${code}.title`) : t('errors.OTHER.title')
+}
+
+/** Turns an error from `chat:ask` into what happened and what to do next, in the UI language. */
+export function errorAdvice(error: AppError, t: TFunction): Advice {
+  const code = advised(error.code)
+  if (!code) {
+    return { title: t('errors.OTHER.title'), action: t('errors.OTHER.action'), settings: false }
   }
+  const wait = error.retryAfterSeconds
+  const action =
+    code === 'RATE_LIMITED' && wait !== undefined
+      ? t('errors.RATE_LIMITED.actionWait', { seconds: Math.ceil(wait) })
+      : t(`errors.${code}.action`)
+  return { title: t(`errors.${code}.title`), action, settings: SETTINGS_HELP.has(code) }
 }

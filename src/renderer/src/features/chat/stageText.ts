@@ -1,21 +1,24 @@
+import type { TFunction } from '../../i18n'
 import type { Stage } from '../../store/chatSlice'
 
 /** The live stage line: "searching 'scaled dot-product attention'", "checking the answer". */
-export function stageText(stage: Stage | null): string {
-  if (!stage) return 'starting'
+export function stageText(stage: Stage | null, t: TFunction): string {
+  if (!stage) return t('stage.starting')
   const detail = stage.detail.trim()
   switch (stage.stage) {
     case 'rewriting':
-      return 'rewriting the question for search'
+      return t('stage.rewriting')
     case 'searching':
-      return detail ? `searching ‘${detail.replace(/^["'‘]|["'’]$/g, '')}’` : 'searching the papers'
+      return detail
+        ? t('stage.searching', { query: detail.replace(/^["'‘]|["'’]$/g, '') })
+        : t('stage.searchingPapers')
     case 'reading':
-      return detail ? `reading ${detail}` : 'reading a section'
+      return detail ? t('stage.reading', { what: detail }) : t('stage.readingSection')
     case 'drafting':
-      return 'drafting the answer'
+      return t('stage.drafting')
     case 'checking':
-      return 'checking the answer'
+      return t('stage.checking')
     case 'revising':
-      return 'revising the answer'
+      return t('stage.revising')
   }
 }

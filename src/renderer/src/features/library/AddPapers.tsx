@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Add PDFs through the system dialog, or an arXiv id. */
@@ -7,10 +8,11 @@ export function AddPapers() {
   const addArxiv = useAppStore((s) => s.addArxiv)
   const busy = useAppStore((s) => s.library.busy.includes('arxiv'))
   const [arxiv, setArxiv] = useState('')
+  const { t } = useTranslation()
   return (
     <div className="add-papers">
       <button type="button" className="btn btn-primary" onClick={() => void pickAndAddFiles()}>
-        Add PDFs…
+        {t('library.addPdfs')}
       </button>
       <form
         className="arxiv-form"
@@ -21,13 +23,13 @@ export function AddPapers() {
         }}
       >
         <input
-          aria-label="arXiv id"
-          placeholder="arXiv id, e.g. 1706.03762"
+          aria-label={t('library.arxivLabel')}
+          placeholder={t('library.arxivPlaceholder')}
           value={arxiv}
           onChange={(e) => setArxiv(e.target.value)}
         />
         <button type="submit" className="btn" disabled={busy || !arxiv.trim()}>
-          {busy ? 'Adding…' : 'Add'}
+          {busy ? t('library.adding') : t('library.add')}
         </button>
       </form>
     </div>

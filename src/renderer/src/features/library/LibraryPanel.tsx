@@ -1,4 +1,6 @@
 import { useState, type DragEvent } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { bytesToBase64 } from '../../store/base64'
 import { AddPapers } from './AddPapers'
@@ -22,6 +24,7 @@ export function LibraryPanel() {
   const addFile = useAppStore((s) => s.addFile)
   const dismiss = useAppStore((s) => s.dismissLibraryError)
   const [dragging, setDragging] = useState(false)
+  const { t } = useTranslation()
 
   const onDrop = async (e: DragEvent): Promise<void> => {
     e.preventDefault()
@@ -35,7 +38,7 @@ export function LibraryPanel() {
   return (
     <aside
       className={`library${dragging ? ' dragging' : ''}`}
-      aria-label="Library"
+      aria-label={t('library.label')}
       onDragOver={(e) => {
         e.preventDefault()
         setDragging(true)
@@ -46,13 +49,18 @@ export function LibraryPanel() {
       onDrop={(e) => void onDrop(e)}
     >
       <header className="pane-header">
-        <h2>Library</h2>
-        <span className="muted small">{papers.length > 0 ? `${papers.length} papers` : ''}</span>
+        <h2>{t('library.title')}</h2>
+        <span className="muted small">
+          {papers.length > 0 ? t('library.count', { count: papers.length }) : ''}
+        </span>
       </header>
       {ingesting && overall && overall.total > 0 && (
-        <div className="overall" aria-label="Overall progress">
+        <div className="overall" aria-label={t('library.overall')}>
           <div className="small">
-            Indexing {Math.min(overall.done + 1, overall.total)} of {overall.total}
+            {t('library.indexingOf', {
+              current: Math.min(overall.done + 1, overall.total),
+              total: overall.total
+            })}
           </div>
           <div className="progress">
             <div
@@ -64,26 +72,24 @@ export function LibraryPanel() {
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <div className="notice-message">{error.message}</div>
+          <ErrorMessage message={error.message} />
           <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
-            Dismiss
+            {t('library.dismiss')}
           </button>
         </div>
       )}
       {loaded && papers.length === 0 && (
         <div className="first-run">
-          <p>Your library is empty.</p>
+          <p>{t('library.empty')}</p>
           <button
             type="button"
             className="btn btn-primary"
             disabled={fetchingDefaults}
             onClick={() => void addDefaults()}
           >
-            {fetchingDefaults ? 'Adding…' : 'Add the three default papers'}
+            {fetchingDefaults ? t('library.adding') : t('library.addDefaults')}
           </button>
-          <p className="muted small">
-            Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs below.
-          </p>
+          <p className="muted small">{t('library.defaultsHint')}</p>
         </div>
       )}
       <ul className="paper-list">
@@ -92,7 +98,7 @@ export function LibraryPanel() {
         ))}
       </ul>
       <AddPapers />
-      <p className="drop-hint muted small">Drop PDF files here to add them.</p>
+      <p className="drop-hint muted small">{t('library.dropHint')}</p>
     </aside>
   )
 }

@@ -1,4 +1,6 @@
 import type { Paper } from '../../../../shared/types'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { paperMeta, progressFraction, statusText } from './statusText'
 
@@ -11,6 +13,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
   const removePaper = useAppStore((s) => s.removePaper)
   const retryPaper = useAppStore((s) => s.retryPaper)
   const cancelIngest = useAppStore((s) => s.cancelIngest)
+  const { t } = useTranslation()
   const fraction = progressFraction(paper, progress)
   const canOpen = paper.status === 'indexed' || (paper.pages > 0 && paper.status !== 'error')
   return (
@@ -24,16 +27,19 @@ export function PaperRow({ paper }: { paper: Paper }) {
         className="paper-main"
         disabled={!canOpen}
         onClick={() => openPaper(paper.id)}
-        title={canOpen ? 'Open in the viewer' : undefined}
+        title={canOpen ? t('paper.open') : undefined}
       >
         <span className="paper-title">{paper.title || paper.id}</span>
-        <span className="paper-meta">{paperMeta(paper)}</span>
-        <span className={`paper-status status-${paper.status}`}>{statusText(paper, progress)}</span>
+        <span className="paper-meta">{paperMeta(paper, t)}</span>
+        <span className={`paper-status status-${paper.status}`}>
+          {statusText(paper, progress, t)}
+        </span>
       </button>
       {fraction !== null && (
         <div
           className="progress"
           role="progressbar"
+          aria-label={t('paper.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(fraction * 100)}
@@ -43,7 +49,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
       )}
       {paper.status === 'error' && paper.error && (
         <div className="paper-error" role="alert">
-          {paper.error.message}
+          <ErrorMessage message={paper.error.message} />
         </div>
       )}
       <div className="paper-actions">
@@ -54,7 +60,7 @@ export function PaperRow({ paper }: { paper: Paper }) {
             disabled={busy}
             onClick={() => void retryPaper(paper.id)}
           >
-            Retry
+            {t('paper.retry')}
           </button>
         )}
         {fraction !== null && (
@@ -63,20 +69,20 @@ export function PaperRow({ paper }: { paper: Paper }) {
             className="btn btn-small btn-quiet"
             onClick={() => void cancelIngest(paper.id)}
           >
-            Cancel
+            {t('paper.cancel')}
           </button>
         )}
         <button
           type="button"
           className="btn btn-small btn-quiet"
           disabled={busy}
-          aria-label={`Remove ${paper.title || paper.id}`}
+          aria-label={t('paper.removeLabel', { title: paper.title || paper.id })}
           onClick={() => {
-            if (window.confirm(`Remove “${paper.title || paper.id}” from the library?`))
+            if (window.confirm(t('paper.confirmRemove', { title: paper.title || paper.id })))
               void removePaper(paper.id)
           }}
         >
-          Remove
+          {t('paper.remove')}
         </button>
       </div>
     </li>

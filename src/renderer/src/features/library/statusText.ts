@@ -1,40 +1,47 @@
 import type { Paper } from '../../../../shared/types'
+import type { TFunction } from '../../i18n'
 import type { PaperProgress } from '../../store/librarySlice'
 
 /** A paper's status in words, for its row. */
-export function statusText(paper: Paper, progress: PaperProgress | undefined): string {
+export function statusText(
+  paper: Paper,
+  progress: PaperProgress | undefined,
+  t: TFunction
+): string {
   const stage =
     progress && paper.status !== 'indexed' && paper.status !== 'error'
       ? progress.stage
       : paper.status
   switch (stage) {
     case 'pending':
-      return 'Waiting'
+      return t('status.pending')
     case 'downloading':
-      return 'Downloading'
+      return t('status.downloading')
     case 'extracting':
-      return progress?.ocr ? `OCR: page ${progress.done} of ${progress.total}` : 'Reading text'
+      return progress?.ocr
+        ? t('status.ocr', { done: progress.done, total: progress.total })
+        : t('status.extracting')
     case 'embedding':
-      return 'Indexing'
+      return t('status.embedding')
     case 'indexed':
-      return paper.embedderId ? 'Ready' : 'Ready (keyword search)'
+      return paper.embedderId ? t('status.ready') : t('status.readyKeyword')
     case 'error':
-      return 'Failed'
+      return t('status.error')
   }
 }
 
-/** "Vaswani, Shazeer et al. · 2017 · 15 pages". */
-export function paperMeta(paper: Paper): string {
+/** "Vaswani, Shazeer et al. · 2017 · 15 pages", in the UI language. */
+export function paperMeta(paper: Paper, t: TFunction): string {
   const authors =
     paper.authors.length === 0
       ? ''
       : paper.authors.length <= 2
         ? paper.authors.join(', ')
-        : `${paper.authors[0]} et al.`
+        : t('paper.etAl', { first: paper.authors[0] })
   const parts = [
     authors,
     paper.year ? String(paper.year) : '',
-    paper.pages > 0 ? `${paper.pages} pages` : ''
+    paper.pages > 0 ? t('paper.pages', { count: paper.pages }) : ''
   ]
   return parts.filter(Boolean).join(' · ')
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /**
@@ -11,10 +12,11 @@ export function ApiKeyField() {
   const setApiKey = useAppStore((s) => s.setApiKey)
   const [draft, setDraft] = useState('')
   const [editing, setEditing] = useState(false)
+  const { t } = useTranslation()
   const showInput = !hasKey || editing
   return (
     <div className="field">
-      <span className="field-label">Gemini API key</span>
+      <span className="field-label">{t('settings.apiKey')}</span>
       {showInput ? (
         <form
           className="field-row"
@@ -31,36 +33,34 @@ export function ApiKeyField() {
           <input
             type="password"
             autoComplete="off"
-            aria-label="Gemini API key"
-            placeholder="Paste your key"
+            aria-label={t('settings.apiKey')}
+            placeholder={t('settings.pasteKey')}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />
           <button type="submit" className="btn btn-primary" disabled={!draft.trim() || saving}>
-            Save key
+            {t('settings.saveKey')}
           </button>
         </form>
       ) : (
         <span className="field-row">
           <span className="key-saved" data-testid="key-saved">
-            •••••••••••• saved
+            {t('settings.keySaved')}
           </span>
           <button type="button" className="btn btn-small" onClick={() => setEditing(true)}>
-            Replace
+            {t('settings.replace')}
           </button>
           <button
             type="button"
             className="btn btn-small btn-quiet"
             onClick={() => void setApiKey(null)}
           >
-            Forget
+            {t('settings.forget')}
           </button>
         </span>
       )}
       <span className="field-help">
-        {hasKey
-          ? 'Stored encrypted on this computer. Answers are generated with Gemini.'
-          : 'Without a key, answers show the best passages from your papers (evidence only). Get a key at aistudio.google.com.'}
+        {hasKey ? t('settings.keyHelpSaved') : t('settings.keyHelpMissing')}
       </span>
     </div>
   )

@@ -1,36 +1,40 @@
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { Trans, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Whether the local embedding model is there, and what that means for search. */
 export function EmbedderState() {
   const info = useAppStore((s) => s.settings.info)
+  const { t } = useTranslation()
   if (!info) return null
   const { embedder } = info
   return (
     <div className="field" data-embedder-state={embedder.state}>
-      <span className="field-label">Embedding model</span>
+      <span className="field-label">{t('settings.embedder')}</span>
       {embedder.state === 'ready' ? (
         <span className="status-line ok">
-          Ready — {embedder.id ?? 'local model'}; search is semantic + keyword.
+          {t('settings.embedderReady', { id: embedder.id ?? t('settings.localModel') })}
         </span>
       ) : (
         <>
           <span className="status-line warn">
-            {embedder.state === 'missing' ? 'Missing' : 'Could not load'} — search is keyword-only.
+            {embedder.state === 'missing'
+              ? t('settings.embedderMissing')
+              : t('settings.embedderError')}
           </span>
+          <ErrorMessage message={embedder.message} />
           <span className="field-help">
-            {embedder.message} To get it, run <code>npm run fetch-model</code> once on a computer
-            with internet access
-            {embedder.modelDir ? (
-              <>
-                , or copy it into <code>{embedder.modelDir}</code>
-              </>
-            ) : null}
-            ; missing vectors are computed when it appears.
+            <Trans
+              t={t}
+              i18nKey={embedder.modelDir ? 'settings.embedderHelpDir' : 'settings.embedderHelp'}
+              values={{ dir: embedder.modelDir ?? '' }}
+              components={{ code: <code /> }}
+            />
           </span>
         </>
       )}
       <span className="field-help muted">
-        Data folder: {info.dataDir} · version {info.version}
+        {t('settings.dataFolder', { dir: info.dataDir, version: info.version })}
       </span>
     </div>
   )

@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
+import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
 
-const OCR_LANGUAGE_NAMES: Record<(typeof OCR_LANGUAGES)[number], string> = { eng: 'English' }
-
-const LANGUAGES: { value: Settings['answerLanguage']; label: string }[] = [
-  { value: 'pt-BR', label: 'Português (Brasil)' },
-  { value: 'en', label: 'English' },
-  { value: 'question', label: 'Same as the question' }
-]
-
-/** The settings dialog: API key, model, answer language, tool rounds, embedding model. */
+/**
+ * The settings dialog: API key, model, interface and answer languages, tool rounds, embedding
+ * model.
+ */
 export function SettingsDialog() {
   const open = useAppStore((s) => s.settings.open)
   const values = useAppStore((s) => s.settings.values)
@@ -23,6 +20,7 @@ export function SettingsDialog() {
   const [modelDraft, setModel] = useState<string | null>(null)
   const model = modelDraft ?? values?.model ?? ''
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     if (open) void loadSettings()
@@ -38,18 +36,18 @@ export function SettingsDialog() {
     <dialog
       ref={dialogRef}
       className="settings"
-      aria-label="Settings"
+      aria-label={t('settings.title')}
       open={typeof HTMLDialogElement === 'undefined' ? open : undefined}
       onClose={() => openSettings(false)}
     >
       {open && (
         <div className="settings-body">
           <header className="settings-header">
-            <h2>Settings</h2>
+            <h2>{t('settings.title')}</h2>
             <button
               type="button"
               className="icon-btn"
-              aria-label="Close settings"
+              aria-label={t('settings.close')}
               onClick={() => openSettings(false)}
             >
               ×
@@ -57,19 +55,19 @@ export function SettingsDialog() {
           </header>
           {error && (
             <div className="notice notice-error" role="alert">
-              <div className="notice-message">{error.message}</div>
+              <ErrorMessage message={error.message} />
             </div>
           )}
           <ApiKeyField />
           {values && (
             <>
               <label className="field">
-                <span className="field-label">Model</span>
+                <span className="field-label">{t('settings.model')}</span>
                 <span className="field-row">
                   <input
                     value={model}
                     onChange={(e) => setModel(e.target.value)}
-                    aria-label="Model"
+                    aria-label={t('settings.model')}
                   />
                   <button
                     type="button"
@@ -81,14 +79,36 @@ export function SettingsDialog() {
                       )
                     }
                   >
-                    Save
+                    {t('settings.save')}
                   </button>
                 </span>
               </label>
               <label className="field">
-                <span className="field-label">Answer language</span>
+                <span className="field-label">{t('settings.uiLanguage')}</span>
                 <select
-                  aria-label="Answer language"
+                  aria-label={t('settings.uiLanguage')}
+                  value={values.uiLanguage}
+                  onChange={(e) =>
+                    void updateSettings({
+                      uiLanguage: e.target.value as Settings['uiLanguage']
+                    })
+                  }
+                >
+                  <option value="system">
+                    {t('settings.uiSystem', { language: UI_LANGUAGE_NAMES[systemUiLanguage()] })}
+                  </option>
+                  <option value="en" lang="en">
+                    {UI_LANGUAGE_NAMES.en}
+                  </option>
+                  <option value="pt-BR" lang="pt-BR">
+                    {UI_LANGUAGE_NAMES['pt-BR']}
+                  </option>
+                </select>
+              </label>
+              <label className="field">
+                <span className="field-label">{t('settings.answerLanguage')}</span>
+                <select
+                  aria-label={t('settings.answerLanguage')}
                   value={values.answerLanguage}
                   onChange={(e) =>
                     void updateSettings({
@@ -96,32 +116,33 @@ export function SettingsDialog() {
                     })
                   }
                 >
-                  {LANGUAGES.map((l) => (
-                    <option key={l.value} value={l.value}>
-                      {l.label}
-                    </option>
-                  ))}
+                  <option value="ui">{t('settings.answerUi')}</option>
+                  <option value="en" lang="en">
+                    {UI_LANGUAGE_NAMES.en}
+                  </option>
+                  <option value="pt-BR" lang="pt-BR">
+                    {UI_LANGUAGE_NAMES['pt-BR']}
+                  </option>
+                  <option value="question">{t('settings.answerQuestion')}</option>
                 </select>
-                <span className="field-help">
-                  Papers stay in English; answers are written in this language.
-                </span>
+                <span className="field-help">{t('settings.answerLanguageHelp')}</span>
               </label>
               <label className="field">
-                <span className="field-label">Search rounds per answer</span>
+                <span className="field-label">{t('settings.toolRounds')}</span>
                 <select
-                  aria-label="Tool rounds"
+                  aria-label={t('settings.toolRounds')}
                   value={values.toolRounds}
                   onChange={(e) => void updateSettings({ toolRounds: Number(e.target.value) })}
                 >
-                  <option value={1}>1 — fast (one question, one paper)</option>
+                  <option value={1}>{t('settings.rounds1')}</option>
                   <option value={2}>2</option>
-                  <option value={3}>3 — for comparisons across papers</option>
+                  <option value={3}>{t('settings.rounds3')}</option>
                 </select>
               </label>
               <label className="field">
-                <span className="field-label">OCR language for scanned pages</span>
+                <span className="field-label">{t('settings.ocrLanguage')}</span>
                 <select
-                  aria-label="OCR language"
+                  aria-label={t('settings.ocrLanguage')}
                   value={values.ocrLanguages[0]}
                   onChange={(e) =>
                     void updateSettings({
@@ -131,14 +152,11 @@ export function SettingsDialog() {
                 >
                   {OCR_LANGUAGES.map((code) => (
                     <option key={code} value={code}>
-                      {OCR_LANGUAGE_NAMES[code]}
+                      {t(`settings.ocrLanguages.${code}`)}
                     </option>
                   ))}
                 </select>
-                <span className="field-help">
-                  Pages without a text layer are read by OCR, offline. Only English recognition data
-                  is available.
-                </span>
+                <span className="field-help">{t('settings.ocrHelp')}</span>
               </label>
             </>
           )}

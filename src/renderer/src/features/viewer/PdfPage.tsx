@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { Region } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { Highlight } from '../../store/viewerSlice'
 import { findSnippetItems } from './highlightMatch'
@@ -40,6 +41,7 @@ export function PdfPage({
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
   const [failed, setFailed] = useState(false)
   const scrolledFor = useRef<number | null>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     const canvas = canvasRef.current
@@ -146,7 +148,7 @@ export function PdfPage({
       </div>
       {!rendered && (
         <div className="pdf-page-label">
-          {failed ? `Page ${number} could not be drawn` : number}
+          {failed ? t('viewer.pageFailed', { page: number }) : number}
         </div>
       )}
     </div>

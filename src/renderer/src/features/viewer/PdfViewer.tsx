@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PdfPage } from './PdfPage'
 import { PdfjsDocument, type PageSize } from './pdfjs'
@@ -16,8 +18,9 @@ const NEAR_MARGIN = '150% 0px'
 /** The PDF pane: the toolbar and the open paper's pages. */
 export function PdfViewer() {
   const paperId = useAppStore((s) => s.viewer.paperId)
+  const { t } = useTranslation()
   return (
-    <section className="viewer" aria-label="PDF viewer">
+    <section className="viewer" aria-label={t('viewer.label')}>
       <ViewerToolbar />
       {paperId && <PdfPages key={paperId} paperId={paperId} />}
     </section>
@@ -43,6 +46,7 @@ function PdfPages({ paperId }: { paperId: string }) {
   const [near, setNear] = useState<Set<number>>(new Set())
   const [paneWidth, setPaneWidth] = useState(600)
   const scrollRef = useRef<HTMLDivElement>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     let doc: PdfjsDocument | null = null
@@ -147,11 +151,11 @@ function PdfPages({ paperId }: { paperId: string }) {
       data-viewer-page={page}
       data-paper-id={paperId}
     >
-      {loaded.state === 'loading' && <div className="viewer-status">Opening the paper…</div>}
+      {loaded.state === 'loading' && <div className="viewer-status">{t('viewer.opening')}</div>}
       {loaded.state === 'failed' && (
         <div className="viewer-status notice notice-error" role="alert">
-          <div className="notice-title">The paper could not be opened</div>
-          <div className="notice-message">{loaded.message}</div>
+          <div className="notice-title">{t('viewer.openFailed')}</div>
+          <ErrorMessage message={loaded.message} />
         </div>
       )}
       {ready &&

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { formatNumber, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ZOOM_LIMITS } from '../../store/viewerSlice'
 
@@ -20,17 +21,18 @@ export function ViewerToolbar() {
   const closeViewer = useAppStore((s) => s.closeViewer)
   // While the page box is being edited it holds the draft; otherwise it shows the page.
   const [draft, setDraft] = useState<string | null>(null)
+  const { t } = useTranslation()
 
   return (
     <header className="pane-header viewer-toolbar">
       <span className="viewer-title" title={title}>
         {title}
       </span>
-      <div className="toolbar-group" role="group" aria-label="Pages">
+      <div className="toolbar-group" role="group" aria-label={t('viewer.pages')}>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Previous page"
+          aria-label={t('viewer.previousPage')}
           disabled={page <= 1}
           onClick={() => goToPage(page - 1)}
         >
@@ -38,7 +40,7 @@ export function ViewerToolbar() {
         </button>
         <input
           className="page-input"
-          aria-label="Page"
+          aria-label={t('viewer.page')}
           value={draft ?? String(page)}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
@@ -48,32 +50,34 @@ export function ViewerToolbar() {
           }}
           onBlur={() => setDraft(null)}
         />
-        <span className="page-count">/ {pageCount || '…'}</span>
+        <span className="page-count">/ {pageCount ? formatNumber(pageCount) : '…'}</span>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Next page"
+          aria-label={t('viewer.nextPage')}
           disabled={pageCount > 0 && page >= pageCount}
           onClick={() => goToPage(page + 1)}
         >
           ›
         </button>
       </div>
-      <div className="toolbar-group" role="group" aria-label="Zoom">
+      <div className="toolbar-group" role="group" aria-label={t('viewer.zoom')}>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Zoom out"
+          aria-label={t('viewer.zoomOut')}
           disabled={current <= ZOOM_LIMITS.min}
           onClick={() => setZoom(current / STEP)}
         >
           −
         </button>
-        <span className="zoom-label">{`${Math.round(current * 100)}%`}</span>
+        <span className="zoom-label">
+          {formatNumber(Math.round(current * 100) / 100, { style: 'percent' })}
+        </span>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Zoom in"
+          aria-label={t('viewer.zoomIn')}
           disabled={current >= ZOOM_LIMITS.max}
           onClick={() => setZoom(current * STEP)}
         >
@@ -84,15 +88,20 @@ export function ViewerToolbar() {
           className={`btn btn-small${zoom === 'fit' ? ' active' : ''}`}
           onClick={() => setZoom('fit')}
         >
-          Fit width
+          {t('viewer.fitWidth')}
         </button>
       </div>
       {hasHighlight && found === false && (
         <span className="muted small" role="status">
-          Passage not found on this page
+          {t('viewer.notFound')}
         </span>
       )}
-      <button type="button" className="icon-btn" aria-label="Close viewer" onClick={closeViewer}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('viewer.close')}
+        onClick={closeViewer}
+      >
         ×
       </button>
     </header>

@@ -1,0 +1,18 @@
+import i18next, { type i18n as I18n, type TFunction } from 'i18next'
+import { mainEn, mainPtBR } from '../shared/i18n/mainCatalog'
+import type { UiLanguage } from '../shared/types'
+
+/** Main's i18n: the one main file that imports i18next (texts in src/shared/i18n/mainCatalog). */
+const instance: I18n = i18next.createInstance()
+void instance.init({
+  resources: { en: { translation: mainEn }, 'pt-BR': { translation: mainPtBR } },
+  lng: 'en',
+  fallbackLng: false,
+  initAsync: false,
+  interpolation: { escapeValue: false }
+})
+
+/** The translate function for one UI language. */
+export function mainT(language: UiLanguage): TFunction {
+  return instance.getFixedT(language)
+}

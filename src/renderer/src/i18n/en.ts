@@ -1,0 +1,218 @@
+/**
+ * The English catalog: every user-facing string of the renderer.
+ * @remarks The key set is the contract: `pt-BR.ts` must have exactly the same keys (its type
+ * says so, and test/renderer/i18n.test.ts checks it along with every `t('…')` key in src).
+ */
+export const en = {
+  app: {
+    noKey: 'No API key — evidence-only answers',
+    keywordOnly: 'Keyword search only',
+    settings: 'Settings',
+    resizeViewer: 'Resize the viewer',
+    details: 'Details'
+  },
+  library: {
+    label: 'Library',
+    title: 'Library',
+    count_one: '{{count, number}} paper',
+    count_other: '{{count, number}} papers',
+    overall: 'Overall progress',
+    indexingOf: 'Indexing {{current, number}} of {{total, number}}',
+    dismiss: 'Dismiss',
+    empty: 'Your library is empty.',
+    adding: 'Adding…',
+    addDefaults: 'Add the three default papers',
+    defaultsHint:
+      'Attention Is All You Need, BERT and RAG, from arXiv. Or add your own PDFs below.',
+    dropHint: 'Drop PDF files here to add them.',
+    addPdfs: 'Add PDFs…',
+    arxivLabel: 'arXiv id',
+    arxivPlaceholder: 'arXiv id, e.g. 1706.03762',
+    add: 'Add'
+  },
+  paper: {
+    open: 'Open in the viewer',
+    retry: 'Retry',
+    cancel: 'Cancel',
+    remove: 'Remove',
+    removeLabel: 'Remove {{title}}',
+    confirmRemove: 'Remove “{{title}}” from the library?',
+    etAl: '{{first}} et al.',
+    pages_one: '{{count, number}} page',
+    pages_other: '{{count, number}} pages',
+    progress: 'Progress'
+  },
+  status: {
+    pending: 'Waiting',
+    downloading: 'Downloading',
+    extracting: 'Reading text',
+    ocr: 'OCR: page {{done, number}} of {{total, number}}',
+    embedding: 'Indexing',
+    ready: 'Ready',
+    readyKeyword: 'Ready (keyword search)',
+    error: 'Failed'
+  },
+  viewer: {
+    label: 'PDF viewer',
+    pages: 'Pages',
+    previousPage: 'Previous page',
+    page: 'Page',
+    nextPage: 'Next page',
+    zoom: 'Zoom',
+    zoomOut: 'Zoom out',
+    zoomIn: 'Zoom in',
+    fitWidth: 'Fit width',
+    notFound: 'Passage not found on this page',
+    close: 'Close viewer',
+    opening: 'Opening the paper…',
+    openFailed: 'The paper could not be opened',
+    pageFailed: 'Page {{page, number}} could not be drawn'
+  },
+  chat: {
+    label: 'Chat',
+    title: 'Ask',
+    sessionUsage: 'Session: {{input, number}} in · {{output, number}} out',
+    sessionUsageTitle: 'Tokens used in this session (input / output)',
+    clear: 'Clear',
+    emptyTitle: 'Ask a question about your papers',
+    emptyBody:
+      'Answers cite the passages they rest on. Click a citation to open the page with the passage highlighted.',
+    addPapersFirst: 'Add papers in the library on the left first.',
+    question: 'Question',
+    placeholder: 'Ask about your papers…  (Enter to send, Shift+Enter for a new line)',
+    ask: 'Ask',
+    stop: 'Stop',
+    stopped: 'Stopped',
+    askAgain: 'Ask again',
+    usage: '{{input, number}} in · {{output, number}} out tokens',
+    usageTitle: 'Tokens for this answer (input / output)',
+    copy: 'Copy as Markdown',
+    copied: 'Copied',
+    sources: 'Sources',
+    sourceTitle: '{{title}}, p. {{page, number}}',
+    chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
+    cardPage: 'Page {{page, number}}',
+    cardHint: 'Click to open the page',
+    chipLabelKind: 'Source {{number}}: {{title}}, page {{page, number}} ({{kind}})',
+    kinds: { text: 'Text', ocr: 'OCR', figure: 'Figure', table: 'Table' },
+    figureLabel: 'Source {{number}}: {{label}} of {{title}}, page {{page, number}}',
+    figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
+    figureDrawing: 'Drawing the figure…',
+    figureFailed: 'The figure could not be drawn'
+  },
+  labels: {
+    evidenceTitle: 'Evidence only — not a generated answer',
+    evidenceDefault:
+      'These are the passages that best match your question, quoted from the papers.',
+    evidenceNoKey:
+      'Gemini did not accept an API key (none is set, or it was rejected), so these are the passages that best match your question. Set a key in Settings to get written answers.',
+    evidenceOffline:
+      'No internet connection: Gemini cannot be reached, so these are the passages that best match your question. Ask again when you are online.',
+    unverifiedTitle: 'Unverified answer',
+    unverifiedDefault: 'The answer could not be checked; read its sources.',
+    unverifiedWhy: 'The answer could not be checked ({{why}}); read its sources.'
+  },
+  markdown: {
+    question: '**Q:** {{question}}',
+    evidence: '_Evidence only: passages from the papers, not a generated answer._',
+    unverified: '_Unverified answer._',
+    references: '**References**',
+    reference: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”'
+  },
+  stage: {
+    starting: 'starting',
+    rewriting: 'rewriting the question for search',
+    searching: 'searching ‘{{query}}’',
+    searchingPapers: 'searching the papers',
+    reading: 'reading {{what}}',
+    readingSection: 'reading a section',
+    drafting: 'drafting the answer',
+    checking: 'checking the answer',
+    revising: 'revising the answer'
+  },
+  errors: {
+    retry: 'Retry',
+    openSettings: 'Open Settings',
+    NO_API_KEY: {
+      title: 'No working Gemini API key',
+      action: 'Set a Gemini API key in Settings, then retry.'
+    },
+    RATE_LIMITED: {
+      title: 'Gemini quota reached',
+      action: 'Wait a minute for the quota to refill, then retry.',
+      actionWait: 'Wait {{seconds, number}} s for the quota to refill, then retry.'
+    },
+    OFFLINE: {
+      title: 'No internet connection',
+      action: 'Check your internet connection, then retry. Search and reading still work offline.'
+    },
+    UPSTREAM_UNAVAILABLE: {
+      title: 'Gemini is overloaded or unavailable',
+      action: 'This is on Google’s side; retry in a little while.'
+    },
+    TIMEOUT: {
+      title: 'Gemini took too long to answer',
+      action: 'Retry; if it keeps happening, raise the request timeout in Settings.'
+    },
+    MODEL_MISSING: {
+      title: 'The embedding model is missing',
+      action: 'Search runs on keywords only; see Settings for how to get the model.'
+    },
+    INVALID_INPUT: {
+      title: 'The question was not accepted',
+      action: 'Edit it and retry.'
+    },
+    NOT_FOUND: {
+      title: 'Nothing to answer from yet',
+      action: 'Add papers (or wait until they are indexed), then ask again.'
+    },
+    OTHER: {
+      title: 'Something went wrong',
+      action: 'Retry; if it happens again, the log in the data folder has the details.'
+    }
+  },
+  settings: {
+    title: 'Settings',
+    close: 'Close settings',
+    model: 'Model',
+    save: 'Save',
+    uiLanguage: 'Interface language',
+    uiSystem: 'System ({{language}})',
+    answerLanguage: 'Answer language',
+    answerUi: 'Same as the interface',
+    answerQuestion: 'Same as the question',
+    answerLanguageHelp: 'Papers stay in English; answers are written in this language.',
+    toolRounds: 'Search rounds per answer',
+    ocrLanguage: 'OCR language for scanned pages',
+    ocrLanguages: { eng: 'English' },
+    ocrHelp:
+      'Pages without a text layer are read by OCR, offline. Only English recognition data is available.',
+    rounds1: '1 — fast (one question, one paper)',
+    rounds3: '3 — for comparisons across papers',
+    apiKey: 'Gemini API key',
+    pasteKey: 'Paste your key',
+    saveKey: 'Save key',
+    keySaved: '•••••••••••• saved',
+    replace: 'Replace',
+    forget: 'Forget',
+    keyHelpSaved: 'Stored encrypted on this computer. Answers are generated with Gemini.',
+    keyHelpMissing:
+      'Without a key, answers show the best passages from your papers (evidence only). Get a key at aistudio.google.com.',
+    embedder: 'Embedding model',
+    embedderReady: 'Ready — {{id}}; search is semantic + keyword.',
+    localModel: 'local model',
+    embedderMissing: 'Missing — search is keyword-only.',
+    embedderError: 'Could not load — search is keyword-only.',
+    embedderHelp:
+      'To get it, run <code>npm run fetch-model</code> once on a computer with internet access; missing vectors are computed when it appears.',
+    embedderHelpDir:
+      'To get it, run <code>npm run fetch-model</code> once on a computer with internet access, or copy it into <code>{{dir}}</code>; missing vectors are computed when it appears.',
+    dataFolder: 'Data folder: {{dir}} · version {{version}}'
+  }
+}
+
+/** A catalog's shape: the English one's keys, any string values. */
+export type Catalog = {
+  [K in keyof typeof en]: Strings<(typeof en)[K]>
+}
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }

@@ -1,0 +1,211 @@
+import type { Catalog } from './en'
+
+/** The Brazilian Portuguese catalog: the same keys as `en.ts` (its type enforces it). */
+export const ptBR: Catalog = {
+  app: {
+    noKey: 'Sem chave de API — só trechos dos artigos',
+    keywordOnly: 'Só busca por palavras-chave',
+    settings: 'Configurações',
+    resizeViewer: 'Redimensionar o visualizador',
+    details: 'Detalhes (em inglês)'
+  },
+  library: {
+    label: 'Biblioteca',
+    title: 'Biblioteca',
+    count_one: '{{count, number}} artigo',
+    count_other: '{{count, number}} artigos',
+    overall: 'Progresso geral',
+    indexingOf: 'Indexando {{current, number}} de {{total, number}}',
+    dismiss: 'Fechar aviso',
+    empty: 'Sua biblioteca está vazia.',
+    adding: 'Adicionando…',
+    addDefaults: 'Adicionar os três artigos sugeridos',
+    defaultsHint:
+      'Attention Is All You Need, BERT e RAG, do arXiv. Ou adicione seus próprios PDFs abaixo.',
+    dropHint: 'Solte arquivos PDF aqui para adicioná-los.',
+    addPdfs: 'Adicionar PDFs…',
+    arxivLabel: 'Identificador arXiv',
+    arxivPlaceholder: 'Identificador arXiv, ex.: 1706.03762',
+    add: 'Adicionar'
+  },
+  paper: {
+    open: 'Abrir no visualizador',
+    retry: 'Tentar de novo',
+    cancel: 'Cancelar',
+    remove: 'Remover',
+    removeLabel: 'Remover {{title}}',
+    confirmRemove: 'Remover “{{title}}” da biblioteca?',
+    etAl: '{{first}} et al.',
+    pages_one: '{{count, number}} página',
+    pages_other: '{{count, number}} páginas',
+    progress: 'Progresso'
+  },
+  status: {
+    pending: 'Na fila',
+    downloading: 'Baixando',
+    extracting: 'Lendo o texto',
+    ocr: 'OCR: página {{done, number}} de {{total, number}}',
+    embedding: 'Indexando',
+    ready: 'Pronto',
+    readyKeyword: 'Pronto (busca por palavras-chave)',
+    error: 'Falhou'
+  },
+  viewer: {
+    label: 'Visualizador de PDF',
+    pages: 'Páginas',
+    previousPage: 'Página anterior',
+    page: 'Página',
+    nextPage: 'Próxima página',
+    zoom: 'Ampliação',
+    zoomOut: 'Reduzir',
+    zoomIn: 'Ampliar',
+    fitWidth: 'Ajustar à largura',
+    notFound: 'Trecho não encontrado nesta página',
+    close: 'Fechar o visualizador',
+    opening: 'Abrindo o artigo…',
+    openFailed: 'Não foi possível abrir o artigo',
+    pageFailed: 'Não foi possível desenhar a página {{page, number}}'
+  },
+  chat: {
+    label: 'Conversa',
+    title: 'Perguntar',
+    sessionUsage: 'Sessão: {{input, number}} de entrada · {{output, number}} de saída',
+    sessionUsageTitle: 'Tokens usados nesta sessão (entrada / saída)',
+    clear: 'Limpar',
+    emptyTitle: 'Faça uma pergunta sobre seus artigos',
+    emptyBody:
+      'As respostas citam os trechos em que se baseiam. Clique numa citação para abrir a página com o trecho destacado.',
+    addPapersFirst: 'Primeiro adicione artigos na biblioteca, à esquerda.',
+    question: 'Pergunta',
+    placeholder: 'Pergunte sobre seus artigos…  (Enter envia, Shift+Enter quebra a linha)',
+    ask: 'Perguntar',
+    stop: 'Parar',
+    stopped: 'Interrompida',
+    askAgain: 'Perguntar de novo',
+    usage: 'Tokens: {{input, number}} de entrada · {{output, number}} de saída',
+    usageTitle: 'Tokens desta resposta (entrada / saída)',
+    copy: 'Copiar como Markdown',
+    copied: 'Copiado',
+    sources: 'Fontes',
+    sourceTitle: '{{title}}, p. {{page, number}}',
+    chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
+    cardPage: 'Página {{page, number}}',
+    cardHint: 'Clique para abrir a página',
+    chipLabelKind: 'Fonte {{number}}: {{title}}, página {{page, number}} ({{kind}})',
+    kinds: { text: 'Texto', ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
+    figureLabel: 'Fonte {{number}}: {{label}} de {{title}}, página {{page, number}}',
+    figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
+    figureDrawing: 'Desenhando a figura…',
+    figureFailed: 'Não foi possível desenhar a figura'
+  },
+  labels: {
+    evidenceTitle: 'Só trechos — não é uma resposta gerada',
+    evidenceDefault: 'Estes são os trechos dos artigos que melhor correspondem à sua pergunta.',
+    evidenceNoKey:
+      'O Gemini não aceitou uma chave de API (nenhuma foi definida, ou ela foi recusada); por isso, estes são os trechos que melhor correspondem à sua pergunta. Defina uma chave em Configurações para receber respostas escritas.',
+    evidenceOffline:
+      'Sem conexão com a internet: o Gemini não pode ser alcançado; por isso, estes são os trechos que melhor correspondem à sua pergunta. Pergunte de novo quando estiver on-line.',
+    unverifiedTitle: 'Resposta não verificada',
+    unverifiedDefault: 'Não foi possível verificar a resposta; leia as fontes.',
+    unverifiedWhy: 'Não foi possível verificar a resposta ({{why}}); leia as fontes.'
+  },
+  markdown: {
+    question: '**P:** {{question}}',
+    evidence: '_Só trechos: passagens dos artigos, não uma resposta gerada._',
+    unverified: '_Resposta não verificada._',
+    references: '**Referências**',
+    reference: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”'
+  },
+  stage: {
+    starting: 'começando',
+    rewriting: 'reescrevendo a pergunta para a busca',
+    searching: 'buscando ‘{{query}}’',
+    searchingPapers: 'buscando nos artigos',
+    reading: 'lendo {{what}}',
+    readingSection: 'lendo uma seção',
+    drafting: 'escrevendo a resposta',
+    checking: 'verificando a resposta',
+    revising: 'revisando a resposta'
+  },
+  errors: {
+    retry: 'Tentar de novo',
+    openSettings: 'Abrir Configurações',
+    NO_API_KEY: {
+      title: 'Nenhuma chave da API Gemini válida',
+      action: 'Defina uma chave da API Gemini em Configurações e tente de novo.'
+    },
+    RATE_LIMITED: {
+      title: 'Cota do Gemini esgotada',
+      action: 'Espere um minuto até a cota se renovar e tente de novo.',
+      actionWait: 'Espere {{seconds, number}} s até a cota se renovar e tente de novo.'
+    },
+    OFFLINE: {
+      title: 'Sem conexão com a internet',
+      action:
+        'Verifique sua conexão com a internet e tente de novo. A busca e a leitura continuam funcionando sem conexão.'
+    },
+    UPSTREAM_UNAVAILABLE: {
+      title: 'O Gemini está sobrecarregado ou indisponível',
+      action: 'O problema é do lado do Google; tente de novo daqui a pouco.'
+    },
+    TIMEOUT: {
+      title: 'O Gemini demorou demais para responder',
+      action:
+        'Tente de novo; se continuar, aumente o tempo limite das requisições em Configurações.'
+    },
+    MODEL_MISSING: {
+      title: 'O modelo de embeddings não está instalado',
+      action: 'A busca usa só palavras-chave; veja em Configurações como obter o modelo.'
+    },
+    INVALID_INPUT: {
+      title: 'A pergunta não foi aceita',
+      action: 'Edite-a e tente de novo.'
+    },
+    NOT_FOUND: {
+      title: 'Ainda não há nada para responder',
+      action: 'Adicione artigos (ou espere a indexação terminar) e pergunte de novo.'
+    },
+    OTHER: {
+      title: 'Algo deu errado',
+      action: 'Tente de novo; se acontecer outra vez, o registro na pasta de dados tem os detalhes.'
+    }
+  },
+  settings: {
+    title: 'Configurações',
+    close: 'Fechar configurações',
+    model: 'Modelo',
+    save: 'Salvar',
+    uiLanguage: 'Idioma da interface',
+    uiSystem: 'Sistema ({{language}})',
+    answerLanguage: 'Idioma das respostas',
+    answerUi: 'O mesmo da interface',
+    answerQuestion: 'O mesmo da pergunta',
+    answerLanguageHelp: 'Os artigos continuam em inglês; as respostas são escritas neste idioma.',
+    toolRounds: 'Rodadas de busca por resposta',
+    ocrLanguage: 'Idioma do OCR para páginas digitalizadas',
+    ocrLanguages: { eng: 'Inglês' },
+    ocrHelp:
+      'Páginas sem camada de texto são lidas por OCR, sem internet. Só há dados de reconhecimento para inglês.',
+    rounds1: '1 — rápido (uma pergunta, um artigo)',
+    rounds3: '3 — para comparar artigos',
+    apiKey: 'Chave da API Gemini',
+    pasteKey: 'Cole sua chave',
+    saveKey: 'Salvar chave',
+    keySaved: '•••••••••••• salva',
+    replace: 'Trocar',
+    forget: 'Esquecer',
+    keyHelpSaved: 'Guardada criptografada neste computador. As respostas são geradas pelo Gemini.',
+    keyHelpMissing:
+      'Sem chave, as respostas mostram os melhores trechos dos seus artigos (só trechos). Obtenha uma chave em aistudio.google.com.',
+    embedder: 'Modelo de embeddings',
+    embedderReady: 'Pronto — {{id}}; a busca é semântica + por palavras-chave.',
+    localModel: 'modelo local',
+    embedderMissing: 'Ausente — a busca é só por palavras-chave.',
+    embedderError: 'Não foi possível carregar — a busca é só por palavras-chave.',
+    embedderHelp:
+      'Para obtê-lo, rode <code>npm run fetch-model</code> uma vez num computador com internet; os vetores que faltam são calculados quando ele aparecer.',
+    embedderHelpDir:
+      'Para obtê-lo, rode <code>npm run fetch-model</code> uma vez num computador com internet, ou copie-o para <code>{{dir}}</code>; os vetores que faltam são calculados quando ele aparecer.',
+    dataFolder: 'Pasta de dados: {{dir}} · versão {{version}}'
+  }
+}

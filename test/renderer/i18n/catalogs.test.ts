@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { CATALOGS } from '../../../src/renderer/src/i18n'
+import { mainEn, mainPtBR } from '../../../src/shared/i18n/mainCatalog'
+
+type Tree = { [key: string]: string | Tree }
+
+/** Every leaf of a catalog as "a.b.c" -> value. */
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k
+    if (typeof v === 'string') out.set(key, v)
+    else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv)
+  }
+  return out
+}
+
+/** Every object path of a catalog ("errors", "errors.OFFLINE"). */
+function branches(tree: Tree, prefix = ''): Set<string> {
+  const out = new Set<string>()
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') continue
+    const key = prefix ? `${prefix}.${k}` : k
+    out.add(key)
+    for (const b of branches(v, key)) out.add(b)
+  }
+  return out
+}
+
+/** The renderer's source, as text (Vite reads it; the catalogs themselves are left out). */
+const SOURCES = Object.entries(
+  import.meta.glob<string>('../../../src/renderer/src/**/*.{ts,tsx}', {
+    query: '?raw',
+    import: 'default',
+    eager: true
+  })
+).filter(([file]) => !file.includes('/i18n/'))
+
+const variables = (s: string): string[] =>
+  [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1] ?? '').sort()
+
+const en = leaves(CATALOGS.en as Tree)
+const pt = leaves(CATALOGS['pt-BR'] as Tree)
+
+describe('i18n catalogs', () => {
+  it('have the same keys in English and Brazilian Portuguese', () => {
+    const missingInPt = [...en.keys()].filter((k) => !pt.has(k))
+    const missingInEn = [...pt.keys()].filter((k) => !en.has(k))
+    expect({ missingInPt, missingInEn }).toEqual({ missingInPt: [], missingInEn: [] })
+  })
+
+  it('fill every key, with the same interpolation variables in both languages', () => {
+    for (const [key, value] of en) {
+      const other = pt.get(key) ?? ''
+      expect(value.trim(), `en ${key}`).not.toBe('')
+      expect(other.trim(), `pt-BR ${key}`).not.toBe('')
+      expect(variables(other), `variables of ${key}`).toEqual(variables(value))
+    }
+  })
+
+  it('have every key the source uses with t(…) or i18nKey', () => {
+    const used = new Map<string, string>()
+    const dynamic = new Map<string, string>()
+    expect(SOURCES.length).toBeGreaterThan(20)
+    for (const [file, text] of SOURCES) {
+      for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) used.set(m[1] ?? '', file)
+      for (const m of text.matchAll(/['"]((?:settings|app|chat)\.[\w.]+)['"]/g)) {
+        if (/i18nKey/.test(text)) used.set(m[1] ?? '', file)
+      }
+      // `t(\`errors.${code}.title\`)`: the part before the first placeholder must be a branch.
+      for (const m of text.matchAll(/\bt\(\s*`([^`$]*)\$\{/g)) dynamic.set(m[1] ?? '', file)
+    }
+    expect(used.size).toBeGreaterThan(100)
+    for (const catalog of [en, pt]) {
+      const has = (key: string): boolean =>
+        catalog.has(key) || (catalog.has(`${key}_one`) && catalog.has(`${key}_other`))
+      const missing = [...used].filter(([key]) => !has(key))
+      expect(missing).toEqual([])
+    }
+    const tree = branches(CATALOGS.en as Tree)
+    for (const [prefix, file] of dynamic) {
+      expect(tree.has(prefix.replace(/\.$/, '')), `${prefix} in ${file}`).toBe(true)
+    }
+  })
+
+  it('fails on a key that only one language has (the check itself works)', () => {
+    const broken = new Map(pt)
+    broken.delete('chat.ask')
+    expect([...en.keys()].filter((k) => !broken.has(k))).toEqual(['chat.ask'])
+  })
+})
+
+/** Main's source files that translate (they import `mainT`). */
+const MAIN_SOURCES = Object.entries(
+  import.meta.glob<string>('../../../src/main/**/*.ts', {
+    query: '?raw',
+    import: 'default',
+    eager: true
+  })
+).filter(([, text]) => text.includes('mainT('))
+
+describe("main's catalog (answer texts, CLI output)", () => {
+  const mEn = leaves(mainEn as Tree)
+  const mPt = leaves(mainPtBR as Tree)
+
+  it('has the same keys and variables in both languages', () => {
+    expect([...mPt.keys()].sort()).toEqual([...mEn.keys()].sort())
+    for (const [key, value] of mEn) {
+      expect(variables(mPt.get(key) ?? ''), key).toEqual(variables(value))
+    }
+  })
+
+  it('has every key main uses', () => {
+    expect(MAIN_SOURCES.length).toBeGreaterThan(1)
+    const used = MAIN_SOURCES.flatMap(([, text]) =>
+      [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1] ?? '')
+    )
+    expect(used.length).toBeGreaterThan(8)
+    expect(used.filter((key) => !mEn.has(key) || !mPt.has(key))).toEqual([])
+  })
+})
