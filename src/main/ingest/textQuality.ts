@@ -13,9 +13,9 @@ export function letterCount(text: string): number {
 /**
  * True when a page's text layer is too thin or too garbled to use, so OCR should read it.
  * @remarks Garbled layers come from fonts without a Unicode map: runs of private-use or
- * replacement characters, or "words" that are mostly symbols. Real pages (maths included) keep
- * most of their tokens word-like; a page is garbage only when fewer than a quarter of its
- * tokens are, or more than a tenth of its characters are unmappable.
+ * replacement characters, or "words" that are mostly symbols. Real pages (maths and tables of
+ * numbers included) keep most of their tokens word- or number-like; a page is garbage only when
+ * fewer than a quarter of its tokens are, or more than a tenth of its characters are unmappable.
  */
 export function needsOcr(text: string): boolean {
   const letters = letterCount(text)
@@ -26,6 +26,9 @@ export function needsOcr(text: string): boolean {
   if (unmapped > visible.length * 0.1) return true
   const tokens = text.split(/\s+/).filter(Boolean)
   if (tokens.length < 20) return false
-  const wordLike = tokens.filter((t) => /^[^\p{L}]{0,2}\p{L}{2,}[^\p{L}]{0,3}$/u.test(t)).length
+  // Words, and numbers (a page of a results table is mostly numbers, and reads fine).
+  const wordLike = tokens.filter((t) =>
+    /^[^\p{L}\p{N}]{0,2}(\p{L}{2,}|[\p{N}.,%±]+)[^\p{L}]{0,3}$/u.test(t)
+  ).length
   return wordLike < tokens.length * 0.25
 }
