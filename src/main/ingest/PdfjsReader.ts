@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { throwIfAborted, UserFacingError } from '../errors'
-import { mayHaveCaption } from './figures'
+import { needsGraphics } from './figures'
 import { graphicBoxes, type OperatorList } from './graphicBoxes'
 import {
   hasPdfSignature,
@@ -183,9 +183,9 @@ async function readPage(
         hasEOL: it.hasEOL
       })
     }
-    // Only a page that may carry a caption pays for a second pass, to find its figures.
+    // Only a page with a figure the text layout cannot place pays for a second pass.
     let graphics: PdfBox[] | undefined
-    if (mayHaveCaption(items.map((i) => i.str))) {
+    if (needsGraphics({ page: n, width: width!, height: height!, items })) {
       graphics = graphicBoxes(pdfjs.OPS, (await page.getOperatorList()) as OperatorList)
     }
     page.cleanup()

@@ -1,6 +1,6 @@
 import type { Region } from '../../shared/types'
 import type { PageFigure } from '../domain'
-import type { PageLine } from './pageLines'
+import { pageLines, type PageLine } from './pageLines'
 import type { PdfBox, PdfPageItems } from './PdfReader'
 
 /**
@@ -9,11 +9,6 @@ import type { PdfBox, PdfPageItems } from './PdfReader'
  * with "Figure 3 shows" or "Table 2 lists" is not taken for a caption.
  */
 const CAPTION = /^\s*(Figure|Fig\.|FIGURE|Table|TABLE)\s*(\d{1,3}|[IVX]{1,6})\s*[:.|]/
-
-/** Quick test on raw text items: could this page have a caption (and so need its graphics)? */
-export function mayHaveCaption(texts: readonly string[]): boolean {
-  return texts.some((t) => /^\s*(Figure|Fig\.|FIGURE|Table|TABLE)(\s|$)/.test(t))
-}
 
 /** The kind and label of a caption line, or null when the line does not open a caption. */
 export function captionLabel(text: string): { kind: 'figure' | 'table'; label: string } | null {
@@ -37,11 +32,11 @@ const CAPTION_LINE_GAP = 1.9
 
 /**
  * Finds the figure and table captions on a page and the region each belongs to.
- * @remarks A figure is the cluster of drawn paths and images right above its caption (below it
- * when nothing is above), plus the text inside that cluster (axis labels, node names); a table
- * is the same cluster looked for below its caption first, since tables are captioned on top.
- * With no graphics at all (a table set without rules) the region is the text block on the
- * searched side of the caption. `lineOffsets` maps each line to its start in the cleaned text,
+ * @remarks From the text layout first: a table is the block of rows next to its caption (below
+ * first, as tables are captioned on top), a figure the space between its caption and the
+ * nearest running text, with its labels. Where the layout cannot place one, the reader adds the
+ * page's graphics (pdf.js operator positions, see {@link needsGraphics}): the figure is then the
+ * cluster of drawn paths and images next to its caption, plus the text inside it. `lineOffsets` maps each line to its start in the cleaned text,
  * so each caption's text is an exact slice of the page text, as every chunk is.
  */
 export function detectFigures(
@@ -50,6 +45,29 @@ export function detectFigures(
   lineOffsets: readonly number[],
   text: string
 ): PageFigure[] {
+  return locate(page, lines, lineOffsets, text).map((f) => f.figure)
+}
+
+/**
+ * True when a page has a caption whose region the text layout alone cannot place (a figure
+ * with no labels and no blank space next to its caption): only then is the page's operator
+ * list worth reading, which costs about as much again as its text.
+ */
+export function needsGraphics(page: PdfPageItems): boolean {
+  if (!page.items.some((i) => /^\s*(Figure|Fig\.|FIGURE|Table|TABLE)(\s|$)/.test(i.str))) {
+    return false
+  }
+  const lines = pageLines(page)
+  const offsets = lines.map(() => 0)
+  return locate({ ...page, graphics: [] }, lines, offsets, '').some((f) => !f.placed)
+}
+
+function locate(
+  page: PdfPageItems,
+  lines: readonly PageLine[],
+  lineOffsets: readonly number[],
+  text: string
+): { figure: PageFigure; placed: boolean }[] {
   const out: PageFigure[] = []
   const seen = new Set<string>()
   const graphics = (page.graphics ?? []).filter((b) => usefulGraphic(b, page))
@@ -58,8 +76,6 @@ export function detectFigures(
   for (let i = 0; i < lines.length; i++) {
     const found = captionLabel(lines[i]!.text)
     if (!found || lineOffsets[i]! < 0 || seen.has(found.label)) continue
-    // A reference list entry or running text that happens to start a line: captions sit
-    // at the start of their paragraph, so the previous line (if close above) must not run on.
     const last = captionEnd(lines, i)
     for (let j = i; j <= last; j++) captionLines.add(j)
     seen.add(found.label)
@@ -71,19 +87,86 @@ export function detectFigures(
   }
   // Regions are found once every caption is known, so a figure never swallows another caption.
   const captions = [...captionLines].map((i) => boxes[i]!)
+  const body = boxes.filter((_, i) => !captionLines.has(i))
   return out.map((f) => {
     const caption = fromRegion(f.region, page)
     const others = captions.filter((b) => !overlaps(b, caption))
-    const body = boxes.filter((_, i) => !captionLines.has(i))
     const first = f.kind === 'table' ? 'below' : 'above'
     const second = first === 'above' ? 'below' : 'above'
     const links = f.kind === 'table' ? body : []
+    const drawn = graphics.length
+      ? (grow(caption, graphics, links, body, others, first, page) ??
+        grow(caption, graphics, links, body, others, second, page))
+      : null
+    // A table's rows are spaced unevenly (groups, rules), so where it ends is read from its
+    // rules when the page's graphics are there; its text block is the fallback.
     const found =
-      grow(caption, graphics, links, body, others, first, page) ??
-      grow(caption, graphics, links, body, others, second, page) ??
-      textBlock(caption, body, others, first, page)
-    return { ...f, region: toRegion(union([caption, found ?? caption]), page) }
+      drawn ??
+      (f.kind === 'table'
+        ? (textBlock(caption, body, others, 'below', page) ??
+          figureSpace(caption, body, others, 'above', page))
+        : (figureSpace(caption, body, others, 'above', page) ??
+          figureSpace(caption, body, others, 'below', page)))
+    return {
+      figure: { ...f, region: toRegion(union([caption, found ?? caption]), page) },
+      placed: found !== null && f.kind === 'figure'
+    }
   })
+}
+
+/**
+ * A figure placed from the text layout alone: the space between its caption and the nearest
+ * line of running text on one side, with the labels inside it (short lines).
+ * @remarks Running text is a line at least 70% as wide as the column's text; a figure's own
+ * labels are shorter. Null when there is neither a label nor a blank of 20 points or more.
+ */
+function figureSpace(
+  caption: Box,
+  body: readonly Box[],
+  captions: readonly Box[],
+  side: 'above' | 'below',
+  page: PdfPageItems
+): Box | null {
+  const column = columnOf(caption, page)
+  const inColumn = body.filter((b) => b.x1 > column.x0 && b.x0 < column.x1)
+  if (inColumn.length === 0) return null
+  const textX0 = Math.min(...inColumn.map((b) => b.x0))
+  const textX1 = Math.max(...inColumn.map((b) => b.x1))
+  const wide = (b: Box): boolean => b.x1 - b.x0 >= (textX1 - textX0) * 0.7
+  const limit = side === 'above' ? barrierAbove(caption, captions) : barrierBelow(caption, captions)
+  const near = inColumn
+    .filter((b) =>
+      side === 'above'
+        ? b.y0 >= caption.y1 - 2 && b.y1 <= limit
+        : b.y1 <= caption.y0 + 2 && b.y0 >= limit
+    )
+    .sort((a, b) => (side === 'above' ? a.y0 - b.y0 : b.y1 - a.y1))
+  const labels: Box[] = []
+  let stop: number | null = null
+  for (const b of near) {
+    if (wide(b)) {
+      stop = side === 'above' ? b.y0 - 2 : b.y1 + 2
+      break
+    }
+    labels.push(b)
+  }
+  const edge = side === 'above' ? caption.y1 : caption.y0
+  // Without running text beyond it, the figure reaches its farthest label; with neither, the
+  // layout cannot tell (a figure alone at the top of a page): the graphics must.
+  let far: number
+  if (stop !== null) far = stop
+  else if (labels.length) {
+    far =
+      side === 'above' ? Math.max(...labels.map((b) => b.y1)) : Math.min(...labels.map((b) => b.y0))
+  } else return null
+  if (labels.length === 0 && Math.abs(far - edge) < 20) return null
+  const xs = labels.length ? union([caption, ...labels]) : caption
+  return {
+    x0: xs.x0,
+    x1: xs.x1,
+    y0: side === 'above' ? edge : far,
+    y1: side === 'above' ? far : edge
+  }
 }
 
 function lineBox(l: PageLine): Box {
@@ -152,19 +235,19 @@ function grow(
   let region: Box | null = null
   let seenGraphic = false
   let edge = side === 'above' ? caption.y1 : caption.y0
-  const left = new Set([...graphics.filter(onSide), ...links.filter(onSide)])
-  for (let added = true; added;) {
-    added = false
-    for (const g of left) {
-      const gap = isGraphic.has(g) ? GAP : 14
-      const near = side === 'above' ? g.y0 - edge <= gap : edge - g.y1 <= gap
-      if (!near) continue
-      region = region ? union([region, g]) : g
-      seenGraphic ||= isGraphic.has(g)
-      edge = side === 'above' ? Math.max(edge, g.y1) : Math.min(edge, g.y0)
-      left.delete(g)
-      added = true
-    }
+  // One pass, nearest first: the edge only moves away from the caption, so once the nearest
+  // remaining part is out of reach, all the rest are (pages of plots have thousands of paths).
+  const distance = (g: Box): number => (side === 'above' ? g.y0 - edge : edge - g.y1)
+  const parts = [...graphics.filter(onSide), ...links.filter(onSide)].sort((a, b) =>
+    side === 'above' ? a.y0 - b.y0 : b.y1 - a.y1
+  )
+  for (const g of parts) {
+    const d = distance(g)
+    if (d > GAP) break
+    if (d > (isGraphic.has(g) ? GAP : 14)) continue
+    region = region ? union([region, g]) : g
+    seenGraphic ||= isGraphic.has(g)
+    edge = side === 'above' ? Math.max(edge, g.y1) : Math.min(edge, g.y0)
   }
   if (!region || !seenGraphic) return null
   // Text inside the drawing (labels, legends, table cells) is part of it.
