@@ -6,7 +6,7 @@
  * (150 dpi, grey) and rebuilt by img2pdf; both ingests go through the real LibraryService with
  * the extraction and OCR workers (keyword index only, so embedding does not blur the figures).
  */
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -149,16 +149,43 @@ async function textPdfsSentToOcr() {
   return { papers: files.length, pages, pagesThatWouldBeOcrd: flagged.length, flagged }
 }
 
+/** CPU per page of reading the default papers' text (with figure graphics where needed). */
+async function readingCost() {
+  const reader = new PdfjsReader()
+  const files = ['1706.03762', '1810.04805', '2005.11401'].map(
+    (id) => new Uint8Array(readFileSync(join(corpus, `${id}.pdf`)))
+  )
+  await reader.read(files[0]!)
+  const start = process.cpuUsage()
+  let pages = 0
+  let withGraphics = 0
+  for (let round = 0; round < 2; round++) {
+    for (const f of files) {
+      const content = await reader.read(f)
+      pages += content.pages.length
+      withGraphics += content.pages.filter((p) => p.graphics).length
+    }
+  }
+  const cpu = process.cpuUsage(start)
+  return {
+    papers: '1706.03762, 1810.04805, 2005.11401 (twice)',
+    cpuMsPerPage: r2((cpu.user + cpu.system) / 1000 / pages),
+    pagesWithOperatorList: `${withGraphics / 2} of ${pages / 2}`
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { pages: { type: 'string' } } })
   const pages = Number(values.pages ?? 15)
+  const reading = await readingCost()
+  log(`reading: ${reading.cpuMsPerPage} ms CPU per page`)
   const captions = await captionAccuracy()
   log(`captions: precision ${captions.precision}, recall ${captions.recall}`)
   const textPdfs = await textPdfsSentToOcr()
   log(`text PDFs: ${textPdfs.pagesThatWouldBeOcrd} of ${textPdfs.pages} pages would be OCR'd`)
   const ocr = await ocrSpeed(pages)
   process.stdout.write(
-    `${JSON.stringify({ date: new Date().toISOString(), ocr, captions, textPdfs }, null, 2)}\n`
+    `${JSON.stringify({ date: new Date().toISOString(), ocr, captions, textPdfs, reading }, null, 2)}\n`
   )
 }
 

@@ -182,7 +182,8 @@ function onePerPageFirst(ranked: { id: string; score: number }[]): { id: string;
   const first: { id: string; score: number }[] = []
   const repeats: { id: string; score: number }[] = []
   for (const r of ranked) {
-    const page = r.id.replace(/-chunk-\d+$/, '')
+    // Text, figure and table chunks of one page count as that page.
+    const page = r.id.replace(/-(chunk|figure|table)-[^-]+$/, '')
     ;(seen.has(page) ? repeats : first).push(r)
     seen.add(page)
   }
