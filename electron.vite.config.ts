@@ -9,6 +9,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
+          // The CLI and `researchpal mcp`, run by the app's executable as Node (ELECTRON_RUN_AS_NODE).
+          cli: resolve(__dirname, 'src/main/cli.ts'),
           embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts'),
           extractionWorker: resolve(__dirname, 'src/main/ingest/extractionWorker.ts'),
           ocrWorker: resolve(__dirname, 'src/main/ocr/ocrWorker.ts'),

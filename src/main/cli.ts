@@ -8,6 +8,7 @@ import { defaultDataDir } from './cli/dataDir'
 import { demo } from './cli/demo'
 import { ProgressReporter } from './cli/progress'
 import { UserFacingError } from './errors'
+import { serveHttp, serveStdio } from './mcp/mcpServer'
 
 /** The default papers shipped beside a checkout (`../shared/corpus`), used instead of arXiv. */
 function localCorpus(): string | null {
@@ -32,12 +33,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE)
     return args.help ? 0 : 2
   }
+  if (args.command === 'mcp') return mcp(args)
   let services: Services | null = null
   const progress = new ProgressReporter()
   try {
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
     })
     const running = services
@@ -82,6 +85,41 @@ async function main(argv: string[]): Promise<number> {
     return 1
   } finally {
     await services?.close()
+  }
+}
+
+/**
+ * `mcp`: serves the library to MCP clients until stdin closes (stdio) or a signal (HTTP).
+ * @remarks stdout carries only the protocol; everything else goes to stderr. Without
+ * --allow-add the library is opened read-only, so the server can run beside the app.
+ */
+async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
+  const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const services = await createServices({
+    dataDir: resolve(args.dataDir ?? defaultDataDir()),
+    secrets: new EnvSecretStore(),
+    readOnly: !args.allowAdd,
+    arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+    log
+  })
+  try {
+    const options = { allowAdd: args.allowAdd, log }
+    if (args.http === null) {
+      await serveStdio(services, options)
+      return 0
+    }
+    const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
+    const http = await serveHttp(services, { ...options, port: args.http, token })
+    log(`ResearchPal MCP server at ${http.url}`)
+    log(`Every request needs the header: Authorization: Bearer ${http.token}`)
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    await http.close()
+    return 0
+  } finally {
+    await services.close()
   }
 }
 

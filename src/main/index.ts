@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, shell, type WebFrameMain } from 'electron'
 import { registerIpc } from './ipc/electronAdapter'
+import { currentCliLaunch } from './mcp/mcpConfig'
 import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
@@ -65,7 +66,8 @@ async function start(): Promise<void> {
       }
     },
     version: app.getVersion(),
-    resourcesPath: app.isPackaged ? process.resourcesPath : null
+    resourcesPath: app.isPackaged ? process.resourcesPath : null,
+    cliLaunch: currentCliLaunch(__dirname)
   })
   registerIpc(services.router, services.events, isTrustedSender)
   createWindow()

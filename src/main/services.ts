@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
 import { EventHub } from './events'
@@ -19,6 +19,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
+import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
@@ -32,6 +33,13 @@ export interface Services {
   retriever: Retriever
   agent: AgentService
   router: Router
+  /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
+  readOnly: boolean
+  /**
+   * A read-only library reads the catalog and indexes again if another process changed them
+   * since the last call; a no-op for the writer.
+   */
+  refresh(): Promise<void>
   close(): Promise<void>
 }
 
@@ -45,6 +53,8 @@ export interface ServiceOptions {
   resourcesPath?: string | null
   env?: NodeJS.ProcessEnv
   fetch?: typeof fetch
+  /** Where arXiv PDFs come from (a mirror); `https://arxiv.org` by default. */
+  arxivBaseUrl?: string
   /** A folder holding `<arXiv id>.pdf` for the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
   /**
@@ -55,6 +65,14 @@ export interface ServiceOptions {
   /** Replaces the model-backed embedder (tests, e2e). */
   embedder?: EmbedderProvider
   log?: (message: string) => void
+  /**
+   * Open the library without writing to it (the MCP server beside the app): nothing is resumed
+   * or re-embedded, adding or removing papers fails, and {@link Services.refresh} follows the
+   * writer's changes.
+   */
+  readOnly?: boolean
+  /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
+  cliLaunch?: CliLaunch
 }
 
 /**
@@ -83,7 +101,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const log = options.log ?? ((m: string) => console.error(m))
   const paths = dataPaths(options.dataDir)
   const workers = options.workerDir
-  await mkdir(paths.root, { recursive: true })
+  const readOnly = options.readOnly ?? false
+  if (!readOnly) await mkdir(paths.root, { recursive: true })
   const events = new EventHub()
   const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
   await settings.load()
@@ -97,9 +116,11 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     })
   const vectors = new VectraStore({
     dir: paths.index,
-    writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined
+    writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined,
+    readOnly
   })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly })
+  const stamp = readOnly ? await catalogStamp(paths.library) : ''
   await Promise.all([vectors.open(), keywords.open()])
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
@@ -115,8 +136,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     settings: () => settings.get(),
     fetch: options.fetch,
+    ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     defaultCorpusDir: options.defaultCorpusDir ?? null,
-    log
+    log,
+    readOnly
   })
   await library.open()
   const retriever = new HybridRetriever({
@@ -157,7 +180,8 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     retriever,
     agent,
     filePicker: options.filePicker ?? noPicker,
-    pageImages
+    pageImages,
+    mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
@@ -178,9 +202,42 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     retriever,
     agent,
     router,
+    readOnly,
+    refresh: readOnly
+      ? followWriter(paths.library, stamp, library, [vectors, keywords])
+      : async () => {},
     async close() {
       await library.close()
       await Promise.all([embedder.close(), reader.close(), vectors.close(), pageImages.close()])
     }
   }
+}
+
+async function catalogStamp(file: string): Promise<string> {
+  const s = await stat(file).catch(() => null)
+  return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : 'none'
+}
+
+/**
+ * Reloads the catalog, then both indexes, when `library.json` has changed since the last look.
+ * @remarks The writer saves a paper's index files before the catalog entry that announces
+ * them, each by atomic rename; reading the catalog first therefore never finds a paper whose
+ * index files are older than its entry. Concurrent callers share one reload.
+ */
+function followWriter(
+  catalogFile: string,
+  initial: string,
+  library: { reload(): Promise<void> },
+  indexes: { open(): Promise<void> }[]
+): () => Promise<void> {
+  let seen = initial
+  let running: Promise<void> | null = null
+  const look = async (): Promise<void> => {
+    const now = await catalogStamp(catalogFile)
+    if (now === seen) return
+    await library.reload()
+    await Promise.all(indexes.map((i) => i.open()))
+    seen = now
+  }
+  return () => (running ??= look().finally(() => (running = null)))
 }

@@ -7,6 +7,9 @@ import {
   IngestProgressSchema,
   PaperSchema,
   PublicSettingsSchema,
+  McpConfigSchema,
+  PageRangeSchema,
+  PassageSchema,
   RegionSchema,
   SearchResponseSchema,
   SectionResultSchema,
@@ -49,6 +52,48 @@ export const SectionInputSchema = z
 /** A section request. */
 export type SectionInput = z.infer<typeof SectionInputSchema>
 
+/** Most pages one `library:pages` call returns. */
+export const MAX_PAGES_PER_READ = 20
+
+/** A chunk id, `{paperId}-page-{n}-chunk-{i}`. */
+export const ChunkIdSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(
+    /^[A-Za-z0-9._-]+-page-\d+-chunk-\d+$/,
+    'must be a passage id such as 1706.03762-page-3-chunk-0'
+  )
+
+/** A range of pages of one paper, 1-based and inclusive. */
+export const PagesInputSchema = z
+  .object({
+    paperId: PaperIdSchema,
+    from: z.number().int().min(1),
+    to: z.number().int().min(1).optional()
+  })
+  .strict()
+  .refine((r) => r.to === undefined || r.to >= r.from, {
+    message: 'to must not be before from',
+    path: ['to']
+  })
+  .refine((r) => r.to === undefined || r.to - r.from < MAX_PAGES_PER_READ, {
+    message: `at most ${MAX_PAGES_PER_READ} pages at a time`,
+    path: ['to']
+  })
+/** A range of pages of one paper. */
+export type PagesInput = z.infer<typeof PagesInputSchema>
+
+/** A filter over the catalog: words of the title, authors, id or year. */
+export const FindPapersInputSchema = z
+  .object({
+    query: z.string().trim().max(200).optional(),
+    collection: z.string().trim().min(1).max(200).optional()
+  })
+  .strict()
+/** A filter over the catalog. */
+export type FindPapersInput = z.infer<typeof FindPapersInputSchema>
+
 const PapersOut = z.object({ papers: z.array(PaperSchema) })
 const PaperOut = z.object({ paper: PaperSchema })
 
@@ -59,6 +104,8 @@ const PaperOut = z.object({ paper: PaperSchema })
  */
 export const channels = {
   'app:info': { input: Empty, output: AppInfoSchema },
+  /** How an MCP client (Claude Desktop, Cursor) starts `researchpal mcp` on this library. */
+  'app:mcpConfig': { input: Empty, output: McpConfigSchema },
   'settings:get': { input: Empty, output: PublicSettingsSchema },
   'settings:update': { input: SettingsSchema.partial().strict(), output: PublicSettingsSchema },
   'settings:setApiKey': {
@@ -66,6 +113,16 @@ export const channels = {
     output: PublicSettingsSchema
   },
   'library:list': { input: Empty, output: PapersOut },
+  'library:find': { input: FindPapersInputSchema, output: PapersOut },
+  /** The cleaned text of a range of pages. */
+  'library:pages': { input: PagesInputSchema, output: PageRangeSchema },
+  'library:bibtex': {
+    input: z.object({ paperIds: z.array(PaperIdSchema).min(1).max(500) }).strict(),
+    output: z.object({
+      bibtex: z.string(),
+      entries: z.array(z.object({ paperId: z.string(), key: z.string() }))
+    })
+  },
   /** Opens the system file dialog; the paths it returns are the only ones addPaths accepts. */
   'library:pickFiles': { input: Empty, output: z.object({ paths: z.array(z.string()) }) },
   'library:addPaths': {
@@ -127,11 +184,18 @@ export const channels = {
   },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
+  /** One passage (chunk) by id, in full. */
+  'search:passage': {
+    input: z.object({ chunkId: ChunkIdSchema }).strict(),
+    output: PassageSchema
+  },
   'chat:ask': {
     input: z
       .object({
         question: Query,
         requestId: z.string().min(1).max(100),
+        /** Answer from these papers only. */
+        paperIds: z.array(PaperIdSchema).min(1).max(1000).optional(),
         /** The language the UI shows: evidence labels and fixed texts use it. */
         uiLanguage: z.enum(UI_LANGUAGES).optional()
       })

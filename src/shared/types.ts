@@ -93,6 +93,22 @@ export const SearchResultSchema = z.object({
 /** One ranked passage returned by search. */
 export type SearchResult = z.infer<typeof SearchResultSchema>
 
+/** One passage in full, by its chunk id. */
+export const PassageSchema = SearchResultSchema.omit({ score: true })
+/** One passage in full. */
+export type Passage = z.infer<typeof PassageSchema>
+
+/** The text of a range of pages of one paper. */
+export const PageRangeSchema = z.object({
+  paperId: z.string(),
+  title: z.string(),
+  /** How many pages the paper has. */
+  pageCount: z.number().int(),
+  pages: z.array(z.object({ page: z.number().int(), text: z.string() }))
+})
+/** The text of a range of pages of one paper. */
+export type PageRange = z.infer<typeof PageRangeSchema>
+
 /** A search answer: the query, which embedder ranked it (null: keyword only), the passages. */
 export const SearchResponseSchema = z.object({
   query: z.string(),
@@ -264,3 +280,15 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
 ])
 /** Something that happened while answering one question. */
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>
+
+/** How an MCP client starts the ResearchPal MCP server on this library. */
+export const McpConfigSchema = z.object({
+  command: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  dataDir: z.string(),
+  /** The `mcpServers` JSON for Claude Desktop's and Cursor's config files. */
+  snippet: z.string()
+})
+/** How an MCP client starts the ResearchPal MCP server. */
+export type McpConfig = z.infer<typeof McpConfigSchema>

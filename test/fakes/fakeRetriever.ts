@@ -1,5 +1,11 @@
 import type { SearchInput, SectionInput } from '../../src/shared/contract'
-import type { Paper, SearchResponse, SearchResult, SectionResult } from '../../src/shared/types'
+import type {
+  Paper,
+  Passage,
+  SearchResponse,
+  SearchResult,
+  SectionResult
+} from '../../src/shared/types'
 import { UserFacingError } from '../../src/main/errors'
 import type { Retriever } from '../../src/main/search/types'
 
@@ -132,6 +138,12 @@ export class FakeRetriever implements Retriever {
       .sort((a, b) => b.score - a.score)
       .slice(0, input.limit ?? 10)
     return { query: input.query, embedder: null, results }
+  }
+
+  async passage(chunkId: string): Promise<Passage> {
+    const c = this.chunks.find((x) => x.chunkId === chunkId)
+    if (!c) throw new UserFacingError('NOT_FOUND', `There is no passage ${chunkId}.`)
+    return { ...c, title: TITLES[c.paperId] ?? c.paperId }
   }
 
   async section(input: SectionInput): Promise<SectionResult> {

@@ -19,6 +19,7 @@ import {
 } from './language'
 import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
+import { scopeTo, type AnswerScope } from './scope'
 import { createAgentTools } from './tools/agentTools'
 import { toolDeclaration, type AgentTool } from './tools/tool'
 
@@ -41,6 +42,8 @@ export interface AgentServiceDeps {
 export interface AskInput {
   question: string
   requestId: string
+  /** Answer from these papers only (all papers when absent). */
+  paperIds?: readonly string[]
   /** The language the UI shows (the renderer says); else main's own UI-language setting. */
   uiLanguage?: UiLanguage | undefined
 }
@@ -104,7 +107,8 @@ export class AgentService {
     const ui = input.uiLanguage ?? mainUiLanguage(settings.uiLanguage)
     const language = answerLanguage(settings.answerLanguage, input.question, ui)
     const run = new AnswerRun(input.requestId, this.deps.events)
-    if (!this.deps.papers().some((p) => p.status === 'indexed')) {
+    const scope = scopeTo(this.deps.retriever, this.deps.papers, input.paperIds)
+    if (!scope.papers().some((p) => p.status === 'indexed')) {
       throw new UserFacingError(
         'NOT_FOUND',
         'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
@@ -113,7 +117,7 @@ export class AgentService {
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,
-        retriever: this.deps.retriever,
+        retriever: scope.retriever,
         // The label is UI text: it is in the UI language, whatever the answer language.
         language: ui,
         reason,
@@ -130,7 +134,7 @@ export class AgentService {
       })
     }
     try {
-      const draft = await this.gather(input.question, model, language, run, signal)
+      const draft = await this.gather(input.question, model, language, run, scope, signal)
       return await this.write(draft)
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
@@ -146,13 +150,14 @@ export class AgentService {
     model: ChatModel,
     language: AnswerLanguage,
     run: AnswerRun,
+    scope: AnswerScope,
     signal: AbortSignal
   ): Promise<Draft> {
     const settings = this.deps.settings()
     const evidence = new EvidenceSet()
-    const papers = (): Paper[] => this.deps.papers().filter((p) => p.status === 'indexed')
+    const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
     const tools = createAgentTools({
-      retriever: this.deps.retriever,
+      retriever: scope.retriever,
       papers,
       rewrite: (query, s) => rewriteQuery(model, query, run, s),
       evidence,

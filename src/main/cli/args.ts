@@ -7,6 +7,10 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
+  http: number | null
+  /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
+  allowAdd: boolean
 }
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -26,7 +30,9 @@ export function parseArgs(argv: string[]): CliArgs {
     json: false,
     help: false,
     k: null,
-    papers: []
+    papers: [],
+    http: null,
+    allowAdd: false
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!
@@ -46,7 +52,14 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
+    else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--http') {
+      const v = value()
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 0 || n > 65535)
+        throw new UsageError(`--http must be a port number from 0 to 65535, not '${v}'`)
+      out.http = n
+    } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
     else if (out.command === null) out.command = a
     else out.positional.push(a)
   }
@@ -68,6 +81,10 @@ Commands:
   ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
                                    without GEMINI_API_KEY or network)
   demo                             Ingest the three default papers and ask a sample question
+  mcp [--http <port>] [--allow-add]
+                                   MCP server for Claude Desktop, Cursor...: stdio, or HTTP
+                                   on 127.0.0.1 with a bearer token (printed on stderr).
+                                   Read-only unless --allow-add (adds the add_paper tool)
 
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
@@ -78,4 +95,6 @@ Environment:
   GEMINI_API_KEY     Gemini API key for generated answers
   GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
+  RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
+  RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)
 `

@@ -1,5 +1,13 @@
 import { resolve } from 'node:path'
-import type { Answer, EmbedderStatus, Paper, Region } from '../../shared/types'
+import type { FindPapersInput, PagesInput } from '../../shared/contract'
+import type {
+  Answer,
+  EmbedderStatus,
+  McpConfig,
+  PageRange,
+  Paper,
+  Region
+} from '../../shared/types'
 import type { PageImager } from '../ocr/PageRecognizer'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
@@ -10,6 +18,12 @@ import type { Handlers } from './router'
 /** What the handlers need of the library. */
 export interface LibraryPort {
   list(): Paper[]
+  find(input: FindPapersInput): Paper[]
+  pages(input: PagesInput): Promise<PageRange>
+  bibtex(paperIds: readonly string[]): {
+    bibtex: string
+    entries: { paperId: string; key: string }[]
+  }
   addPaths(paths: string[]): Promise<Paper[]>
   addBytes(name: string, bytes: Uint8Array): Promise<Paper>
   addArxiv(idOrUrl: string): Promise<Paper>
@@ -23,7 +37,10 @@ export interface LibraryPort {
 
 /** What the handlers need of the agent. */
 export interface AgentPort {
-  ask(input: { question: string; requestId: string }, signal?: AbortSignal): Promise<Answer>
+  ask(
+    input: { question: string; requestId: string; paperIds?: readonly string[] },
+    signal?: AbortSignal
+  ): Promise<Answer>
   cancel(requestId: string): boolean
 }
 
@@ -44,6 +61,8 @@ export interface HandlerDeps {
   filePicker: FilePicker
   /** Draws page regions (figures) for the chat. */
   pageImages: PageImager
+  /** How an MCP client starts the server on this library (Settings shows it). */
+  mcpConfig: () => McpConfig
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -61,10 +80,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       dataDir: deps.paths.root,
       embedder: deps.embedderStatus()
     }),
+    'app:mcpConfig': () => deps.mcpConfig(),
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
     'library:list': () => ({ papers: deps.library.list() }),
+    'library:find': (input) => ({ papers: deps.library.find(input) }),
+    'library:pages': (input) => deps.library.pages(input),
+    'library:bibtex': ({ paperIds }) => deps.library.bibtex(paperIds),
     'library:pickFiles': async () => {
       const paths = (await deps.filePicker.pickPdfs()).map((p) => resolve(p))
       for (const p of paths) granted.add(p)
@@ -113,6 +136,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
+    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
     'chat:ask': (input) => deps.agent.ask(input),
     'chat:cancel': ({ requestId }) => ({ cancelled: deps.agent.cancel(requestId) })
   }

@@ -10,7 +10,7 @@ import { UserFacingError } from '../errors'
 
 /** Who is calling; the Electron adapter fills it after checking the sender. */
 export interface CallContext {
-  transport: 'electron' | 'cli' | 'e2e' | 'test'
+  transport: 'electron' | 'cli' | 'e2e' | 'mcp' | 'test'
 }
 
 /** One handler per channel, receiving validated input. */

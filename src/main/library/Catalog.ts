@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises'
 import { z } from 'zod'
 import { PaperSchema, type Paper } from '../../shared/types'
 import { writeFileAtomic } from '../atomicWrite'
+import { UserFacingError } from '../errors'
 
 const CatalogFileSchema = z.object({ version: z.literal(1), papers: z.array(PaperSchema) })
 
@@ -16,19 +17,28 @@ export class Catalog {
 
   constructor(
     private readonly file: string,
-    private readonly log: (msg: string) => void = () => undefined
+    private readonly log: (msg: string) => void = () => undefined,
+    private readonly options: { readOnly: boolean } = { readOnly: false }
   ) {}
 
-  /** Loads `library.json`; a missing file is an empty library. */
+  /** Loads (or reloads) `library.json`; a missing file is an empty library. */
   async load(): Promise<void> {
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw e
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+      this.papers.clear()
+      return
     }
     const parsed = CatalogFileSchema.safeParse(safeJson(text))
+    if (!parsed.success && this.options.readOnly) {
+      // Another process owns the folder; it moves the file aside. Reading it is all we may do.
+      throw new UserFacingError(
+        'INTERNAL',
+        `${this.file} could not be read (damaged or from a newer ResearchPal). Open the library in the app to repair it.`
+      )
+    }
     if (!parsed.success) {
       const aside = `${this.file}.unreadable-${Date.now()}`
       await rename(this.file, aside)

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import type { Paper, PaperStatus, Region, Settings } from '../../shared/types'
+import {
+  FindPapersInputSchema,
+  PagesInputSchema,
+  type FindPapersInput,
+  type PagesInput
+} from '../../shared/contract'
+import type { PageRange, Paper, PaperStatus, Region, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
@@ -9,6 +15,7 @@ import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { DataPaths } from '../paths'
 import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
 import { parseArxivId } from './arxivId'
+import { toBibtex, type BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
 import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
@@ -43,6 +50,12 @@ export interface LibraryDeps {
    */
   recognizer?: PageRecognizer
   log?: (msg: string) => void
+  /**
+   * Open without writing anything (the MCP server beside a running app): nothing is resumed,
+   * no vectors are computed, a damaged catalog is reported but not moved aside, and every call
+   * that would add or remove a paper fails with a message saying so.
+   */
+  readOnly?: boolean
 }
 
 const UNFINISHED: readonly PaperStatus[] = ['pending', 'downloading', 'extracting', 'embedding']
@@ -66,7 +79,7 @@ export class LibraryService {
 
   constructor(private readonly deps: LibraryDeps) {
     const log = deps.log ?? (() => undefined)
-    this.catalog = new Catalog(deps.paths.library, log)
+    this.catalog = new Catalog(deps.paths.library, log, { readOnly: deps.readOnly ?? false })
     this.files = new PaperFiles(deps.paths)
     this.pipeline = new IngestPipeline({
       deps,
@@ -97,6 +110,7 @@ export class LibraryService {
   /** Loads the catalog, resumes unfinished papers and queues missing vectors. */
   async open(): Promise<void> {
     await this.catalog.load()
+    if (this.deps.readOnly) return
     const papers = this.catalog.list()
     const hasText = await Promise.all(
       papers.map((p) => (p.status === 'indexed' ? this.files.hasPages(p.id) : true))
@@ -118,6 +132,16 @@ export class LibraryService {
       (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
     )
     this.changed()
+  }
+
+  /**
+   * Reads the catalog again, for a read-only library another process is writing.
+   * @remarks The writer saves `library.json` by renaming a complete file over it, so a reload
+   * sees the old catalog or the new one.
+   */
+  async reload(): Promise<void> {
+    if (!this.deps.readOnly) return
+    await this.catalog.load()
   }
 
   /** Every paper, oldest first. */
@@ -143,6 +167,7 @@ export class LibraryService {
    * anything is added. A file that is not a PDF becomes a record with status `error`.
    */
   async addPathsDetailed(paths: string[]): Promise<AddOutcome[]> {
+    this.writable()
     const files = await pdfFilesIn(paths)
     return this.batch(async () => {
       const out: AddOutcome[] = []
@@ -160,11 +185,13 @@ export class LibraryService {
 
   /** Adds a PDF given as bytes (a dropped file). */
   async addBytes(name: string, bytes: Uint8Array): Promise<Paper> {
+    this.writable()
     return (await this.againIfFailed(await this.intake.addFile(name, bytes))).paper
   }
 
   /** Adds an arXiv paper by id or URL; INVALID_INPUT when it is neither. */
   async addArxiv(idOrUrl: string): Promise<Paper> {
+    this.writable()
     const ref = parseArxivId(idOrUrl)
     return (await this.againIfFailed(await this.intake.addArxiv(ref, null))).paper
   }
@@ -188,6 +215,7 @@ export class LibraryService {
 
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */
   async addDefaults(): Promise<Paper[]> {
+    this.writable()
     return this.batch(async () => {
       const out: Paper[] = []
       for (const id of DEFAULT_ARXIV_IDS) {
@@ -205,6 +233,7 @@ export class LibraryService {
 
   /** Removes a paper: its chunks from both indexes, its page text, its PDF and its record. */
   async remove(id: string): Promise<void> {
+    this.writable()
     this.get(id)
     const { aborted } = this.queue.cancel(id)
     if (aborted) await this.waitUntilNotRunning(id)
@@ -217,6 +246,7 @@ export class LibraryService {
 
   /** Queues a failed (or cancelled) paper again; an indexed or queued paper is left as it is. */
   async retry(id: string): Promise<Paper> {
+    this.writable()
     const p = this.get(id)
     if (p.status !== 'error' || this.queue.has(id)) return p
     const next = await this.catalog.update(id, { status: 'pending', error: null })
@@ -263,6 +293,61 @@ export class LibraryService {
     return words.map((w) => ({ text: w.text, box: w.box }))
   }
 
+  /**
+   * Papers whose title, authors, id or year contain every word of `query` (case-insensitive).
+   * @remarks Collections are not part of the library yet; asking for one says so.
+   */
+  find(input: FindPapersInput): Paper[] {
+    const parsed = FindPapersInputSchema.safeParse(input)
+    if (!parsed.success) {
+      throw new UserFacingError('INVALID_INPUT', `Invalid paper filter: ${parsed.error.message}`)
+    }
+    if (parsed.data.collection !== undefined) {
+      throw new UserFacingError(
+        'NOT_FOUND',
+        `There is no collection "${parsed.data.collection}": this library has no collections. List the papers without a collection.`
+      )
+    }
+    const words = (parsed.data.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+    return this.catalog.list().filter((p) => {
+      const hay = [p.id, p.title, ...p.authors, String(p.year ?? '')].join(' ').toLowerCase()
+      return words.every((w) => hay.includes(w))
+    })
+  }
+
+  /** The text of pages `from`..`to` (1-based, inclusive; `to` defaults to `from`). */
+  async pages(input: PagesInput): Promise<PageRange> {
+    const parsed = PagesInputSchema.safeParse(input)
+    if (!parsed.success) {
+      throw new UserFacingError('INVALID_INPUT', `Invalid page range: ${parsed.error.message}`)
+    }
+    const { paperId, from } = parsed.data
+    const p = this.get(paperId)
+    const text = await this.paperText(paperId)
+    const count = text.pages.length
+    if (from > count) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `Paper ${paperId} ("${p.title}") has ${count} pages; there is no page ${from}.`
+      )
+    }
+    const to = Math.min(parsed.data.to ?? from, count)
+    return {
+      paperId,
+      title: p.title,
+      pageCount: count,
+      // Text only: OCR word boxes and figure regions are for the viewer, not for readers.
+      pages: text.pages
+        .filter((pg) => pg.page >= from && pg.page <= to)
+        .map((pg) => ({ page: pg.page, text: pg.text }))
+    }
+  }
+
+  /** BibTeX entries of papers, in the order given, with stable keys. */
+  bibtex(paperIds: readonly string[]): { bibtex: string; entries: BibtexKey[] } {
+    return toBibtex([...new Set(paperIds)].map((id) => this.get(id)))
+  }
+
   /** The cleaned text per page of an indexed paper. */
   async paperText(id: string): Promise<PaperText> {
     const p = this.get(id)
@@ -303,6 +388,15 @@ export class LibraryService {
     this.queue.cancel()
     await this.queue.idle()
     await this.catalog.flush()
+  }
+
+  private writable(): void {
+    if (this.deps.readOnly) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        'This library is open read-only (the MCP server without add_paper). Add or remove papers in the app, or start the server with --allow-add.'
+      )
+    }
   }
 
   // Jobs found while adding a batch start together, so progress counts the whole batch.

@@ -13,7 +13,8 @@ const OLD_STYLE = /^([a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2})?)\/(\d{2})(\d{2})(\d{3}
 
 /**
  * Parses a bare arXiv id (new `1706.03762v7` or old `hep-th/9901001` style, with or without
- * version or `arXiv:` prefix) or an arxiv.org `/abs/` or `/pdf/` URL.
+ * version or `arXiv:` prefix), an arxiv.org `/abs/` or `/pdf/` URL, or an arXiv DOI
+ * (`10.48550/arXiv.1706.03762`, also as a doi.org link).
  * @remarks Throws INVALID_INPUT naming the input, so the UI can show what was not understood.
  */
 export function parseArxivId(input: string): ArxivRef {
@@ -24,6 +25,18 @@ export function parseArxivId(input: string): ArxivRef {
       s
     )
   if (url) s = url[1]!
+  const doi = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)?(10\.\d{4,9}\/\S+)$/i.exec(s)
+  if (doi) {
+    // arXiv's own DOIs (10.48550/arXiv.<id>) name an arXiv paper; other DOIs are publishers'.
+    const arxiv = /^10\.48550\/arxiv\.(.+)$/i.exec(doi[1]!)
+    if (!arxiv) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `${doi[1]} is not an arXiv DOI (10.48550/arXiv.…); ResearchPal can fetch arXiv papers only. Download the paper's PDF and add the file.`
+      )
+    }
+    s = arxiv[1]!
+  }
   const m = NEW_STYLE.exec(s)
   if (m) {
     const month = Number(m[2])

@@ -21,6 +21,8 @@ export interface Bm25KeywordIndexDeps {
   b?: number
   /** Weight of pseudo-relevance-feedback terms relative to the query's (0 turns it off). */
   feedback?: number
+  /** Only read the folder (another process writes it): never create it. */
+  readOnly?: boolean
 }
 
 const TEXT_CACHE_PAPERS = 32
@@ -47,33 +49,49 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private readonly texts = new Map<string, string[]>()
   private docs = 0
   private totalLength = 0
+  private readonly readOnly: boolean
 
   constructor(deps: Bm25KeywordIndexDeps) {
     this.dir = join(deps.dir, 'keywords')
+    this.readOnly = deps.readOnly ?? false
     this.k1 = deps.k1 ?? 1.2
     this.b = deps.b ?? 0.75
     this.feedback = deps.feedback ?? 0.3
   }
 
-  /** Creates the folder or loads every paper's postings from it; call once before use. */
+  /**
+   * Creates the folder or loads every paper's postings from it; call once before use.
+   * @remarks A read-only index may call it again to see another process's changes: the files
+   * are read first and swapped in at once, so a query never meets a half-loaded index.
+   */
   async open(): Promise<void> {
+    const papersDir = join(this.dir, 'papers')
+    if (!this.readOnly) await mkdir(papersDir, { recursive: true })
+    let names: string[] = []
+    try {
+      names = await readdir(papersDir)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    }
+    const files = names.filter((f) => f.endsWith('.kw'))
+    const loaded = await Promise.all(
+      files.map(async (f) => {
+        try {
+          return decodePostings(await readFile(join(papersDir, f)))
+        } catch (e) {
+          // A file removed between listing and reading is simply gone.
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+            console.warn(`Ignoring unreadable keyword file ${f}: ${(e as Error).message}`)
+          }
+          return null
+        }
+      })
+    )
     this.papers.clear()
     this.rows.clear()
     this.texts.clear()
     this.docs = 0
     this.totalLength = 0
-    await mkdir(join(this.dir, 'papers'), { recursive: true })
-    const files = (await readdir(join(this.dir, 'papers'))).filter((f) => f.endsWith('.kw'))
-    const loaded = await Promise.all(
-      files.map(async (f) => {
-        try {
-          return decodePostings(await readFile(join(this.dir, 'papers', f)))
-        } catch (e) {
-          console.warn(`Ignoring unreadable keyword file ${f}: ${(e as Error).message}`)
-          return null
-        }
-      })
-    )
     for (const p of loaded) if (p) this.setPaper(p.paperId, p)
   }
 

@@ -4,7 +4,13 @@ import {
   type SearchInput,
   type SectionInput
 } from '../../shared/contract'
-import type { Paper, SearchResponse, SearchResult, SectionResult } from '../../shared/types'
+import type {
+  Paper,
+  Passage,
+  SearchResponse,
+  SearchResult,
+  SectionResult
+} from '../../shared/types'
 import type { PaperText } from '../domain'
 import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
 import { reciprocalRankFusion } from './rrf'
@@ -77,6 +83,28 @@ export class HybridRetriever implements Retriever {
       query,
       embedder: dense ? dense.embedderId : null,
       results: this.results(onePerPageFirst(ranked), limit, catalog)
+    }
+  }
+
+  async passage(chunkId: string): Promise<Passage> {
+    const [c] = this.deps.keywords.getChunks([chunkId])
+    const paper = c && this.deps.papers().find((p) => p.id === c.paperId)
+    if (!c || !paper) {
+      const paperId = chunkId.replace(/-page-\d+-chunk-\d+$/, '')
+      throw new UserFacingError(
+        'NOT_FOUND',
+        this.deps.papers().some((p) => p.id === paperId)
+          ? `Paper ${paperId} has no passage ${chunkId}. Search again for current passage ids.`
+          : `There is no passage ${chunkId}: no paper ${paperId} is in the library. List the papers to see their ids.`
+      )
+    }
+    return {
+      chunkId: c.id,
+      paperId: c.paperId,
+      title: paper.title,
+      page: c.page,
+      section: c.section,
+      text: c.text
     }
   }
 

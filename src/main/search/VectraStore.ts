@@ -12,6 +12,8 @@ export interface VectraStoreDeps {
   dir: string
   /** Who builds a paper's Vectra file; a worker thread by default. */
   writer?: PaperIndexWriter
+  /** Only read the folder (another process writes it): never clean it up or create it. */
+  readOnly?: boolean
 }
 
 interface Manifest {
@@ -40,13 +42,19 @@ export class VectraStore implements VectorStore {
 
   private readonly dir: string
   private readonly writer: PaperIndexWriter
+  private readonly readOnly: boolean
 
   constructor(deps: VectraStoreDeps) {
     this.dir = join(deps.dir, 'vectors')
     this.writer = deps.writer ?? new WorkerVectraWriter()
+    this.readOnly = deps.readOnly ?? false
   }
 
-  /** Creates the folder or loads every paper's vectors from it; call once before use. */
+  /**
+   * Creates the folder or loads every paper's vectors from it; call once before use.
+   * @remarks A read-only store may call it again to see another process's changes: the files
+   * are read first and swapped in at once, so a query never meets a half-loaded store.
+   */
   async open(): Promise<void> {
     await this.load()
   }
@@ -187,31 +195,48 @@ export class VectraStore implements VectorStore {
 
   private async load(): Promise<void> {
     const dir = this.dir
-    this.papers.clear()
-    this.total = 0
-    await rm(join(dir, 'tmp'), { recursive: true, force: true })
-    await mkdir(join(dir, 'papers'), { recursive: true })
+    if (!this.readOnly) {
+      // Temp folders of a crashed write; a read-only process must leave a live writer's alone.
+      await rm(join(dir, 'tmp'), { recursive: true, force: true })
+      await mkdir(join(dir, 'papers'), { recursive: true })
+    }
+    let manifest: Manifest = { format: 1, embedderId: null, dims: null }
     try {
-      this.manifest = JSON.parse(await readFile(join(dir, 'store.json'), 'utf8')) as Manifest
+      manifest = JSON.parse(await readFile(join(dir, 'store.json'), 'utf8')) as Manifest
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
     }
-    const files = (await readdir(join(dir, 'papers'))).filter((f) => f.endsWith('.rpv'))
+    const files = (await readdirIfAny(join(dir, 'papers'))).filter((f) => f.endsWith('.rpv'))
     const loaded = await Promise.all(
       files.map(async (f) => {
         try {
           return decodeVectors(await readFile(join(dir, 'papers', f)))
         } catch (e) {
-          console.warn(`Ignoring unreadable vector file ${f}: ${(e as Error).message}`)
+          // A file removed between listing and reading is simply gone.
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+            console.warn(`Ignoring unreadable vector file ${f}: ${(e as Error).message}`)
+          }
           return null
         }
       })
     )
+    this.manifest = manifest
+    this.papers.clear()
+    this.total = 0
     for (const v of loaded) {
       // Files made by another embedder (a crash during a model switch) are stale: skip them.
       if (v && v.embedderId === this.manifest.embedderId && v.dims === this.manifest.dims) {
         this.setPaper(v.paperId, withSigns(v))
       }
     }
+  }
+}
+
+async function readdirIfAny(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw e
   }
 }

@@ -1,5 +1,5 @@
 import type { SearchInput, SectionInput } from '../../shared/contract'
-import type { SearchResponse, SectionResult } from '../../shared/types'
+import type { Passage, SearchResponse, SectionResult } from '../../shared/types'
 import type { Chunk } from '../domain'
 
 /** Turns texts into unit-length vectors. Implementations: TransformersEmbedder, WorkerEmbedder. */
@@ -47,10 +47,12 @@ export interface KeywordIndex {
   count(): number
 }
 
-/** The two retrieval tools, as the agent, the CLI and IPC call them. */
+/** The retrieval tools, as the agent, the CLI, IPC and the MCP server call them. */
 export interface Retriever {
   search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse>
   section(input: SectionInput): Promise<SectionResult>
+  /** One passage in full by its chunk id; NOT_FOUND when there is none. */
+  passage(chunkId: string): Promise<Passage>
 }
 
 /**

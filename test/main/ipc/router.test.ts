@@ -11,6 +11,7 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ extra: 1 }, 'extra'],
     ['nope', '(input)']
   ],
+  'app:mcpConfig': [[{ x: 1 }, 'x']],
   'settings:get': [[{ x: true }, 'x']],
   'settings:update': [
     [{ toolRounds: 7 }, 'toolRounds'],
@@ -24,6 +25,22 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ apiKey: big }, 'apiKey']
   ],
   'library:list': [[{ all: true }, 'all']],
+  'library:find': [
+    [{ query: 5 }, 'query'],
+    [{ query: 'x'.repeat(201) }, 'query'],
+    [{ collection: '' }, 'collection']
+  ],
+  'library:pages': [
+    [{ paperId: '1706.03762' }, 'from'],
+    [{ paperId: '1706.03762', from: 0 }, 'from'],
+    [{ paperId: '1706.03762', from: 5, to: 3 }, 'to'],
+    [{ paperId: '1706.03762', from: 1, to: 40 }, 'to'],
+    [{ paperId: '../etc', from: 1 }, 'paperId']
+  ],
+  'library:bibtex': [
+    [{ paperIds: [] }, 'paperIds'],
+    [{ paperIds: ['a b'] }, 'paperIds.0']
+  ],
   'library:pickFiles': [[{ path: '/etc' }, 'path']],
   'library:addPaths': [
     [{}, 'paths'],
@@ -72,6 +89,10 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ query: 'attention', limit: 1e9 }, 'limit'],
     [{ query: 'attention', paperIds: 'bert' }, 'paperIds']
   ],
+  'search:passage': [
+    [{}, 'chunkId'],
+    [{ chunkId: 'hello' }, 'chunkId']
+  ],
   'search:section': [
     [{ paperId: '1706.03762' }, 'section'],
     [{ paperId: '1706.03762', section: '' }, 'section']
@@ -79,7 +100,8 @@ const badInputs: Record<Channel, [unknown, string][]> = {
   'chat:ask': [
     [{ requestId: 'r1' }, 'question'],
     [{ question: big, requestId: 'r1' }, 'question'],
-    [{ question: 'why?' }, 'requestId']
+    [{ question: 'why?' }, 'requestId'],
+    [{ question: 'why?', requestId: 'r1', paperIds: [] }, 'paperIds']
   ],
   'chat:cancel': [[{}, 'requestId']]
 }

@@ -41,3 +41,16 @@ describe('parseArxivId', () => {
     expect(arxivPaperId('1706.03762')).toBe('1706.03762')
   })
 })
+
+describe('arXiv DOIs', () => {
+  it('reads arXiv DOIs, bare or as doi.org links, and refuses other DOIs by name', () => {
+    expect(parseArxivId('10.48550/arXiv.1706.03762')).toEqual({ id: '1706.03762', version: null })
+    expect(parseArxivId('https://doi.org/10.48550/arXiv.2005.11401')).toEqual({
+      id: '2005.11401',
+      version: null
+    })
+    expect(() => parseArxivId('10.1038/nature14539')).toThrow(
+      /10\.1038\/nature14539 is not an arXiv DOI/
+    )
+  })
+})

@@ -207,7 +207,13 @@ export const en = {
       'To get it, run <code>npm run fetch-model</code> once on a computer with internet access; missing vectors are computed when it appears.',
     embedderHelpDir:
       'To get it, run <code>npm run fetch-model</code> once on a computer with internet access, or copy it into <code>{{dir}}</code>; missing vectors are computed when it appears.',
-    dataFolder: 'Data folder: {{dir}} · version {{version}}'
+    dataFolder: 'Data folder: {{dir}} · version {{version}}',
+    mcp: 'Use from Claude Desktop, Cursor and other MCP clients',
+    mcpHelp:
+      'Add this to claude_desktop_config.json (Claude Desktop) or .cursor/mcp.json (Cursor). The client can search, read and cite your papers but not change the library; add <code>--allow-add</code> to args to let it add arXiv papers, and <code>GEMINI_API_KEY</code> to env for generated answers.',
+    copy: 'Copy',
+    copied: 'Copied.',
+    copyFailed: 'Could not copy; select the text and copy it.'
   }
 }
 

@@ -206,6 +206,12 @@ export const ptBR: Catalog = {
       'Para obtê-lo, rode <code>npm run fetch-model</code> uma vez num computador com internet; os vetores que faltam são calculados quando ele aparecer.',
     embedderHelpDir:
       'Para obtê-lo, rode <code>npm run fetch-model</code> uma vez num computador com internet, ou copie-o para <code>{{dir}}</code>; os vetores que faltam são calculados quando ele aparecer.',
-    dataFolder: 'Pasta de dados: {{dir}} · versão {{version}}'
+    dataFolder: 'Pasta de dados: {{dir}} · versão {{version}}',
+    mcp: 'Usar no Claude Desktop, no Cursor e em outros clientes MCP',
+    mcpHelp:
+      'Adicione isto ao claude_desktop_config.json (Claude Desktop) ou ao .cursor/mcp.json (Cursor). O cliente pode buscar, ler e citar seus artigos, mas não alterar a biblioteca; acrescente <code>--allow-add</code> aos args para deixá-lo adicionar artigos do arXiv, e <code>GEMINI_API_KEY</code> ao env para respostas geradas.',
+    copy: 'Copiar',
+    copied: 'Copiado.',
+    copyFailed: 'Não foi possível copiar; selecione o texto e copie-o.'
   }
 }

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../shared/errors'
-import type { AppInfo, PublicSettings, Settings } from '../../../shared/types'
+import type { AppInfo, McpConfig, PublicSettings, Settings } from '../../../shared/types'
 import type { SliceCreator } from './types'
 
 /** The settings panel's state. */
@@ -10,8 +10,12 @@ export interface SettingsSlice {
     open: boolean
     saving: boolean
     error: AppError | null
+    /** How MCP clients start the server on this library, or why it is not known. */
+    mcp: { config: McpConfig | null; error: AppError | null }
   }
   loadSettings: () => Promise<void>
+  /** Fetches the MCP client configuration that Settings shows. */
+  loadMcpConfig: () => Promise<void>
   updateSettings: (change: Partial<Settings>) => Promise<boolean>
   /** Saves the key in main (null forgets it); the renderer keeps only `hasApiKey`. */
   setApiKey: (apiKey: string | null) => Promise<boolean>
@@ -24,7 +28,18 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
     set({ settings: { ...get().settings, ...change } })
 
   return {
-    settings: { values: null, info: null, open: false, saving: false, error: null },
+    settings: {
+      values: null,
+      info: null,
+      open: false,
+      saving: false,
+      error: null,
+      mcp: { config: null, error: null }
+    },
+    loadMcpConfig: async () => {
+      const r = await api.app.mcpConfig({})
+      update({ mcp: r.ok ? { config: r.value, error: null } : { config: null, error: r.error } })
+    },
     loadSettings: async () => {
       const [values, info] = await Promise.all([api.settings.get({}), api.app.info({})])
       update({

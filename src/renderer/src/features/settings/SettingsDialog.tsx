@@ -5,10 +5,11 @@ import { useAppStore } from '../../store/StoreContext'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
+import { McpSetup } from './McpSetup'
 
 /**
  * The settings dialog: API key, model, interface and answer languages, tool rounds, embedding
- * model.
+ * model, and the MCP client setup.
  */
 export function SettingsDialog() {
   const open = useAppStore((s) => s.settings.open)
@@ -161,6 +162,7 @@ export function SettingsDialog() {
             </>
           )}
           <EmbedderState />
+          <McpSetup />
         </div>
       )}
     </dialog>
