@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { extractPaper } from '../src/main/ingest/extractPaper'
@@ -185,7 +185,19 @@ async function main(): Promise<void> {
   log(`text PDFs: ${textPdfs.pagesThatWouldBeOcrd} of ${textPdfs.pages} pages would be OCR'd`)
   const ocr = await ocrSpeed(pages)
   process.stdout.write(
-    `${JSON.stringify({ date: new Date().toISOString(), ocr, captions, textPdfs, reading }, null, 2)}\n`
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        // OCR runs at the lowest priority: on a busy machine it waits, and its speed with it.
+        loadAverage1m: r2(loadavg()[0]!),
+        ocr,
+        captions,
+        textPdfs,
+        reading
+      },
+      null,
+      2
+    )}\n`
   )
 }
 
