@@ -7,7 +7,7 @@ import { cliKeyHint, cliLanguage, runCommand, type CommandOutput } from './cli/c
 import { defaultDataDir } from './cli/dataDir'
 import { demo } from './cli/demo'
 import { ProgressReporter } from './cli/progress'
-import { UserFacingError } from './errors'
+import { toAppError, UserFacingError } from './errors'
 import { serveHttp, serveStdio } from './mcp/mcpServer'
 
 /** The default papers shipped beside a checkout (`../shared/corpus`), used instead of arXiv. */
@@ -73,10 +73,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${e.message}\n\n${USAGE}`)
       return 2
     }
-    const error =
-      e instanceof UserFacingError
-        ? e.toAppError()
-        : { code: 'INTERNAL', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }
+    if (!(e instanceof UserFacingError))
+      process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
+    const error = toAppError(e, `in ${args.command}`)
     if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
     process.stderr.write(`Error (${error.code}): ${error.message}\n`)
     if (error.code === 'NO_API_KEY') {

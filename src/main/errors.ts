@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { AppError, ErrorCode } from '../shared/errors'
 
 /**
@@ -20,13 +21,36 @@ export class UserFacingError extends Error {
     this.code = code
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds
   }
+}
 
-  /** The value form sent across IPC. */
-  toAppError(): AppError {
-    const e: AppError = { code: this.code, message: this.message }
-    if (this.retryAfterSeconds !== undefined) e.retryAfterSeconds = this.retryAfterSeconds
-    return e
+/**
+ * Turns anything thrown into the {@link AppError} a caller receives — the one place that does.
+ * @remarks A {@link UserFacingError} keeps its code, message and wait; anything else is a bug
+ * and becomes `INTERNAL`, its message saying what was being done (`during`: "in search:query",
+ * "while indexing \"a.pdf\"") and that the app is still running. Callers log the stack.
+ */
+export function toAppError(e: unknown, during = ''): AppError {
+  if (e instanceof UserFacingError) {
+    const error: AppError = { code: e.code, message: e.message }
+    if (e.retryAfterSeconds !== undefined) error.retryAfterSeconds = e.retryAfterSeconds
+    return error
   }
+  const detail = e instanceof Error ? e.message : String(e)
+  return {
+    code: 'INTERNAL',
+    message: `Something went wrong${during ? ` ${during}` : ''}: ${detail}. The app is still running; try again, and if it keeps failing, report it with the log.`
+  }
+}
+
+/**
+ * Formats zod issues as `field: problem; ...` so a message names the field — the one
+ * formatter for validation errors (IPC input, search requests, the model's tool arguments).
+ */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(input)'}: ${i.message}`)
+    .join('; ')
 }
 
 /** True for a {@link UserFacingError} with the given code (or any code when omitted). */

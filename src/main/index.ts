@@ -1,5 +1,7 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, shell, type WebFrameMain } from 'electron'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, session, shell, type WebFrameMain } from 'electron'
+import { isPermissionAllowed, isTrustedSender, type AppPage } from './ipc/appPage'
 import { registerIpc } from './ipc/electronAdapter'
 import { currentCliLaunch } from './mcp/mcpConfig'
 import { createServices, type Services } from './services'
@@ -8,15 +10,24 @@ import { dataPaths } from './paths'
 
 let services: Services | null = null
 
-function rendererUrl(): string {
-  return process.env.ELECTRON_RENDERER_URL ?? `file://${join(__dirname, '../renderer/index.html')}`
+const rendererFile = join(__dirname, '../renderer/index.html')
+const appPage: AppPage = {
+  url: process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(rendererFile).href
 }
 
-function isTrustedSender(frame: WebFrameMain | null): boolean {
-  if (!frame) return false
-  const expected = new URL(rendererUrl())
-  const actual = new URL(frame.url)
-  return actual.protocol === expected.protocol && actual.host === expected.host
+function fromAppPage(frame: WebFrameMain | null): boolean {
+  return isTrustedSender(frame, appPage)
+}
+
+// Camera, microphone, notifications, geolocation...: denied unless the app's page uses it.
+function denyPermissionsByDefault(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, details.requestingUrl, appPage))
+  )
+  // A check carries an origin (`file:///` for any file page), so the page's full URL is used.
+  session.defaultSession.setPermissionCheckHandler((contents, permission, _origin, details) =>
+    isPermissionAllowed(permission, details.requestingUrl || contents?.getURL(), appPage)
+  )
 }
 
 function createWindow(): BrowserWindow {
@@ -41,12 +52,13 @@ function createWindow(): BrowserWindow {
     return { action: 'deny' }
   })
   if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else void win.loadFile(join(__dirname, '../renderer/index.html'))
+  else void win.loadFile(rendererFile)
   return win
 }
 
 async function start(): Promise<void> {
   await app.whenReady()
+  denyPermissionsByDefault()
   const root = app.getPath('userData')
   services = await createServices({
     dataDir: root,
@@ -69,7 +81,7 @@ async function start(): Promise<void> {
     resourcesPath: app.isPackaged ? process.resourcesPath : null,
     cliLaunch: currentCliLaunch(__dirname)
   })
-  registerIpc(services.router, services.events, isTrustedSender)
+  registerIpc(services.router, services.events, fromAppPage)
   createWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow()

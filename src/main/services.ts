@@ -102,7 +102,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const paths = dataPaths(options.dataDir)
   const workers = options.workerDir
   const readOnly = options.readOnly ?? false
-  if (!readOnly) await mkdir(paths.root, { recursive: true })
+  if (!readOnly) {
+    await mkdir(paths.root, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
+      const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
+      throw new UserFacingError(
+        'DISK_WRITE_FAILED',
+        `Could not create the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+        { cause }
+      )
+    })
+  }
   const events = new EventHub()
   const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
   await settings.load()
@@ -183,9 +192,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     pageImages,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
+  // Both can change the key: saving one, or moving the API address (which forgets it).
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
     const out = await setApiKey(input, ctx)
+    keyForModel = await settings.apiKey()
+    return out
+  }
+  const update = handlers['settings:update']
+  handlers['settings:update'] = async (input, ctx) => {
+    const out = await update(input, ctx)
     keyForModel = await settings.apiKey()
     return out
   }

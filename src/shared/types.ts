@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { API_ADDRESS_RULE, isAllowedApiAddress } from './apiAddress'
 import { AppErrorSchema } from './errors'
 
 /** The stages a paper moves through; `indexed` and `error` are final. */
@@ -191,7 +192,8 @@ export const SettingsSchema = z.object({
   answerLanguage: z.enum(ANSWER_LANGUAGES),
   model: z.string().min(1).max(100),
   toolRounds: z.number().int().min(1).max(3),
-  geminiBaseUrl: z.string().max(500).nullable(),
+  /** The Gemini API address (a proxy); null for Google's. The key is sent there. */
+  geminiBaseUrl: z.string().max(500).refine(isAllowedApiAddress, API_ADDRESS_RULE).nullable(),
   requestTimeoutMs: z.number().int().min(1000).max(600_000),
   chunkTokens: z.number().int().min(64).max(1024),
   chunkOverlap: z.number().int().min(0).max(256),
@@ -214,8 +216,26 @@ export const DEFAULT_SETTINGS: Settings = {
   ocrLanguages: ['eng']
 }
 
+/**
+ * Where the API key is kept: `encrypted` by the OS keychain or secret service; `weak` when
+ * Electron fell back to its fixed-password Linux store (`basic_text`), which any program of the
+ * user can decrypt; `unavailable` when there is no store at all; `environment` when it comes
+ * from GEMINI_API_KEY (the CLI); `memory` for tests and the e2e harness.
+ */
+export const KEY_STORAGES = ['encrypted', 'weak', 'unavailable', 'environment', 'memory'] as const
+/** Where the API key is kept. */
+export type KeyStorage = (typeof KEY_STORAGES)[number]
+
 /** Settings as the renderer sees them: never the key, only whether one is saved. */
-export const PublicSettingsSchema = SettingsSchema.extend({ hasApiKey: z.boolean() })
+export const PublicSettingsSchema = SettingsSchema.extend({
+  hasApiKey: z.boolean(),
+  keyStorage: z.enum(KEY_STORAGES),
+  /**
+   * True when the saved key was removed because the API address changed, until a key is saved
+   * again: the key is only ever sent to the address it was entered for.
+   */
+  keyNeedsReentry: z.boolean()
+})
 /** Settings as the renderer sees them. */
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>
 

@@ -7,6 +7,7 @@ import { CHANNELS, EVENTS, eventMethodName } from '../../src/shared/contract'
 import type { EmbedderProvider } from '../../src/main/search/types'
 import { createServices, type Services } from '../../src/main/services'
 import { MemorySecretStore } from '../../src/main/settings/secretStore'
+import type { KeyStorage } from '../../src/shared/types'
 import { serveStatic } from './staticServer'
 
 const ROOT = resolve(__dirname, '../..')
@@ -20,6 +21,8 @@ export const CORPUS = resolve(ROOT, '../shared/corpus')
 export interface HarnessOptions {
   dataDir?: string
   apiKey?: string | null
+  /** Where the key store says it keeps the key (`memory` unless a test plays another). */
+  keyStorage?: KeyStorage
   geminiBaseUrl?: string
   /** What the scripted file dialog returns. */
   pickFiles?: string[]
@@ -72,7 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (options.geminiBaseUrl) env.GEMINI_BASE_URL = options.geminiBaseUrl
   const services = await createServices({
     dataDir,
-    secrets: new MemorySecretStore(options.apiKey ?? null),
+    secrets: new MemorySecretStore(options.apiKey ?? null, options.keyStorage),
     filePicker: { pickPdfs: async () => options.pickFiles ?? [] },
     env,
     embedder: options.embedder,

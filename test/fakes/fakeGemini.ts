@@ -214,11 +214,16 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   }
 }
 
-/** The text of the last user turn (the question, or the query to rewrite). */
+/** A text part that is a tagged data block (`<library>...</library>`), not something asked. */
+const DATA_BLOCK = /^<([a-z_]+)>[\s\S]*<\/\1>$/
+
+/** The text of the last user turn (the question, or the query to rewrite), data blocks aside. */
 export function lastUserText(request: RecordedRequest): string {
   const turns = request.body.contents.filter((c) => c.role === 'user')
   for (const turn of turns.reverse()) {
-    const text = turn.parts.map((p) => p.text).filter((t) => typeof t === 'string')
+    const text = turn.parts
+      .map((p) => p.text)
+      .filter((t): t is string => typeof t === 'string' && !DATA_BLOCK.test(t.trim()))
     if (text.length) return text.join('')
   }
   return ''

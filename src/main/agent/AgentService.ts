@@ -1,6 +1,6 @@
 import type { AppError } from '../../shared/errors'
 import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
-import { CancelledError, isUserFacing, UserFacingError } from '../errors'
+import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import { gatherEvidence } from './agentLoop'
@@ -17,7 +17,7 @@ import {
   type AnswerLanguage,
   type EvidenceReason
 } from './language'
-import { revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import { libraryBlock, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { scopeTo, type AnswerScope } from './scope'
 import { createAgentTools } from './tools/agentTools'
@@ -168,7 +168,8 @@ export class AgentService {
     const history = await gatherEvidence({
       model,
       question,
-      system: toolPrompt(papers(), rounds, !!this.deps.pageImage),
+      data: libraryBlock(papers()),
+      system: toolPrompt(rounds, !!this.deps.pageImage),
       tools,
       rounds,
       run,
@@ -275,12 +276,8 @@ export class AgentService {
 function unverified(error: unknown, what: string): AppError {
   if (isUserFacing(error, 'CANCELLED')) throw error
   const reason = error instanceof Error ? error.message : String(error)
-  const notice: AppError = {
-    code: error instanceof UserFacingError ? error.code : 'INTERNAL',
+  return {
+    ...toAppError(error),
     message: `This answer ${what}, so it is shown unverified: ${reason}`
   }
-  if (error instanceof UserFacingError && error.retryAfterSeconds !== undefined) {
-    notice.retryAfterSeconds = error.retryAfterSeconds
-  }
-  return notice
 }

@@ -6,6 +6,11 @@ import { runToolCalls, toolDeclaration, type AgentTool } from './tools/tool'
 export interface GatherOptions {
   model: ChatModel
   question: string
+  /**
+   * Data the model needs beside the question (the library list), as a delimited block; it goes
+   * in the user's turn, after the question, never in the system instruction.
+   */
+  data?: string
   system: string
   tools: readonly AgentTool[]
   /** Most tool rounds (1-3). */
@@ -28,7 +33,8 @@ export interface GatherOptions {
  */
 export async function gatherEvidence(options: GatherOptions): Promise<ChatContent[]> {
   const { model, tools, run, signal } = options
-  const history: ChatContent[] = [{ role: 'user', parts: [{ text: options.question }] }]
+  const parts = [{ text: options.question }, ...(options.data ? [{ text: options.data }] : [])]
+  const history: ChatContent[] = [{ role: 'user', parts }]
   const declarations = tools.map(toolDeclaration)
   let rounds = options.rounds
   for (let round = 1; round <= rounds; round++) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AnswerRun } from './AnswerRun'
 import type { ChatModel } from './ChatModel'
-import { JUDGE_PROMPT, JUDGE_SCHEMA } from './prompts'
+import { JUDGE_PROMPT, tagged } from './prompts'
 
 /** The judge's decision on one answer. */
 export interface Verdict {
@@ -10,12 +10,22 @@ export interface Verdict {
   problem: string
 }
 
+/** The judge's structured output: parsed leniently (`problem` may be missing). */
 const VerdictSchema = z.object({
   onTopic: z.boolean(),
   coversAllParts: z.boolean(),
   saysPapersDoNotSay: z.boolean(),
   problem: z.string().default('')
 })
+
+/**
+ * The JSON Schema the judge's answer must follow, generated from {@link VerdictSchema} like the
+ * tools' parameters: as output, so every field (`problem` too) is required of the model.
+ */
+export const JUDGE_SCHEMA: Record<string, unknown> = (() => {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(VerdictSchema, { io: 'output' })
+  return schema
+})()
 
 /**
  * Asks the model, with structured output, whether an answer is on topic and complete.
@@ -38,7 +48,10 @@ export async function judgeAnswer(
       label,
       system: JUDGE_PROMPT,
       contents: [
-        { role: 'user', parts: [{ text: `Question:\n${question}\n\nAnswer:\n${answer}` }] }
+        {
+          role: 'user',
+          parts: [{ text: `${tagged('question', question)}\n\n${tagged('answer', answer)}` }]
+        }
       ],
       jsonSchema: JUDGE_SCHEMA
     },

@@ -5,7 +5,7 @@ import type { AppError } from '../../shared/errors'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import { mainUiLanguage } from '../agent/language'
 import { mainT } from '../i18n'
-import { UserFacingError } from '../errors'
+import { toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
 
@@ -55,15 +55,16 @@ export function looksLikeArxiv(input: string): boolean {
 
 /** `ingest <pdf|folder|arXiv id>...` and the first half of `demo`. */
 export async function ingest(s: Services, inputs: string[]): Promise<CommandOutput> {
-  const ids: string[] = []
+  // One row per paper, named by the file or id that brought it in.
+  const inputOf = new Map<string, string>()
   const failed: IngestRow[] = []
   for (const input of inputs) {
     try {
-      const papers =
+      const added =
         existsSync(input) || !looksLikeArxiv(input)
-          ? await s.library.addPaths([resolve(input)])
-          : [await s.library.addArxiv(input)]
-      ids.push(...papers.map((p) => p.id))
+          ? await s.library.addPathsDetailed([resolve(input)])
+          : [{ input, paper: await s.library.addArxiv(input) }]
+      for (const o of added) if (!inputOf.has(o.paper.id)) inputOf.set(o.paper.id, o.input)
     } catch (e) {
       if (!(e instanceof UserFacingError)) throw e
       failed.push({
@@ -72,24 +73,28 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
         status: 'error',
         pages: 0,
         chunks: 0,
-        error: e.toAppError()
+        error: toAppError(e)
       })
     }
   }
   await s.library.whenIdle()
   const byId = new Map(s.library.list().map((p) => [p.id, p]))
-  const rows = [...new Set(ids)]
-    .map((id) => byId.get(id))
-    .filter((p): p is Paper => !!p)
-    .map(row)
+  const rows: IngestRow[] = [...inputOf]
+    .filter(([id]) => byId.has(id))
+    .map(([id, input]) => ({ ...row(byId.get(id)!), input }))
   rows.push(...failed)
   const bad = rows.filter((r) => r.status !== 'indexed')
   const lines = rows.map((r) =>
     r.status === 'indexed'
       ? `✓ ${r.paperId}  ${r.pages} pages, ${r.chunks} chunks`
-      : `✗ ${r.paperId ?? r.input}  ${r.error?.code ?? r.status}: ${r.error?.message ?? ''}`
+      : `✗ ${r.paperId ? `${r.paperId}  ` : ''}${shorten(r.input ?? '')}  ${r.error?.code ?? r.status}: ${r.error?.message ?? ''}`
   )
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
+}
+
+// A pasted 20 KB argument is named, not echoed whole, on a terminal line (JSON keeps it all).
+function shorten(input: string): string {
+  return input.length > 300 ? `${input.slice(0, 200)}…${input.slice(-80)}` : input
 }
 
 /** How a CLI user gives the key (the app's messages point to Settings instead). */

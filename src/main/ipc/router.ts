@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import {
   channels,
   type Channel,
@@ -6,7 +5,7 @@ import {
   type ChannelParsed
 } from '../../shared/contract'
 import { err, ok, type Result } from '../../shared/errors'
-import { UserFacingError } from '../errors'
+import { describeIssues, toAppError, UserFacingError } from '../errors'
 
 /** Who is calling; the Electron adapter fills it after checking the sender. */
 export interface CallContext {
@@ -24,14 +23,6 @@ export type Handlers = {
 /** Validates, dispatches and turns every outcome into a {@link Result}. */
 export interface Router {
   invoke(channel: string, input: unknown, ctx?: CallContext): Promise<Result<unknown>>
-}
-
-/** Formats zod issues as `field: problem` so a message names the field. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
-    .join('; ')
 }
 
 function isChannel(name: string): name is Channel {
@@ -62,13 +53,8 @@ export function createRouter(
         const handler = handlers[channel] as (i: unknown, c: CallContext) => Promise<unknown>
         return ok(await handler(parsed.data, ctx))
       } catch (e) {
-        if (e instanceof UserFacingError) return { ok: false, error: e.toAppError() }
-        log(`[router] ${channel} failed unexpectedly`, e)
-        const detail = e instanceof Error ? e.message : String(e)
-        return err(
-          'INTERNAL',
-          `Something went wrong in ${channel}: ${detail}. The app is still running; try again, and if it keeps failing, report it with the log.`
-        )
+        if (!(e instanceof UserFacingError)) log(`[router] ${channel} failed unexpectedly`, e)
+        return { ok: false, error: toAppError(e, `in ${channel}`) }
       }
     }
   }

@@ -19,6 +19,7 @@ import { toBibtex, type BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
 import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
+import { checkPdfFile, sha256OfFile } from './pdfFileCheck'
 import { JobQueue, type Job } from './JobQueue'
 import { PaperFiles } from './PaperFiles'
 
@@ -172,12 +173,15 @@ export class LibraryService {
     return this.batch(async () => {
       const out: AddOutcome[] = []
       for (const f of files) {
-        out.push({
-          input: f,
-          ...(await this.againIfFailed(
-            await this.intake.addFile(basename(f), new Uint8Array(await readFile(f)))
-          ))
-        })
+        // Checked on disk first: a broken link, an oversized or huge junk file is refused
+        // without being read into memory, as an error row of its own.
+        const refused = await checkPdfFile(f)
+        const added = refused
+          ? await this.intake.addBadFile(basename(f), f, await sha256OfFile(f), refused)
+          : await this.againIfFailed(
+              await this.intake.addFile(basename(f), new Uint8Array(await readFile(f)))
+            )
+        out.push({ input: f, ...added })
       }
       return out
     })

@@ -1,7 +1,8 @@
-import { access, constants, readdir, stat } from 'node:fs/promises'
+import { access, constants, readdir, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { AppError } from '../../shared/errors'
 import type { Paper } from '../../shared/types'
-import { UserFacingError } from '../errors'
+import { toAppError, UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
 import type { Catalog } from './Catalog'
@@ -38,48 +39,71 @@ export class PaperIntake {
   /** Adds a file's bytes: a known PDF returns its paper, a new one is stored and queued. */
   async addFile(name: string, bytes: Uint8Array): Promise<Added> {
     const sha = sha256Hex(bytes)
-    const twin = this.deps.catalog.findBySha(sha)
-    if (twin) return { paper: twin, duplicate: true }
-    // A file saved from arXiv ("1706.03762v7.pdf") is that arXiv paper.
-    const ref = arxivRefOfFileName(name)
-    if (ref && hasPdfSignature(bytes)) return this.addArxiv(ref, bytes, name)
-    const paper = this.newRecord(sha.slice(0, 12), name.replace(/\.pdf$/i, ''), {
-      source: { kind: 'file', fileName: name },
-      sha256: sha
-    })
     if (!hasPdfSignature(bytes)) {
-      paper.status = 'error'
-      paper.error = {
+      return this.addBadFile(name, name, sha, {
         code: 'NOT_A_PDF',
         message:
           bytes.length === 0
             ? `"${name}" is empty (0 bytes). Add the paper's PDF file.`
             : `"${name}" is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.`
-      }
-      await this.deps.catalog.put(paper)
-      this.deps.changed()
-      return { paper, duplicate: false }
+      })
     }
+    const twin = this.deps.catalog.findBySha(sha)
+    if (twin) return { paper: twin, duplicate: true }
+    // A file saved from arXiv ("1706.03762v7.pdf") is that arXiv paper.
+    const ref = arxivRefOfFileName(name)
+    if (ref) return this.addArxiv(ref, bytes, name)
+    const paper = this.newRecord(sha.slice(0, 12), name.replace(/\.pdf$/i, ''), {
+      source: { kind: 'file', fileName: name },
+      sha256: sha
+    })
     return { paper: await this.store(paper, bytes), duplicate: false }
   }
 
-  /** Adds an arXiv paper: from the given bytes, or queued for download when there are none. */
+  /**
+   * Records a file that cannot be added (not a PDF, empty, too large, a broken link) as an
+   * error row of its own.
+   * @remarks The row is keyed by `key` (the file's path, or its name for dropped bytes) and its
+   * content, not by content alone: five different empty files are five rows, each naming its
+   * file, while adding the same bad file again finds its row instead of adding another.
+   */
+  async addBadFile(name: string, key: string, sha: string | null, error: AppError): Promise<Added> {
+    const id = sha256Hex(new TextEncoder().encode(`${sha ?? ''}\0${key}`)).slice(0, 12)
+    const known = this.deps.catalog.get(id)
+    if (known) return { paper: known, duplicate: true }
+    const paper = this.newRecord(id, name.replace(/\.pdf$/i, ''), {
+      source: { kind: 'file', fileName: name },
+      sha256: sha
+    })
+    paper.status = 'error'
+    paper.error = error
+    await this.deps.catalog.put(paper)
+    this.deps.changed()
+    return { paper, duplicate: false }
+  }
+
+  /**
+   * Adds an arXiv paper: from the given bytes, or queued for download when there are none.
+   * @remarks An explicit version (`1706.03762v5`) is kept and downloaded as asked — never
+   * silently replaced by the latest. The library holds one version of a paper, so asking for a
+   * version other than the one it has is refused, saying which one it has.
+   */
   async addArxiv(ref: ArxivRef, bytes: Uint8Array | null, fileName?: string): Promise<Added> {
     const id = arxivPaperId(ref.id)
     const existing =
       this.deps.catalog.get(id) ??
       this.deps.catalog.list().find((p) => p.arxivId === ref.id) ??
       (bytes && this.deps.catalog.findBySha(sha256Hex(bytes)))
-    if (existing) return { paper: existing, duplicate: true }
-    const paper = this.newRecord(id, `arXiv ${ref.id}`, {
+    if (existing) {
+      if (!bytes && ref.version) refuseOtherVersion(existing, ref)
+      return { paper: existing, duplicate: true }
+    }
+    const asked = `${ref.id}${bytes ? '' : (ref.version ?? '')}`
+    const paper = this.newRecord(id, `arXiv ${asked}`, {
       arxivId: ref.id,
       source: fileName
         ? { kind: 'file', fileName }
-        : {
-            kind: 'arxiv',
-            arxivId: ref.id,
-            url: `https://arxiv.org/abs/${ref.id}${ref.version ?? ''}`
-          },
+        : { kind: 'arxiv', arxivId: asked, url: `https://arxiv.org/abs/${asked}` },
       sha256: bytes ? sha256Hex(bytes) : null
     })
     if (!bytes) {
@@ -98,7 +122,7 @@ export class PaperIntake {
     } catch (e) {
       if (!(e instanceof UserFacingError)) throw e
       paper.status = 'error'
-      paper.error = e.toAppError()
+      paper.error = toAppError(e)
       await this.deps.catalog.put(paper)
       this.deps.changed()
       return paper
@@ -160,6 +184,30 @@ export async function pdfFilesIn(paths: string[]): Promise<string[]> {
   return files
 }
 
+/** Throws DUPLICATE when the library holds another version of the arXiv paper `ref` asks for. */
+function refuseOtherVersion(existing: Paper, ref: ArxivRef): void {
+  const held =
+    existing.source.kind === 'arxiv' ? safeParseArxiv(existing.source.arxivId)?.version : null
+  if (held === ref.version) return
+  const which = held
+    ? `version ${held}`
+    : existing.source.kind === 'arxiv'
+      ? 'the version that was latest when it was added'
+      : `the copy added from the file "${existing.source.fileName}"`
+  throw new UserFacingError(
+    'DUPLICATE',
+    `arXiv ${ref.id} is already in the library (${which}), and the library keeps one version of a paper. To use ${ref.id}${ref.version} instead, remove ${existing.id} first, then add it again.`
+  )
+}
+
+function safeParseArxiv(id: string): ArxivRef | null {
+  try {
+    return parseArxivId(id)
+  } catch {
+    return null
+  }
+}
+
 function arxivRefOfFileName(name: string): ArxivRef | null {
   const stem = name.replace(/\.pdf$/i, '').replace(/_/g, '/')
   try {
@@ -169,10 +217,27 @@ function arxivRefOfFileName(name: string): ArxivRef | null {
   }
 }
 
-async function pdfsUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
-  return entries
-    .filter((e) => e.isFile() && /\.pdf$/i.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
+/**
+ * The `*.pdf` files under a folder, following symbolic links to files and folders.
+ * @remarks A folder reached twice (a link back to a parent, or two links to one folder) is read
+ * once, so link loops end. A `.pdf` link that leads nowhere is still listed, so adding it
+ * reports it (see checkPdfFile) instead of skipping it silently.
+ */
+async function pdfsUnder(dir: string, seen = new Set<string>()): Promise<string[]> {
+  const real = await realpath(dir)
+  if (seen.has(real)) return []
+  seen.add(real)
+  const out: string[] = []
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name)
+    const isPdf = /\.pdf$/i.test(e.name)
+    if (e.isDirectory()) out.push(...(await pdfsUnder(path, seen)))
+    else if (e.isFile() && isPdf) out.push(path)
+    else if (e.isSymbolicLink()) {
+      const target = await stat(path).catch(() => null)
+      if (target?.isDirectory()) out.push(...(await pdfsUnder(path, seen)))
+      else if (isPdf) out.push(path)
+    }
+  }
+  return out.sort()
 }

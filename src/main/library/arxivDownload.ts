@@ -48,7 +48,9 @@ export async function downloadArxivPdf(
       if (e instanceof NotFound) {
         throw new UserFacingError(
           'DOWNLOAD_FAILED',
-          `arXiv has no paper ${ref.id}${ref.version ?? ''} (404). Check the id.`,
+          ref.version
+            ? `arXiv has no version ${ref.version} of ${ref.id} (404). Check the version, or add ${ref.id} without one for the latest.`
+            : `arXiv has no paper ${ref.id} (404). Check the id.`,
           { cause: e }
         )
       }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { AppError } from '../../shared/errors'
 import type { Paper, PaperStatus } from '../../shared/types'
 import type { Chunk, PageText } from '../domain'
-import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { isUserFacing, throwIfAborted, toAppError, UserFacingError } from '../errors'
 import { EmbedAhead } from '../ingest/EmbedAhead'
 import { embedChunks, type ChunkVector } from '../ingest/embedChunks'
 import { paperProcessorFor, type PaperProcessor } from '../ingest/PaperProcessor'
@@ -320,7 +320,7 @@ export class IngestPipeline {
     // An embedder or fetch stopped by the signal throws its own AbortError; it is still a cancel.
     const cancelled = isUserFacing(e, 'CANCELLED') || signal.aborted
     if (cancelled && this.ctx.closing()) return
-    const error = toAppError(e, labelOf(paper), cancelled)
+    const error = failure(e, labelOf(paper), cancelled)
     if (error.code === 'INTERNAL') {
       this.ctx.deps.log?.(`ingest ${paperId} failed: ${e instanceof Error ? e.stack : String(e)}`)
     }
@@ -342,13 +342,8 @@ function labelOf(paper: Paper): string {
   return `arXiv ${paper.source.arxivId}`
 }
 
-function toAppError(e: unknown, label: string, cancelled: boolean): AppError {
+function failure(e: unknown, label: string, cancelled: boolean): AppError {
   if (cancelled)
     return { code: 'CANCELLED', message: `Indexing ${label} was cancelled. Retry to index it.` }
-  if (isUserFacing(e)) return e.toAppError()
-  const why = e instanceof Error ? e.message : String(e)
-  return {
-    code: 'INTERNAL',
-    message: `Something went wrong while indexing ${label} (${why}). Retry, and report it if it happens again.`
-  }
+  return toAppError(e, `while indexing ${label}`)
 }

@@ -16,8 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { Channel, ChannelOutput } from '../../shared/contract'
-import { isUserFacing, UserFacingError } from '../errors'
-import { describeIssues } from '../ipc/router'
+import { describeIssues, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { quoteMeta, quotePaper, UNTRUSTED_NOTE } from './format'
 import { mcpTools, type CallChannel, type McpTool } from './tools'
@@ -85,14 +84,13 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     try {
       return { content: [{ type: 'text', text: await t.run(args) }] }
     } catch (e) {
-      if (isUserFacing(e)) return toolError(e.code, e.message)
-      options.log(
-        `[mcp] ${t.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
-      )
-      return toolError(
-        'INTERNAL',
-        `${t.name} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`
-      )
+      if (!isUserFacing(e)) {
+        options.log(
+          `[mcp] ${t.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
+        )
+      }
+      const error = toAppError(e, `in ${t.name}`)
+      return toolError(error.code, error.message)
     }
   })
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import {
   SearchInputSchema,
   SectionInputSchema,
@@ -12,7 +13,7 @@ import type {
   SectionResult
 } from '../../shared/types'
 import type { PaperText } from '../domain'
-import { isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
 import { tokenize } from './tokenizer'
@@ -45,7 +46,7 @@ export class HybridRetriever implements Retriever {
 
   async search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse> {
     const parsed = SearchInputSchema.safeParse(input)
-    if (!parsed.success) throw invalid('search', parsed.error.issues)
+    if (!parsed.success) throw invalid('search', parsed.error)
     const { query, paperIds } = parsed.data
     const limit = parsed.data.limit ?? DEFAULT_LIMIT
     const catalog = new Map(this.deps.papers().map((p) => [p.id, p]))
@@ -110,7 +111,7 @@ export class HybridRetriever implements Retriever {
 
   async section(input: SectionInput): Promise<SectionResult> {
     const parsed = SectionInputSchema.safeParse(input)
-    if (!parsed.success) throw invalid('section', parsed.error.issues)
+    if (!parsed.success) throw invalid('section', parsed.error)
     const paper = this.deps.papers().find((p) => p.id === parsed.data.paperId)
     if (!paper) {
       throw new UserFacingError(
@@ -190,14 +191,8 @@ export class HybridRetriever implements Retriever {
   }
 }
 
-function invalid(
-  what: string,
-  issues: { path: PropertyKey[]; message: string }[]
-): UserFacingError {
-  const detail = issues
-    .map((i) => `${i.path.map(String).join('.') || 'input'} ${i.message}`)
-    .join('; ')
-  return new UserFacingError('INVALID_INPUT', `Invalid ${what} request: ${detail}.`)
+function invalid(what: string, error: z.ZodError): UserFacingError {
+  return new UserFacingError('INVALID_INPUT', `Invalid ${what} request: ${describeIssues(error)}.`)
 }
 
 /**

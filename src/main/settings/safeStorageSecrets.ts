@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises'
 import { safeStorage } from 'electron'
 import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
-import type { SecretStore } from './secretStore'
+import type { KeyStorage } from '../../shared/types'
+import { keyStorageOf, type SecretStore } from './secretStore'
 
 /**
  * Keeps the API key encrypted with Electron safeStorage (Keychain, DPAPI, libsecret).
@@ -12,6 +13,13 @@ export class SafeStorageSecretStore implements SecretStore {
   readonly source = 'Settings'
 
   constructor(private readonly file: string) {}
+
+  storage(): KeyStorage {
+    const available = safeStorage.isEncryptionAvailable()
+    const backend =
+      process.platform === 'linux' && available ? safeStorage.getSelectedStorageBackend() : null
+    return keyStorageOf(available, process.platform, backend)
+  }
 
   async get(): Promise<string | null> {
     let data: Buffer

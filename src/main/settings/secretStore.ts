@@ -1,3 +1,5 @@
+import type { KeyStorage } from '../../shared/types'
+
 /**
  * Holds the Gemini API key outside `settings.json`.
  * @remarks In the app it is encrypted with Electron safeStorage; the CLI reads the
@@ -9,12 +11,40 @@ export interface SecretStore {
   set(apiKey: string | null): Promise<void>
   /** Where the key comes from, for messages ("Settings", "GEMINI_API_KEY"). */
   readonly source: string
+  /** How safely a saved key is kept, for the settings dialog to say. */
+  storage(): KeyStorage
+}
+
+/**
+ * What Electron's safeStorage offers, as a {@link KeyStorage}.
+ * @remarks On Linux, with no keyring (GNOME Keyring, KWallet) reachable, Chromium falls back to
+ * `basic_text`: "encryption" with a password fixed in the source code, which any program of the
+ * user can undo. `isEncryptionAvailable()` still says true then, so the backend is asked for by
+ * name; `unknown` (not decided yet) is treated as weak too, never as safe.
+ */
+export function keyStorageOf(
+  encryptionAvailable: boolean,
+  platform: NodeJS.Platform,
+  linuxBackend: string | null
+): KeyStorage {
+  if (!encryptionAvailable) return 'unavailable'
+  if (platform !== 'linux') return 'encrypted'
+  return linuxBackend === null || linuxBackend === 'basic_text' || linuxBackend === 'unknown'
+    ? 'weak'
+    : 'encrypted'
 }
 
 /** Keeps the key in memory (tests, the e2e harness). */
 export class MemorySecretStore implements SecretStore {
   readonly source = 'Settings'
-  constructor(private key: string | null = null) {}
+  constructor(
+    private key: string | null = null,
+    private readonly kind: KeyStorage = 'memory'
+  ) {}
+
+  storage(): KeyStorage {
+    return this.kind
+  }
 
   async get(): Promise<string | null> {
     return this.key
@@ -35,6 +65,10 @@ export class EnvSecretStore implements SecretStore {
     private readonly name = 'GEMINI_API_KEY'
   ) {
     this.source = name
+  }
+
+  storage(): KeyStorage {
+    return 'environment'
   }
 
   async get(): Promise<string | null> {

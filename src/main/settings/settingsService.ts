@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises'
+import {
+  API_ADDRESS_RULE,
+  isAllowedApiAddress,
+  normalizedApiAddress
+} from '../../shared/apiAddress'
 import { writeFileAtomic } from '../atomicWrite'
+import { UserFacingError } from '../errors'
 import {
   DEFAULT_SETTINGS,
   SettingsSchema,
@@ -21,6 +27,7 @@ const ENV_OVERRIDES = {
  */
 export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS }
+  private keyNeedsReentry = false
 
   constructor(
     private readonly deps: { file: string; secrets: SecretStore; env?: NodeJS.ProcessEnv }
@@ -44,7 +51,14 @@ export class SettingsService {
     const env = this.deps.env ?? {}
     for (const [name, key] of Object.entries(ENV_OVERRIDES)) {
       const v = env[name]?.trim()
-      if (v) merged[key] = v
+      if (!v) continue
+      if (key === 'geminiBaseUrl' && !isAllowedApiAddress(v)) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          `${name} "${v.slice(0, 200)}" ${API_ADDRESS_RULE}: the API key would be sent there. Fix or unset ${name}.`
+        )
+      }
+      merged[key] = v
     }
     this.current = SettingsSchema.parse(merged)
   }
@@ -56,12 +70,30 @@ export class SettingsService {
 
   /** The settings as the renderer may see them: never the key. */
   async getPublic(): Promise<PublicSettings> {
-    return { ...this.current, hasApiKey: (await this.apiKey()) !== null }
+    const hasApiKey = (await this.apiKey()) !== null
+    return {
+      ...this.current,
+      hasApiKey,
+      keyStorage: this.deps.secrets.storage(),
+      keyNeedsReentry: this.keyNeedsReentry && !hasApiKey
+    }
   }
 
-  /** Applies a validated partial update and saves it. */
+  /**
+   * Applies a validated partial update and saves it.
+   * @remarks Changing the API address forgets the saved key (the settings dialog then asks for
+   * it again, saying why): the key was entered for one address and is never sent to another
+   * without the person typing it again. An address other than https, or http to this computer,
+   * is refused by the schema.
+   */
   async update(patch: Partial<Settings>): Promise<PublicSettings> {
     const next = SettingsSchema.parse({ ...this.current, ...patch })
+    const moved =
+      normalizedApiAddress(next.geminiBaseUrl) !== normalizedApiAddress(this.current.geminiBaseUrl)
+    if (moved && (await this.apiKey()) !== null) {
+      await this.deps.secrets.set(null)
+      this.keyNeedsReentry = true
+    }
     await writeFileAtomic(this.deps.file, JSON.stringify(next, null, 2))
     this.current = next
     return this.getPublic()
@@ -70,6 +102,7 @@ export class SettingsService {
   /** Saves (or with null forgets) the Gemini API key. */
   async setApiKey(apiKey: string | null): Promise<PublicSettings> {
     await this.deps.secrets.set(apiKey)
+    if (apiKey !== null) this.keyNeedsReentry = false
     return this.getPublic()
   }
 

@@ -164,10 +164,12 @@ describe('LibraryService', () => {
     const lib = buildLibrary(dir, { deps: { arxivBaseUrl: base } })
     await lib.service.open()
     const p = await lib.service.addArxiv('https://arxiv.org/abs/2101.00001v2')
+    // The version asked for is the one downloaded (the fake serves every version).
     expect(p).toMatchObject({
       id: '2101.00001',
+      arxivId: '2101.00001',
       status: 'pending',
-      source: { kind: 'arxiv', arxivId: '2101.00001' }
+      source: { kind: 'arxiv', arxivId: '2101.00001v2' }
     })
     const missing = await lib.service.addArxiv('2101.99999')
     await lib.service.whenIdle()

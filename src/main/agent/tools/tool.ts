@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isUserFacing } from '../../errors'
+import { describeIssues, isUserFacing } from '../../errors'
 import type { ChatPart, FunctionCallRequest, InlineData, ToolDeclaration } from '../ChatModel'
 
 /** What a tool gets besides its arguments. */
@@ -80,7 +80,7 @@ async function runOne(
   }
   const parsed = tool.parameters.safeParse(call.args ?? {})
   if (!parsed.success) {
-    return fail(`Invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`)
+    return fail(`Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`)
   }
   try {
     const out = await tool.run(parsed.data, context)

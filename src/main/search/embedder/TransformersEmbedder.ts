@@ -1,6 +1,7 @@
 import { basename, dirname, join } from 'node:path'
 import { throwIfAborted, UserFacingError } from '../../errors'
 import type { Embedder } from '../types'
+import { keepOnnxRuntimeOffline } from './onnxRuntimeOffline'
 import { MODEL_ONNX_FILE, MODEL_REPO, missingModelFiles, sha256File } from './modelFiles'
 import { combineUnitVectors, meanPoolRow, normalize } from './pooling'
 import { splitWordpieceWindows } from './wordpieceWindows'
@@ -75,6 +76,8 @@ export class TransformersEmbedder implements Embedder {
         `The embedding model folder ${modelDir} is missing ${missing.join(', ')}. Run \`npm run fetch-model\` or copy the model files there; keyword search works meanwhile.`
       )
     }
+    // On the main thread (tests, the bench) this reaches the runtime; in the worker, main did it.
+    keepOnnxRuntimeOffline()
     const transformers = await import('@huggingface/transformers')
     const { env, pipeline } = transformers
     // Strictly local: nothing may reach for the network or write a cache.

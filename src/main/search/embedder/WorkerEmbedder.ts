@@ -5,6 +5,7 @@ import type { Embedder } from '../types'
 import type { WorkerError, WorkerInit, WorkerRequest, WorkerResponse } from './embedderProtocol'
 import { workerOptions } from '../../workerScript'
 import { embedderWorkerScript, type WorkerScript } from './embedderWorkerScript'
+import { keepOnnxRuntimeOffline } from './onnxRuntimeOffline'
 import { DEFAULT_EMBEDDER_OPTIONS, type TransformersEmbedderOptions } from './TransformersEmbedder'
 
 /** What {@link WorkerEmbedder.start} needs. */
@@ -52,6 +53,7 @@ export class WorkerEmbedder implements Embedder {
 
   /** Starts the worker and waits until the model is loaded; throws `MODEL_MISSING` if it cannot. */
   static async start(deps: WorkerEmbedderDeps): Promise<WorkerEmbedder> {
+    keepOnnxRuntimeOffline()
     const script = deps.script ?? embedderWorkerScript()
     const workerData: WorkerInit = { modelDir: deps.modelDir, options: deps.options ?? {} }
     const worker = new Worker(script.source, { ...workerOptions(script), workerData })

@@ -196,6 +196,14 @@ export const en = {
     replace: 'Replace',
     forget: 'Forget',
     keyHelpSaved: 'Stored encrypted on this computer. Answers are generated with Gemini.',
+    keyHelpSavedWeak:
+      'Stored on this computer with a fixed password (see above). Answers are generated with Gemini.',
+    keyStorageWeak:
+      'No keyring was found on this computer (GNOME Keyring or KWallet), so the key is kept with a fixed password that any program running as you can undo. Start a keyring and save the key again, or set GEMINI_API_KEY in the environment instead.',
+    keyStorageUnavailable:
+      'This computer offers no secure storage for the key, so it cannot be saved here. Set GEMINI_API_KEY in the environment instead.',
+    keyReentry:
+      'The Gemini API address changed, so the saved key was removed: a key is only sent to the address it was entered for. Enter the key again to use the new address.',
     keyHelpMissing:
       'Without a key, answers show the best passages from your papers (evidence only). Get a key at aistudio.google.com.',
     embedder: 'Embedding model',

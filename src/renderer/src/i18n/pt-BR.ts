@@ -195,6 +195,14 @@ export const ptBR: Catalog = {
     replace: 'Trocar',
     forget: 'Esquecer',
     keyHelpSaved: 'Guardada criptografada neste computador. As respostas são geradas pelo Gemini.',
+    keyHelpSavedWeak:
+      'Guardada neste computador com uma senha fixa (veja acima). As respostas são geradas pelo Gemini.',
+    keyStorageWeak:
+      'Nenhum chaveiro foi encontrado neste computador (GNOME Keyring ou KWallet), então a chave fica guardada com uma senha fixa que qualquer programa executado por você consegue desfazer. Inicie um chaveiro e salve a chave de novo, ou defina GEMINI_API_KEY no ambiente.',
+    keyStorageUnavailable:
+      'Este computador não oferece armazenamento seguro para a chave, então ela não pode ser salva aqui. Defina GEMINI_API_KEY no ambiente.',
+    keyReentry:
+      'O endereço da API do Gemini mudou, então a chave salva foi removida: uma chave só é enviada ao endereço para o qual foi digitada. Digite a chave de novo para usar o novo endereço.',
     keyHelpMissing:
       'Sem chave, as respostas mostram os melhores trechos dos seus artigos (só trechos). Obtenha uma chave em aistudio.google.com.',
     embedder: 'Modelo de embeddings',

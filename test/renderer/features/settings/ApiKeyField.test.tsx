@@ -33,4 +33,39 @@ describe('ApiKeyField', () => {
     expect(container.innerHTML).not.toContain('AIza-secret-key')
     expect(screen.queryByLabelText('Gemini API key')).toBeNull()
   })
+
+  it('says when the key is kept with a fixed password, and when it must be entered again', async () => {
+    const info = () =>
+      ok({
+        version: '0',
+        dataDir: '/d',
+        embedder: { state: 'ready' as const, id: 'm', modelDir: null, message: '' }
+      })
+    const fake = fakeApi({
+      'settings:get': () =>
+        ok({ ...DEFAULT_SETTINGS, hasApiKey: false, keyStorage: 'weak', keyNeedsReentry: true }),
+      'app:info': info
+    })
+    const { store } = renderWithStore(<ApiKeyField />, fake)
+    await act(() => store.getState().loadSettings())
+    expect(screen.getByTestId('key-storage-notice').textContent).toContain('fixed password')
+    expect(screen.getByText(/address changed, so the saved key was removed/)).toBeTruthy()
+    expect(screen.getByLabelText('Gemini API key')).toBeTruthy()
+    cleanup()
+
+    const safe = fakeApi({
+      'settings:get': () =>
+        ok({
+          ...DEFAULT_SETTINGS,
+          hasApiKey: true,
+          keyStorage: 'encrypted',
+          keyNeedsReentry: false
+        }),
+      'app:info': info
+    })
+    const second = renderWithStore(<ApiKeyField />, safe)
+    await act(() => second.store.getState().loadSettings())
+    expect(screen.queryByTestId('key-storage-notice')).toBeNull()
+    expect(screen.queryByText(/address changed/)).toBeNull()
+  })
 })

@@ -1,6 +1,13 @@
 import { useState } from 'react'
+import type { KeyStorage } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+
+/** The catalog key of what the dialog says about where the key is kept, when it is not safe. */
+const STORAGE_NOTICE: Partial<Record<KeyStorage, string>> = {
+  weak: 'settings.keyStorageWeak',
+  unavailable: 'settings.keyStorageUnavailable'
+}
 
 /**
  * The Gemini API key: typed once, sent to main to be stored encrypted, then only shown as
@@ -8,6 +15,9 @@ import { useAppStore } from '../../store/StoreContext'
  */
 export function ApiKeyField() {
   const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? false)
+  const storage = useAppStore((s) => s.settings.values?.keyStorage ?? null)
+  const reentry = useAppStore((s) => s.settings.values?.keyNeedsReentry ?? false)
+  const storageNotice = storage ? STORAGE_NOTICE[storage] : undefined
   const saving = useAppStore((s) => s.settings.saving)
   const setApiKey = useAppStore((s) => s.setApiKey)
   const [draft, setDraft] = useState('')
@@ -17,6 +27,16 @@ export function ApiKeyField() {
   return (
     <div className="field">
       <span className="field-label">{t('settings.apiKey')}</span>
+      {reentry && (
+        <div className="notice notice-warn" role="status">
+          <div className="notice-message">{t('settings.keyReentry')}</div>
+        </div>
+      )}
+      {storageNotice && (
+        <div className="notice notice-warn" role="status" data-testid="key-storage-notice">
+          <div className="notice-message">{t(storageNotice)}</div>
+        </div>
+      )}
       {showInput ? (
         <form
           className="field-row"
@@ -60,7 +80,9 @@ export function ApiKeyField() {
         </span>
       )}
       <span className="field-help">
-        {hasKey ? t('settings.keyHelpSaved') : t('settings.keyHelpMissing')}
+        {hasKey
+          ? t(storage === 'weak' ? 'settings.keyHelpSavedWeak' : 'settings.keyHelpSaved')
+          : t('settings.keyHelpMissing')}
       </span>
     </div>
   )
