@@ -17,6 +17,8 @@ export interface DataPaths {
   secrets: string
   /** A model folder a user dropped into the data dir. */
   models: string
+  /** Conversations: `threads/<id>.json`, with `trash/` and `damaged/` beside them. */
+  threads: string
 }
 
 /** Lays out {@link DataPaths} under a root folder. */
@@ -29,6 +31,7 @@ export function dataPaths(root: string): DataPaths {
     index: join(root, 'index'),
     settings: join(root, 'settings.json'),
     secrets: join(root, 'secrets.bin'),
-    models: join(root, 'models')
+    models: join(root, 'models'),
+    threads: join(root, 'threads')
   }
 }

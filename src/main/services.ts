@@ -1,6 +1,9 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { MessageClassifier } from './agent/messageKind'
+import { ConversationService } from './chat/ConversationService'
+import { ThreadStore } from './chat/ThreadStore'
 import { EventHub } from './events'
 import { extractionWorkerScript } from './ingest/extractionWorkerScript'
 import { WorkerPdfReader } from './ingest/WorkerPdfReader'
@@ -32,6 +35,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  conversations: ConversationService
   router: Router
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
   readOnly: boolean
@@ -168,6 +172,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     pageImage: async (paperId, page) =>
       pageImages.pagePng(await library.pdfBytes(paperId), page, PAGE_IMAGE_WIDTH, paperId),
+    classifier: new MessageClassifier(() => embedder.current()),
     chatModel: () => {
       const s = settings.get()
       return keyForModel
@@ -180,6 +185,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
         : null
     }
   })
+  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
+  await threads.open()
+  const conversations = new ConversationService({
+    store: threads,
+    agent,
+    papers: () => library.list(),
+    modelName: () => settings.get().model
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -188,6 +201,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    conversations,
     filePicker: options.filePicker ?? noPicker,
     pageImages,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
@@ -217,12 +231,14 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    conversations,
     router,
     readOnly,
     refresh: readOnly
       ? followWriter(paths.library, stamp, library, [vectors, keywords])
       : async () => {},
     async close() {
+      await threads.flush()
       await library.close()
       await Promise.all([embedder.close(), reader.close(), vectors.close(), pageImages.close()])
     }

@@ -16,6 +16,14 @@ import {
   SettingsSchema,
   UI_LANGUAGES
 } from './types'
+import {
+  DamagedThreadSchema,
+  EXPORT_FORMATS,
+  ThreadExportSchema,
+  ThreadIdSchema,
+  ThreadSchema,
+  ThreadSummarySchema
+} from './threads'
 
 /** Longest search query or question accepted, in characters. */
 export const MAX_QUERY_CHARS = 2000
@@ -95,6 +103,20 @@ export const FindPapersInputSchema = z
 export type FindPapersInput = z.infer<typeof FindPapersInputSchema>
 
 const PapersOut = z.object({ papers: z.array(PaperSchema) })
+const ThreadOut = z.object({ thread: ThreadSchema })
+const ThreadRef = z.object({ threadId: ThreadIdSchema }).strict()
+/** A thread's scope: paper ids (at least one), or null for every paper. */
+const Scope = z.array(PaperIdSchema).min(1).max(1000).nullable()
+const Title = z
+  .string()
+  .max(200, 'must be at most 200 characters')
+  .refine((s) => s.trim().length > 0, 'must not be empty')
+
+/** An answer as `chat:ask` returns it: which thread and turn it was saved as (null: none). */
+export const AskOutputSchema = AnswerSchema.extend({
+  threadId: z.string().nullable(),
+  turnId: z.string().nullable()
+})
 const PaperOut = z.object({ paper: PaperSchema })
 
 /**
@@ -189,22 +211,63 @@ export const channels = {
     input: z.object({ chunkId: ChunkIdSchema }).strict(),
     output: PassageSchema
   },
+  /**
+   * With `threadId`, the question is a follow-up in that thread (its history and papers) and
+   * the turn is saved there; `paperIds` limits the answer to those papers (within the thread's).
+   */
   'chat:ask': {
     input: z
       .object({
         question: Query,
         requestId: z.string().min(1).max(100),
+        threadId: ThreadIdSchema.optional(),
         /** Answer from these papers only. */
         paperIds: z.array(PaperIdSchema).min(1).max(1000).optional(),
         /** The language the UI shows: evidence labels and fixed texts use it. */
         uiLanguage: z.enum(UI_LANGUAGES).optional()
       })
       .strict(),
-    output: AnswerSchema
+    output: AskOutputSchema
   },
   'chat:cancel': {
     input: z.object({ requestId: z.string().min(1).max(100) }).strict(),
     output: z.object({ cancelled: z.boolean() })
+  },
+  /** Threads, newest first; `query` keeps those whose title or a question contains it. */
+  'threads:list': {
+    input: z.object({ query: z.string().max(200).optional() }).strict(),
+    output: z.object({
+      threads: z.array(ThreadSummarySchema),
+      /** Thread files found unreadable since start: set aside, never dropped silently. */
+      damaged: z.array(DamagedThreadSchema)
+    })
+  },
+  'threads:get': { input: ThreadRef, output: ThreadOut },
+  'threads:create': {
+    input: z.object({ title: Title.optional(), scope: Scope.optional() }).strict(),
+    output: ThreadOut
+  },
+  'threads:rename': {
+    input: z.object({ threadId: ThreadIdSchema, title: Title }).strict(),
+    output: ThreadOut
+  },
+  'threads:setScope': {
+    input: z.object({ threadId: ThreadIdSchema, scope: Scope }).strict(),
+    output: ThreadOut
+  },
+  /** Moves the thread to the trash; `threads:restore` brings it back (undo). */
+  'threads:delete': { input: ThreadRef, output: z.object({ deleted: z.literal(true) }) },
+  'threads:restore': { input: ThreadRef, output: ThreadOut },
+  /** The thread (or one turn of it) as Markdown with references, or its BibTeX. */
+  'threads:export': {
+    input: z
+      .object({
+        threadId: ThreadIdSchema,
+        turnId: z.string().min(1).max(100).optional(),
+        format: z.enum(EXPORT_FORMATS)
+      })
+      .strict(),
+    output: ThreadExportSchema
   }
 } as const
 

@@ -140,7 +140,9 @@ export const CitationSchema = z.object({
   /** What is cited; absent means text. `ocr`: the text was recognised from the page image. */
   kind: ChunkKindSchema.optional(),
   /** The cited figure's or table's region on the page, highlighted by the viewer. */
-  region: RegionSchema.optional()
+  region: RegionSchema.optional(),
+  /** Set when a saved thread is opened after the cited paper left the library. */
+  paperRemoved: z.boolean().optional()
 })
 /** A numbered citation in an answer. */
 export type Citation = z.infer<typeof CitationSchema>
@@ -153,12 +155,19 @@ export const UsageSchema = z.object({
 /** Token counts. */
 export type Usage = z.infer<typeof UsageSchema>
 
+/**
+ * How an answer was made: `generated` from the papers by the model; `evidence`: the retrieved
+ * passages, not generated (no key or no network); `smalltalk`: a short direct reply to a
+ * greeting, thanks or a question about the app (no search, no citations); `offtopic`: the
+ * question is not about the library, answered as such and never presented as from the papers.
+ */
+export const ANSWER_MODES = ['generated', 'evidence', 'smalltalk', 'offtopic'] as const
+
 /** An answer to a question. */
 export const AnswerSchema = z.object({
   question: z.string(),
   answer: z.string(),
-  /** `evidence`: the retrieved passages, not generated (no key or no network). */
-  mode: z.enum(['generated', 'evidence']),
+  mode: z.enum(ANSWER_MODES),
   verified: z.boolean(),
   /** Why the answer is unverified or evidence-only, for the UI to say. */
   notice: AppErrorSchema.nullable(),

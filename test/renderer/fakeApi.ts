@@ -5,6 +5,7 @@ import {
   type ResearchPalApi
 } from '../../src/shared/contract'
 import { ok, type Result } from '../../src/shared/errors'
+import type { Thread } from '../../src/shared/threads'
 import type { Answer, Citation, Paper } from '../../src/shared/types'
 
 /** A scripted handler for one channel. */
@@ -25,7 +26,10 @@ export interface FakeApi {
  * @remarks Channels without a handler answer INTERNAL, so a test notices an unexpected call.
  */
 export function fakeApi(handlers: Partial<Record<Channel, Handler>> = {}): FakeApi {
-  const table = new Map(Object.entries(handlers)) as Map<Channel, Handler>
+  const table = new Map(Object.entries({ ...threadHandlers(), ...handlers })) as Map<
+    Channel,
+    Handler
+  >
   const listeners = new Map<EventName, Set<(p: unknown) => void>>()
   const calls: FakeApi['calls'] = []
   const api = buildApi(
@@ -48,6 +52,28 @@ export function fakeApi(handlers: Partial<Record<Channel, Handler>> = {}): FakeA
     calls,
     on: (channel, handler) => table.set(channel, handler),
     emit: (event, payload) => listeners.get(event)?.forEach((l) => l(payload))
+  }
+}
+
+/** An empty thread for tests. */
+export function thread(extra: Partial<Thread> = {}): Thread {
+  return {
+    id: 't-test-1',
+    title: '',
+    createdAt: '2026-12-01T10:00:00.000Z',
+    updatedAt: '2026-12-01T10:00:00.000Z',
+    scope: null,
+    turns: [],
+    ...extra
+  }
+}
+
+/** Default thread channels: creating and reading one empty thread, an empty list. */
+function threadHandlers(): Partial<Record<Channel, Handler>> {
+  return {
+    'threads:create': () => ok({ thread: thread() }),
+    'threads:get': () => ok({ thread: thread() }),
+    'threads:list': () => ok({ threads: [], damaged: [] })
   }
 }
 

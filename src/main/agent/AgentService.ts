@@ -9,6 +9,13 @@ import type { ChatContent, ChatModel, ChatResponse } from './ChatModel'
 import { resolveCitations, toCitation, type CitedAnswer } from './citations'
 import { EvidenceSet } from './evidence'
 import { evidenceAnswer } from './evidenceAnswer'
+import {
+  DEFAULT_HISTORY_TOKENS,
+  historyContents,
+  historyText,
+  trimHistory,
+  type PriorTurn
+} from './history'
 import { judgeAnswer } from './judge'
 import {
   ANSWER_TEXTS,
@@ -17,9 +24,17 @@ import {
   type AnswerLanguage,
   type EvidenceReason
 } from './language'
-import { libraryBlock, revisionRequest, synthesisPrompt, toolPrompt } from './prompts'
+import { MessageClassifier } from './messageKind'
+import {
+  libraryBlock,
+  offTopicPrompt,
+  revisionRequest,
+  synthesisPrompt,
+  toolPrompt
+} from './prompts'
 import { rewriteQuery } from './queryRewrite'
 import { scopeTo, type AnswerScope } from './scope'
+import { keywordStandaloneQuery } from './standaloneQuery'
 import { createAgentTools } from './tools/agentTools'
 import { toolDeclaration, type AgentTool } from './tools/tool'
 
@@ -36,13 +51,19 @@ export interface AgentServiceDeps {
    * caption and nearby text are the only evidence for a figure, and answers say so.
    */
   pageImage?: (paperId: string, page: number, signal?: AbortSignal) => Promise<Uint8Array>
+  /** Tells small talk and off-topic questions from questions for the papers (rules by default). */
+  classifier?: MessageClassifier
+  /** How much of a thread's history the model gets, in estimated tokens. */
+  historyTokens?: number
 }
 
 /** One question to answer; `requestId` tags its events and lets it be cancelled. */
 export interface AskInput {
   question: string
   requestId: string
-  /** Answer from these papers only (all papers when absent). */
+  /** The thread's earlier turns, oldest first (trimmed here to the history budget). */
+  history?: PriorTurn[]
+  /** Answer from these papers only (all papers when absent): a thread's scope, or a caller's. */
   paperIds?: readonly string[]
   /** The language the UI shows (the renderer says); else main's own UI-language setting. */
   uiLanguage?: UiLanguage | undefined
@@ -51,6 +72,8 @@ export interface AskInput {
 /** Everything one generated answer is built from. */
 interface Draft {
   question: string
+  /** The earlier turns as text, for the judge (empty outside a thread). */
+  conversation: string
   model: ChatModel
   history: ChatContent[]
   tools: AgentTool[]
@@ -107,16 +130,31 @@ export class AgentService {
     const ui = input.uiLanguage ?? mainUiLanguage(settings.uiLanguage)
     const language = answerLanguage(settings.answerLanguage, input.question, ui)
     const run = new AnswerRun(input.requestId, this.deps.events)
+    const history = trimHistory(
+      input.history ?? [],
+      this.deps.historyTokens ?? DEFAULT_HISTORY_TOKENS
+    )
+    const kind = await this.classifier.classify(input.question, signal)
+    if (kind === 'smalltalk' || kind === 'app') {
+      return direct(input.question, 'smalltalk', directReply(kind, input.question, language))
+    }
+    const model = this.deps.chatModel()
+    if (kind === 'offtopic')
+      return this.offTopic(input.question, model, history, language, run, signal)
     const scope = scopeTo(this.deps.retriever, this.deps.papers, input.paperIds)
     if (!scope.papers().some((p) => p.status === 'indexed')) {
       throw new UserFacingError(
         'NOT_FOUND',
-        'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
+        input.paperIds
+          ? 'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.'
+          : 'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
       )
     }
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
       evidenceAnswer({
         question: input.question,
+        // Only questions are used here, so the whole thread fits, not just the trimmed history.
+        query: keywordStandaloneQuery(input.question, input.history ?? []),
         retriever: scope.retriever,
         // The label is UI text: it is in the UI language, whatever the answer language.
         language: ui,
@@ -125,7 +163,6 @@ export class AgentService {
         run,
         signal
       })
-    const model = this.deps.chatModel()
     if (!model) {
       return evidenceOnly('NO_API_KEY', {
         code: 'NO_API_KEY',
@@ -134,7 +171,7 @@ export class AgentService {
       })
     }
     try {
-      const draft = await this.gather(input.question, model, language, run, scope, signal)
+      const draft = await this.gather(input.question, history, model, language, run, scope, signal)
       return await this.write(draft)
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
@@ -145,8 +182,48 @@ export class AgentService {
     }
   }
 
+  private get classifier(): MessageClassifier {
+    return (this.deps.classifier ??= new MessageClassifier())
+  }
+
+  /** A question unrelated to the library: the model answers it as such, never citing papers. */
+  private async offTopic(
+    question: string,
+    model: ChatModel | null,
+    history: PriorTurn[],
+    language: AnswerLanguage,
+    run: AnswerRun,
+    signal: AbortSignal
+  ): Promise<Answer> {
+    const texts = ANSWER_TEXTS[language.texts]
+    if (!model) return direct(question, 'offtopic', texts.offTopicNoModel)
+    run.stage('drafting', '')
+    try {
+      const response = await model.stream(
+        {
+          label: 'offtopic',
+          system: offTopicPrompt(language.instruction),
+          contents: [...historyContents(history), { role: 'user', parts: [{ text: question }] }]
+        },
+        (text) => run.token(text),
+        signal
+      )
+      run.usage('offtopic', response.usage)
+      return {
+        ...direct(question, 'offtopic', `${texts.offTopicLabel}\n\n${response.text.trim()}`),
+        usage: run.total()
+      }
+    } catch (error) {
+      if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
+        return direct(question, 'offtopic', texts.offTopicNoModel)
+      }
+      throw error
+    }
+  }
+
   private async gather(
     question: string,
+    prior: PriorTurn[],
     model: ChatModel,
     language: AnswerLanguage,
     run: AnswerRun,
@@ -155,11 +232,13 @@ export class AgentService {
   ): Promise<Draft> {
     const settings = this.deps.settings()
     const evidence = new EvidenceSet()
+    const conversation = historyText(prior)
     const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
     const tools = createAgentTools({
       retriever: scope.retriever,
       papers,
-      rewrite: (query, s) => rewriteQuery(model, query, run, s),
+      scoped: scope.limited,
+      rewrite: (query, s) => rewriteQuery(model, query, run, s, conversation),
       evidence,
       run,
       pageImage: this.deps.pageImage ?? null
@@ -168,8 +247,9 @@ export class AgentService {
     const history = await gatherEvidence({
       model,
       question,
+      history: historyContents(prior),
       data: libraryBlock(papers()),
-      system: toolPrompt(rounds, !!this.deps.pageImage),
+      system: toolPrompt(rounds, scope.limited, !!this.deps.pageImage),
       tools,
       rounds,
       run,
@@ -180,7 +260,7 @@ export class AgentService {
         evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
         !evidence.all().some((p) => p.id.endsWith('-image'))
     })
-    return { question, model, history, tools, evidence, language, run, signal }
+    return { question, conversation, model, history, tools, evidence, language, run, signal }
   }
 
   /** Drafts, checks, rewrites once, and falls back; see the class remarks. */
@@ -248,7 +328,15 @@ export class AgentService {
     label: string
   ): Promise<{ pass: boolean; problem: string } | { notice: AppError }> {
     try {
-      return await judgeAnswer(d.model, d.question, candidate.answer, d.run, d.signal, label)
+      return await judgeAnswer(
+        d.model,
+        d.question,
+        candidate.answer,
+        d.run,
+        d.signal,
+        label,
+        d.conversation
+      )
     } catch (error) {
       return { notice: unverified(error, 'could not be checked') }
     }
@@ -270,6 +358,29 @@ export class AgentService {
       usage: d.run.total()
     }
   }
+}
+
+/** A reply that searched nothing: no citations, no tokens. */
+function direct(question: string, mode: 'smalltalk' | 'offtopic', answer: string): Answer {
+  return {
+    question,
+    answer,
+    mode,
+    verified: false,
+    notice: null,
+    citations: [],
+    usage: { inputTokens: 0, outputTokens: 0 }
+  }
+}
+
+/** The fixed reply to small talk or to a question about the app, in the answer language. */
+function directReply(kind: 'smalltalk' | 'app', message: string, language: AnswerLanguage): string {
+  const texts = ANSWER_TEXTS[language.texts]
+  if (kind === 'app') return texts.appHelp
+  const m = message.toLowerCase()
+  if (/thank|thx|\bty\b|obrigad|brigad|valeu|cheers/.test(m)) return texts.thanks
+  if (/\bbye|goodbye|see you|tchau|até|ate logo|ate mais/.test(m)) return texts.farewell
+  return texts.greeting
 }
 
 /** The notice of an answer kept after its check failed; a cancel still propagates. */

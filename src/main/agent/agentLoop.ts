@@ -6,6 +6,8 @@ import { runToolCalls, toolDeclaration, type AgentTool } from './tools/tool'
 export interface GatherOptions {
   model: ChatModel
   question: string
+  /** The thread's earlier turns as plain text contents (no tool traffic), oldest first. */
+  history?: ChatContent[]
   /**
    * Data the model needs beside the question (the library list), as a delimited block; it goes
    * in the user's turn, after the question, never in the system instruction.
@@ -34,7 +36,7 @@ export interface GatherOptions {
 export async function gatherEvidence(options: GatherOptions): Promise<ChatContent[]> {
   const { model, tools, run, signal } = options
   const parts = [{ text: options.question }, ...(options.data ? [{ text: options.data }] : [])]
-  const history: ChatContent[] = [{ role: 'user', parts }]
+  const history: ChatContent[] = [...(options.history ?? []), { role: 'user', parts }]
   const declarations = tools.map(toolDeclaration)
   let rounds = options.rounds
   for (let round = 1; round <= rounds; round++) {

@@ -16,6 +16,10 @@ const EVIDENCE_PASSAGES = 5
  */
 export async function evidenceAnswer(options: {
   question: string
+  /** What to search for: the question, or a follow-up made standalone. */
+  query?: string
+  /** The thread's scope, if limited to some papers. */
+  paperIds?: string[]
   retriever: Retriever
   language: TextLanguage
   reason: EvidenceReason
@@ -25,13 +29,18 @@ export async function evidenceAnswer(options: {
   signal?: AbortSignal
 }): Promise<Answer> {
   const { question, run } = options
+  const query = options.query ?? question
   const texts = ANSWER_TEXTS[options.language]
-  run.stage('searching', `"${question}"`)
+  run.stage('searching', `"${query}"`)
   const response = await options.retriever.search(
-    { query: question, limit: EVIDENCE_PASSAGES },
+    {
+      query,
+      limit: EVIDENCE_PASSAGES,
+      ...(options.paperIds && { paperIds: options.paperIds })
+    },
     options.signal
   )
-  const passages = new EvidenceSet().addSearchResults(response.results, question)
+  const passages = new EvidenceSet().addSearchResults(response.results, query)
   const label = texts.evidenceLabel(options.reason)
   const body = passages.map(
     (p, i) =>

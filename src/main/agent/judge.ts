@@ -40,7 +40,8 @@ export async function judgeAnswer(
   answer: string,
   run: AnswerRun,
   signal?: AbortSignal,
-  label = 'judge'
+  label = 'judge',
+  conversation = ''
 ): Promise<Verdict> {
   if (!answer.trim()) return { pass: false, problem: 'The answer is empty.' }
   const response = await model.generate(
@@ -50,7 +51,15 @@ export async function judgeAnswer(
       contents: [
         {
           role: 'user',
-          parts: [{ text: `${tagged('question', question)}\n\n${tagged('answer', answer)}` }]
+          parts: [
+            {
+              text: [
+                ...(conversation ? [tagged('conversation', conversation)] : []),
+                tagged('question', question),
+                tagged('answer', answer)
+              ].join('\n\n')
+            }
+          ]
         }
       ],
       jsonSchema: JUDGE_SCHEMA

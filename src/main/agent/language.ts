@@ -29,6 +29,15 @@ export interface AnswerTexts {
   figureNotRead: string
   /** How a passage that is not text-layer text is marked: OCR, Figure, Table. */
   kind: (kind: 'ocr' | 'figure' | 'table') => string
+  /** Direct replies that search nothing: small talk and questions about the app. */
+  greeting: string
+  thanks: string
+  farewell: string
+  appHelp: string
+  /** A question unrelated to the library, when no model can answer it. */
+  offTopicNoModel: string
+  /** Heads a model's reply to an off-topic question. */
+  offTopicLabel: string
 }
 
 function answerTexts(language: TextLanguage): AnswerTexts {
@@ -39,7 +48,13 @@ function answerTexts(language: TextLanguage): AnswerTexts {
     noPassages: t('answer.noPassages'),
     passage: (number, title, page) => t('answer.passage', { number, title, page }),
     figureNotRead: t('answer.figureNotRead'),
-    kind: (kind) => t(`answer.kinds.${kind}`)
+    kind: (kind) => t(`answer.kinds.${kind}`),
+    greeting: t('answer.greeting'),
+    thanks: t('answer.thanks'),
+    farewell: t('answer.farewell'),
+    appHelp: t('answer.appHelp'),
+    offTopicNoModel: t('answer.offTopicNoModel'),
+    offTopicLabel: t('answer.offTopicLabel')
   }
 }
 
@@ -50,7 +65,7 @@ export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
 }
 
 const PT = new Set(
-  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual'.split(
+  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual oi olá obrigado obrigada muito valeu tchau você'.split(
     ' '
   )
 )

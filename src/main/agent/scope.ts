@@ -6,6 +6,8 @@ import type { Retriever } from '../search/types'
 export interface AnswerScope {
   retriever: Retriever
   papers: () => Paper[]
+  /** True when limited to some papers (the prompts say so). */
+  limited: boolean
 }
 
 /**
@@ -18,7 +20,7 @@ export function scopeTo(
   papers: () => Paper[],
   paperIds: readonly string[] | undefined
 ): AnswerScope {
-  if (!paperIds) return { retriever, papers }
+  if (!paperIds) return { retriever, papers, limited: false }
   const scope = new Set(paperIds)
   const unknown = [...scope].filter((id) => !papers().some((p) => p.id === id))
   if (unknown.length > 0) {
@@ -34,6 +36,7 @@ export function scopeTo(
       `Paper ${id} is not among the papers this question is limited to (${[...scope].join(', ')}).`
     )
   return {
+    limited: true,
     papers: () => papers().filter((p) => inScope(p.id)),
     retriever: {
       search: (input, signal) => {

@@ -7,6 +7,14 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** `ask --thread <id>`: a follow-up in that conversation. */
+  thread: string | null
+  /** `ask --new-thread`: start a conversation with this question. */
+  newThread: boolean
+  /** `thread export --format md|bib`. */
+  format: 'md' | 'bib' | null
+  /** `thread export --turn <turnId>`: one answer only. */
+  turn: string | null
   /** `mcp --http <port>`: serve MCP over HTTP on 127.0.0.1 (0: any free port). */
   http: number | null
   /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
@@ -31,6 +39,10 @@ export function parseArgs(argv: string[]): CliArgs {
     help: false,
     k: null,
     papers: [],
+    thread: null,
+    newThread: false,
+    format: null,
+    turn: null,
     http: null,
     allowAdd: false
   }
@@ -52,7 +64,14 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a === '--allow-add') out.allowAdd = true
+    else if (a === '--thread') out.thread = value()
+    else if (a === '--new-thread') out.newThread = true
+    else if (a === '--turn') out.turn = value()
+    else if (a === '--format') {
+      const v = value()
+      if (v !== 'md' && v !== 'bib') throw new UsageError(`--format must be md or bib, not '${v}'`)
+      out.format = v
+    } else if (a === '--allow-add') out.allowAdd = true
     else if (a === '--http') {
       const v = value()
       const n = Number(v)
@@ -80,6 +99,13 @@ Commands:
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
   ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
                                    without GEMINI_API_KEY or network)
+  ask --new-thread "<question>" [--paper <paperId>]...
+                                   Start a saved conversation (limited to those papers)
+  ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
+  threads                          List the conversations, newest first
+  thread show <id>                 Print a conversation, turn by turn
+  thread export <id> --format md|bib [--turn <turnId>]
+                                   Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question
   mcp [--http <port>] [--allow-add]
                                    MCP server for Claude Desktop, Cursor...: stdio, or HTTP

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
+import type { Thread } from '../../shared/threads'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import { mainUiLanguage } from '../agent/language'
 import { mainT } from '../i18n'
@@ -103,32 +104,89 @@ export function cliKeyHint(language: UiLanguage = 'en'): string {
 }
 
 /** Formats an answer with its numbered sources for a terminal, in the UI language. */
-export function formatAnswer(a: Answer, language: UiLanguage = 'en'): string {
+export function formatAnswer(
+  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'>,
+  language: UiLanguage = 'en'
+): string {
   const t = mainT(language)
   const why = a.notice?.message
   const head =
     a.mode === 'evidence'
       ? `${why ? t('cli.evidenceOnlyWhy', { why }) : t('cli.evidenceOnly')}\n\n`
-      : a.verified
+      : a.verified || a.mode === 'smalltalk' || a.mode === 'offtopic'
         ? ''
         : `${why ? t('cli.unverifiedWhy', { why }) : t('cli.unverified')}\n\n`
-  const sources = a.citations.map((c) =>
-    t('cli.source', {
-      number: c.number,
-      title: c.title,
-      page: c.page,
-      snippet: c.snippet.slice(0, 160)
-    })
+  const sources = a.citations.map(
+    (c) =>
+      t('cli.source', {
+        number: c.number,
+        title: c.title,
+        page: c.page,
+        snippet: c.snippet.slice(0, 160)
+      }) + (c.paperRemoved ? ` ${t('cli.paperRemoved')}` : '')
   )
   const usage = t('cli.usage', { input: a.usage.inputTokens, output: a.usage.outputTokens })
   // The app says "Settings"; on the command line the key comes from the environment.
   const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
-  return `${head}${keyHint}${a.answer}\n\n${t('cli.sources')}\n${sources.join('\n')}\n${usage}`
+  const list = sources.length ? `\n\n${t('cli.sources')}\n${sources.join('\n')}` : ''
+  return `${head}${keyHint}${a.answer}${list}\n${usage}`
 }
 
 /** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */
 export function cliLanguage(s: Services): UiLanguage {
   return mainUiLanguage(s.settings.get().uiLanguage)
+}
+
+/** Formats a whole conversation for a terminal. */
+function formatThread(t: Thread, language: UiLanguage): string {
+  const scope = t.scope ? `papers ${t.scope.join(', ')}` : 'all papers'
+  const head = `${t.title || '(untitled)'}\n${t.id} · ${scope} · ${t.turns.length} turn(s) · updated ${t.updatedAt}`
+  const turns = t.turns.map((turn, i) => {
+    const q = `--- ${i + 1}. Q: ${turn.question}`
+    if (turn.status !== 'done') {
+      return `${q}\n[${turn.status}${turn.error ? `: ${turn.error.message}` : ''}]`
+    }
+    return `${q}\n${formatAnswer({ ...turn, mode: turn.mode ?? 'generated' }, language)}`
+  })
+  return [head, ...turns].join('\n\n')
+}
+
+async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [question] = need(args, 1, 'a question in quotes')
+  if (args.thread && args.newThread) throw new UsageError('Use --thread or --new-thread, not both')
+  if (args.papers.length && !args.newThread) {
+    throw new UsageError('--paper with ask limits a new conversation: add --new-thread')
+  }
+  let threadId = args.thread ?? undefined
+  if (args.newThread) {
+    const input = args.papers.length ? { scope: args.papers } : {}
+    threadId = (await call(s, 'threads:create', input)).thread.id
+  }
+  const input = { question, requestId: `cli-${Date.now()}`, ...(threadId && { threadId }) }
+  const a = await call(s, 'chat:ask', input)
+  const language = cliLanguage(s)
+  const follow = a.threadId
+    ? `\n${mainT(language)('cli.followUp', { threadId: a.threadId, turnId: a.turnId })}`
+    : ''
+  return { json: a, text: `${formatAnswer(a, language)}${follow}`, exitCode: 0 }
+}
+
+async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [verb, threadId] = need(args, 2, '"show <id>" or "export <id> --format md|bib"')
+  if (verb === 'show') {
+    const { thread } = await call(s, 'threads:get', { threadId })
+    return { json: { thread }, text: formatThread(thread, cliLanguage(s)), exitCode: 0 }
+  }
+  if (verb === 'export') {
+    if (!args.format) throw new UsageError('thread export needs --format md or --format bib')
+    const out = await call(s, 'threads:export', {
+      threadId,
+      format: args.format,
+      ...(args.turn && { turnId: args.turn })
+    })
+    return { json: out, text: out.content.trimEnd(), exitCode: 0 }
+  }
+  throw new UsageError(`Unknown thread command '${verb}' (show or export)`)
 }
 
 /** Runs one parsed command against the services. */
@@ -183,11 +241,27 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         exitCode: 0
       }
     }
-    case 'ask': {
-      const [question] = need(args, 1, 'a question in quotes')
-      const a = await call(s, 'chat:ask', { question, requestId: `cli-${Date.now()}` })
-      return { json: a, text: formatAnswer(a, cliLanguage(s)), exitCode: 0 }
+    case 'ask':
+      return ask(s, args)
+    case 'threads': {
+      const r = await call(
+        s,
+        'threads:list',
+        args.positional[0] ? { query: args.positional[0] } : {}
+      )
+      const rows = r.threads.map(
+        (t) =>
+          `${t.id}  ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${String(t.turnCount).padStart(2)} turn(s)  ${t.scope ? `[${t.scope.length} paper(s)] ` : ''}${t.title || '(untitled)'}`
+      )
+      const t = mainT(cliLanguage(s))
+      const damaged = r.damaged.map((d) =>
+        t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
+      )
+      const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
+      return { json: r, text, exitCode: 0 }
     }
+    case 'thread':
+      return thread(s, args)
     default:
       throw new UsageError(args.command ? `Unknown command '${args.command}'` : 'No command given')
   }

@@ -9,6 +9,7 @@ import type {
   Region
 } from '../../shared/types'
 import type { PageImager } from '../ocr/PageRecognizer'
+import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
@@ -44,6 +45,22 @@ export interface AgentPort {
   cancel(requestId: string): boolean
 }
 
+/** What the handlers need of conversations (asking goes through them, in a thread or not). */
+export type ConversationPort = Pick<
+  ConversationService,
+  'list' | 'get' | 'create' | 'rename' | 'setScope' | 'delete' | 'restore' | 'export'
+> & {
+  ask(
+    input: {
+      question: string
+      requestId: string
+      threadId?: string
+      paperIds?: readonly string[]
+    },
+    signal?: AbortSignal
+  ): Promise<SavedAnswer>
+}
+
 /** Shows the system's open-file dialog (Electron), or a scripted one (e2e). */
 export interface FilePicker {
   pickPdfs(): Promise<string[]>
@@ -58,6 +75,7 @@ export interface HandlerDeps {
   library: LibraryPort
   retriever: Retriever
   agent: AgentPort
+  conversations: ConversationPort
   filePicker: FilePicker
   /** Draws page regions (figures) for the chat. */
   pageImages: PageImager
@@ -136,8 +154,26 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
-    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
-    'chat:ask': (input) => deps.agent.ask(input),
-    'chat:cancel': ({ requestId }) => ({ cancelled: deps.agent.cancel(requestId) })
+    'chat:ask': (input) => deps.conversations.ask(input),
+    'chat:cancel': ({ requestId }) => ({ cancelled: deps.agent.cancel(requestId) }),
+    'threads:list': ({ query }) => deps.conversations.list(query),
+    'threads:get': ({ threadId }) => ({ thread: deps.conversations.get(threadId) }),
+    'threads:create': async (input) => ({ thread: await deps.conversations.create(input) }),
+    'threads:rename': async ({ threadId, title }) => ({
+      thread: await deps.conversations.rename(threadId, title)
+    }),
+    'threads:setScope': async ({ threadId, scope }) => ({
+      thread: await deps.conversations.setScope(threadId, scope)
+    }),
+    'threads:delete': async ({ threadId }) => {
+      await deps.conversations.delete(threadId)
+      return { deleted: true as const }
+    },
+    'threads:restore': async ({ threadId }) => ({
+      thread: await deps.conversations.restore(threadId)
+    }),
+    'threads:export': ({ threadId, turnId, format }) =>
+      deps.conversations.export(threadId, format, turnId),
+    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId)
   }
 }

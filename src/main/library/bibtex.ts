@@ -2,6 +2,9 @@ import { Cite } from '@citation-js/core'
 import '@citation-js/plugin-bibtex'
 import type { Paper } from '../../shared/types'
 
+/** What a BibTeX entry is made from: a catalog record, or what a citation still knows of it. */
+export type BibPaper = Pick<Paper, 'id' | 'title' | 'authors' | 'year' | 'arxivId'>
+
 /** One BibTeX entry's key, per paper. */
 export interface BibtexKey {
   paperId: string
@@ -31,7 +34,7 @@ function familyName(author: string): string {
  * @remarks The key depends only on the paper's metadata, so the same paper keeps its key across
  * exports, and a LaTeX document that cites it does not break.
  */
-export function bibtexKeys(papers: readonly Paper[]): BibtexKey[] {
+export function bibtexKeys(papers: readonly BibPaper[]): BibtexKey[] {
   const used = new Map<string, number>()
   return papers.map((p) => {
     const author = keyPart(familyName(p.authors[0] ?? '')) || 'anon'
@@ -48,7 +51,7 @@ export function bibtexKeys(papers: readonly Paper[]): BibtexKey[] {
 }
 
 /** A CSL-JSON record of a paper, the form citation-js reads. */
-function toCsl(p: Paper, key: string): Record<string, unknown> {
+function toCsl(p: BibPaper, key: string): Record<string, unknown> {
   const author = p.authors.map((a) => {
     const parts = a.trim().split(/\s+/)
     return parts.length > 1
@@ -75,7 +78,10 @@ function toCsl(p: Paper, key: string): Record<string, unknown> {
  * The BibTeX of papers, through citation-js (the only import of it), with the keys used.
  * @remarks Titles and names are escaped by citation-js; keys come from {@link bibtexKeys}.
  */
-export function toBibtex(papers: readonly Paper[]): { bibtex: string; entries: BibtexKey[] } {
+export function toBibtex(papers: readonly BibPaper[]): {
+  bibtex: string
+  entries: BibtexKey[]
+} {
   const entries = bibtexKeys(papers)
   const cite = new Cite(papers.map((p, i) => toCsl(p, entries[i]!.key)))
   const bibtex = String(cite.format('bibtex', { format: 'text' })).trim()

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { UserFacingError } from '../../../src/main/errors'
@@ -6,6 +6,7 @@ import { extractPaper } from '../../../src/main/ingest/extractPaper'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
 import { makePdf } from '../../fixtures/makePdf'
+import { hasShared } from '../../fixtures/sharedFolder'
 
 const reader = new PdfjsReader()
 const HOSTILE = join(__dirname, '../../../../shared/corpus/hostile')
@@ -76,53 +77,56 @@ describe('PdfjsReader', () => {
   })
 })
 
-describe.skipIf(!existsSync(HOSTILE))('hostile corpus (PDF.js test files, README table)', () => {
-  const expected: Record<string, string> = {
-    'issue3371.pdf': 'PDF_ENCRYPTED',
-    'issue6010_1.pdf': 'PDF_ENCRYPTED',
-    'bug1782186.pdf': 'PDF_ENCRYPTED',
-    'empty.pdf': 'NO_TEXT',
-    'empty_protected.pdf': 'NO_TEXT',
-    'images_1bit_grayscale.pdf': 'NO_TEXT',
-    'scan-bad.pdf': 'NO_TEXT'
+describe.skipIf(!hasShared(HOSTILE, 'the hostile corpus test'))(
+  'hostile corpus (PDF.js test files, README table)',
+  () => {
+    const expected: Record<string, string> = {
+      'issue3371.pdf': 'PDF_ENCRYPTED',
+      'issue6010_1.pdf': 'PDF_ENCRYPTED',
+      'bug1782186.pdf': 'PDF_ENCRYPTED',
+      'empty.pdf': 'NO_TEXT',
+      'empty_protected.pdf': 'NO_TEXT',
+      'images_1bit_grayscale.pdf': 'NO_TEXT',
+      'scan-bad.pdf': 'NO_TEXT'
+    }
+    it.each(Object.entries(expected))('%s -> %s', async (file, code) => {
+      const e = await failure(new Uint8Array(readFileSync(join(HOSTILE, file))), file)
+      expect(e.code).toBe(code)
+      expect(e.message).toContain(file)
+    })
+
+    it.each([
+      'helloworld-bad.pdf',
+      'xref_command_missing.pdf',
+      'pdfjsbad1586.pdf',
+      'bad-PageLabels.pdf'
+    ])('%s (damaged) is repaired or refused with a clear error, never a crash', async (file) => {
+      const bytes = new Uint8Array(readFileSync(join(HOSTILE, file)))
+      const outcome = await extractPaper(reader, bytes, { label: file }).then(
+        (p) => p.pages.length,
+        (e: unknown) => (e instanceof UserFacingError ? e.code : e)
+      )
+      expect([1, 'NO_TEXT', 'PDF_UNREADABLE']).toContain(outcome)
+    })
+
+    it('indexes the small 3-page document and the 14-page research paper', async () => {
+      const small = await extractPaper(
+        reader,
+        new Uint8Array(readFileSync(join(HOSTILE, 'doc_1_3_pages.pdf')))
+      )
+      expect(small.pages).toHaveLength(3)
+      const paper = await extractPaper(
+        reader,
+        new Uint8Array(readFileSync(join(HOSTILE, 'tracemonkey.pdf')))
+      )
+      expect(paper.pages).toHaveLength(14)
+      expect(paper.metadata.title).toBe(
+        'Trace-based Just-in-Time Type Specialization for Dynamic Languages'
+      )
+      expect(paper.metadata.year).toBe(2009)
+      expect(paper.sections.map((s) => s.name)).toEqual(
+        expect.arrayContaining(['abstract', 'introduction', 'related work', 'references'])
+      )
+    })
   }
-  it.each(Object.entries(expected))('%s -> %s', async (file, code) => {
-    const e = await failure(new Uint8Array(readFileSync(join(HOSTILE, file))), file)
-    expect(e.code).toBe(code)
-    expect(e.message).toContain(file)
-  })
-
-  it.each([
-    'helloworld-bad.pdf',
-    'xref_command_missing.pdf',
-    'pdfjsbad1586.pdf',
-    'bad-PageLabels.pdf'
-  ])('%s (damaged) is repaired or refused with a clear error, never a crash', async (file) => {
-    const bytes = new Uint8Array(readFileSync(join(HOSTILE, file)))
-    const outcome = await extractPaper(reader, bytes, { label: file }).then(
-      (p) => p.pages.length,
-      (e: unknown) => (e instanceof UserFacingError ? e.code : e)
-    )
-    expect([1, 'NO_TEXT', 'PDF_UNREADABLE']).toContain(outcome)
-  })
-
-  it('indexes the small 3-page document and the 14-page research paper', async () => {
-    const small = await extractPaper(
-      reader,
-      new Uint8Array(readFileSync(join(HOSTILE, 'doc_1_3_pages.pdf')))
-    )
-    expect(small.pages).toHaveLength(3)
-    const paper = await extractPaper(
-      reader,
-      new Uint8Array(readFileSync(join(HOSTILE, 'tracemonkey.pdf')))
-    )
-    expect(paper.pages).toHaveLength(14)
-    expect(paper.metadata.title).toBe(
-      'Trace-based Just-in-Time Type Specialization for Dynamic Languages'
-    )
-    expect(paper.metadata.year).toBe(2009)
-    expect(paper.sections.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['abstract', 'introduction', 'related work', 'references'])
-    )
-  })
-})
+)

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from '../../../src/shared/types'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
 import { buildLibrary } from '../../fixtures/libraryHarness'
 import { makePdf } from '../../fixtures/makePdf'
+import { hasShared } from '../../fixtures/sharedFolder'
 
 const BERT = join(__dirname, '../../../../shared/corpus/1810.04805.pdf')
 const inThread = new PdfjsReader()
@@ -47,7 +48,7 @@ describe('WorkerPdfReader', () => {
     expect(await worker.read(bytes)).toEqual(await inThread.read(bytes))
   })
 
-  it.skipIf(!existsSync(BERT))(
+  it.skipIf(!hasShared(BERT, 'the worker reader on BERT'))(
     'reads a real paper (BERT, 16 pages) exactly as pdf.js does on the main thread',
     async () => {
       const bytes = new Uint8Array(readFileSync(BERT))
@@ -62,7 +63,7 @@ describe('WorkerPdfReader', () => {
     30_000
   )
 
-  it.skipIf(!existsSync(BERT))(
+  it.skipIf(!hasShared(BERT, 'the worker reader on BERT'))(
     "sends each page's chunks as soon as the page is read, the final chunks' ids and texts",
     async () => {
       const bytes = new Uint8Array(readFileSync(BERT))

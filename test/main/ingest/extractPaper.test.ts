@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { chunkPages } from '../../../src/main/ingest/chunker'
 import { extractPaper } from '../../../src/main/ingest/extractPaper'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { hasShared } from '../../fixtures/sharedFolder'
 
 const reader = new PdfjsReader()
 const CORPUS = join(__dirname, '../../../../shared/corpus')
@@ -52,48 +53,51 @@ const DEFAULTS: [string, number, string, string[]][] = [
   ]
 ]
 
-describe.skipIf(!existsSync(CORPUS))('the three default papers', () => {
-  it.each(DEFAULTS)(
-    '%s: %i pages, title, arXiv stamp, sections, chunks on the right pages',
-    async (id, pages, title, authors) => {
+describe.skipIf(!hasShared(CORPUS, 'extraction of the default papers'))(
+  'the three default papers',
+  () => {
+    it.each(DEFAULTS)(
+      '%s: %i pages, title, arXiv stamp, sections, chunks on the right pages',
+      async (id, pages, title, authors) => {
+        const paper = await extractPaper(
+          reader,
+          new Uint8Array(readFileSync(join(CORPUS, `${id}.pdf`)))
+        )
+        expect(paper.pages).toHaveLength(pages)
+        expect(paper.metadata.title).toBe(title)
+        expect(paper.metadata.arxivId).toBe(id)
+        expect(paper.metadata.year).toBe(2000 + Number(id.slice(0, 2)))
+        expect(paper.metadata.authors).toEqual(expect.arrayContaining(authors))
+        const names = paper.sections.map((s) => s.name)
+        expect(names).toEqual(
+          expect.arrayContaining(['abstract', 'introduction', 'method', 'results', 'references'])
+        )
+        expect(paper.sections.find((s) => s.name === 'abstract')!.startPage).toBe(1)
+        for (const s of paper.sections) expect(s.endPage).toBeGreaterThanOrEqual(s.startPage)
+        const text = paper.pages.map((p) => p.text).join('\n')
+        expect(text).not.toMatch(/[\uFB00-\uFB06]/) // no ligature glyphs left
+        const chunks = chunkPages(id, paper.pages, paper.marks, {
+          chunkTokens: 256,
+          chunkOverlap: 32
+        })
+        for (const c of chunks) expect(paper.pages[c.page - 1]!.text).toContain(c.text)
+        expect(new Set(chunks.map((c) => c.id)).size).toBe(chunks.length)
+      }
+    )
+
+    it('puts known passages on the pages the eval questions expect', async () => {
       const paper = await extractPaper(
         reader,
-        new Uint8Array(readFileSync(join(CORPUS, `${id}.pdf`)))
+        new Uint8Array(readFileSync(join(CORPUS, '1706.03762.pdf')))
       )
-      expect(paper.pages).toHaveLength(pages)
-      expect(paper.metadata.title).toBe(title)
-      expect(paper.metadata.arxivId).toBe(id)
-      expect(paper.metadata.year).toBe(2000 + Number(id.slice(0, 2)))
-      expect(paper.metadata.authors).toEqual(expect.arrayContaining(authors))
-      const names = paper.sections.map((s) => s.name)
-      expect(names).toEqual(
-        expect.arrayContaining(['abstract', 'introduction', 'method', 'results', 'references'])
-      )
-      expect(paper.sections.find((s) => s.name === 'abstract')!.startPage).toBe(1)
-      for (const s of paper.sections) expect(s.endPage).toBeGreaterThanOrEqual(s.startPage)
-      const text = paper.pages.map((p) => p.text).join('\n')
-      expect(text).not.toMatch(/[\uFB00-\uFB06]/) // no ligature glyphs left
-      const chunks = chunkPages(id, paper.pages, paper.marks, {
+      expect(paper.pages[2]!.text).toMatch(/N = 6 identical layers/)
+      expect(paper.pages[4]!.text).toMatch(/dff = 2048|d ff = 2048|inner-layer has dimensionality/)
+      const introChunks = chunkPages('t', paper.pages, paper.marks, {
         chunkTokens: 256,
         chunkOverlap: 32
-      })
-      for (const c of chunks) expect(paper.pages[c.page - 1]!.text).toContain(c.text)
-      expect(new Set(chunks.map((c) => c.id)).size).toBe(chunks.length)
-    }
-  )
-
-  it('puts known passages on the pages the eval questions expect', async () => {
-    const paper = await extractPaper(
-      reader,
-      new Uint8Array(readFileSync(join(CORPUS, '1706.03762.pdf')))
-    )
-    expect(paper.pages[2]!.text).toMatch(/N = 6 identical layers/)
-    expect(paper.pages[4]!.text).toMatch(/dff = 2048|d ff = 2048|inner-layer has dimensionality/)
-    const introChunks = chunkPages('t', paper.pages, paper.marks, {
-      chunkTokens: 256,
-      chunkOverlap: 32
-    }).filter((c) => c.section === 'introduction')
-    expect(introChunks.length).toBeGreaterThan(0)
-    expect(introChunks.every((c) => c.page === 2)).toBe(true)
-  })
-})
+      }).filter((c) => c.section === 'introduction')
+      expect(introChunks.length).toBeGreaterThan(0)
+      expect(introChunks.every((c) => c.page === 2)).toBe(true)
+    })
+  }
+)

@@ -101,9 +101,34 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ requestId: 'r1' }, 'question'],
     [{ question: big, requestId: 'r1' }, 'question'],
     [{ question: 'why?' }, 'requestId'],
+    [{ question: 'why?', requestId: 'r1', threadId: '../etc' }, 'threadId'],
     [{ question: 'why?', requestId: 'r1', paperIds: [] }, 'paperIds']
   ],
-  'chat:cancel': [[{}, 'requestId']]
+  'chat:cancel': [[{}, 'requestId']],
+  'threads:list': [[{ query: big }, 'query']],
+  'threads:get': [
+    [{}, 'threadId'],
+    [{ threadId: '../../x' }, 'threadId']
+  ],
+  'threads:create': [
+    [{ scope: [] }, 'scope'],
+    [{ scope: ['../x'] }, 'scope.0'],
+    [{ title: '   ' }, 'title']
+  ],
+  'threads:rename': [
+    [{ threadId: 't-1a' }, 'title'],
+    [{ threadId: 't-1a', title: big }, 'title']
+  ],
+  'threads:setScope': [
+    [{ threadId: 't-1a' }, 'scope'],
+    [{ threadId: 't-1a', scope: 'all' }, 'scope']
+  ],
+  'threads:delete': [[{ threadId: 7 }, 'threadId']],
+  'threads:restore': [[{ threadId: 'nothread' }, 'threadId']],
+  'threads:export': [
+    [{ threadId: 't-1a', format: 'pdf' }, 'format'],
+    [{ threadId: 't-1a' }, 'format']
+  ]
 }
 
 function handlersThatMustNotRun(): Handlers {

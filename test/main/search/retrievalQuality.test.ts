@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,9 +8,13 @@ import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { HybridRetriever } from '../../../src/main/search/HybridRetriever'
 import { VectraStore } from '../../../src/main/search/VectraStore'
 import { FakeEmbedderProvider } from '../../fakes/fakeEmbedder'
+import { hasShared } from '../../fixtures/sharedFolder'
 
 const IDS = ['1706.03762', '1810.04805', '2005.11401']
-const present = IDS.every((id) => existsSync(join(SHARED_DIR, 'corpus', `${id}.pdf`)))
+const present = hasShared(
+  IDS.map((id) => join(SHARED_DIR, 'corpus', `${id}.pdf`)),
+  'retrieval quality on the default papers'
+)
 
 /**
  * Keyword-only retrieval quality on the default papers (no model exists on CI machines).

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { extractPaper } from '../../../src/main/ingest/extractPaper'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { extractSection } from '../../../src/main/search/sectionText'
 import type { Paper, SectionSpan } from '../../../src/shared/types'
+import { hasShared } from '../../fixtures/sharedFolder'
 
 function paper(id: string, sections: SectionSpan[], pages: number): Paper {
   return {
@@ -96,49 +96,52 @@ describe('extractSection', () => {
 
 const CORPUS = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus')
 
-describe.skipIf(!existsSync(CORPUS))('extractSection on the default papers', () => {
-  const papers = new Map<string, { paper: Paper; text: PaperText }>()
+describe.skipIf(!hasShared(CORPUS, 'extractSection on the default papers'))(
+  'extractSection on the default papers',
+  () => {
+    const papers = new Map<string, { paper: Paper; text: PaperText }>()
 
-  beforeAll(async () => {
-    const reader = new PdfjsReader()
-    for (const id of ['1706.03762', '1810.04805']) {
-      const x = await extractPaper(
-        reader,
-        new Uint8Array(await readFile(join(CORPUS, `${id}.pdf`)))
+    beforeAll(async () => {
+      const reader = new PdfjsReader()
+      for (const id of ['1706.03762', '1810.04805']) {
+        const x = await extractPaper(
+          reader,
+          new Uint8Array(await readFile(join(CORPUS, `${id}.pdf`)))
+        )
+        papers.set(id, {
+          paper: paper(id, x.sections, x.pages.length),
+          text: { paperId: id, pages: x.pages }
+        })
+      }
+    })
+
+    it('extracts the Transformer abstract, introduction and conclusion with their pages', () => {
+      const { paper: p, text } = papers.get('1706.03762')!
+      const abstract = extractSection(p, text, 'abstract')
+      expect(abstract.pages).toEqual([1])
+      expect(abstract.text).toMatch(/dominant sequence transduction models/)
+      const intro = extractSection(p, text, 'Introduction')
+      expect(intro.pages).toEqual([2])
+      expect(intro.text).toMatch(/^1 Introduction/)
+      expect(intro.text).not.toMatch(/2 Background/)
+      expect(extractSection(p, text, '7').section).toBe('conclusion')
+      const conclusion = extractSection(p, text, '7 CONCLUSION')
+      expect(conclusion.pages).toEqual([10])
+      expect(conclusion.text).toMatch(
+        /first sequence transduction model based entirely on\s+attention/
       )
-      papers.set(id, {
-        paper: paper(id, x.sections, x.pages.length),
-        text: { paperId: id, pages: x.pages }
-      })
-    }
-  })
+      expect(conclusion.text).not.toMatch(/^References/m)
+    })
 
-  it('extracts the Transformer abstract, introduction and conclusion with their pages', () => {
-    const { paper: p, text } = papers.get('1706.03762')!
-    const abstract = extractSection(p, text, 'abstract')
-    expect(abstract.pages).toEqual([1])
-    expect(abstract.text).toMatch(/dominant sequence transduction models/)
-    const intro = extractSection(p, text, 'Introduction')
-    expect(intro.pages).toEqual([2])
-    expect(intro.text).toMatch(/^1 Introduction/)
-    expect(intro.text).not.toMatch(/2 Background/)
-    expect(extractSection(p, text, '7').section).toBe('conclusion')
-    const conclusion = extractSection(p, text, '7 CONCLUSION')
-    expect(conclusion.pages).toEqual([10])
-    expect(conclusion.text).toMatch(
-      /first sequence transduction model based entirely on\s+attention/
-    )
-    expect(conclusion.text).not.toMatch(/^References/m)
-  })
-
-  it('extracts BERT sections by heading title and lists them when asked for a missing one', () => {
-    const { paper: p, text } = papers.get('1810.04805')!
-    const related = extractSection(p, text, 'Related Work')
-    expect(related.pages).toEqual([2, 3])
-    expect(related.text).toMatch(/^2 Related Work/)
-    expect(extractSection(p, text, 'ablation studies').section).toBe('results')
-    expect(notFound(() => extractSection(p, text, 'limitations'))).toMatch(
-      /abstract, introduction.*conclusion/
-    )
-  })
-})
+    it('extracts BERT sections by heading title and lists them when asked for a missing one', () => {
+      const { paper: p, text } = papers.get('1810.04805')!
+      const related = extractSection(p, text, 'Related Work')
+      expect(related.pages).toEqual([2, 3])
+      expect(related.text).toMatch(/^2 Related Work/)
+      expect(extractSection(p, text, 'ablation studies').section).toBe('results')
+      expect(notFound(() => extractSection(p, text, 'limitations'))).toMatch(
+        /abstract, introduction.*conclusion/
+      )
+    })
+  }
+)

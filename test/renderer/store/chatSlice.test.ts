@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createAppStore } from '../../../src/renderer/src/store/createAppStore'
 import { sessionUsage } from '../../../src/renderer/src/store/chatSlice'
 import type { Result } from '../../../src/shared/errors'
@@ -16,10 +16,20 @@ describe('chat slice', () => {
     expect(turn?.status).toBe('running')
     expect(turn?.question).toBe('What is scaled dot-product attention?')
     const requestId = turn!.requestId
-    expect(fake.calls[0]).toEqual({
-      channel: 'chat:ask',
-      input: { question: 'What is scaled dot-product attention?', requestId, uiLanguage: 'en' }
-    })
+    // The first question creates the thread, then asks in it (so main saves the turn).
+    await vi.waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('chat:ask'))
+    expect(fake.calls.slice(0, 2)).toEqual([
+      { channel: 'threads:create', input: {} },
+      {
+        channel: 'chat:ask',
+        input: {
+          question: 'What is scaled dot-product attention?',
+          requestId,
+          uiLanguage: 'en',
+          threadId: 't-test-1'
+        }
+      }
+    ])
 
     fake.emit('chat:event', {
       requestId,
@@ -99,7 +109,10 @@ describe('chat slice', () => {
     const asking = store.getState().ask('slow one')
     const id = store.getState().chat.turns[0]!.requestId
     await store.getState().cancel(id)
-    expect(fake.calls.at(-1)).toEqual({ channel: 'chat:cancel', input: { requestId: id } })
+    expect(fake.calls.find((c) => c.channel === 'chat:cancel')).toEqual({
+      channel: 'chat:cancel',
+      input: { requestId: id }
+    })
     reply.resolve(ok(answer()))
     await asking
     expect(store.getState().chat.turns[0]!.status).toBe('cancelled')

@@ -11,6 +11,8 @@ import { ToolResultWithMedia, type AgentTool } from './tool'
 export interface AgentToolsDeps {
   retriever: Retriever
   papers: () => Paper[]
+  /** True when `papers` (and the retriever) are limited to some papers; only the messages differ. */
+  scoped?: boolean
   /** Turns a query into an English retrieval query (falls back to it on failure). */
   rewrite: (query: string, signal?: AbortSignal) => Promise<string>
   /** Every passage shown to the model is recorded here, for citations. */
@@ -93,13 +95,14 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
     parameters: SearchArgs,
     async run(args, { signal }) {
       if (args.paperIds) requireKnown(args.paperIds)
+      const paperIds = args.paperIds
       const query = await deps.rewrite(args.query, signal)
       deps.run.stage('searching', `"${query}"`)
       const response = await deps.retriever.search(
         {
           query,
           limit: args.limit ?? DEFAULT_SEARCH_LIMIT,
-          ...(args.paperIds && { paperIds: args.paperIds })
+          ...(paperIds && { paperIds })
         },
         signal
       )

@@ -12,8 +12,11 @@ export interface Stage {
 /** One question and what came back for it. */
 export interface Turn {
   requestId: string
+  /** The saved turn's id in the thread, once main has saved it. */
+  turnId?: string
   question: string
-  status: 'running' | 'done' | 'error' | 'cancelled'
+  /** `interrupted`: restored from a thread whose app stopped while answering it. */
+  status: 'running' | 'done' | 'error' | 'cancelled' | 'interrupted'
   stage: Stage | null
   /** Text streamed so far (replaced by `answer.answer` when the answer arrives). */
   streamed: string
@@ -33,7 +36,6 @@ export interface ChatSlice {
   cancel: (requestId: string) => Promise<void>
   /** Applies one pushed chat event (stage, token, usage) to its turn. */
   applyChatEvent: (event: AnswerEvent) => void
-  clearChat: () => void
 }
 
 let counter = 0
@@ -74,15 +76,32 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
       }
     }))
 
+  /**
+   * Asks in the open thread (created on the first question), so the agent gets its history
+   * and main saves the turn.
+   */
   const run = async (requestId: string, question: string): Promise<void> => {
+    const threadId = await get().ensureThread()
     // Main writes the evidence label (and, by default, the answer) in the UI language.
     const uiLanguage = resolveUiLanguage(get().settings.values?.uiLanguage)
-    const result = await api.chat.ask({ question, requestId, uiLanguage })
+    const result = await api.chat.ask({
+      question,
+      requestId,
+      uiLanguage,
+      ...(threadId && { threadId })
+    })
+    void get().refreshThreads()
     const turn = get().chat.turns.find((t) => t.requestId === requestId)
     if (!turn || turn.status === 'cancelled') return
     if (result.ok) {
-      const answer = result.value
-      patch(requestId, () => ({ status: 'done', answer, stage: null, usage: answer.usage }))
+      const { threadId: _t, turnId, ...answer } = result.value
+      patch(requestId, () => ({
+        status: 'done',
+        answer,
+        stage: null,
+        usage: answer.usage,
+        ...(turnId && { turnId })
+      }))
     } else if (result.error.code === 'CANCELLED') {
       patch(requestId, () => ({ status: 'cancelled', stage: null }))
     } else {
@@ -131,8 +150,6 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, api) => {
           }
         }))
       }
-    },
-    clearChat: () =>
-      set({ chat: { turns: get().chat.turns.filter((t) => t.status === 'running') } })
+    }
   }
 }

@@ -3,6 +3,7 @@ import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createSettingsSlice } from './settingsSlice'
+import { createThreadsSlice } from './threadsSlice'
 import type { AppState } from './types'
 import { createViewerSlice } from './viewerSlice'
 
@@ -13,13 +14,14 @@ export type AppStore = StoreApi<AppState> & {
 }
 
 /**
- * Builds the one renderer store from its four slices over an API.
+ * Builds the one renderer store from its slices over an API.
  * @remarks The API is a parameter (the preload's `window.researchpal` in the app, a fake in
  * tests), so every action can be exercised without Electron.
  */
 export function createAppStore(api: ResearchPalApi): AppStore {
   const store = createStore<AppState>()((set, get) => ({
     ...createChatSlice(set, get, api),
+    ...createThreadsSlice(set, get, api),
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
     ...createSettingsSlice(set, get, api)

@@ -2,10 +2,11 @@ import type { ResearchPalApi } from '../../../shared/contract'
 import type { ChatSlice } from './chatSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { SettingsSlice } from './settingsSlice'
+import type { ThreadsSlice } from './threadsSlice'
 import type { ViewerSlice } from './viewerSlice'
 
-/** The whole renderer state: the four slices merged into one store. */
-export type AppState = ChatSlice & ViewerSlice & LibrarySlice & SettingsSlice
+/** The whole renderer state: the slices merged into one store. */
+export type AppState = ChatSlice & ThreadsSlice & ViewerSlice & LibrarySlice & SettingsSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

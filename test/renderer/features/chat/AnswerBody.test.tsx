@@ -74,10 +74,45 @@ describe('AnswerBody', () => {
       '[1] Attention Is All You Need, p. 4:\n> We call our particular attention\n\n' +
       '[2] BERT, p. 3:\n> BERT is bidirectional.'
     const { container } = renderWithStore(<AnswerBody text={text} citations={citations} />)
-    const quotes = [...container.querySelectorAll('blockquote')].map((q) => q.textContent)
+    const quotes = [...container.querySelectorAll('blockquote')].map((q) => q.textContent?.trim())
     expect(quotes).toEqual(['We call our particular attention', 'BERT is bidirectional.'])
     expect(container.querySelectorAll('p .chip')).toHaveLength(2)
     expect(container.textContent).not.toContain('>')
     expect(screen.queryByLabelText('Sources')).toBeNull()
+  })
+
+  it('renders GFM tables and code with chips kept as chips inside them, and leaves code alone', () => {
+    const citations = [citation(1), citation(2)]
+    const text = [
+      '| Model | Layers |',
+      '| --- | --- |',
+      '| Transformer | 6 [1] |',
+      '| BERT base | 12 [2] |',
+      '',
+      'Use `softmax([1])` and *scale* it [1].'
+    ].join('\n')
+    const { container } = renderWithStore(<AnswerBody text={text} citations={citations} />)
+    const cells = [...container.querySelectorAll('td')]
+    expect(cells.map((c) => c.textContent)).toEqual(['Transformer', '6 1', 'BERT base', '12 2'])
+    expect(cells[1]!.querySelector('button.chip')?.getAttribute('data-citation')).toBe('1')
+    expect(container.querySelector('code')?.textContent).toBe('softmax([1])')
+    expect(container.querySelector('em')?.textContent).toBe('scale')
+    expect(container.querySelectorAll('a')).toHaveLength(0)
+  })
+
+  it('renders Markdown while it streams, before any citation exists', () => {
+    const text = '**Bold** start\n\n- one\n- two'
+    const { container } = renderWithStore(<AnswerBody text={text} citations={[]} streaming />)
+    expect(container.querySelector('.answer-body.streaming strong')?.textContent).toBe('Bold')
+    expect(container.querySelectorAll('li')).toHaveLength(2)
+    expect(screen.queryByLabelText('Sources')).toBeNull()
+  })
+
+  it('keeps a chip of a removed paper, saying so, without opening the viewer', () => {
+    const c = citation(1, { paperRemoved: true })
+    const { store } = renderWithStore(<AnswerBody text="Gone [1]." citations={[c]} />)
+    const chip = screen.getByRole('button', { name: /removed from the library/ })
+    fireEvent.click(chip)
+    expect(store.getState().viewer.open).toBe(false)
   })
 })

@@ -3,15 +3,18 @@ import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ThreadHeader } from '../threads/ThreadHeader'
+import { ThreadList } from '../threads/ThreadList'
 import { Composer } from './Composer'
 import { TurnView } from './TurnView'
 
-/** The chat pane: the conversation, the session's token usage and the question box. */
+/** The chat pane: the conversations, the open one, its token usage and the question box. */
 export function ChatPanel() {
   const turns = useAppStore((s) => s.chat.turns)
   const usage = useAppStore(useShallow((s) => sessionUsage(s.chat.turns)))
   const hasPapers = useAppStore((s) => s.library.papers.some((p) => p.status === 'indexed'))
-  const clearChat = useAppStore((s) => s.clearChat)
+  const error = useAppStore((s) => s.threads.error)
+  const dismiss = useAppStore((s) => s.dismissThreadNotice)
   const endRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
   const last = turns[turns.length - 1]
@@ -22,31 +25,38 @@ export function ChatPanel() {
 
   return (
     <section className="chat" aria-label={t('chat.label')}>
-      <header className="pane-header">
-        <h2>{t('chat.title')}</h2>
-        <span className="session-usage" title={t('chat.sessionUsageTitle')}>
-          {t('chat.sessionUsage', { input: usage.inputTokens, output: usage.outputTokens })}
-        </span>
-        {turns.length > 0 && (
-          <button type="button" className="btn btn-small btn-quiet" onClick={clearChat}>
-            {t('chat.clear')}
-          </button>
-        )}
-      </header>
-      <div className="chat-log">
-        {turns.length === 0 && (
-          <div className="empty">
-            <h3>{t('chat.emptyTitle')}</h3>
-            <p>{t('chat.emptyBody')}</p>
-            {!hasPapers && <p className="muted">{t('chat.addPapersFirst')}</p>}
+      <ThreadList />
+      <div className="chat-main">
+        <header className="pane-header">
+          <h2>{t('chat.title')}</h2>
+          <ThreadHeader />
+          <span className="session-usage" title={t('threads.usageTitle')}>
+            {t('threads.usage', { input: usage.inputTokens, output: usage.outputTokens })}
+          </span>
+        </header>
+        {error && (
+          <div className="notice notice-error" role="alert">
+            <div className="notice-message">{error.message}</div>
+            <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
+              {t('library.dismiss')}
+            </button>
           </div>
         )}
-        {turns.map((t) => (
-          <TurnView key={t.requestId} turn={t} />
-        ))}
-        <div ref={endRef} />
+        <div className="chat-log">
+          {turns.length === 0 && (
+            <div className="empty">
+              <h3>{t('chat.emptyTitle')}</h3>
+              <p>{t('chat.emptyBody')}</p>
+              {!hasPapers && <p className="muted">{t('chat.addPapersFirst')}</p>}
+            </div>
+          )}
+          {turns.map((t) => (
+            <TurnView key={t.requestId} turn={t} />
+          ))}
+          <div ref={endRef} />
+        </div>
+        <Composer />
       </div>
-      <Composer />
     </section>
   )
 }

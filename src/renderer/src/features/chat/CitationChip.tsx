@@ -13,7 +13,8 @@ function clip(text: string, max = 320): string {
 
 /**
  * A numbered citation chip: hover or focus shows the paper, page and snippet; a click opens
- * the viewer at the cited page with the snippet highlighted.
+ * the viewer at the cited page with the snippet highlighted. A citation of a paper removed
+ * since the answer was saved stays a chip, and says so instead of opening nothing.
  */
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
@@ -29,25 +30,27 @@ export function CitationChip({ citation }: { citation: Citation }) {
     const y = chip.bottom + 220 > bottom && chip.top - 220 > (pane?.top ?? 0) ? 'above' : 'below'
     setHover(`${x} ${y}`)
   }
+  const removed = citation.paperRemoved === true
   return (
     <span className="chip-wrap" onMouseEnter={show} onMouseLeave={() => setHover(null)}>
       <button
         type="button"
-        className="chip"
+        className={removed ? 'chip chip-removed' : 'chip'}
+        data-removed={removed || undefined}
         data-citation={citation.number}
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
         data-kind={citation.kind ?? 'text'}
         aria-label={
-          citation.kind && citation.kind !== 'text'
+          citation.kind && citation.kind !== 'text' && !removed
             ? t('chat.chipLabelKind', {
                 number: citation.number,
                 title: citation.title,
                 page: citation.page,
                 kind: t(`chat.kinds.${citation.kind}`)
               })
-            : t('chat.chipLabel', {
+            : t(removed ? 'threads.chipRemovedLabel' : 'chat.chipLabel', {
                 number: citation.number,
                 title: citation.title,
                 page: citation.page
@@ -55,7 +58,9 @@ export function CitationChip({ citation }: { citation: Citation }) {
         }
         onFocus={show}
         onBlur={() => setHover(null)}
-        onClick={() => openCitation(citation)}
+        onClick={() => {
+          if (!removed) openCitation(citation)
+        }}
       >
         {citation.number}
         {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
@@ -72,7 +77,9 @@ export function CitationChip({ citation }: { citation: Citation }) {
             )}
           </span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
-          <span className="hover-card-hint">{t('chat.cardHint')}</span>
+          <span className="hover-card-hint">
+            {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}
+          </span>
         </span>
       )}
     </span>

@@ -9,7 +9,7 @@ import { AnswerBody } from './AnswerBody'
 import { answerMarkdown } from './answerMarkdown'
 import { errorTitle } from './errorAdvice'
 import { ErrorNotice } from './ErrorNotice'
-import { hideRawMarkers } from './parseAnswer'
+import { hideRawMarkers } from './citationLinks'
 import { stageText } from './stageText'
 
 /** Why an answer holds evidence only, from its notice's code, in the UI language. */
@@ -26,6 +26,15 @@ function evidenceReason(answer: Answer, t: TFunction): string {
 
 function AnswerLabels({ answer }: { answer: Answer }) {
   const { t } = useTranslation()
+  if (answer.mode === 'smalltalk') return null
+  if (answer.mode === 'offtopic') {
+    return (
+      <div className="notice notice-warn" data-label="offtopic">
+        <div className="notice-title">{t('threads.offTopicTitle')}</div>
+        <div className="notice-message">{t('threads.offTopicBody')}</div>
+      </div>
+    )
+  }
   if (answer.mode === 'evidence') {
     return (
       <div className="notice notice-evidence" data-label="evidence">
@@ -56,11 +65,14 @@ function AnswerLabels({ answer }: { answer: Answer }) {
   return null
 }
 
-function CopyButton({ answer }: { answer: Answer }) {
+function CopyButton({ answer, turnId }: { answer: Answer; turnId?: string }) {
+  const exportThread = useAppStore((s) => s.exportThread)
   const [copied, setCopied] = useState(false)
   const { t } = useTranslation()
   const copy = async (): Promise<void> => {
-    await navigator.clipboard.writeText(answerMarkdown(answer, t))
+    // A saved answer exports from main, with its full references; otherwise from what is here.
+    const saved = turnId ? await exportThread('md', turnId) : null
+    await navigator.clipboard.writeText(saved?.content ?? answerMarkdown(answer, t))
     setCopied(true)
     setTimeout(() => setCopied(false), 1500)
   }
@@ -94,7 +106,7 @@ export function TurnView({ turn }: { turn: Turn }) {
               </button>
             </div>
             {turn.streamed && (
-              <div className="answer-body streaming">{hideRawMarkers(turn.streamed)}</div>
+              <AnswerBody text={hideRawMarkers(turn.streamed)} citations={[]} streaming />
             )}
           </>
         )}
@@ -110,12 +122,25 @@ export function TurnView({ turn }: { turn: Turn }) {
                   output: turn.usage.outputTokens
                 })}
               </span>
-              <CopyButton answer={turn.answer} />
+              {turn.answer.mode !== 'smalltalk' && (
+                <CopyButton answer={turn.answer} turnId={turn.turnId} />
+              )}
             </div>
           </>
         )}
         {turn.status === 'error' && turn.error && (
           <ErrorNotice error={turn.error} onRetry={() => void retry(turn.requestId)} />
+        )}
+        {turn.status === 'interrupted' && (
+          <div className="notice notice-warn" data-label="interrupted">
+            <div className="notice-title">{t('threads.interruptedTitle')}</div>
+            <div className="notice-message">{t('threads.interruptedBody')}</div>
+            <div className="notice-buttons">
+              <button type="button" className="btn" onClick={() => void retry(turn.requestId)}>
+                {t('chat.askAgain')}
+              </button>
+            </div>
+          </div>
         )}
         {turn.status === 'cancelled' && (
           <div className="notice">

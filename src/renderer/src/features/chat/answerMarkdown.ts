@@ -6,7 +6,9 @@ export function answerMarkdown(answer: Answer, t: TFunction): string {
   const lines = [t('markdown.question', { question: answer.question }), '', answer.answer.trim()]
   if (answer.mode === 'evidence') {
     lines.splice(2, 0, t('markdown.evidence'), '')
-  } else if (!answer.verified) {
+  } else if (answer.mode === 'offtopic') {
+    lines.splice(2, 0, t('threads.markdownOffTopic'), '')
+  } else if (answer.mode === 'generated' && !answer.verified) {
     lines.splice(2, 0, t('markdown.unverified'), '')
   }
   if (answer.citations.length > 0) {

@@ -24,6 +24,15 @@ export function LibraryPanel() {
   const addFile = useAppStore((s) => s.addFile)
   const dismiss = useAppStore((s) => s.dismissLibraryError)
   const [dragging, setDragging] = useState(false)
+  const newThread = useAppStore((s) => s.newThread)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const chosen = papers.filter((p) => selected.has(p.id) && p.status === 'indexed')
+  const toggle = (id: string): void => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    setSelected(next)
+  }
   const { t } = useTranslation()
 
   const onDrop = async (e: DragEvent): Promise<void> => {
@@ -92,9 +101,35 @@ export function LibraryPanel() {
           <p className="muted small">{t('library.defaultsHint')}</p>
         </div>
       )}
+      {chosen.length > 0 && (
+        <div className="selection-bar">
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            onClick={() => {
+              newThread(chosen.map((p) => p.id))
+              setSelected(new Set())
+            }}
+          >
+            {t('threads.askAboutThese', { count: chosen.length })}
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => setSelected(new Set())}
+          >
+            {t('threads.clearSelection')}
+          </button>
+        </div>
+      )}
       <ul className="paper-list">
         {papers.map((p) => (
-          <PaperRow key={p.id} paper={p} />
+          <PaperRow
+            key={p.id}
+            paper={p}
+            selected={selected.has(p.id)}
+            onToggle={() => toggle(p.id)}
+          />
         ))}
       </ul>
       <AddPapers />

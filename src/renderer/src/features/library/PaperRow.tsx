@@ -4,8 +4,19 @@ import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { paperMeta, progressFraction, statusText } from './statusText'
 
-/** One paper in the library: title, authors, year, pages, status, progress and actions. */
-export function PaperRow({ paper }: { paper: Paper }) {
+/**
+ * One paper in the library: title, authors, year, pages, status, progress and actions; an
+ * indexed paper has a checkbox to choose it for "Ask about these".
+ */
+export function PaperRow({
+  paper,
+  selected = false,
+  onToggle
+}: {
+  paper: Paper
+  selected?: boolean
+  onToggle?: () => void
+}) {
   const progress = useAppStore((s) => s.library.progress[paper.id])
   const busy = useAppStore((s) => s.library.busy.includes(paper.id))
   const isOpen = useAppStore((s) => s.viewer.open && s.viewer.paperId === paper.id)
@@ -22,6 +33,15 @@ export function PaperRow({ paper }: { paper: Paper }) {
       data-paper-id={paper.id}
       data-status={paper.status}
     >
+      {onToggle && paper.status === 'indexed' && (
+        <input
+          type="checkbox"
+          className="paper-select"
+          aria-label={t('threads.choosePaper', { title: paper.title || paper.id })}
+          checked={selected}
+          onChange={onToggle}
+        />
+      )}
       <button
         type="button"
         className="paper-main"

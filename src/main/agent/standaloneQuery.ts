@@ -1,0 +1,73 @@
+import type { PriorTurn } from './history'
+
+const STOP = new Set(
+  `a an the of in on at to for from by with about and or but if then than as is are was were be been being do does did done
+  have has had can could would should will shall may might must what which who whom whose how why when where there here
+  this that these those it its they them their theirs he she his her we our you your i me my mine not no yes also too very
+  more most much many some any each every other such only own same so just into over under again further once all both few
+  tell explain describe please show give paper papers article work use uses used using model models
+  o a os as um uma uns umas de do da dos das em no na nos nas por para com sem sobre entre e ou mas se que qual quais quem
+  como porque quando onde ele ela eles elas dele dela deles delas seu sua seus suas isso isto esse essa este esta aquele
+  aquela nele nela é são foi era ser estar tem têm ter há mais menos muito muitos também já não sim me explique descreva
+  diga artigo artigos usa usam modelo modelos quantos quantas`.split(/\s+/)
+)
+
+/** Words that point back at an earlier turn ("it", "its decoder", "esse modelo"...). */
+const ANAPHORA =
+  /\b(it|its|itself|this|that|these|those|they|them|their|the same|he|she|his|her|ele|ela|eles|elas|dele|dela|deles|delas|seu|sua|seus|suas|isso|isto|esse|essa|esses|essas|este|esta|nele|nela|mesmo|mesma)\b/i
+
+/** The content words of a text: no stop words, no one-letter words, first occurrence order. */
+export function keyTerms(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? []
+  const seen = new Set<string>()
+  for (const w of words) {
+    const word = w.replace(/[._-]+$/, '')
+    if (word.length > 1 && !STOP.has(word)) seen.add(word)
+  }
+  return [...seen]
+}
+
+/** True for a question that points back at an earlier turn or is too short to stand alone. */
+function isDependent(question: string): boolean {
+  return ANAPHORA.test(question) || keyTerms(question).length <= 1
+}
+
+/**
+ * The terms that name a question's subject: its names (capitalised past the first word, or
+ * holding a digit: Transformer, BERT, GPT-2, zebracorn2), else all its key terms.
+ * @remarks A generic word of the subject question ("architecture") pulls in every paper that
+ * uses it; the name is what "it" stands for.
+ */
+function subjectTerms(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? []
+  const names = words
+    .filter((w, i) => (i > 0 && /^\p{Lu}/u.test(w)) || /\d/.test(w))
+    .map((w) => w.toLowerCase().replace(/[._-]+$/, ''))
+    .filter((w) => !STOP.has(w))
+  return names.length ? [...new Set(names)] : keyTerms(question)
+}
+
+/**
+ * A standalone retrieval query for a follow-up, built without a model.
+ * @remarks Used by evidence-only answers (no key, offline). A follow-up that points back
+ * ("how many layers does its decoder have?") or is too short to stand alone gets the key terms
+ * of the thread's subject joined to it: the newest earlier question that stood on its own. A
+ * bare follow-up ("and the encoder?") also gets the previous question's terms. A question that
+ * stands on its own is searched as it is, so a change of topic is not dragged back.
+ */
+export function keywordStandaloneQuery(question: string, history: readonly PriorTurn[]): string {
+  if (history.length === 0 || !isDependent(question)) return question
+  const own = keyTerms(question)
+  let subject = 0
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (!isDependent(history[i]!.question)) {
+      subject = i
+      break
+    }
+  }
+  const terms = subjectTerms(history[subject]!.question)
+  const previous = history.length - 1
+  if (own.length <= 1 && previous !== subject) terms.push(...keyTerms(history[previous]!.question))
+  const extra = [...new Set(terms)].filter((t) => !own.includes(t)).slice(0, 8)
+  return extra.length ? `${question} ${extra.join(' ')}` : question
+}

@@ -1,0 +1,137 @@
+import type { Thread, ThreadExport } from '../../shared/threads'
+import type { Citation, Paper } from '../../shared/types'
+import { bibtexKeys, toBibtex, type BibPaper } from '../library/bibtex'
+
+/** One entry of the reference list: a paper and page, with its number in the export. */
+interface Reference {
+  number: number
+  paper: BibPaper
+  removed: boolean
+  page: number
+}
+
+const NOTES: Record<string, string> = {
+  evidence: '_Evidence only: passages quoted from the papers, not a generated answer._',
+  offtopic: '_Not from the papers in the library._',
+  unverified: '_Unverified answer: the check could not confirm it._'
+}
+
+const UNFINISHED: Record<string, string> = {
+  running: '_(still being answered when exported)_',
+  stopped: '_(stopped before it was answered)_',
+  failed: '_(no answer: it failed)_',
+  interrupted: '_(no answer: the app stopped while answering)_'
+}
+
+function fileBase(thread: Thread): string {
+  const slug = thread.title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+  return slug || thread.id
+}
+
+function authorsText(authors: readonly string[]): string {
+  if (authors.length === 0) return ''
+  if (authors.length <= 3) return authors.join(', ')
+  return `${authors.slice(0, 3).join(', ')} et al.`
+}
+
+/**
+ * Exports a thread, or one turn of it, as Markdown with one numbered reference list, or as
+ * BibTeX for the papers it cites.
+ * @remarks Each answer numbers its citations from 1; the export renumbers them so a number
+ * means the same paper and page everywhere in the file. A cited paper no longer in the
+ * library is still listed, from what the citation recorded, and said to be removed.
+ */
+export function exportThread(
+  thread: Thread,
+  papers: readonly Paper[],
+  format: 'md' | 'bib',
+  turnId?: string
+): ThreadExport {
+  const turns = turnId ? thread.turns.filter((t) => t.id === turnId) : thread.turns
+  const byId = new Map(papers.map((p) => [p.id, p]))
+  const refs = new Map<string, Reference>()
+  const refFor = (c: Citation): Reference => {
+    const key = `${c.paperId}#${c.page}`
+    let ref = refs.get(key)
+    if (!ref) {
+      const known = byId.get(c.paperId)
+      const paper: BibPaper = known ?? {
+        id: c.paperId,
+        title: c.title,
+        authors: [],
+        year: null,
+        arxivId: /^\d{4}\.\d{4,5}$/.test(c.paperId) ? c.paperId : null
+      }
+      ref = { number: refs.size + 1, paper, removed: !known, page: c.page }
+      refs.set(key, ref)
+    }
+    return ref
+  }
+  const bodies = turns.map((t) => {
+    const local = new Map(t.citations.map((c) => [c.number, refFor(c).number]))
+    return t.answer.replace(/\[(\d+)\]/g, (m, n: string) => {
+      const global = local.get(Number(n))
+      return global === undefined ? m : `[${global}]`
+    })
+  })
+  const cited = [...new Map([...refs.values()].map((r) => [r.paper.id, r.paper])).values()]
+  const base = `${fileBase(thread)}${turnId ? `-${turnId}` : ''}`
+  if (format === 'bib') {
+    const { bibtex } = cited.length ? toBibtex(cited) : { bibtex: '' }
+    return { format, fileName: `${base}.bib`, content: bibtex ? `${bibtex}\n` : '' }
+  }
+
+  const keys = new Map(bibtexKeys(cited).map((e) => [e.paperId, e.key]))
+  const lines: string[] = [`# ${thread.title || 'Conversation'}`, '']
+  const scope = thread.scope
+    ? `limited to ${thread.scope.map((id) => byId.get(id)?.title ?? id).join('; ')}`
+    : 'all papers in the library'
+  lines.push(
+    `_Exported from ResearchPal on ${new Date().toISOString().slice(0, 10)}; ${scope}._`,
+    ''
+  )
+  turns.forEach((t, i) => {
+    lines.push(`## ${turnId ? '' : `${i + 1}. `}${t.question.replace(/\n+/g, ' ')}`, '')
+    if (t.status !== 'done') {
+      lines.push(UNFINISHED[t.status] ?? '', '')
+      return
+    }
+    const note =
+      t.mode === 'evidence'
+        ? NOTES.evidence
+        : t.mode === 'offtopic'
+          ? NOTES.offtopic
+          : t.mode === 'generated' && !t.verified
+            ? NOTES.unverified
+            : null
+    if (note) lines.push(note, '')
+    lines.push(bodies[i]!.trim(), '')
+  })
+  if (refs.size > 0) {
+    lines.push('## References', '')
+    for (const r of refs.values()) {
+      const p = r.paper
+      const who = authorsText(p.authors)
+      const id = p.arxivId ? `arXiv:${p.arxivId} (doi:10.48550/arXiv.${p.arxivId})` : null
+      const year = p.year ? ` (${p.year})` : ''
+      const parts = [
+        `[${r.number}]`,
+        who ? `${who}${year}.` : '',
+        `*${p.title || p.id}*${who ? '' : year}.`,
+        id ? `${id},` : '',
+        `p. ${r.page}.`,
+        `BibTeX: \`${keys.get(p.id)}\``,
+        r.removed ? '(removed from the library)' : ''
+      ]
+      lines.push(parts.filter(Boolean).join(' '))
+    }
+    lines.push('')
+  }
+  return { format, fileName: `${base}.md`, content: lines.join('\n') }
+}

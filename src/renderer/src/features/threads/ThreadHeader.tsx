@@ -1,0 +1,105 @@
+import { useState } from 'react'
+import { useTranslation } from '../../i18n'
+import { useAppStore } from '../../store/StoreContext'
+import { exportMime, saveTextFile } from './saveFile'
+import { ScopePicker } from './ScopePicker'
+
+/** The open conversation: its title, the papers it is limited to, and its export. */
+export function ThreadHeader() {
+  const current = useAppStore((s) => s.threads.current)
+  const pending = useAppStore((s) => s.threads.pendingScope)
+  const papers = useAppStore((s) => s.library.papers)
+  const hasTurns = useAppStore((s) => s.chat.turns.some((t) => t.status === 'done'))
+  const exportThread = useAppStore((s) => s.exportThread)
+  const [picking, setPicking] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  const [copied, setCopied] = useState<string | null>(null)
+  const { t } = useTranslation()
+  const scope = current ? current.scope : pending
+  const titleOf = (id: string): string => papers.find((p) => p.id === id)?.title || id
+  const scopeText = scope
+    ? scope.length === 1
+      ? t('threads.limitedToOne', { title: titleOf(scope[0]!) })
+      : t('threads.limitedTo', { count: scope.length })
+    : t('threads.allPapers')
+
+  const run = async (format: 'md' | 'bib', action: 'copy' | 'save'): Promise<void> => {
+    const out = await exportThread(format)
+    if (!out) return
+    if (action === 'save') saveTextFile(out.fileName, out.content, exportMime(format))
+    else {
+      await navigator.clipboard.writeText(out.content)
+      setCopied(format)
+      setTimeout(() => setCopied(null), 1500)
+    }
+  }
+
+  return (
+    <div className="thread-header">
+      <span className="thread-header-title" title={current?.title}>
+        {current?.title || t('threads.untitled')}
+      </span>
+      <span className="scope-wrap">
+        <button
+          type="button"
+          className="pill scope-pill"
+          data-scoped={scope ? 'true' : 'false'}
+          title={scope ? scope.map(titleOf).join('\n') : t('threads.allPapersHint')}
+          onClick={() => setPicking(!picking)}
+        >
+          {scopeText}
+        </button>
+        {picking && <ScopePicker onClose={() => setPicking(false)} />}
+      </span>
+      {current && hasTurns && (
+        <span className="scope-wrap">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-expanded={exporting}
+            onClick={() => setExporting(!exporting)}
+          >
+            {t('threads.export')}
+          </button>
+          {exporting && (
+            <div
+              className="popover thread-export"
+              role="group"
+              aria-label={t('threads.exportLabel')}
+            >
+              <p className="small muted">{t('threads.exportHelp')}</p>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('md', 'save')}
+              >
+                {t('threads.saveMarkdown')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('md', 'copy')}
+              >
+                {copied === 'md' ? t('chat.copied') : t('threads.copyMarkdown')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('bib', 'save')}
+              >
+                {t('threads.saveBibtex')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void run('bib', 'copy')}
+              >
+                {copied === 'bib' ? t('chat.copied') : t('threads.copyBibtex')}
+              </button>
+            </div>
+          )}
+        </span>
+      )}
+    </div>
+  )
+}
