@@ -121,6 +121,8 @@ describe.skipIf(!existsSync(TRANSFORMER))(
       await chip.click()
       const region = page.locator('.pdf-page[data-page-number="3"] .region-highlight')
       await region.waitFor({ timeout: 30_000 })
+      // The page itself is drawn under the box (the screenshot shows the figure, not a blank).
+      await page.locator('.pdf-page[data-page-number="3"][data-rendered="true"]').waitFor()
       await page.waitForTimeout(300)
       const scroll = page.locator('.viewer-scroll')
       expect(await scroll.getAttribute('data-paper-id')).toBe('1706.03762')
@@ -170,6 +172,7 @@ describe.skipIf(!existsSync(TRANSFORMER))(
       await chip.click()
       const words = page.locator(`.pdf-page[data-page-number="${cited}"] .ocr-highlight`)
       await words.first().waitFor({ timeout: 30_000 })
+      await page.locator(`.pdf-page[data-page-number="${cited}"][data-rendered="true"]`).waitFor()
       expect(await words.count()).toBeGreaterThan(10)
       expect(await page.locator('.viewer-scroll').getAttribute('data-paper-id')).toBe(scanId)
       await page.waitForTimeout(300)
