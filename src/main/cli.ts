@@ -40,6 +40,11 @@ async function main(argv: string[]): Promise<number> {
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
+      settingsOverrides: {
+        ...(args.provider && { provider: args.provider }),
+        ...(args.model &&
+          (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
+      },
       arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? localCorpus()
     })
@@ -49,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
         '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
       )
       running.library.cancel()
+      running.compare.cancelAll()
       process.once('SIGINT', () => process.exit(130))
     })
     services.events.subscribe((event, payload) => {
@@ -57,6 +63,20 @@ async function main(argv: string[]): Promise<number> {
         const p = payload as { type: string; stage?: string; detail?: string }
         if (p.type === 'stage')
           process.stderr.write(`… ${p.stage}${p.detail ? `: ${p.detail}` : ''}\n`)
+      }
+      if (!args.json && event === 'compare:progress') {
+        const p = payload as {
+          state: string
+          done: number
+          total: number
+          retryAfterSeconds?: number
+        }
+        if (p.state === 'paused') {
+          process.stderr.write(
+            `… rate limited: paused for ${p.retryAfterSeconds}s, then resuming\n`
+          )
+        } else if (p.state === 'running') process.stderr.write(`… ${p.done}/${p.total} cells\r`)
+        else process.stderr.write(`… ${p.done}/${p.total} cells, ${p.state}\n`)
       }
     })
     const out: CommandOutput =

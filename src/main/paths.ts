@@ -17,6 +17,8 @@ export interface DataPaths {
   secrets: string
   /** A model folder a user dropped into the data dir. */
   models: string
+  /** `comparisons/<id>.json`: saved comparison tables. */
+  comparisons: string
   /** Conversations: `threads/<id>.json`, with `trash/` and `damaged/` beside them. */
   threads: string
 }
@@ -32,6 +34,7 @@ export function dataPaths(root: string): DataPaths {
     settings: join(root, 'settings.json'),
     secrets: join(root, 'secrets.bin'),
     models: join(root, 'models'),
+    comparisons: join(root, 'comparisons'),
     threads: join(root, 'threads')
   }
 }

@@ -1,6 +1,8 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
+import type { ChatModel } from './agent/ChatModel'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { LocalModels } from './agent/LocalModels'
 import { MessageClassifier } from './agent/messageKind'
 import { ConversationService } from './chat/ConversationService'
 import { ThreadStore } from './chat/ThreadStore'
@@ -19,11 +21,14 @@ import { HybridRetriever } from './search/HybridRetriever'
 import type { EmbedderProvider, Retriever } from './search/types'
 import { VectraStore } from './search/VectraStore'
 import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWriter'
+import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { UserFacingError } from './errors'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
+import { CompareService } from './compare/CompareService'
+import { ComparisonStore } from './compare/ComparisonStore'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -35,6 +40,7 @@ export interface Services {
   library: LibraryService
   retriever: Retriever
   agent: AgentService
+  compare: CompareService
   conversations: ConversationService
   router: Router
   /** Whether this process only reads the library (see {@link ServiceOptions.readOnly}). */
@@ -56,6 +62,8 @@ export interface ServiceOptions {
   /** `process.resourcesPath` in a packaged app (where the bundled model lives), else null. */
   resourcesPath?: string | null
   env?: NodeJS.ProcessEnv
+  /** Settings for this process only, over the saved ones (the CLI's --provider, --model). */
+  settingsOverrides?: Partial<Settings>
   fetch?: typeof fetch
   /** Where arXiv PDFs come from (a mirror); `https://arxiv.org` by default. */
   arxivBaseUrl?: string
@@ -117,7 +125,12 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     })
   }
   const events = new EventHub()
-  const settings = new SettingsService({ file: paths.settings, secrets: options.secrets, env })
+  const settings = new SettingsService({
+    file: paths.settings,
+    secrets: options.secrets,
+    env,
+    overrides: options.settingsOverrides
+  })
   await settings.load()
   const embedder =
     options.embedder ??
@@ -165,6 +178,19 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
   const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
+  const localModels = new LocalModels({ settings: () => settings.get() })
+  const chatModel = (): ChatModel | null => {
+    const s = settings.get()
+    if (s.provider === 'local') return localModels.model()
+    return keyForModel
+      ? createGeminiChatModel({
+          apiKey: keyForModel,
+          model: s.model,
+          baseUrl: s.geminiBaseUrl,
+          timeoutMs: s.requestTimeoutMs
+        })
+      : null
+  }
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
@@ -172,18 +198,19 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     events,
     pageImage: async (paperId, page) =>
       pageImages.pagePng(await library.pdfBytes(paperId), page, PAGE_IMAGE_WIDTH, paperId),
+    fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     classifier: new MessageClassifier(() => embedder.current()),
-    chatModel: () => {
-      const s = settings.get()
-      return keyForModel
-        ? createGeminiChatModel({
-            apiKey: keyForModel,
-            model: s.model,
-            baseUrl: s.geminiBaseUrl,
-            timeoutMs: s.requestTimeoutMs
-          })
-        : null
-    }
+    chatModel
+  })
+  const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
+  await comparisons.open()
+  const compare = new CompareService({
+    store: comparisons,
+    retriever,
+    papers: () => library.list(),
+    settings: () => settings.get(),
+    events,
+    chatModel
   })
   const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
   await threads.open()
@@ -201,9 +228,11 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    localModels,
     conversations,
     filePicker: options.filePicker ?? noPicker,
     pageImages,
+    compare,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   // Both can change the key: saving one, or moving the API address (which forgets it).
@@ -231,6 +260,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     library,
     retriever,
     agent,
+    compare,
     conversations,
     router,
     readOnly,

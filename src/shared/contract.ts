@@ -5,6 +5,9 @@ import {
   AnswerSchema,
   AppInfoSchema,
   IngestProgressSchema,
+  LocalBaseUrlSchema,
+  LocalModelListSchema,
+  LocalModelTestSchema,
   PaperSchema,
   PublicSettingsSchema,
   McpConfigSchema,
@@ -16,6 +19,7 @@ import {
   SettingsSchema,
   UI_LANGUAGES
 } from './types'
+import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import {
   DamagedThreadSchema,
   EXPORT_FORMATS,
@@ -59,6 +63,36 @@ export const SectionInputSchema = z
   .strict()
 /** A section request. */
 export type SectionInput = z.infer<typeof SectionInputSchema>
+
+/** Most papers and most columns in one comparison. */
+export const MAX_COMPARE_PAPERS = 100
+export const MAX_COMPARE_COLUMNS = 20
+
+/** A comparison id, as `compare:create` makes them. */
+export const ComparisonIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a comparison id such as cmp-abc123-0f0f0f')
+const CompareTexts = z.array(Query).max(MAX_COMPARE_COLUMNS)
+
+/** A new comparison: which papers, which questions (and claims to check agreement with). */
+export const CompareCreateInputSchema = z
+  .object({
+    paperIds: z.array(PaperIdSchema).min(1).max(MAX_COMPARE_PAPERS),
+    questions: CompareTexts.default([]),
+    claims: CompareTexts.default([]),
+    title: z.string().trim().max(200).optional()
+  })
+  .strict()
+  .refine((i) => i.questions.length + i.claims.length > 0, {
+    message: 'give at least one question or claim',
+    path: ['questions']
+  })
+  .refine((i) => i.questions.length + i.claims.length <= MAX_COMPARE_COLUMNS, {
+    message: `at most ${MAX_COMPARE_COLUMNS} questions and claims in all`,
+    path: ['questions']
+  })
+/** A new comparison. */
+export type CompareCreateInput = z.infer<typeof CompareCreateInputSchema>
 
 /** Most pages one `library:pages` call returns. */
 export const MAX_PAGES_PER_READ = 20
@@ -134,6 +168,13 @@ export const channels = {
     input: z.object({ apiKey: z.string().trim().min(1).max(200).nullable() }).strict(),
     output: PublicSettingsSchema
   },
+  /** The models the local server lists; `baseUrl` tries an address before it is saved. */
+  'localModel:list': {
+    input: z.object({ baseUrl: LocalBaseUrlSchema.optional() }).strict(),
+    output: LocalModelListSchema
+  },
+  /** Sends one short request to the chosen local model and reports its reply. */
+  'localModel:test': { input: Empty, output: LocalModelTestSchema },
   'library:list': { input: Empty, output: PapersOut },
   'library:find': { input: FindPapersInputSchema, output: PapersOut },
   /** The cleaned text of a range of pages. */
@@ -229,6 +270,53 @@ export const channels = {
       .strict(),
     output: AskOutputSchema
   },
+  'compare:list': {
+    input: Empty,
+    output: z.object({ comparisons: z.array(ComparisonSummarySchema) })
+  },
+  'compare:get': {
+    input: z.object({ comparisonId: ComparisonIdSchema }).strict(),
+    output: ComparisonSchema
+  },
+  /** Saves a new comparison with every cell pending; `compare:run` fills them. */
+  'compare:create': { input: CompareCreateInputSchema, output: ComparisonSchema },
+  /** Adds or removes papers and columns; only the new cells are pending afterwards. */
+  'compare:update': {
+    input: z
+      .object({
+        comparisonId: ComparisonIdSchema,
+        addPaperIds: z.array(PaperIdSchema).max(MAX_COMPARE_PAPERS).optional(),
+        removePaperIds: z.array(PaperIdSchema).max(MAX_COMPARE_PAPERS).optional(),
+        addQuestions: CompareTexts.optional(),
+        addClaims: CompareTexts.optional(),
+        removeColumnIds: z.array(z.string().min(1).max(20)).max(MAX_COMPARE_COLUMNS).optional(),
+        title: z.string().trim().max(200).optional()
+      })
+      .strict(),
+    output: ComparisonSchema
+  },
+  /** Fills the pending and failed cells (progress as `compare:progress`); resolves when done. */
+  'compare:run': {
+    input: z
+      .object({ comparisonId: ComparisonIdSchema, uiLanguage: z.enum(UI_LANGUAGES).optional() })
+      .strict(),
+    output: ComparisonSchema
+  },
+  'compare:cancel': {
+    input: z.object({ comparisonId: ComparisonIdSchema }).strict(),
+    output: z.object({ cancelled: z.boolean() })
+  },
+  'compare:delete': {
+    input: z.object({ comparisonId: ComparisonIdSchema }).strict(),
+    output: z.object({ removed: z.literal(true) })
+  },
+  /** The comparison as a Markdown table, CSV, or BibTeX of its papers. */
+  'compare:export': {
+    input: z
+      .object({ comparisonId: ComparisonIdSchema, format: z.enum(['markdown', 'csv', 'bibtex']) })
+      .strict(),
+    output: z.object({ filename: z.string(), mimeType: z.string(), text: z.string() })
+  },
   'chat:cancel': {
     input: z.object({ requestId: z.string().min(1).max(100) }).strict(),
     output: z.object({ cancelled: z.boolean() })
@@ -275,7 +363,8 @@ export const channels = {
 export const events = {
   'ingest:progress': IngestProgressSchema,
   'library:changed': PapersOut,
-  'chat:event': AnswerEventSchema
+  'chat:event': AnswerEventSchema,
+  'compare:progress': CompareProgressSchema
 } as const
 
 /** A channel name, e.g. `library:add`. */

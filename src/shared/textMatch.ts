@@ -2,6 +2,8 @@
 interface Normalized {
   text: string
   owner: number[]
+  /** For each character, where it starts in its item's own string (UTF-16 index). */
+  offset: number[]
 }
 
 const KEEP = /[\p{L}\p{N}]/u
@@ -14,15 +16,21 @@ const KEEP = /[\p{L}\p{N}]/u
 function normalize(parts: string[]): Normalized {
   let text = ''
   const owner: number[] = []
+  const offset: number[] = []
   parts.forEach((part, index) => {
-    for (const ch of part.normalize('NFKC').toLowerCase()) {
-      if (KEEP.test(ch)) {
-        text += ch
-        owner.push(index)
+    let at = 0
+    for (const original of part) {
+      for (const ch of original.normalize('NFKC').toLowerCase()) {
+        if (KEEP.test(ch)) {
+          text += ch
+          owner.push(index)
+          offset.push(at)
+        }
       }
+      at += original.length
     }
   })
-  return { text, owner }
+  return { text, owner, offset }
 }
 
 /** Normalizes one string the way page text is normalized for matching. */
@@ -72,4 +80,36 @@ export function findSnippetItems(items: string[], snippet: string): number[] {
     if (found >= first && found + size - first <= snip.length * 1.5) lastEnd = found + size
   }
   return first >= 0 ? range(page, first, lastEnd - first) : []
+}
+
+/** A piece of one text item that a find hit covers: characters `start` to `end` (exclusive). */
+export interface ItemRange {
+  item: number
+  start: number
+  end: number
+}
+
+/**
+ * Every place a search query occurs on a page, as the pieces of text items it covers.
+ * @remarks Matched like snippets (case, spaces, hyphens and ligatures ignored), so "ImageNet"
+ * finds "Ima-geNet" and a phrase broken across lines.
+ */
+export function findAllItems(items: string[], query: string): ItemRange[][] {
+  const q = normalizeForMatch(query)
+  if (!q) return []
+  const page = normalize(items)
+  const hits: ItemRange[][] = []
+  for (let at = page.text.indexOf(q); at >= 0; at = page.text.indexOf(q, at + q.length)) {
+    const ranges: ItemRange[] = []
+    for (let i = at; i < at + q.length; i++) {
+      const item = page.owner[i]!
+      const start = page.offset[i]!
+      const last = ranges[ranges.length - 1]
+      const end = start + (items[item]!.codePointAt(start)! > 0xffff ? 2 : 1)
+      if (last && last.item === item) last.end = end
+      else ranges.push({ item, start, end })
+    }
+    hits.push(ranges)
+  }
+  return hits
 }

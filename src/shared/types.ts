@@ -155,6 +155,42 @@ export const UsageSchema = z.object({
 /** Token counts. */
 export type Usage = z.infer<typeof UsageSchema>
 
+/** The kinds of model that can write answers. */
+export const PROVIDERS = ['gemini', 'local'] as const
+
+/** Which model wrote a generated answer. */
+export const AnsweredBySchema = z.object({
+  provider: z.enum(PROVIDERS),
+  model: z.string(),
+  /** True when Gemini was the provider but offline, so the local model answered instead. */
+  fallback: z.boolean()
+})
+/** Which model wrote a generated answer. */
+export type AnsweredBy = z.infer<typeof AnsweredBySchema>
+
+/**
+ * What the checker said about an answer: `passed`; `rejected` (it flagged the answer, and the
+ * rewrite was flagged too or could not be written); `unchecked` (the check itself failed, the
+ * notice says why, or the answer is evidence only).
+ */
+export const AnswerCheckSchema = z.enum(['passed', 'rejected', 'unchecked'])
+/** One of the checker's outcomes. */
+export type AnswerCheck = z.infer<typeof AnswerCheckSchema>
+
+/**
+ * One quoted passage of an evidence-only answer, readable (hyphenation undone, whitespace
+ * collapsed) and split around the sentence(s) that best answer the question.
+ */
+export const EvidenceExcerptSchema = z.object({
+  /** The citation number it belongs to. */
+  number: z.number().int(),
+  before: z.string(),
+  best: z.string(),
+  after: z.string()
+})
+/** One quoted passage of an evidence-only answer. */
+export type EvidenceExcerpt = z.infer<typeof EvidenceExcerptSchema>
+
 /**
  * How an answer was made: `generated` from the papers by the model; `evidence`: the retrieved
  * passages, not generated (no key or no network); `smalltalk`: a short direct reply to a
@@ -169,10 +205,16 @@ export const AnswerSchema = z.object({
   answer: z.string(),
   mode: z.enum(ANSWER_MODES),
   verified: z.boolean(),
+  /** The checker's outcome; absent in answers from before it was recorded. */
+  check: AnswerCheckSchema.optional(),
   /** Why the answer is unverified or evidence-only, for the UI to say. */
   notice: AppErrorSchema.nullable(),
+  /** Evidence-only answers: each passage with its best sentence(s) picked out. */
+  excerpts: z.array(EvidenceExcerptSchema).optional(),
   citations: z.array(CitationSchema),
-  usage: UsageSchema
+  usage: UsageSchema,
+  /** Set on generated answers; absent on evidence-only ones. */
+  answeredBy: AnsweredBySchema.optional()
 })
 /** An answer to a question. */
 export type Answer = z.infer<typeof AnswerSchema>
@@ -195,6 +237,13 @@ export type UiLanguageSetting = (typeof UI_LANGUAGE_SETTINGS)[number]
  */
 export const OCR_LANGUAGES = ['eng'] as const
 
+/** The base URL of an OpenAI-compatible server: https, or http to this computer only. */
+export const LocalBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(isAllowedApiAddress, API_ADDRESS_RULE)
+
 /** Non-secret settings (`settings.json`). */
 export const SettingsSchema = z.object({
   uiLanguage: z.enum(UI_LANGUAGE_SETTINGS),
@@ -203,6 +252,13 @@ export const SettingsSchema = z.object({
   toolRounds: z.number().int().min(1).max(3),
   /** The Gemini API address (a proxy); null for Google's. The key is sent there. */
   geminiBaseUrl: z.string().max(500).refine(isAllowedApiAddress, API_ADDRESS_RULE).nullable(),
+  /** Who writes answers: Gemini, or an OpenAI-compatible server on this computer. */
+  provider: z.enum(PROVIDERS),
+  localBaseUrl: LocalBaseUrlSchema,
+  /** The local model's name as its server lists it; null until one is chosen. */
+  localModel: z.string().trim().min(1).max(200).nullable(),
+  /** The context window the local server gives the model, in tokens; evidence is trimmed to it. */
+  localContextTokens: z.number().int().min(1024).max(1_048_576),
   requestTimeoutMs: z.number().int().min(1000).max(600_000),
   chunkTokens: z.number().int().min(64).max(1024),
   chunkOverlap: z.number().int().min(0).max(256),
@@ -219,6 +275,10 @@ export const DEFAULT_SETTINGS: Settings = {
   model: 'gemini-3.5-flash',
   toolRounds: 1,
   geminiBaseUrl: null,
+  provider: 'gemini',
+  localBaseUrl: 'http://127.0.0.1:11434/v1',
+  localModel: null,
+  localContextTokens: 4096,
   requestTimeoutMs: 60_000,
   chunkTokens: 256,
   chunkOverlap: 32,
@@ -310,6 +370,22 @@ export const AnswerEventSchema = z.discriminatedUnion('type', [
 /** Something that happened while answering one question. */
 export type AnswerEvent = z.infer<typeof AnswerEventSchema>
 
+/** The models an OpenAI-compatible server lists (`GET /models`). */
+export const LocalModelListSchema = z.object({
+  baseUrl: z.string(),
+  models: z.array(z.string())
+})
+/** The models an OpenAI-compatible server lists. */
+export type LocalModelList = z.infer<typeof LocalModelListSchema>
+
+/** The outcome of the Settings "Test" button: one short request to the local model. */
+export const LocalModelTestSchema = z.object({
+  model: z.string(),
+  reply: z.string(),
+  ms: z.number()
+})
+/** The outcome of one short request to the local model. */
+export type LocalModelTest = z.infer<typeof LocalModelTestSchema>
 /** How an MCP client starts the ResearchPal MCP server on this library. */
 export const McpConfigSchema = z.object({
   command: z.string(),

@@ -213,7 +213,7 @@ describe.skipIf(!corpusHere)('the desktop UI in Chromium', () => {
         error: {
           status: 429,
           message: 'Resource has been exhausted (e.g. check quota).',
-          retryAfter: '30'
+          retryAfter: '3'
         }
       }
     })
@@ -222,10 +222,17 @@ describe.skipIf(!corpusHere)('the desktop UI in Chromium', () => {
     await alert.waitFor({ timeout: 30_000 })
     expect(await alert.getAttribute('data-error-code')).toBe('RATE_LIMITED')
     expect(await alert.textContent()).toMatch(/quota/i)
-    expect(await alert.textContent()).toMatch(/Wait \d+ s/)
+    // One message with a live countdown; Retry is enabled when it ends.
+    const countdown = alert.locator('[data-countdown]')
+    expect(await countdown.count()).toBe(1)
+    expect(await countdown.textContent()).toMatch(/You can retry in [1-3] s/)
+    const retry = turn.getByRole('button', { name: 'Retry' })
+    expect(await retry.isDisabled()).toBe(true)
     await h.screenshot('ui-12-rate-limited')
+    await expect.poll(() => retry.isEnabled(), { timeout: 6_000 }).toBe(true)
+    expect(await countdown.textContent()).toBe('The wait is over: you can retry now.')
     gemini.setScript(COOPERATIVE)
-    await turn.getByRole('button', { name: 'Retry' }).click()
+    await retry.click()
     await turn.locator('button.chip').first().waitFor({ timeout: 30_000 })
     expect(await turn.getByRole('alert').count()).toBe(0)
   })

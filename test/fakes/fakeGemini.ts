@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * What the fake decides a request is: the agent's tool-calling turn, the streamed answer
- * (synthesis or its rewrite), the judge (structured JSON output), or the query rewrite (plain).
+ * (synthesis or its rewrite), the judge (structured JSON output), or the query rewrite (plain);
+ * for comparisons, a table cell (JSON with `passageIds`) or the check of a claim cell's verdict
+ * (JSON with `quoteSupportsVerdict`).
  */
-export type RequestKind = 'tools' | 'synthesis' | 'judge' | 'rewrite'
+export type RequestKind = 'tools' | 'synthesis' | 'judge' | 'rewrite' | 'cell' | 'check'
 
 /** The JSON body the SDK sent (Gemini REST shape). */
 export interface GeminiRequestBody {
@@ -266,10 +268,26 @@ export function passageIds(request: RecordedRequest): string[] {
   })
 }
 
+/** The passage ids listed in a comparison cell's request (`id: <chunk id> (page n, ...)`). */
+export function cellPassageIds(request: RecordedRequest): string[] {
+  return [...lastUserText(request).matchAll(/^id: (\S+) \(page/gm)].map((m) => m[1]!)
+}
+
+/** True for a claim cell (its schema asks for a verdict), false for a question cell. */
+export function isClaimCell(request: RecordedRequest): boolean {
+  const schema = request.body.generationConfig?.['responseJsonSchema'] as
+    { properties?: Record<string, unknown> } | undefined
+  return Boolean(schema?.properties?.['verdict'])
+}
+
 function classify(body: GeminiRequestBody, stream: boolean): RequestKind {
   if (stream) return 'synthesis'
   const config = body.generationConfig ?? {}
   if (config['responseJsonSchema'] || config['responseSchema'] || config['responseMimeType']) {
+    const schema = (config['responseJsonSchema'] ?? config['responseSchema']) as
+      { properties?: Record<string, unknown> } | undefined
+    if (schema?.properties?.['passageIds']) return 'cell'
+    if (schema?.properties?.['quoteSupportsVerdict']) return 'check'
     return 'judge'
   }
   const mode = body.toolConfig?.functionCallingConfig?.mode
@@ -289,6 +307,20 @@ function defaultReply(request: RecordedRequest): FakeReply {
       return {
         json: { onTopic: true, coversAllParts: true, saysPapersDoNotSay: false, problem: '' }
       }
+    case 'cell': {
+      const id = cellPassageIds(request)[0]
+      const claim = isClaimCell(request)
+      if (!id) {
+        return claim
+          ? { json: { verdict: 'does_not_address', answer: 'Not addressed.', passageIds: [] } }
+          : { json: { status: 'not_stated', answer: 'The paper does not say.', passageIds: [] } }
+      }
+      return claim
+        ? { json: { verdict: 'supports', answer: `It supports the claim.`, passageIds: [id] } }
+        : { json: { status: 'answered', answer: `As stated in ${id}.`, passageIds: [id] } }
+    }
+    case 'check':
+      return { json: { quoteSupportsVerdict: true, problem: '' } }
     case 'synthesis': {
       const id = passageIds(request)[0]
       return {

@@ -47,7 +47,8 @@ describe('preload', () => {
     expect(EVENTS.map(eventMethodName)).toEqual([
       'onIngestProgress',
       'onLibraryChanged',
-      'onChatEvent'
+      'onChatEvent',
+      'onCompareProgress'
     ])
     for (const event of EVENTS) {
       const got: unknown[] = []

@@ -1,13 +1,27 @@
 import type { AppError } from '../../shared/errors'
-import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
+import type {
+  Answer,
+  AnswerCheck,
+  AnsweredBy,
+  Paper,
+  Settings,
+  UiLanguage
+} from '../../shared/types'
 import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import { gatherEvidence } from './agentLoop'
 import { AnswerRun } from './AnswerRun'
-import type { ChatContent, ChatModel, ChatResponse } from './ChatModel'
+import {
+  ContextOverflowError,
+  ToolsUnsupportedError,
+  type ChatContent,
+  type ChatModel,
+  type ChatResponse
+} from './ChatModel'
 import { resolveCitations, toCitation, type CitedAnswer } from './citations'
-import { EvidenceSet } from './evidence'
+import { fitToolResults, passagesThatFit } from './contextBudget'
+import { EvidenceSet, type EvidencePassage } from './evidence'
 import { evidenceAnswer } from './evidenceAnswer'
 import {
   DEFAULT_HISTORY_TOKENS,
@@ -28,6 +42,7 @@ import { MessageClassifier } from './messageKind'
 import {
   libraryBlock,
   offTopicPrompt,
+  passagesBlock,
   revisionRequest,
   synthesisPrompt,
   toolPrompt
@@ -42,8 +57,13 @@ import { toolDeclaration, type AgentTool } from './tools/tool'
 export interface AgentServiceDeps {
   retriever: Retriever
   papers: () => Paper[]
-  /** The model to use now, or null when no API key is set (evidence-only answers). */
+  /**
+   * The model to use now (Gemini or the local one, per Settings), or null when it cannot be
+   * used (no API key, no local model chosen): evidence-only answers.
+   */
   chatModel: () => ChatModel | null
+  /** The local model that answers when Gemini is offline, or null when none is configured. */
+  fallbackModel?: () => ChatModel | null
   settings: () => Settings
   events: EventSink
   /**
@@ -75,20 +95,36 @@ interface Draft {
   /** The earlier turns as text, for the judge (empty outside a thread). */
   conversation: string
   model: ChatModel
+  /** True when the local model answers because Gemini was offline. */
+  fallback: boolean
+  /**
+   * `tools`: the model searched; `history` holds its calls and their results.
+   * `passages`: retrieve-then-answer; `history` is the question, the passages are the evidence.
+   */
+  source: 'tools' | 'passages'
   history: ChatContent[]
   tools: AgentTool[]
   evidence: EvidenceSet
   language: AnswerLanguage
   run: AnswerRun
   signal: AbortSignal
+  /** Where the question's turn is in `history` (after the thread's earlier turns). */
+  questionAt: number
+  /** Set when the evidence was trimmed to fit the model's context window. */
+  trimmed: AppError | null
 }
 
 /**
  * Answers questions about the library with numbered citations (DESIGN.md, Answering).
  * @remarks tool rounds -> streamed synthesis -> judge -> at most one rewrite -> fallback.
- * Without a key, or offline, the answer is the retrieved passages (`mode: 'evidence'`). Quota,
- * overload and timeouts are thrown as their own `UserFacingError`, never dressed up as "no
- * evidence"; but once a candidate answer exists, a failing check keeps it, marked unverified.
+ * The same path serves Gemini and a local model. A model that does not call tools (refuses
+ * them, answers in prose, or sends calls that cannot be run) gets retrieve-then-answer: the app
+ * searches with the question and writes the passages into the prompt. Evidence is trimmed to a
+ * small model's context window, and the answer says so. Gemini offline falls back to the local
+ * model when one is configured, labelled; without a key, or offline with no local model, the
+ * answer is the retrieved passages (`mode: 'evidence'`). Quota, overload and timeouts are
+ * thrown as their own `UserFacingError`, never dressed up as "no evidence"; but once a
+ * candidate answer exists, a failing check keeps it, marked unverified.
  */
 export class AgentService {
   private readonly active = new Map<string, AbortController>()
@@ -164,21 +200,76 @@ export class AgentService {
         signal
       })
     if (!model) {
+      if (settings.provider === 'local') {
+        return evidenceOnly('NO_LOCAL_MODEL', {
+          code: 'LOCAL_MODEL_MISSING',
+          message:
+            'No local model is chosen, so these are the most relevant passages, not a generated answer. Choose one in Settings to get answers.'
+        })
+      }
       return evidenceOnly('NO_API_KEY', {
         code: 'NO_API_KEY',
         message:
           'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings to get answers.'
       })
     }
+    const generate = (m: ChatModel, fallback: boolean): Promise<Answer> =>
+      this.generate(input.question, history, m, fallback, language, run, scope, signal)
     try {
-      const draft = await this.gather(input.question, history, model, language, run, scope, signal)
-      return await this.write(draft)
+      return await generate(model, false)
     } catch (error) {
-      if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
-        const reason = error.code === 'OFFLINE' ? 'OFFLINE' : 'KEY_REJECTED'
-        return evidenceOnly(reason, { code: error.code, message: error.message })
+      if (isUserFacing(error, 'OFFLINE')) {
+        const local = model.provider === 'gemini' ? (this.deps.fallbackModel?.() ?? null) : null
+        if (!local) return evidenceOnly('OFFLINE', { code: error.code, message: error.message })
+        try {
+          return await generate(local, true)
+        } catch (localError) {
+          if (
+            !isUserFacing(localError, 'LOCAL_MODEL_UNREACHABLE') &&
+            !isUserFacing(localError, 'LOCAL_MODEL_MISSING')
+          ) {
+            throw localError
+          }
+          return evidenceOnly('OFFLINE', {
+            code: 'OFFLINE',
+            message: `${error.message} The local model could not answer either: ${localError.message}`
+          })
+        }
+      }
+      if (isUserFacing(error, 'NO_API_KEY')) {
+        return evidenceOnly('KEY_REJECTED', { code: error.code, message: error.message })
       }
       throw error
+    }
+  }
+
+  private async generate(
+    question: string,
+    prior: PriorTurn[],
+    model: ChatModel,
+    fallback: boolean,
+    language: AnswerLanguage,
+    run: AnswerRun,
+    scope: AnswerScope,
+    signal: AbortSignal
+  ): Promise<Answer> {
+    try {
+      const draft = await this.gather(
+        question,
+        prior,
+        model,
+        fallback,
+        language,
+        run,
+        scope,
+        signal
+      )
+      return await this.write(draft)
+    } catch (error) {
+      if (!(error instanceof ContextOverflowError)) throw error
+      throw new UserFacingError('CONTEXT_TOO_SMALL', tooSmall(model, error.contextTokens), {
+        cause: error
+      })
     }
   }
 
@@ -225,6 +316,7 @@ export class AgentService {
     question: string,
     prior: PriorTurn[],
     model: ChatModel,
+    fallback: boolean,
     language: AnswerLanguage,
     run: AnswerRun,
     scope: AnswerScope,
@@ -234,6 +326,8 @@ export class AgentService {
     const evidence = new EvidenceSet()
     const conversation = historyText(prior)
     const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
+    // Only Gemini is sent page images; a local model gets the caption and nearby text.
+    const canView = !!this.deps.pageImage && model.provider === 'gemini'
     const tools = createAgentTools({
       retriever: scope.retriever,
       papers,
@@ -241,26 +335,53 @@ export class AgentService {
       rewrite: (query, s) => rewriteQuery(model, query, run, s, conversation),
       evidence,
       run,
-      pageImage: this.deps.pageImage ?? null
+      pageImage: canView ? (this.deps.pageImage ?? null) : null
     })
     const rounds = Math.min(3, Math.max(1, settings.toolRounds))
-    const history = await gatherEvidence({
-      model,
+    const earlier = historyContents(prior)
+    const base = {
       question,
-      history: historyContents(prior),
-      data: libraryBlock(papers()),
-      system: toolPrompt(rounds, scope.limited, !!this.deps.pageImage),
+      conversation,
+      model,
+      fallback,
       tools,
-      rounds,
+      evidence,
+      language,
       run,
       signal,
-      // A figure or table found in the last round may be looked at in one more.
-      oneMore: () =>
-        !!this.deps.pageImage &&
-        evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
-        !evidence.all().some((p) => p.id.endsWith('-image'))
-    })
-    return { question, conversation, model, history, tools, evidence, language, run, signal }
+      questionAt: earlier.length,
+      trimmed: null
+    }
+    try {
+      const history = await gatherEvidence({
+        model,
+        question,
+        history: earlier,
+        data: libraryBlock(papers()),
+        system: toolPrompt(rounds, scope.limited, canView),
+        tools,
+        rounds,
+        run,
+        signal,
+        // A figure or table found in the last round may be looked at in one more.
+        oneMore: () =>
+          canView &&
+          evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
+          !evidence.all().some((p) => p.id.endsWith('-image'))
+      })
+      // No passage came back: the model answered without calling a tool, or its calls could
+      // not be run (unknown tool, arguments that are not JSON). Search for it instead.
+      if (evidence.size > 0) return { ...base, source: 'tools', history }
+    } catch (error) {
+      if (!(error instanceof ToolsUnsupportedError)) throw error
+    }
+    const search = tools.find((t) => t.name === 'search_documents')!
+    await search.run({ query: question }, { signal })
+    return {
+      ...base,
+      source: 'passages',
+      history: [...earlier, { role: 'user', parts: [{ text: question }] }]
+    }
   }
 
   /** Drafts, checks, rewrites once, and falls back; see the class remarks. */
@@ -270,8 +391,9 @@ export class AgentService {
     let candidate = resolveCitations(first.text, d.evidence)
     d.run.stage('checking', '')
     const firstVerdict = await this.check(d, candidate, 'judge')
-    if ('notice' in firstVerdict) return this.generated(d, candidate, false, firstVerdict.notice)
-    if (firstVerdict.pass) return this.generated(d, candidate, true, null)
+    if ('notice' in firstVerdict)
+      return this.generated(d, candidate, 'unchecked', firstVerdict.notice)
+    if (firstVerdict.pass) return this.generated(d, candidate, 'passed', null)
 
     d.run.stage('revising', firstVerdict.problem)
     let second: ChatResponse
@@ -285,20 +407,21 @@ export class AgentService {
       second = await this.synthesize(d, [...d.history, ...draftTurn, retry], 'revision')
     } catch (error) {
       const what = `was flagged by the check (${firstVerdict.problem}) and could not be rewritten`
-      return this.generated(d, candidate, false, unverified(error, what))
+      return this.generated(d, candidate, 'rejected', unverified(error, what))
     }
     candidate = resolveCitations(second.text, d.evidence)
     d.run.stage('checking', '')
     const secondVerdict = await this.check(d, candidate, 'judge-2')
-    if ('notice' in secondVerdict) return this.generated(d, candidate, false, secondVerdict.notice)
-    if (secondVerdict.pass) return this.generated(d, candidate, true, null)
+    if ('notice' in secondVerdict)
+      return this.generated(d, candidate, 'unchecked', secondVerdict.notice)
+    if (secondVerdict.pass) return this.generated(d, candidate, 'passed', null)
 
     const citations = d.evidence
       .all()
       .slice(0, 3)
       .map((p, i) => toCitation(i + 1, p, d.question))
     const fallback = { answer: ANSWER_TEXTS[d.language.texts].fallback, citations }
-    return this.generated(d, fallback, false, null)
+    return this.generated(d, fallback, 'rejected', null)
   }
 
   private async synthesize(
@@ -306,20 +429,70 @@ export class AgentService {
     contents: ChatContent[],
     label: string
   ): Promise<ChatResponse> {
-    const response = await d.model.stream(
-      {
-        label,
-        system: synthesisPrompt(d.language.instruction),
-        contents,
-        // Declared but disabled: the history holds function calls, and the answer must be text.
-        tools: d.tools.map(toolDeclaration),
-        toolMode: 'none'
-      },
-      (text) => d.run.token(text),
-      d.signal
-    )
+    const system = synthesisPrompt(d.language.instruction, d.source)
+    const call = (window: number | null): Promise<ChatResponse> =>
+      d.model.stream(
+        {
+          label,
+          system,
+          contents:
+            window === null
+              ? this.withPassages(d, contents)
+              : this.fit(d, system, contents, window),
+          // Declared but disabled: the history holds function calls, and the answer must be text.
+          tools: d.tools.map(toolDeclaration),
+          toolMode: 'none'
+        },
+        (text) => d.run.token(text),
+        d.signal
+      )
+    let response: ChatResponse
+    try {
+      response = await call(d.model.contextTokens)
+    } catch (error) {
+      // The server knows its window better than the setting does: trim to it and try once more.
+      if (!(error instanceof ContextOverflowError) || d.model.contextTokens === null) throw error
+      const window = error.contextTokens ?? Math.floor(d.model.contextTokens / 2)
+      d.run.stage('drafting', '')
+      response = await call(Math.min(window, d.model.contextTokens))
+    }
     d.run.usage(label, response.usage)
     return response
+  }
+
+  /** `contents` with the passages written in (retrieve-then-answer), untrimmed. */
+  private withPassages(d: Draft, contents: ChatContent[]): ChatContent[] {
+    if (d.source === 'tools') return contents
+    return withQuestion(contents, d.questionAt, passagesContent(d.question, d.evidence.all()))
+  }
+
+  /** `contents` trimmed to a context window of `window` tokens; records what was left out. */
+  private fit(d: Draft, system: string, contents: ChatContent[], window: number): ChatContent[] {
+    let shown: Set<string>
+    let total: number
+    let fitted: ChatContent[]
+    if (d.source === 'tools') {
+      ;({ contents: fitted, shown, total } = fitToolResults(system, contents, window))
+    } else {
+      const passages = d.evidence.all()
+      const render = (p: readonly EvidencePassage[]): string =>
+        d.question + passagesBlock(p) + JSON.stringify(withQuestion(contents, d.questionAt, null))
+      const n = passagesThatFit(system, render, passages, window)
+      if (n === 0) throw new ContextOverflowError('Not even one passage fits.', window)
+      const kept = passages.slice(0, n)
+      shown = new Set(kept.map((p) => p.id))
+      total = passages.length
+      fitted = withQuestion(contents, d.questionAt, passagesContent(d.question, kept))
+    }
+    if (shown.size < total) {
+      if (shown.size === 0) throw new ContextOverflowError('Not even one passage fits.', window)
+      d.evidence.retain(shown)
+      d.trimmed = {
+        code: 'CONTEXT_TOO_SMALL',
+        message: `The local model's context window (${window.toLocaleString('en-US')} tokens) holds only ${shown.size} of the ${total} passages found, so this answer is based on those. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH) and raise "Context window" in Settings for fuller answers.`
+      }
+    }
+    return fitted
   }
 
   private async check(
@@ -345,19 +518,53 @@ export class AgentService {
   private generated(
     d: Draft,
     cited: CitedAnswer,
-    verified: boolean,
+    check: AnswerCheck,
     notice: AppError | null
   ): Answer {
+    const answeredBy: AnsweredBy = {
+      provider: d.model.provider,
+      model: d.model.model,
+      fallback: d.fallback
+    }
     return {
       question: d.question,
       answer: cited.answer,
       mode: 'generated',
-      verified,
-      notice,
+      verified: check === 'passed',
+      check,
+      notice: combine(notice, d.trimmed),
       citations: cited.citations,
-      usage: d.run.total()
+      usage: d.run.total(),
+      answeredBy
     }
   }
+}
+
+/** The user's turn of retrieve-then-answer: the question, then the passages as a data block. */
+function passagesContent(question: string, passages: readonly EvidencePassage[]): ChatContent {
+  return { role: 'user', parts: [{ text: question }, { text: passagesBlock(passages) }] }
+}
+
+/** `contents` with the question's turn at `at` replaced (or left out, with null). */
+function withQuestion(
+  contents: ChatContent[],
+  at: number,
+  turn: ChatContent | null
+): ChatContent[] {
+  return [...contents.slice(0, at), ...(turn ? [turn] : []), ...contents.slice(at + 1)]
+}
+
+/** One notice from two: the first's code, both messages. */
+function combine(first: AppError | null, second: AppError | null): AppError | null {
+  if (!first || !second) return first ?? second
+  return { ...first, message: `${first.message} ${second.message}` }
+}
+
+/** The message when a local model's window cannot hold even the question and one passage. */
+function tooSmall(model: ChatModel, window: number | null): string {
+  const size = window ?? model.contextTokens
+  const tokens = size ? ` (${size.toLocaleString('en-US')} tokens)` : ''
+  return `The context window of "${model.model}"${tokens} is too small for the question and even one passage. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio and llama.cpp: the context length when loading it) and set the same "Context window" in Settings.`
 }
 
 /** A reply that searched nothing: no citations, no tokens. */

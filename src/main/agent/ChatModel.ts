@@ -1,9 +1,11 @@
-import type { Usage } from '../../shared/types'
+import type { AnsweredBy, Usage } from '../../shared/types'
 
 /**
- * One part of a conversation turn, in Gemini's wire shape.
- * @remarks Parts are passed through untouched: a model turn carries fields this app never
- * reads (Gemini 3's `thoughtSignature`, `thought`), and the API rejects a history that lost them.
+ * One part of a conversation turn: text, a function call or a function's result.
+ * @remarks The shape is Gemini's wire shape, so Gemini turns pass through untouched: a model
+ * turn carries fields this app never reads (Gemini 3's `thoughtSignature`, `thought`), and the
+ * API rejects a history that lost them. Other providers translate to and from it in their own
+ * file, and may keep what they need to replay a turn verbatim in extra fields.
  */
 export interface ChatPart {
   text?: string
@@ -45,6 +47,8 @@ export interface FunctionCallRequest {
   id?: string
   name: string
   args: Record<string, unknown>
+  /** Set when the model's arguments could not be read (not JSON, not an object): why. */
+  invalidArguments?: string
 }
 
 /** One model call. */
@@ -72,13 +76,19 @@ export interface ChatResponse {
 
 /**
  * A chat model with function calling, structured output and streaming.
- * @remarks The agent depends on this, never on an SDK, so tests and a future provider plug in
- * here. Implementations throw `UserFacingError` with one of `NO_API_KEY`, `RATE_LIMITED`,
- * `UPSTREAM_UNAVAILABLE`, `OFFLINE`, `TIMEOUT`, `CANCELLED` for expected failures.
+ * @remarks The agent depends on this, never on an SDK: Gemini and an OpenAI-compatible local
+ * server plug in here, and so do tests. Implementations throw `UserFacingError` for expected
+ * failures (`NO_API_KEY`, `RATE_LIMITED`, `UPSTREAM_UNAVAILABLE`, `OFFLINE`, `TIMEOUT`,
+ * `CANCELLED`, `LOCAL_MODEL_UNREACHABLE`, `LOCAL_MODEL_MISSING`), {@link ToolsUnsupportedError}
+ * when the model cannot take tools and {@link ContextOverflowError} when the request is too long.
  */
 export interface ChatModel {
+  /** Which provider this is; shown with the answer. */
+  readonly provider: AnsweredBy['provider']
   /** The model name, e.g. `gemini-3.5-flash`. */
   readonly model: string
+  /** The context window in tokens when it is small enough to matter (local models), else null. */
+  readonly contextTokens: number | null
   generate(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>
   /** Like {@link generate}, calling `onText` with each piece of visible text as it arrives. */
   stream(
@@ -86,4 +96,31 @@ export interface ChatModel {
     onText: (text: string) => void,
     signal?: AbortSignal
   ): Promise<ChatResponse>
+}
+
+/**
+ * The model (or its server) refuses function calling, e.g. Ollama's "does not support tools".
+ * @remarks Not a user error: the agent answers without tools (retrieve-then-answer).
+ */
+export class ToolsUnsupportedError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options)
+    this.name = 'ToolsUnsupportedError'
+  }
+}
+
+/**
+ * The request is longer than the model's context window.
+ * @remarks Carries the window when the server said it (llama.cpp's `n_ctx`), so the agent can
+ * trim the evidence to fit and try once more.
+ */
+export class ContextOverflowError extends Error {
+  constructor(
+    message: string,
+    readonly contextTokens: number | null,
+    options: { cause?: unknown } = {}
+  ) {
+    super(message, options)
+    this.name = 'ContextOverflowError'
+  }
 }

@@ -40,6 +40,8 @@ const MODES = { any: 'ANY', auto: 'AUTO', none: 'NONE' } as Record<
  * (~0.4 s to import) is loaded on the first call, not at app start.
  */
 export class GeminiChatModel implements ChatModel {
+  readonly provider = 'gemini'
+  readonly contextTokens = null
   readonly model: string
   private readonly timeoutMs: number
   private client: Promise<GoogleGenAI> | null = null

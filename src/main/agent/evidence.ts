@@ -90,6 +90,11 @@ export class EvidenceSet {
     return [...this.byId.values()]
   }
 
+  /** Forgets every passage not in `ids` (those the model was not shown after trimming). */
+  retain(ids: ReadonlySet<string>): void {
+    for (const id of [...this.byId.keys()]) if (!ids.has(id)) this.byId.delete(id)
+  }
+
   get size(): number {
     return this.byId.size
   }

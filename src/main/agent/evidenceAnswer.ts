@@ -4,6 +4,7 @@ import type { Retriever } from '../search/types'
 import type { AnswerRun } from './AnswerRun'
 import { toCitation } from './citations'
 import { EvidenceSet } from './evidence'
+import { excerptFor, readableText } from './excerpt'
 import { ANSWER_TEXTS, type EvidenceReason, type TextLanguage } from './language'
 
 /** Passages in an evidence-only answer. */
@@ -44,7 +45,7 @@ export async function evidenceAnswer(options: {
   const label = texts.evidenceLabel(options.reason)
   const body = passages.map(
     (p, i) =>
-      `${texts.passage(i + 1, p.title, p.page)}${p.kind && p.kind !== 'text' ? ` [${texts.kind(p.kind)}]` : ''}\n> ${p.text.replace(/\s+/g, ' ').trim()}`
+      `${texts.passage(i + 1, p.title, p.page)}${p.kind && p.kind !== 'text' ? ` [${texts.kind(p.kind)}]` : ''}\n> ${readableText(p.text)}`
   )
   const figures = passages.some((p) => p.kind === 'figure' || p.kind === 'table')
   return {
@@ -56,7 +57,9 @@ export async function evidenceAnswer(options: {
     ].join('\n\n'),
     mode: 'evidence',
     verified: false,
+    check: 'unchecked',
     notice: options.notice,
+    excerpts: passages.map((p, i) => excerptFor(i + 1, p.text, question)),
     citations: passages.map((p, i) => toCitation(i + 1, p, question)),
     usage: run.total()
   }

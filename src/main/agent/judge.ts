@@ -32,7 +32,8 @@ export const JUDGE_SCHEMA: Record<string, unknown> = (() => {
  * @remarks The judge sees only the question and the answer — not the evidence — so it checks
  * what a reader would: was this question answered, all of it? An honest "the papers do not
  * say" passes. Throws when the call fails or the verdict is unreadable; the caller then keeps
- * the answer, marked unverified.
+ * the answer, marked unverified. A model without structured output may wrap its JSON in a
+ * Markdown fence; that is unwrapped, nothing more is guessed.
  */
 export async function judgeAnswer(
   model: ChatModel,
@@ -69,7 +70,7 @@ export async function judgeAnswer(
   run.usage(label, response.usage)
   let verdict: z.infer<typeof VerdictSchema>
   try {
-    verdict = VerdictSchema.parse(JSON.parse(response.text))
+    verdict = VerdictSchema.parse(JSON.parse(jsonText(response.text)))
   } catch (error) {
     throw new Error(`The checker's verdict was unreadable: ${response.text.slice(0, 200)}`, {
       cause: error
@@ -81,4 +82,10 @@ export async function judgeAnswer(
     : verdict.problem.trim() ||
       (verdict.onTopic ? 'It does not answer every part of the question.' : 'It is off topic.')
   return { pass, problem }
+}
+
+/** The JSON in a reply: the text itself, or the inside of one ```json fence around it. */
+function jsonText(reply: string): string {
+  const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/i.exec(reply.trim())
+  return fenced ? fenced[1]! : reply
 }

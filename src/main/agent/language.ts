@@ -13,7 +13,7 @@ export interface AnswerLanguage {
 }
 
 /** Why an answer holds evidence only. */
-export type EvidenceReason = 'NO_API_KEY' | 'KEY_REJECTED' | 'OFFLINE'
+export type EvidenceReason = 'NO_API_KEY' | 'NO_LOCAL_MODEL' | 'KEY_REJECTED' | 'OFFLINE'
 
 /** The fixed texts of an answer, per language (from the main catalog). */
 export interface AnswerTexts {

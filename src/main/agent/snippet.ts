@@ -33,7 +33,8 @@ export function pickSnippet(text: string, claim = '', startOnly = false): string
   return clip(best)
 }
 
-function splitSentences(text: string): string[] {
+/** Splits text into sentences at `.!?` followed by a capital, digit or bracket. */
+export function splitSentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}([])/u).map((s) => s.trim())
 }
 
@@ -42,7 +43,8 @@ function isProse(s: string): boolean {
   return s.length / lines.length >= 20
 }
 
-function words(s: string): Set<string> {
+/** The words (4+ letters) and numbers of a text, lowercased, for overlap scores. */
+export function words(s: string): Set<string> {
   // Numbers of any length count: "8 heads" and "h = 8" share the fact that matters.
   return new Set(s.toLowerCase().match(/\p{L}{4,}|\p{N}+(?:\.\p{N}+)?/gu) ?? [])
 }

@@ -7,6 +7,16 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
+  /** `--provider`: who writes answers, for this run only. */
+  provider: 'gemini' | 'local' | null
+  /** `--model`: the model of that provider, for this run only. */
+  model: string | null
+  /** `compare --question "..."` (repeatable). */
+  questions: string[]
+  /** `compare --claim "..."` (repeatable): a claim each paper supports, contradicts or not. */
+  claims: string[]
+  /** `compare --export markdown|csv|bibtex`: print the table in that format instead. */
+  exportFormat: 'markdown' | 'csv' | 'bibtex' | null
   /** `ask --thread <id>`: a follow-up in that conversation. */
   thread: string | null
   /** `ask --new-thread`: start a conversation with this question. */
@@ -39,6 +49,11 @@ export function parseArgs(argv: string[]): CliArgs {
     help: false,
     k: null,
     papers: [],
+    provider: null,
+    model: null,
+    questions: [],
+    claims: [],
+    exportFormat: null,
     thread: null,
     newThread: false,
     format: null,
@@ -64,7 +79,27 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
       out.k = n
     } else if (a === '--paper') out.papers.push(value())
-    else if (a === '--thread') out.thread = value()
+    else if (a === '--provider') {
+      const v = value()
+      if (v !== 'gemini' && v !== 'local')
+        throw new UsageError(`--provider must be gemini or local, not '${v}'`)
+      out.provider = v
+    } else if (a === '--model') out.model = value()
+    else if (a === '--papers') {
+      out.papers.push(
+        ...value()
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      )
+    } else if (a === '--question') out.questions.push(value())
+    else if (a === '--claim') out.claims.push(value())
+    else if (a === '--export') {
+      const v = value()
+      if (v !== 'markdown' && v !== 'csv' && v !== 'bibtex')
+        throw new UsageError(`--export must be markdown, csv or bibtex, not '${v}'`)
+      out.exportFormat = v
+    } else if (a === '--thread') out.thread = value()
     else if (a === '--new-thread') out.newThread = true
     else if (a === '--turn') out.turn = value()
     else if (a === '--format') {
@@ -82,6 +117,9 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (out.command === null) out.command = a
     else out.positional.push(a)
   }
+  if (out.model !== null && out.provider === null) {
+    throw new UsageError('--model needs --provider (gemini or local) to say whose model it is')
+  }
   return out
 }
 
@@ -97,8 +135,15 @@ Commands:
   search "<query>" [--k N] [--paper <paperId>]...
                                    Hybrid (semantic + keyword) search over the library
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
-  ask "<question>"                 Answer with numbered citations (Gemini; evidence-only
-                                   without GEMINI_API_KEY or network)
+  ask "<question>" [--provider gemini|local] [--model <name>]
+                                   Answer with numbered citations: Gemini, or a local
+                                   OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
+                                   evidence-only without a key or a model
+  compare --papers <id,id,...> --question "<q>" [--question ...] [--claim "<c>"]
+          [--export markdown|csv|bibtex]
+                                   Ask each paper the same questions: an evidence table, each
+                                   cell from that paper's own passages (evidence-only
+                                   without GEMINI_API_KEY or network); saved in the library
   ask --new-thread "<question>" [--paper <paperId>]...
                                    Start a saved conversation (limited to those papers)
   ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
@@ -120,6 +165,9 @@ Options:
 Environment:
   GEMINI_API_KEY     Gemini API key for generated answers
   GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
+  RESEARCHPAL_LLM_BASE_URL  Local server (default http://127.0.0.1:11434/v1, Ollama's);
+                     https, or http to this computer only. Gemini offline falls back to it.
+  RESEARCHPAL_LLM_MODEL     The local model, e.g. qwen2.5:3b
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
   RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
   RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)

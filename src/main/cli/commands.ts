@@ -9,6 +9,7 @@ import { mainT } from '../i18n'
 import { toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
+import { formatComparison } from './formatComparison'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -105,11 +106,17 @@ export function cliKeyHint(language: UiLanguage = 'en'): string {
 
 /** Formats an answer with its numbered sources for a terminal, in the UI language. */
 export function formatAnswer(
-  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'>,
+  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'> &
+    Partial<Pick<Answer, 'answeredBy'>>,
   language: UiLanguage = 'en'
 ): string {
   const t = mainT(language)
   const why = a.notice?.message
+  const by = a.answeredBy
+  const label =
+    by?.provider === 'local'
+      ? `${t(by.fallback ? 'cli.localModelFallback' : 'cli.localModel', { model: by.model })}\n\n`
+      : ''
   const head =
     a.mode === 'evidence'
       ? `${why ? t('cli.evidenceOnlyWhy', { why }) : t('cli.evidenceOnly')}\n\n`
@@ -129,7 +136,7 @@ export function formatAnswer(
   // The app says "Settings"; on the command line the key comes from the environment.
   const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
   const list = sources.length ? `\n\n${t('cli.sources')}\n${sources.join('\n')}` : ''
-  return `${head}${keyHint}${a.answer}${list}\n${usage}`
+  return `${label}${head}${keyHint}${a.answer}${list}\n${usage}`
 }
 
 /** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */
@@ -259,6 +266,27 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       )
       const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
       return { json: r, text, exitCode: 0 }
+    }
+    case 'compare': {
+      if (!args.papers.length) throw new UsageError('compare needs --papers <id,id,...>')
+      if (!args.questions.length && !args.claims.length) {
+        throw new UsageError('compare needs at least one --question "..." or --claim "..."')
+      }
+      const created = await call(s, 'compare:create', {
+        paperIds: args.papers,
+        questions: args.questions,
+        claims: args.claims
+      })
+      const c = await call(s, 'compare:run', { comparisonId: created.id })
+      if (args.exportFormat) {
+        const out = await call(s, 'compare:export', {
+          comparisonId: c.id,
+          format: args.exportFormat
+        })
+        return { json: out, text: out.text.trimEnd(), exitCode: 0 }
+      }
+      const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
+      return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
     }
     case 'thread':
       return thread(s, args)

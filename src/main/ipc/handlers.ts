@@ -3,6 +3,8 @@ import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type {
   Answer,
   EmbedderStatus,
+  LocalModelList,
+  LocalModelTest,
   McpConfig,
   PageRange,
   Paper,
@@ -15,6 +17,8 @@ import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 import type { Handlers } from './router'
+import type { CompareService } from '../compare/CompareService'
+import { toCsv, toMarkdown } from '../compare/exportTable'
 
 /** What the handlers need of the library. */
 export interface LibraryPort {
@@ -43,6 +47,12 @@ export interface AgentPort {
     signal?: AbortSignal
   ): Promise<Answer>
   cancel(requestId: string): boolean
+}
+
+/** What the handlers need of the local model settings. */
+export interface LocalModelsPort {
+  list(baseUrl?: string): Promise<LocalModelList>
+  test(): Promise<LocalModelTest>
 }
 
 /** What the handlers need of conversations (asking goes through them, in a thread or not). */
@@ -75,12 +85,14 @@ export interface HandlerDeps {
   library: LibraryPort
   retriever: Retriever
   agent: AgentPort
+  localModels: LocalModelsPort
   conversations: ConversationPort
   filePicker: FilePicker
   /** Draws page regions (figures) for the chat. */
   pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
+  compare: CompareService
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -102,6 +114,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
+    'localModel:list': ({ baseUrl }) => deps.localModels.list(baseUrl),
+    'localModel:test': () => deps.localModels.test(),
     'library:list': () => ({ papers: deps.library.list() }),
     'library:find': (input) => ({ papers: deps.library.find(input) }),
     'library:pages': (input) => deps.library.pages(input),
@@ -174,6 +188,43 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }),
     'threads:export': ({ threadId, turnId, format }) =>
       deps.conversations.export(threadId, format, turnId),
-    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId)
+    'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
+    'compare:list': () => ({
+      comparisons: deps.compare.list().map(({ id, title, updatedAt, paperIds, columns }) => ({
+        id,
+        title,
+        updatedAt,
+        paperIds,
+        columns
+      }))
+    }),
+    'compare:get': ({ comparisonId }) => deps.compare.get(comparisonId),
+    'compare:create': (input) => deps.compare.create(input),
+    'compare:update': ({ comparisonId, ...changes }) => deps.compare.update(comparisonId, changes),
+    'compare:run': ({ comparisonId, uiLanguage }) => deps.compare.run(comparisonId, { uiLanguage }),
+    'compare:cancel': ({ comparisonId }) => ({ cancelled: deps.compare.cancel(comparisonId) }),
+    'compare:delete': async ({ comparisonId }) => {
+      await deps.compare.remove(comparisonId)
+      return { removed: true as const }
+    },
+    'compare:export': ({ comparisonId, format }) => {
+      const c = deps.compare.get(comparisonId)
+      const papers = deps.library.list()
+      if (format === 'bibtex') {
+        const known = c.paperIds.filter((id) => papers.some((p) => p.id === id))
+        return {
+          filename: `${comparisonId}.bib`,
+          mimeType: 'application/x-bibtex',
+          text: known.length ? deps.library.bibtex(known).bibtex : ''
+        }
+      }
+      return format === 'csv'
+        ? { filename: `${comparisonId}.csv`, mimeType: 'text/csv', text: toCsv(c, papers) }
+        : {
+            filename: `${comparisonId}.md`,
+            mimeType: 'text/markdown',
+            text: toMarkdown(c, papers)
+          }
+    }
   }
 }

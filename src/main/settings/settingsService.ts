@@ -17,7 +17,9 @@ import type { SecretStore } from './secretStore'
 /** Environment variables that override settings (CLI, tests, proxies). */
 const ENV_OVERRIDES = {
   GEMINI_MODEL: 'model',
-  GEMINI_BASE_URL: 'geminiBaseUrl'
+  GEMINI_BASE_URL: 'geminiBaseUrl',
+  RESEARCHPAL_LLM_BASE_URL: 'localBaseUrl',
+  RESEARCHPAL_LLM_MODEL: 'localModel'
 } as const
 
 /**
@@ -30,7 +32,13 @@ export class SettingsService {
   private keyNeedsReentry = false
 
   constructor(
-    private readonly deps: { file: string; secrets: SecretStore; env?: NodeJS.ProcessEnv }
+    private readonly deps: {
+      file: string
+      secrets: SecretStore
+      env?: NodeJS.ProcessEnv
+      /** Set for this process only, over the file and the environment (CLI options). */
+      overrides?: Partial<Settings>
+    }
   ) {}
 
   /** Loads `settings.json`; unknown or invalid fields are dropped, missing ones defaulted. */
@@ -49,6 +57,7 @@ export class SettingsService {
       if (parsed.success) merged[key] = parsed.data
     }
     const env = this.deps.env ?? {}
+    const given: [string, keyof Settings, unknown][] = []
     for (const [name, key] of Object.entries(ENV_OVERRIDES)) {
       const v = env[name]?.trim()
       if (!v) continue
@@ -58,7 +67,21 @@ export class SettingsService {
           `${name} "${v.slice(0, 200)}" ${API_ADDRESS_RULE}: the API key would be sent there. Fix or unset ${name}.`
         )
       }
-      merged[key] = v
+      given.push([name, key, v])
+    }
+    for (const [key, v] of Object.entries(this.deps.overrides ?? {})) {
+      if (v !== undefined) given.push([`--${key}`, key as keyof Settings, v])
+    }
+    // A bad value someone typed on purpose is an error that names it, not a silent default.
+    for (const [name, key, v] of given) {
+      const parsed = shape[key].safeParse(v)
+      if (!parsed.success) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          `${name} is not usable: ${parsed.error.issues.map((i) => i.message).join('; ')}`
+        )
+      }
+      merged[key] = parsed.data
     }
     this.current = SettingsSchema.parse(merged)
   }

@@ -1,32 +1,163 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
+import { ComparePanel } from './features/compare/ComparePanel'
 import { LibraryPanel } from './features/library/LibraryPanel'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { PdfViewer } from './features/viewer/PdfViewer'
-import { useAppStore } from './store/StoreContext'
+import {
+  clampShare,
+  layoutMode,
+  loadViewerShare,
+  MIN_CHAT,
+  MIN_VIEWER,
+  saveViewerShare,
+  useWindowWidth,
+  viewerWidth,
+  type LayoutMode
+} from './layout/layoutMode'
+import { focusLibraryField, focusQuestionBox, useShortcuts } from './layout/shortcuts'
+import { nextTheme, useTheme } from './layout/theme'
+import { useAppStore, useStoreApi } from './store/StoreContext'
 
-function TopBar() {
-  const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
-  const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? null)
+/** Which model writes answers, or why none does; opens Settings. */
+function ProviderPill() {
+  const values = useAppStore((s) => s.settings.values)
   const openSettings = useAppStore((s) => s.openSettings)
   const { t } = useTranslation()
+  if (!values) return null
+  const open = (): void => openSettings(true)
+  if (values.provider === 'local') {
+    return values.localModel ? (
+      <button type="button" className="pill pill-info" data-provider="local" onClick={open}>
+        {t('app.answersLocal', { model: values.localModel })}
+      </button>
+    ) : (
+      <button type="button" className="pill pill-warn" data-provider="local" onClick={open}>
+        {t('app.noLocalModel')}
+      </button>
+    )
+  }
+  if (!values.hasApiKey) {
+    return (
+      <button type="button" className="pill pill-warn" data-provider="gemini" onClick={open}>
+        {t('app.noKey')}
+      </button>
+    )
+  }
+  return (
+    <button type="button" className="pill pill-info" data-provider="gemini" onClick={open}>
+      {values.localModel
+        ? t('app.answersGeminiOffline', { model: values.localModel })
+        : t('app.answersGemini')}
+    </button>
+  )
+}
+
+/** The pane shown when the window is narrow enough for one pane at a time. */
+type Tab = 'library' | 'chat' | 'viewer'
+
+/** The library width beside the chat in the wide layout (CSS `--library-width`). */
+const LIBRARY_WIDTH = 300
+
+function TopBar({
+  mode,
+  tab,
+  onTab,
+  drawerOpen,
+  onToggleDrawer
+}: {
+  mode: LayoutMode
+  tab: Tab
+  onTab: (tab: Tab) => void
+  drawerOpen: boolean
+  onToggleDrawer: () => void
+}) {
+  const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
+  const viewerOpen = useAppStore((s) => s.viewer.open)
+  const openSettings = useAppStore((s) => s.openSettings)
+  const compareOpen = useAppStore((s) => s.compare.open)
+  const setCompareOpen = useAppStore((s) => s.setCompareOpen)
+  const [theme, setTheme] = useTheme()
+  const { t } = useTranslation()
+  const themeLabel = {
+    system: t('app.themeSystem'),
+    light: t('app.themeLight'),
+    dark: t('app.themeDark')
+  }[theme]
   return (
     <header className="topbar">
+      {mode === 'medium' && (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={drawerOpen}
+          aria-controls="library-slot"
+          onClick={onToggleDrawer}
+        >
+          ☰ {t('app.showLibrary')}
+        </button>
+      )}
       <span className="brand">ResearchPal</span>
+      <span className="view-tabs" role="tablist" aria-label={t('compare.views')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!compareOpen}
+          className={`view-tab${compareOpen ? '' : ' active'}`}
+          onClick={() => setCompareOpen(false)}
+        >
+          {t('compare.tabChat')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={compareOpen}
+          className={`view-tab${compareOpen ? ' active' : ''}`}
+          onClick={() => setCompareOpen(true)}
+        >
+          {t('compare.tabCompare')}
+        </button>
+      </span>
+      {mode === 'narrow' && (
+        <nav className="tabs" aria-label={t('app.panes')}>
+          {(['library', 'chat', 'viewer'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              className="tab"
+              aria-pressed={tab === name}
+              disabled={name === 'viewer' && !viewerOpen}
+              onClick={() => onTab(name)}
+            >
+              {name === 'library'
+                ? t('app.showLibrary')
+                : name === 'chat'
+                  ? t('app.showChat')
+                  : t('app.showViewer')}
+            </button>
+          ))}
+        </nav>
+      )}
       <span className="topbar-status">
-        {hasKey === false && (
-          <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
-            {t('app.noKey')}
-          </button>
-        )}
+        <ProviderPill />
         {embedder && embedder !== 'ready' && (
           <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
             {t('app.keywordOnly')}
           </button>
         )}
       </span>
+      <button
+        type="button"
+        className="btn btn-small btn-quiet"
+        title={t('app.theme')}
+        aria-label={`${t('app.theme')}: ${themeLabel}`}
+        data-theme-setting={theme}
+        onClick={() => setTheme(nextTheme(theme))}
+      >
+        {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}
+      </button>
       <button type="button" className="btn btn-small" onClick={() => openSettings(true)}>
         {t('app.settings')}
       </button>
@@ -34,41 +165,131 @@ function TopBar() {
   )
 }
 
-/** The window: library | chat | viewer, with the settings dialog on top. */
+/**
+ * The window: library | chat | viewer, fitted to the window. Below a width the library becomes
+ * a drawer, below another the panes become tabs; the viewer takes a remembered share.
+ */
 export function App() {
   const viewerOpen = useAppStore((s) => s.viewer.open)
+  const compareOpen = useAppStore((s) => s.compare.open)
+  const navNonce = useAppStore((s) => s.viewer.navNonce)
   const loadLibrary = useAppStore((s) => s.loadLibrary)
   const loadSettings = useAppStore((s) => s.loadSettings)
   const uiSetting = useAppStore((s) => s.settings.values?.uiLanguage)
+  const store = useStoreApi()
+  const { t } = useTranslation()
   // The UI language follows the setting once it is loaded, the system's until then.
-  useTranslation()
   useEffect(() => setUiLanguage(resolveUiLanguage(uiSetting)), [uiSetting])
-  const [viewerWidth, setViewerWidth] = useState(() => Math.round(window.innerWidth * 0.42))
   useEffect(() => {
     void loadLibrary()
     void loadSettings()
   }, [loadLibrary, loadSettings])
 
+  const width = useWindowWidth()
+  const mode = layoutMode(width)
+  const [share, setShare] = useState(loadViewerShare)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const drawerRef = useRef(drawerOpen)
+  useEffect(() => {
+    drawerRef.current = drawerOpen
+  }, [drawerOpen])
+  const [tab, setTab] = useState<Tab>('chat')
+
+  // Opening a paper (from a chip or the library) shows it: the drawer closes, the tab switches.
+  const [seen, setSeen] = useState({ open: viewerOpen, nonce: navNonce })
+  if (seen.open !== viewerOpen || seen.nonce !== navNonce) {
+    setSeen({ open: viewerOpen, nonce: navNonce })
+    if (viewerOpen) {
+      setDrawerOpen(false)
+      setTab('viewer')
+    } else if (tab === 'viewer') setTab('chat')
+  }
+
+  const targets = useMemo(
+    () => ({
+      focusLibrary: () => {
+        setDrawerOpen(true)
+        setTab('library')
+        focusLibraryField()
+      },
+      focusQuestion: () => {
+        setTab('chat')
+        focusQuestionBox()
+      },
+      closeDrawer: () => {
+        if (!drawerRef.current) return false
+        setDrawerOpen(false)
+        return true
+      }
+    }),
+    []
+  )
+  useShortcuts(store, targets)
+
+  const room = width - (mode === 'wide' ? LIBRARY_WIDTH : 0)
+  const viewerPx = viewerWidth(share, room)
+  const columns =
+    mode === 'narrow'
+      ? '1fr'
+      : [
+          mode === 'wide' ? 'var(--library-width)' : '',
+          `minmax(${MIN_CHAT}px, 1fr)`,
+          viewerOpen ? `6px ${viewerPx}px` : ''
+        ]
+          .filter(Boolean)
+          .join(' ')
+  const shows = (pane: Tab): boolean => mode !== 'narrow' || tab === pane
+
   return (
-    <div className="app">
-      <TopBar />
-      <main
-        className={`layout${viewerOpen ? ' with-viewer' : ''}`}
-        style={
-          viewerOpen
-            ? {
-                gridTemplateColumns: `var(--library-width) minmax(320px, 1fr) 6px ${viewerWidth}px`
-              }
-            : undefined
-        }
+    <div className={`app layout-${mode}`}>
+      <a
+        className="skip-link"
+        href="#question"
+        onClick={(e) => (e.preventDefault(), targets.focusQuestion())}
       >
-        <LibraryPanel />
-        <ChatPanel />
+        {t('app.skipToQuestion')}
+      </a>
+      <TopBar
+        mode={mode}
+        tab={tab}
+        onTab={setTab}
+        drawerOpen={drawerOpen}
+        onToggleDrawer={() => setDrawerOpen((o) => !o)}
+      />
+      <main className="layout" style={{ gridTemplateColumns: columns }}>
+        <div
+          id="library-slot"
+          className={`library-slot${mode === 'medium' ? ' drawer' : ''}${drawerOpen ? ' open' : ''}`}
+          hidden={mode === 'medium' ? !drawerOpen : !shows('library')}
+        >
+          <LibraryPanel />
+        </div>
+        {mode === 'medium' && drawerOpen && (
+          <div
+            className="drawer-backdrop"
+            aria-hidden="true"
+            onClick={() => setDrawerOpen(false)}
+          />
+        )}
+        <div className="chat-slot" hidden={!shows('chat')}>
+          {compareOpen ? <ComparePanel /> : <ChatPanel />}
+        </div>
+        {viewerOpen && mode !== 'narrow' && (
+          <Splitter
+            width={viewerPx}
+            min={MIN_VIEWER}
+            max={Math.max(MIN_VIEWER, room - MIN_CHAT)}
+            onResize={(px) => {
+              const next = clampShare(px / room)
+              setShare(next)
+              saveViewerShare(next)
+            }}
+          />
+        )}
         {viewerOpen && (
-          <>
-            <Splitter width={viewerWidth} onResize={setViewerWidth} />
+          <div className="viewer-slot" hidden={!shows('viewer')}>
             <PdfViewer />
-          </>
+          </div>
         )}
       </main>
       <SettingsDialog />

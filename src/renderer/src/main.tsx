@@ -4,6 +4,7 @@ import { App } from './App'
 import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreContext'
 import './styles/app.css'
+import './styles/compare.css'
 
 const store = createAppStore(window.researchpal)
 store.connect()

@@ -11,6 +11,7 @@ export const mainEn = {
       'Not a generated answer ({{reason}}). These are the passages from the papers most relevant to the question, without summary or interpretation:',
     reasons: {
       NO_API_KEY: 'no Gemini API key is set',
+      NO_LOCAL_MODEL: 'no local model is chosen',
       KEY_REJECTED: 'Gemini rejected the API key',
       OFFLINE: 'no internet connection: Gemini cannot be reached'
     },
@@ -30,6 +31,9 @@ export const mainEn = {
     offTopicLabel: 'This is not from the papers in your library:'
   },
   cli: {
+    localModel: '[Local model {{model}}]',
+    localModelFallback:
+      '[Local model {{model}} — Gemini could not be reached, so the local model answered]',
     evidenceOnly: '[Evidence only — not a generated answer]',
     evidenceOnlyWhy: '[Evidence only — not a generated answer: {{why}}]',
     unverified: '[Unverified]',
@@ -60,6 +64,7 @@ export const mainPtBR: MainCatalog = {
       'Resposta não gerada ({{reason}}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
     reasons: {
       NO_API_KEY: 'nenhuma chave da API Gemini configurada',
+      NO_LOCAL_MODEL: 'nenhum modelo local escolhido',
       KEY_REJECTED: 'o Gemini recusou a chave da API',
       OFFLINE: 'sem conexão com a internet: o Gemini não pode ser alcançado'
     },
@@ -79,6 +84,9 @@ export const mainPtBR: MainCatalog = {
     offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
   },
   cli: {
+    localModel: '[Modelo local {{model}}]',
+    localModelFallback:
+      '[Modelo local {{model}} — o Gemini não pôde ser alcançado, então o modelo local respondeu]',
     evidenceOnly: '[Só trechos — não é uma resposta gerada]',
     evidenceOnlyWhy: '[Só trechos — não é uma resposta gerada: {{why}}]',
     unverified: '[Não verificada]',

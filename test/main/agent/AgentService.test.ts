@@ -175,6 +175,8 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     h = await agentHarness({ script: { judge: verdict(false, 'Off topic.') } })
     const answer = await h.ask('Qual é a pontuação BLEU do Transformer?', 'req-1', 'pt-BR')
     expect(answer.answer).toBe(ANSWER_TEXTS['pt-BR'].fallback)
+    // Rejected twice is not "could not be checked": the UI says the checker did not confirm it.
+    expect(answer).toMatchObject({ verified: false, check: 'rejected', notice: null })
     expect(answer.verified).toBe(false)
     expect(answer.mode).toBe('generated')
     expect(answer.citations.length).toBeGreaterThan(0)
@@ -277,32 +279,60 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     expect(answer.citations[0]?.chunkId).toBe('1706.03762-page-8-chunk-0')
   })
 
-  it('answers an unknown tool with an error result instead of crashing', async () => {
+  it('answers an unknown tool with an error result the model can read in the next round', async () => {
     h = await agentHarness({
-      script: { tools: { functionCalls: [{ name: 'delete_library', args: {} }] } }
+      settings: { toolRounds: 2 },
+      script: {
+        tools: [
+          { functionCalls: [{ name: 'delete_library', args: {} }] },
+          { functionCalls: [{ name: 'search_documents', args: { query: 'attention' } }] }
+        ]
+      }
     })
     const answer = await h.ask('Delete everything')
-    const [synthesis] = h.gemini.of('synthesis')
-    expect(functionResponses(synthesis!)[0]!.response['error']).toMatch(
+    const [, second] = h.gemini.of('tools')
+    expect(functionResponses(second!)[0]!.response['error']).toMatch(
       /no tool named "delete_library".*search_documents, extract_section, list_papers/
     )
     expect(answer.mode).toBe('generated')
   })
 
+  it('searches with the question itself when no tool call brought back a passage', async () => {
+    h = await agentHarness({
+      script: { tools: { functionCalls: [{ name: 'delete_library', args: {} }] } }
+    })
+    const answer = await h.ask('What is scaled dot-product attention?')
+    expect(h.retriever.searches.map((s) => s.query)).toEqual([
+      'What is scaled dot-product attention?'
+    ])
+    const [synthesis] = h.gemini.of('synthesis')
+    expect(functionResponses(synthesis!)).toEqual([])
+    const [question, block] = synthesis!.body.contents[0]!.parts.map((p) => p.text)
+    expect(question).toBe('What is scaled dot-product attention?')
+    expect(block).toMatch(/^<passages>\n\{"id":"1706\.03762-page-4-chunk-1"/)
+    expect(answer).toMatchObject({ mode: 'generated', verified: true })
+    expect(answer.citations[0]?.chunkId).toBe('1706.03762-page-4-chunk-1')
+  })
+
   it('rejects unknown paper ids in a search with a readable error', async () => {
     h = await agentHarness({
+      settings: { toolRounds: 2 },
       script: {
-        tools: {
-          functionCalls: [
-            { name: 'search_documents', args: { query: 'x', paperIds: ['9999.99999'] } }
-          ]
-        }
+        tools: [
+          {
+            functionCalls: [
+              { name: 'search_documents', args: { query: 'x', paperIds: ['9999.99999'] } }
+            ]
+          },
+          { text: 'Done.' }
+        ]
       }
     })
     await h.ask('Anything?')
-    const [synthesis] = h.gemini.of('synthesis')
-    expect(functionResponses(synthesis!)[0]!.response['error']).toMatch(/9999\.99999.*list_papers/)
-    expect(h.retriever.searches).toHaveLength(0)
+    const [, second] = h.gemini.of('tools')
+    expect(functionResponses(second!)[0]!.response['error']).toMatch(/9999\.99999.*list_papers/)
+    // The call was refused before any search; with no passage, the app searched the question.
+    expect(h.retriever.searches.map((s) => s.query)).toEqual(['Anything?'])
   })
 
   it('rewrites a Portuguese question into an English query and answers in pt-BR', async () => {
@@ -339,7 +369,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
     })
     const answer = await h.ask('What is a masked LM?')
     expect(h.retriever.searches[0]!.query).toBe('masked LM')
-    expect(answer.verified).toBe(true)
+    expect(answer).toMatchObject({ verified: true, check: 'passed' })
   })
 
   it('keeps the answer, unverified and saying why, when the judge call fails', async () => {
@@ -351,7 +381,12 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
       }
     })
     const answer = await h.ask('How many heads?')
-    expect(answer).toMatchObject({ answer: 'Eight heads [1].', verified: false, mode: 'generated' })
+    expect(answer).toMatchObject({
+      answer: 'Eight heads [1].',
+      verified: false,
+      check: 'unchecked',
+      mode: 'generated'
+    })
     expect(answer.notice).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 20 })
     expect(answer.notice!.message).toMatch(/could not be checked/)
   })
@@ -364,7 +399,7 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
       }
     })
     const answer = await h.ask('What is attention?')
-    expect(answer).toMatchObject({ answer: 'A draft.', verified: false })
+    expect(answer).toMatchObject({ answer: 'A draft.', verified: false, check: 'rejected' })
     expect(answer.notice).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' })
     expect(answer.notice!.message).toMatch(/flagged by the check \(Incomplete\.\)/)
   })

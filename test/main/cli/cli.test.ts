@@ -87,4 +87,39 @@ describe('the CLI', () => {
     expect(gone.code).toBe(1)
     expect((JSON.parse(gone.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
   })
+
+  it('compares papers offline: an evidence table saved in the library, Markdown export', () => {
+    const papers = JSON.parse(cli(['papers', '--data-dir', data, '--json']).stdout) as {
+      papers: { paperId: string; status: string }[]
+    }
+    const id = papers.papers.find((p) => p.status === 'indexed')!.paperId
+    const q = ['compare', '--papers', id, '--question', 'What does zebracorn3 close?']
+    const r = cli([...q, '--question', 'What is zebracorn2?', '--data-dir', data, '--json'])
+    expect(r.code).toBe(0)
+    const c = JSON.parse(r.stdout) as {
+      id: string
+      cells: { paperId: string; status: string; citations: { page: number }[] }[]
+    }
+    expect(c.cells.map((x) => x.status)).toEqual(['evidence', 'evidence'])
+    expect(c.cells[0]!.citations[0]!.page).toBe(3)
+    expect(c.cells[1]!.citations[0]!.page).toBe(2)
+    const text = cli([...q, '--data-dir', data])
+    expect(text.stdout).toContain('Evidence only (§)')
+    expect(text.stdout).toMatch(/§ What does zebracorn3 close\?\n\s+p\. 3: "/)
+    const md = cli([...q, '--export', 'markdown', '--data-dir', data])
+    expect(md.stdout).toMatch(/^\| Paper \| What does zebracorn3 close\? \|$/m)
+    const bad = cli([
+      'compare',
+      '--papers',
+      'nosuchpaper',
+      '--question',
+      'x?',
+      '--data-dir',
+      data,
+      '--json'
+    ])
+    expect(bad.code).toBe(1)
+    expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
+    expect(cli(['compare', '--papers', id, '--data-dir', data]).code).toBe(2)
+  })
 })

@@ -17,8 +17,17 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ toolRounds: 7 }, 'toolRounds'],
     [{ answerLanguage: 'klingon' }, 'answerLanguage'],
     [{ model: big }, 'model'],
-    [{ apiKey: 'sneaky' }, 'apiKey']
+    [{ apiKey: 'sneaky' }, 'apiKey'],
+    [{ provider: 'openai' }, 'provider'],
+    [{ localBaseUrl: 'http://192.168.1.20:11434/v1' }, 'localBaseUrl'],
+    [{ localBaseUrl: 'javascript:alert(1)' }, 'localBaseUrl'],
+    [{ localContextTokens: 12 }, 'localContextTokens']
   ],
+  'localModel:list': [
+    [{ baseUrl: 'http://attacker.example:8080/v1' }, 'baseUrl'],
+    [{ baseUrl: 'file:///etc/passwd' }, 'baseUrl']
+  ],
+  'localModel:test': [[{ model: 'x' }, 'model']],
   'settings:setApiKey': [
     [{}, 'apiKey'],
     [{ apiKey: 42 }, 'apiKey'],
@@ -105,6 +114,29 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ question: 'why?', requestId: 'r1', paperIds: [] }, 'paperIds']
   ],
   'chat:cancel': [[{}, 'requestId']],
+  'compare:list': [[{ x: 1 }, 'x']],
+  'compare:get': [
+    [{}, 'comparisonId'],
+    [{ comparisonId: '../etc/passwd' }, 'comparisonId']
+  ],
+  'compare:create': [
+    [{ paperIds: [], questions: ['Which datasets?'] }, 'paperIds'],
+    [{ paperIds: ['1706.03762'] }, 'questions'],
+    [{ paperIds: ['1706.03762'], questions: ['  '] }, 'questions.0'],
+    [{ paperIds: ['bad id!'], questions: ['q'] }, 'paperIds.0'],
+    [{ paperIds: ['1706.03762'], questions: Array(21).fill('q') }, 'questions']
+  ],
+  'compare:update': [
+    [{ addQuestions: ['q'] }, 'comparisonId'],
+    [{ comparisonId: 'cmp-1', addQuestions: [big] }, 'addQuestions.0']
+  ],
+  'compare:run': [
+    [{}, 'comparisonId'],
+    [{ comparisonId: 'cmp-1', uiLanguage: 'fr' }, 'uiLanguage']
+  ],
+  'compare:cancel': [[{}, 'comparisonId']],
+  'compare:delete': [[{ comparisonId: '' }, 'comparisonId']],
+  'compare:export': [[{ comparisonId: 'cmp-1', format: 'pdf' }, 'format']],
   'threads:list': [[{ query: big }, 'query']],
   'threads:get': [
     [{}, 'threadId'],

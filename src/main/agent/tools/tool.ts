@@ -78,6 +78,11 @@ async function runOne(
     const names = tools.map((t) => t.name).join(', ')
     return fail(`There is no tool named "${call.name}". The tools are: ${names}.`)
   }
+  if (call.invalidArguments) {
+    return fail(
+      `The arguments for ${tool.name} could not be read (${call.invalidArguments}). Send them as one JSON object.`
+    )
+  }
   const parsed = tool.parameters.safeParse(call.args ?? {})
   if (!parsed.success) {
     return fail(`Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`)

@@ -6,10 +6,72 @@
 export const en = {
   app: {
     noKey: 'No API key — evidence-only answers',
+    noLocalModel: 'No local model chosen — evidence-only answers',
+    answersGemini: 'Answers: Gemini',
+    answersGeminiOffline: 'Answers: Gemini · offline: {{model}}',
+    answersLocal: 'Answers: local model · {{model}}',
     keywordOnly: 'Keyword search only',
     settings: 'Settings',
     resizeViewer: 'Resize the viewer',
-    details: 'Details'
+    details: 'Details',
+    skipToQuestion: 'Skip to the question box',
+    panes: 'Panes',
+    showLibrary: 'Library',
+    showChat: 'Chat',
+    showViewer: 'Paper',
+    theme: 'Colour theme',
+    themeSystem: 'Theme: system',
+    themeLight: 'Theme: light',
+    themeDark: 'Theme: dark',
+    shortcutsHint: 'Ctrl+K: search the library · Ctrl+L: question box · Ctrl+F: find in the paper'
+  },
+  compare: {
+    views: 'Views',
+    tabChat: 'Chat',
+    tabCompare: 'Compare',
+    label: 'Compare papers',
+    new: 'Compare papers',
+    papers: 'Papers',
+    noPapers: 'Add papers to the library and wait until they are indexed to compare them.',
+    questions: 'Questions, one per line',
+    questionsPlaceholder: 'Which datasets?\nModel size?\nMain result on SQuAD?',
+    claim: 'A claim to check against each paper (optional)',
+    claimPlaceholder: 'Pre-training on more data improves results',
+    needPapers: 'Choose at least one paper and write at least one question or a claim.',
+    start: 'Compare',
+    saved: 'Saved comparisons',
+    savedMeta: '{{papers, number}} papers × {{columns, number}} columns',
+    back: '← All comparisons',
+    progress: 'Filling cells: {{done, number}} of {{total, number}}',
+    paused: 'The model provider asked to slow down: paused, resuming in {{seconds, number}} s.',
+    cancel: 'Stop',
+    run: 'Fill the missing cells',
+    addKind: 'Kind of column to add',
+    addQuestion: 'Question',
+    addClaim: 'Claim',
+    addPlaceholder: 'Another question or claim',
+    add: 'Add',
+    exportMarkdown: 'Export Markdown',
+    exportCsv: 'Export CSV',
+    exportBibtex: 'Export BibTeX',
+    paperColumn: 'Paper',
+    claimColumn: 'Claim: {{text}}',
+    removePaper: 'Remove {{title}} from the comparison',
+    evidenceNote:
+      'Offline or no API key: cells marked “Evidence only” show each paper’s best passages for the question, not generated answers.',
+    status: {
+      pending: 'Waiting…',
+      answered: 'Answered',
+      notStated: 'The paper does not say',
+      unverified: 'Could not be checked',
+      evidence: 'Evidence only',
+      failed: 'Could not be filled'
+    },
+    verdict: {
+      supports: 'Supports',
+      contradicts: 'Contradicts',
+      doesNotAddress: 'Does not address'
+    }
   },
   library: {
     label: 'Library',
@@ -66,7 +128,23 @@ export const en = {
     close: 'Close viewer',
     opening: 'Opening the paper…',
     openFailed: 'The paper could not be opened',
-    pageFailed: 'Page {{page, number}} could not be drawn'
+    pageFailed: 'Page {{page, number}} could not be drawn',
+    back: 'Back (Alt+←)',
+    forward: 'Forward (Alt+→)',
+    sidebar: 'Thumbnails and outline',
+    thumbnails: 'Thumbnails',
+    outline: 'Outline',
+    noOutline: 'This PDF has no outline.',
+    thumbnail: 'Page {{page, number}}',
+    find: 'Find in the paper (Ctrl+F)',
+    findBox: 'Find in the paper',
+    findPlaceholder: 'Find…',
+    findNext: 'Next match (Enter)',
+    findPrevious: 'Previous match (Shift+Enter)',
+    findCount: '{{current, number}} of {{total, number}}',
+    findNone: 'No matches',
+    findSearching: 'Searching…',
+    findClose: 'Close find (Escape)'
   },
   chat: {
     label: 'Chat',
@@ -95,7 +173,12 @@ export const en = {
     figureLabel: 'Source {{number}}: {{label}} of {{title}}, page {{page, number}}',
     figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
     figureDrawing: 'Drawing the figure…',
-    figureFailed: 'The figure could not be drawn'
+    figureFailed: 'The figure could not be drawn',
+    chipOpen: 'open in the viewer',
+    wholePassage: 'Show the whole passage',
+    figureNotRead:
+      'Figures and tables appear here by their captions and the text around them: the figure itself was not read.',
+    passageHead: '{{title}}, p. {{page, number}}'
   },
   threads: {
     label: 'Conversations',
@@ -160,11 +243,25 @@ export const en = {
       'These are the passages that best match your question, quoted from the papers.',
     evidenceNoKey:
       'Gemini did not accept an API key (none is set, or it was rejected), so these are the passages that best match your question. Set a key in Settings to get written answers.',
+    evidenceNoLocalModel:
+      'No local model is chosen, so these are the passages that best match your question. Choose one in Settings to get written answers.',
     evidenceOffline:
       'No internet connection: Gemini cannot be reached, so these are the passages that best match your question. Ask again when you are online.',
-    unverifiedTitle: 'Unverified answer',
-    unverifiedDefault: 'The answer could not be checked; read its sources.',
-    unverifiedWhy: 'The answer could not be checked ({{why}}); read its sources.'
+    checkedTitle: 'Checked',
+    checkedBody: 'The checker found this answer supported by its sources.',
+    rejectedTitle: 'Not confirmed by the checker (rejected twice)',
+    rejectedBody:
+      'The checker flagged the answer and its rewrite; read the sources before relying on it.',
+    rejectedRewriteTitle: 'Not confirmed by the checker',
+    rejectedRewrite:
+      'The checker flagged the answer and it could not be rewritten ({{why}}); read its sources.',
+    uncheckedTitle: 'Could not be checked ({{why}})',
+    uncheckedTitlePlain: 'Could not be checked',
+    uncheckedBody: 'The answer was written, but the checker could not run; read its sources.',
+    answeredByLocal: 'Answered offline by the local model {{model}}',
+    answeredByFallback:
+      'Gemini could not be reached — answered offline by the local model {{model}}',
+    partialTitle: 'Based on part of the evidence'
   },
   markdown: {
     question: '**Q:** {{question}}',
@@ -194,7 +291,9 @@ export const en = {
     RATE_LIMITED: {
       title: 'Gemini quota reached',
       action: 'Wait a minute for the quota to refill, then retry.',
-      actionWait: 'Wait {{seconds, number}} s for the quota to refill, then retry.'
+      actionWait: 'Wait {{seconds, number}} s for the quota to refill, then retry.',
+      countdown: 'You can retry in {{seconds, number}} s.',
+      ready: 'The wait is over: you can retry now.'
     },
     OFFLINE: {
       title: 'No internet connection',
@@ -204,8 +303,20 @@ export const en = {
       title: 'Gemini is overloaded or unavailable',
       action: 'This is on Google’s side; retry in a little while.'
     },
+    LOCAL_MODEL_UNREACHABLE: {
+      title: 'The local model server is not answering',
+      action: 'Start Ollama (or your local server), or check its address in Settings; then retry.'
+    },
+    LOCAL_MODEL_MISSING: {
+      title: 'The local model is not installed',
+      action: 'Install it with the command above, or choose an installed model in Settings.'
+    },
+    CONTEXT_TOO_SMALL: {
+      title: 'The local model’s context window is too small',
+      action: 'Give the model a larger context in its server, set the same in Settings, then retry.'
+    },
     TIMEOUT: {
-      title: 'Gemini took too long to answer',
+      title: 'The model took too long to answer',
       action: 'Retry; if it keeps happening, raise the request timeout in Settings.'
     },
     MODEL_MISSING: {
@@ -228,7 +339,32 @@ export const en = {
   settings: {
     title: 'Settings',
     close: 'Close settings',
-    model: 'Model',
+    geminiModel: 'Gemini model',
+    provider: 'Answers written by',
+    providerGemini: 'Gemini (online)',
+    providerLocal: 'A local model (offline: Ollama, LM Studio, llama.cpp)',
+    providerHelpGemini:
+      'When Gemini cannot be reached, the local model below answers, if one is chosen.',
+    providerHelpLocal:
+      'Answers are written on this computer; questions and papers are not sent anywhere.',
+    localServer: 'Local model server',
+    localServerAddress: 'Local server address',
+    localServerHelp:
+      'An OpenAI-compatible server on this computer: Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) or llama.cpp (http://127.0.0.1:8080/v1). Another computer only over https.',
+    localModelPick: 'Local model',
+    chooseModel: 'Choose a model',
+    loadingModels: 'Loading…',
+    refresh: 'Refresh',
+    refreshing: 'Refreshing…',
+    noModels:
+      'The server lists no models. Install one, for example <code>ollama pull qwen2.5:3b</code>, then Refresh.',
+    contextWindow: 'Context window (tokens)',
+    contextWindowLabel: 'Context window',
+    contextWindowHelp:
+      'What the server gives the model (Ollama: 4096 unless OLLAMA_CONTEXT_LENGTH is set). Evidence is trimmed to fit, and the answer says so.',
+    test: 'Test',
+    testing: 'Testing…',
+    testReply: '{{model}} replied in {{seconds}} s: “{{reply}}”',
     save: 'Save',
     uiLanguage: 'Interface language',
     uiSystem: 'System ({{language}})',

@@ -4,10 +4,75 @@ import type { Catalog } from './en'
 export const ptBR: Catalog = {
   app: {
     noKey: 'Sem chave de API — só trechos dos artigos',
+    noLocalModel: 'Nenhum modelo local escolhido — só trechos dos artigos',
+    answersGemini: 'Respostas: Gemini',
+    answersGeminiOffline: 'Respostas: Gemini · sem internet: {{model}}',
+    answersLocal: 'Respostas: modelo local · {{model}}',
     keywordOnly: 'Só busca por palavras-chave',
     settings: 'Configurações',
     resizeViewer: 'Redimensionar o visualizador',
-    details: 'Detalhes (em inglês)'
+    details: 'Detalhes (em inglês)',
+    skipToQuestion: 'Ir para a caixa de pergunta',
+    panes: 'Painéis',
+    showLibrary: 'Biblioteca',
+    showChat: 'Conversa',
+    showViewer: 'Artigo',
+    theme: 'Tema de cores',
+    themeSystem: 'Tema: do sistema',
+    themeLight: 'Tema: claro',
+    themeDark: 'Tema: escuro',
+    shortcutsHint:
+      'Ctrl+K: buscar na biblioteca · Ctrl+L: caixa de pergunta · Ctrl+F: localizar no artigo'
+  },
+  compare: {
+    views: 'Modos de exibição',
+    tabChat: 'Conversa',
+    tabCompare: 'Comparar',
+    label: 'Comparar artigos',
+    new: 'Comparar artigos',
+    papers: 'Artigos',
+    noPapers: 'Adicione artigos à biblioteca e espere a indexação terminar para compará-los.',
+    questions: 'Perguntas, uma por linha',
+    questionsPlaceholder:
+      'Quais conjuntos de dados?\nTamanho do modelo?\nResultado principal no SQuAD?',
+    claim: 'Uma afirmação para verificar em cada artigo (opcional)',
+    claimPlaceholder: 'Pré-treinar com mais dados melhora os resultados',
+    needPapers: 'Escolha ao menos um artigo e escreva ao menos uma pergunta ou uma afirmação.',
+    start: 'Comparar',
+    saved: 'Comparações salvas',
+    savedMeta: '{{papers, number}} artigos × {{columns, number}} colunas',
+    back: '← Todas as comparações',
+    progress: 'Preenchendo células: {{done, number}} de {{total, number}}',
+    paused:
+      'O provedor do modelo pediu para desacelerar: em pausa, retomando em {{seconds, number}} s.',
+    cancel: 'Parar',
+    run: 'Preencher as células que faltam',
+    addKind: 'Tipo de coluna a adicionar',
+    addQuestion: 'Pergunta',
+    addClaim: 'Afirmação',
+    addPlaceholder: 'Outra pergunta ou afirmação',
+    add: 'Adicionar',
+    exportMarkdown: 'Exportar Markdown',
+    exportCsv: 'Exportar CSV',
+    exportBibtex: 'Exportar BibTeX',
+    paperColumn: 'Artigo',
+    claimColumn: 'Afirmação: {{text}}',
+    removePaper: 'Remover {{title}} da comparação',
+    evidenceNote:
+      'Sem conexão ou sem chave de API: as células “Só trechos” mostram os melhores trechos de cada artigo para a pergunta, não respostas geradas.',
+    status: {
+      pending: 'Aguardando…',
+      answered: 'Respondida',
+      notStated: 'O artigo não diz',
+      unverified: 'Não foi possível verificar',
+      evidence: 'Só trechos',
+      failed: 'Não foi possível preencher'
+    },
+    verdict: {
+      supports: 'Apoia',
+      contradicts: 'Contradiz',
+      doesNotAddress: 'Não trata disso'
+    }
   },
   library: {
     label: 'Biblioteca',
@@ -64,7 +129,23 @@ export const ptBR: Catalog = {
     close: 'Fechar o visualizador',
     opening: 'Abrindo o artigo…',
     openFailed: 'Não foi possível abrir o artigo',
-    pageFailed: 'Não foi possível desenhar a página {{page, number}}'
+    pageFailed: 'Não foi possível desenhar a página {{page, number}}',
+    back: 'Voltar (Alt+←)',
+    forward: 'Avançar (Alt+→)',
+    sidebar: 'Miniaturas e sumário',
+    thumbnails: 'Miniaturas',
+    outline: 'Sumário',
+    noOutline: 'Este PDF não tem sumário.',
+    thumbnail: 'Página {{page, number}}',
+    find: 'Localizar no artigo (Ctrl+F)',
+    findBox: 'Localizar no artigo',
+    findPlaceholder: 'Localizar…',
+    findNext: 'Próxima ocorrência (Enter)',
+    findPrevious: 'Ocorrência anterior (Shift+Enter)',
+    findCount: '{{current, number}} de {{total, number}}',
+    findNone: 'Nenhuma ocorrência',
+    findSearching: 'Procurando…',
+    findClose: 'Fechar a busca (Esc)'
   },
   chat: {
     label: 'Conversa',
@@ -93,7 +174,12 @@ export const ptBR: Catalog = {
     figureLabel: 'Fonte {{number}}: {{label}} de {{title}}, página {{page, number}}',
     figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
     figureDrawing: 'Desenhando a figura…',
-    figureFailed: 'Não foi possível desenhar a figura'
+    figureFailed: 'Não foi possível desenhar a figura',
+    chipOpen: 'aberta no visualizador',
+    wholePassage: 'Mostrar o trecho inteiro',
+    figureNotRead:
+      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.',
+    passageHead: '{{title}}, p. {{page, number}}'
   },
   threads: {
     label: 'Conversas',
@@ -158,11 +244,25 @@ export const ptBR: Catalog = {
     evidenceDefault: 'Estes são os trechos dos artigos que melhor correspondem à sua pergunta.',
     evidenceNoKey:
       'O Gemini não aceitou uma chave de API (nenhuma foi definida, ou ela foi recusada); por isso, estes são os trechos que melhor correspondem à sua pergunta. Defina uma chave em Configurações para receber respostas escritas.',
+    evidenceNoLocalModel:
+      'Nenhum modelo local foi escolhido, então estes são os trechos que mais combinam com a sua pergunta. Escolha um em Configurações para receber respostas escritas.',
     evidenceOffline:
       'Sem conexão com a internet: o Gemini não pode ser alcançado; por isso, estes são os trechos que melhor correspondem à sua pergunta. Pergunte de novo quando estiver on-line.',
-    unverifiedTitle: 'Resposta não verificada',
-    unverifiedDefault: 'Não foi possível verificar a resposta; leia as fontes.',
-    unverifiedWhy: 'Não foi possível verificar a resposta ({{why}}); leia as fontes.'
+    checkedTitle: 'Verificada',
+    checkedBody: 'O verificador considerou esta resposta apoiada pelas fontes.',
+    rejectedTitle: 'Não confirmada pelo verificador (recusada duas vezes)',
+    rejectedBody:
+      'O verificador apontou problemas na resposta e na sua reescrita; leia as fontes antes de confiar nela.',
+    rejectedRewriteTitle: 'Não confirmada pelo verificador',
+    rejectedRewrite:
+      'O verificador apontou problemas na resposta e não foi possível reescrevê-la ({{why}}); leia as fontes.',
+    uncheckedTitle: 'Não foi possível verificar ({{why}})',
+    uncheckedTitlePlain: 'Não foi possível verificar',
+    uncheckedBody: 'A resposta foi escrita, mas o verificador não pôde rodar; leia as fontes.',
+    answeredByLocal: 'Respondida sem internet pelo modelo local {{model}}',
+    answeredByFallback:
+      'O Gemini não pôde ser alcançado — respondida sem internet pelo modelo local {{model}}',
+    partialTitle: 'Baseada em parte das evidências'
   },
   markdown: {
     question: '**P:** {{question}}',
@@ -192,7 +292,9 @@ export const ptBR: Catalog = {
     RATE_LIMITED: {
       title: 'Cota do Gemini esgotada',
       action: 'Espere um minuto até a cota se renovar e tente de novo.',
-      actionWait: 'Espere {{seconds, number}} s até a cota se renovar e tente de novo.'
+      actionWait: 'Espere {{seconds, number}} s até a cota se renovar e tente de novo.',
+      countdown: 'Você poderá tentar de novo em {{seconds, number}} s.',
+      ready: 'A espera acabou: já pode tentar de novo.'
     },
     OFFLINE: {
       title: 'Sem conexão com a internet',
@@ -203,8 +305,22 @@ export const ptBR: Catalog = {
       title: 'O Gemini está sobrecarregado ou indisponível',
       action: 'O problema é do lado do Google; tente de novo daqui a pouco.'
     },
+    LOCAL_MODEL_UNREACHABLE: {
+      title: 'O servidor do modelo local não responde',
+      action:
+        'Inicie o Ollama (ou seu servidor local), ou confira o endereço em Configurações; depois tente de novo.'
+    },
+    LOCAL_MODEL_MISSING: {
+      title: 'O modelo local não está instalado',
+      action: 'Instale-o com o comando acima, ou escolha um modelo instalado em Configurações.'
+    },
+    CONTEXT_TOO_SMALL: {
+      title: 'A janela de contexto do modelo local é pequena demais',
+      action:
+        'Dê ao modelo um contexto maior no servidor, informe o mesmo valor em Configurações e tente de novo.'
+    },
     TIMEOUT: {
-      title: 'O Gemini demorou demais para responder',
+      title: 'O modelo demorou demais para responder',
       action:
         'Tente de novo; se continuar, aumente o tempo limite das requisições em Configurações.'
     },
@@ -228,7 +344,32 @@ export const ptBR: Catalog = {
   settings: {
     title: 'Configurações',
     close: 'Fechar configurações',
-    model: 'Modelo',
+    geminiModel: 'Modelo do Gemini',
+    provider: 'Respostas escritas por',
+    providerGemini: 'Gemini (online)',
+    providerLocal: 'Um modelo local (sem internet: Ollama, LM Studio, llama.cpp)',
+    providerHelpGemini:
+      'Quando o Gemini não puder ser alcançado, o modelo local abaixo responde, se houver um escolhido.',
+    providerHelpLocal:
+      'As respostas são escritas neste computador; perguntas e artigos não são enviados a lugar nenhum.',
+    localServer: 'Servidor do modelo local',
+    localServerAddress: 'Endereço do servidor local',
+    localServerHelp:
+      'Um servidor compatível com a API da OpenAI neste computador: Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) ou llama.cpp (http://127.0.0.1:8080/v1). Outro computador só por https.',
+    localModelPick: 'Modelo local',
+    chooseModel: 'Escolha um modelo',
+    loadingModels: 'Carregando…',
+    refresh: 'Atualizar',
+    refreshing: 'Atualizando…',
+    noModels:
+      'O servidor não lista nenhum modelo. Instale um, por exemplo <code>ollama pull qwen2.5:3b</code>, e clique em Atualizar.',
+    contextWindow: 'Janela de contexto (tokens)',
+    contextWindowLabel: 'Janela de contexto',
+    contextWindowHelp:
+      'O que o servidor dá ao modelo (Ollama: 4096, a menos que OLLAMA_CONTEXT_LENGTH esteja definido). As evidências são cortadas para caber, e a resposta avisa.',
+    test: 'Testar',
+    testing: 'Testando…',
+    testReply: '{{model}} respondeu em {{seconds}} s: “{{reply}}”',
     save: 'Salvar',
     uiLanguage: 'Idioma da interface',
     uiSystem: 'Sistema ({{language}})',

@@ -16,3 +16,10 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
   if (!store) throw new Error('useAppStore needs a <StoreProvider> above it')
   return useStore(store, selector)
 }
+
+/** The store itself, for code that reads it outside rendering (keyboard shortcuts). */
+export function useStoreApi(): AppStore {
+  const store = useContext(Context)
+  if (!store) throw new Error('useStoreApi needs a <StoreProvider> above it')
+  return store
+}

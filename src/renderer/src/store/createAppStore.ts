@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
+import { createCompareSlice } from './compareSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createSettingsSlice } from './settingsSlice'
 import { createThreadsSlice } from './threadsSlice'
@@ -24,13 +25,15 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createThreadsSlice(set, get, api),
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
-    ...createSettingsSlice(set, get, api)
+    ...createSettingsSlice(set, get, api),
+    ...createCompareSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
       api.onChatEvent((e) => store.getState().applyChatEvent(e)),
       api.onIngestProgress((p) => store.getState().applyIngestProgress(p)),
-      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers))
+      api.onLibraryChanged(({ papers }) => store.getState().applyLibraryChanged(papers)),
+      api.onCompareProgress((p) => store.getState().applyCompareProgress(p))
     ]
     return () => offs.forEach((off) => off())
   }

@@ -1,5 +1,11 @@
 import type { AppError } from '../../../shared/errors'
-import type { AppInfo, McpConfig, PublicSettings, Settings } from '../../../shared/types'
+import type {
+  AppInfo,
+  LocalModelTest,
+  McpConfig,
+  PublicSettings,
+  Settings
+} from '../../../shared/types'
 import type { SliceCreator } from './types'
 
 /** The settings panel's state. */
@@ -10,10 +16,19 @@ export interface SettingsSlice {
     open: boolean
     saving: boolean
     error: AppError | null
+    /** The local server's model list, as last refreshed (null: not asked yet). */
+    localModels: string[] | null
+    localModelsError: AppError | null
+    /** The Settings "Test" button's last outcome. */
+    localTest: { running: boolean; result: LocalModelTest | null; error: AppError | null }
     /** How MCP clients start the server on this library, or why it is not known. */
     mcp: { config: McpConfig | null; error: AppError | null }
   }
   loadSettings: () => Promise<void>
+  /** Asks the local server (at `baseUrl`, default the saved one) for its models. */
+  refreshLocalModels: (baseUrl?: string) => Promise<void>
+  /** Sends one short request to the chosen local model. */
+  testLocalModel: () => Promise<void>
   /** Fetches the MCP client configuration that Settings shows. */
   loadMcpConfig: () => Promise<void>
   updateSettings: (change: Partial<Settings>) => Promise<boolean>
@@ -34,7 +49,27 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
       open: false,
       saving: false,
       error: null,
+      localModels: null,
+      localModelsError: null,
+      localTest: { running: false, result: null, error: null },
       mcp: { config: null, error: null }
+    },
+    refreshLocalModels: async (baseUrl) => {
+      const result = await api.localModel.list(baseUrl ? { baseUrl } : {})
+      update(
+        result.ok
+          ? { localModels: result.value.models, localModelsError: null }
+          : { localModels: [], localModelsError: result.error }
+      )
+    },
+    testLocalModel: async () => {
+      update({ localTest: { running: true, result: null, error: null } })
+      const result = await api.localModel.test({})
+      update({
+        localTest: result.ok
+          ? { running: false, result: result.value, error: null }
+          : { running: false, result: null, error: result.error }
+      })
     },
     loadMcpConfig: async () => {
       const r = await api.app.mcpConfig({})

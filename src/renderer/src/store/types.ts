@@ -1,12 +1,18 @@
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { ChatSlice } from './chatSlice'
+import type { CompareSlice } from './compareSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { SettingsSlice } from './settingsSlice'
 import type { ThreadsSlice } from './threadsSlice'
 import type { ViewerSlice } from './viewerSlice'
 
 /** The whole renderer state: the slices merged into one store. */
-export type AppState = ChatSlice & ThreadsSlice & ViewerSlice & LibrarySlice & SettingsSlice
+export type AppState = ChatSlice &
+  ThreadsSlice &
+  ViewerSlice &
+  LibrarySlice &
+  SettingsSlice &
+  CompareSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

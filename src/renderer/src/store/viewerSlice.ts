@@ -23,6 +23,29 @@ export interface OcrWordBox {
   box: Region
 }
 
+/** A place in the viewer, for back and forward. */
+export interface ViewerPlace {
+  paperId: string
+  page: number
+  highlight: Highlight | null
+}
+
+/** One find-in-document hit: its page and the pieces of text items (spans) it covers. */
+export interface FindHit {
+  page: number
+  ranges: { item: number; start: number; end: number }[]
+}
+
+/** Find in the document: the query, its hits (null while searching) and the current one. */
+export interface FindState {
+  open: boolean
+  query: string
+  hits: FindHit[] | null
+  current: number
+  /** Bumped when the current hit should be scrolled to. */
+  nonce: number
+}
+
 /** The PDF viewer's state. */
 export interface ViewerSlice {
   viewer: {
@@ -39,7 +62,19 @@ export interface ViewerSlice {
     navNonce: number
     /** Whether the cited snippet was found on its page (null: not looked for yet). */
     highlightFound: boolean | null
+    /** Places left by citation jumps and paper opens, for Back / Forward. */
+    back: ViewerPlace[]
+    forward: ViewerPlace[]
+    find: FindState
   }
+  /** Returns to the place before the last jump (or, with `forward`, undoes that). */
+  goBack: () => void
+  goForward: () => void
+  /** Opens, closes or edits find; a new query clears the hits until they are counted. */
+  setFind: (change: Partial<Pick<FindState, 'open' | 'query'>>) => void
+  setFindHits: (query: string, hits: FindHit[]) => void
+  /** Moves to the next (+1) or previous (-1) hit, wrapping around. */
+  stepFind: (delta: 1 | -1) => void
   /** Opens the cited paper at the cited page and highlights the snippet: one action. */
   openCitation: (citation: Citation) => void
   /** Opens a paper from the library at its first page. */
@@ -66,6 +101,40 @@ export const ZOOM_LIMITS = { min: 0.5, max: 3 } as const
 
 let nonce = 0
 
+const MAX_HISTORY = 50
+
+const NO_FIND: FindState = { open: false, query: '', hits: null, current: 0, nonce: 0 }
+
+type ViewerState = ViewerSlice['viewer']
+
+/** Where the viewer is now, if a paper is open. */
+function here(v: ViewerState): ViewerPlace | null {
+  return v.open && v.paperId ? { paperId: v.paperId, page: v.page, highlight: v.highlight } : null
+}
+
+/** The viewer moved to `place`: the same paper keeps its page count, another resets it. */
+function at(v: ViewerState, place: ViewerPlace): ViewerState {
+  return {
+    ...v,
+    open: true,
+    paperId: place.paperId,
+    page: place.page,
+    pageCount: v.paperId === place.paperId ? v.pageCount : 0,
+    // A fresh nonce, so going back to a passage scrolls to it and marks it again.
+    highlight: place.highlight && { ...place.highlight, nonce: ++nonce },
+    navNonce: v.navNonce + 1,
+    highlightFound: null,
+    find: v.paperId === place.paperId ? v.find : { ...v.find, hits: null, current: 0 }
+  }
+}
+
+/** A jump: the current place goes on the back stack and the forward stack is cleared. */
+function jump(v: ViewerState, place: ViewerPlace): ViewerState {
+  const from = here(v)
+  const back = from ? [...v.back, from].slice(-MAX_HISTORY) : v.back
+  return { ...at(v, place), back, forward: [] }
+}
+
 /** Creates the viewer slice. */
 export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => ({
   viewer: {
@@ -77,44 +146,74 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
     scale: 1,
     highlight: null,
     navNonce: 0,
-    highlightFound: null
+    highlightFound: null,
+    back: [],
+    forward: [],
+    find: NO_FIND
   },
   openCitation: (citation) => {
-    const v = get().viewer
-    const samePaper = v.paperId === citation.paperId
+    const highlight: Highlight = {
+      page: citation.page,
+      snippet: citation.snippet,
+      nonce: ++nonce,
+      ...(citation.kind && { kind: citation.kind }),
+      ...(citation.region && { region: citation.region })
+    }
     set({
-      viewer: {
-        ...v,
-        open: true,
-        paperId: citation.paperId,
-        page: citation.page,
-        pageCount: samePaper ? v.pageCount : 0,
-        highlight: {
-          page: citation.page,
-          snippet: citation.snippet,
-          nonce: ++nonce,
-          ...(citation.kind && { kind: citation.kind }),
-          ...(citation.region && { region: citation.region })
-        },
-        navNonce: v.navNonce + 1,
-        highlightFound: null
-      }
+      viewer: jump(get().viewer, { paperId: citation.paperId, page: citation.page, highlight })
     })
   },
   openPaper: (paperId, page = 1) => {
+    set({ viewer: jump(get().viewer, { paperId, page, highlight: null }) })
+  },
+  goBack: () => {
     const v = get().viewer
+    const to = v.back[v.back.length - 1]
+    if (!to) return
+    const from = here(v)
+    const forward = from ? [...v.forward, from] : v.forward
+    set({ viewer: { ...at(v, to), back: v.back.slice(0, -1), forward } })
+  },
+  goForward: () => {
+    const v = get().viewer
+    const to = v.forward[v.forward.length - 1]
+    if (!to) return
+    const from = here(v)
+    const back = from ? [...v.back, from] : v.back
+    set({ viewer: { ...at(v, to), back, forward: v.forward.slice(0, -1) } })
+  },
+  setFind: (change) => {
+    const v = get().viewer
+    const query = change.query ?? v.find.query
+    const changed = query !== v.find.query
     set({
       viewer: {
         ...v,
-        open: true,
-        paperId,
-        page,
-        pageCount: v.paperId === paperId ? v.pageCount : 0,
-        highlight: null,
-        navNonce: v.navNonce + 1,
-        highlightFound: null
+        find: {
+          ...v.find,
+          ...change,
+          hits: changed ? null : v.find.hits,
+          current: changed ? 0 : v.find.current
+        }
       }
     })
+  },
+  setFindHits: (query, hits) => {
+    const v = get().viewer
+    if (v.find.query !== query) return
+    // The first hit shown is the first one at or after the page being read.
+    const first = Math.max(
+      0,
+      hits.findIndex((h) => h.page >= v.page)
+    )
+    set({ viewer: { ...v, find: { ...v.find, hits, current: first, nonce: v.find.nonce + 1 } } })
+  },
+  stepFind: (delta) => {
+    const v = get().viewer
+    const total = v.find.hits?.length ?? 0
+    if (total === 0) return
+    const current = (v.find.current + delta + total) % total
+    set({ viewer: { ...v, find: { ...v.find, current, nonce: v.find.nonce + 1 } } })
   },
   closeViewer: () => set({ viewer: { ...get().viewer, open: false } }),
   goToPage: (page) => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TurnView } from '../../../../src/renderer/src/features/chat/TurnView'
 import type { Turn } from '../../../../src/renderer/src/store/chatSlice'
 import { useAppStore } from '../../../../src/renderer/src/store/StoreContext'
@@ -61,20 +61,23 @@ describe('TurnView', () => {
     expect(screen.getAllByRole('button', { name: /Source 1/ })).toHaveLength(1)
   })
 
-  it('labels an unverified answer with its reason', () => {
+  it('labels an answer the checker could not check with its reason', () => {
     const a = answer({
       verified: false,
       notice: { code: 'TIMEOUT', message: 'The answer could not be checked: the judge timed out.' }
     })
     renderWithStore(<TurnView turn={turn({ answer: a, usage: a.usage })} />)
-    expect(screen.getByText('Unverified answer')).toBeTruthy()
+    expect(
+      screen.getByText('Could not be checked (The model took too long to answer)')
+    ).toBeTruthy()
     expect(screen.getByText(/judge timed out/)).toBeTruthy()
+    expect(screen.queryByText(/rejected twice/)).toBeNull()
     expect(screen.getByText(/1,200 in · 80\s+out tokens/)).toBeTruthy()
   })
 
   it.each([
     [{ code: 'NO_API_KEY', message: 'No key.' }, /Set a Gemini API key in Settings/],
-    [{ code: 'RATE_LIMITED', message: 'Quota.', retryAfterSeconds: 42 }, /Wait 42 s/],
+    [{ code: 'RATE_LIMITED', message: 'Quota.', retryAfterSeconds: 42 }, /You can retry in 42 s/],
     [
       { code: 'OFFLINE', message: 'Offline.' },
       /No internet connection.*Check your internet connection/
@@ -105,5 +108,70 @@ describe('TurnView', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /Source/ })).toHaveLength(2))
     expect(screen.queryByRole('alert')).toBeNull()
     expect(fake.calls.filter((c) => c.channel === 'chat:ask')).toHaveLength(2)
+  })
+
+  it('says Checked, Not confirmed (rejected twice) and Could not be checked as three states', () => {
+    const passed = answer({ verified: true, check: 'passed', notice: null })
+    const { unmount } = renderWithStore(<TurnView turn={turn({ answer: passed })} />)
+    expect(document.querySelector('[data-label="checked"]')!.textContent).toContain('Checked')
+    unmount()
+    const rejected = answer({ verified: false, check: 'rejected', notice: null })
+    const second = renderWithStore(<TurnView turn={turn({ answer: rejected })} />)
+    expect(screen.getByText('Not confirmed by the checker (rejected twice)')).toBeTruthy()
+    expect(screen.queryByText(/Could not be checked/)).toBeNull()
+    second.unmount()
+    const unchecked = answer({
+      verified: false,
+      check: 'unchecked',
+      notice: { code: 'RATE_LIMITED', message: 'Quota.' }
+    })
+    renderWithStore(<TurnView turn={turn({ answer: unchecked })} />)
+    expect(screen.getByText('Could not be checked (Gemini quota reached)')).toBeTruthy()
+    expect(screen.queryByText(/rejected twice/)).toBeNull()
+  })
+
+  it('shows evidence passages by their best sentence with the rest folded', () => {
+    const a = answer({
+      mode: 'evidence',
+      verified: false,
+      check: 'unchecked',
+      notice: { code: 'NO_API_KEY', message: 'No key.' },
+      citations: [citation(1)],
+      excerpts: [
+        { number: 1, before: 'Setup first.', best: 'Trained on ImageNet.', after: 'More.' }
+      ]
+    })
+    renderWithStore(<TurnView turn={turn({ answer: a })} />)
+    expect(document.querySelector('.evidence-best')!.textContent).toBe('Trained on ImageNet.')
+    const rest = document.querySelector('details.evidence-rest') as HTMLDetailsElement
+    expect(rest.open).toBe(false)
+    expect(rest.textContent).toContain('Setup first.')
+    expect(screen.queryByText(/tokens/)).toBeNull()
+  })
+
+  it('counts a quota wait down once, live, and enables Retry when it ends', () => {
+    vi.useFakeTimers()
+    try {
+      renderWithStore(
+        <TurnView
+          turn={errorTurn({
+            code: 'RATE_LIMITED',
+            message: 'Try again in 3 seconds.',
+            retryAfterSeconds: 3
+          })}
+        />
+      )
+      const retry = screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement
+      expect(screen.getByText('You can retry in 3 s.')).toBeTruthy()
+      expect(retry.disabled).toBe(true)
+      act(() => void vi.advanceTimersByTime(1100))
+      expect(screen.getByText('You can retry in 2 s.')).toBeTruthy()
+      expect(screen.getAllByText(/retry in \d+ s/)).toHaveLength(1)
+      act(() => void vi.advanceTimersByTime(2500))
+      expect(screen.getByText('The wait is over: you can retry now.')).toBeTruthy()
+      expect(retry.disabled).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

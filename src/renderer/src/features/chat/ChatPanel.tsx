@@ -16,11 +16,20 @@ export function ChatPanel() {
   const error = useAppStore((s) => s.threads.error)
   const dismiss = useAppStore((s) => s.dismissThreadNotice)
   const endRef = useRef<HTMLDivElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
   const last = turns[turns.length - 1]
   const lastKey = last ? `${last.requestId}:${last.status}:${last.streamed.length}` : ''
   useEffect(() => {
+    // While an answer streams, follow its end; once it is there, show it from its top.
+    if (last && last.status !== 'running') {
+      const article = logRef.current?.querySelector<HTMLElement>(
+        `article[data-request-id="${last.requestId}"]`
+      )
+      if (article) return void article.scrollIntoView?.({ block: 'start' })
+    }
     endRef.current?.scrollIntoView?.({ block: 'end' })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastKey])
 
   return (
@@ -31,7 +40,8 @@ export function ChatPanel() {
           <h2>{t('chat.title')}</h2>
           <ThreadHeader />
           <span className="session-usage" title={t('threads.usageTitle')}>
-            {t('threads.usage', { input: usage.inputTokens, output: usage.outputTokens })}
+            {usage.inputTokens + usage.outputTokens > 0 &&
+              t('threads.usage', { input: usage.inputTokens, output: usage.outputTokens })}
           </span>
         </header>
         {error && (
@@ -42,7 +52,7 @@ export function ChatPanel() {
             </button>
           </div>
         )}
-        <div className="chat-log">
+        <div className="chat-log" ref={logRef}>
           {turns.length === 0 && (
             <div className="empty">
               <h3>{t('chat.emptyTitle')}</h3>

@@ -1,9 +1,10 @@
-import { useState, type SyntheticEvent } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
-const CARD_WIDTH = 340
+/** The gap kept between a hover card and the window's edges or its chip. */
+const MARGIN = 8
 
 /** Shortens a snippet for the hover card. */
 function clip(text: string, max = 320): string {
@@ -12,30 +13,77 @@ function clip(text: string, max = 320): string {
 }
 
 /**
+ * Where a card of `card` size goes for a chip at `chip`: below it, or above when there is no
+ * room below; shifted sideways so it stays inside a `view`-sized window.
+ */
+export function placeCard(
+  chip: { left: number; top: number; bottom: number },
+  card: { width: number; height: number },
+  view: { width: number; height: number }
+): { left: number; top: number } {
+  const left = Math.min(Math.max(MARGIN, chip.left), view.width - card.width - MARGIN)
+  const below = chip.bottom + MARGIN
+  const above = chip.top - MARGIN - card.height
+  const top =
+    below + card.height <= view.height - MARGIN || above < MARGIN
+      ? Math.min(below, view.height - card.height - MARGIN)
+      : above
+  return { left: Math.max(MARGIN, left), top: Math.max(MARGIN, top) }
+}
+
+/**
  * A numbered citation chip: hover or focus shows the paper, page and snippet; a click opens
- * the viewer at the cited page with the snippet highlighted. A citation of a paper removed
- * since the answer was saved stays a chip, and says so instead of opening nothing.
+ * the viewer at the cited page with the snippet highlighted. The chip of the passage the
+ * viewer shows is marked. A citation of a paper removed since the answer was saved stays a
+ * chip, and says so instead of opening nothing.
  */
 export function CitationChip({ citation }: { citation: Citation }) {
   const openCitation = useAppStore((s) => s.openCitation)
-  const [hover, setHover] = useState<string | null>(null)
+  const isOpen = useAppStore(
+    (s) =>
+      s.viewer.open &&
+      s.viewer.paperId === citation.paperId &&
+      s.viewer.highlight?.page === citation.page &&
+      s.viewer.highlight.snippet === citation.snippet
+  )
+  const [hover, setHover] = useState(false)
+  const [place, setPlace] = useState<{ left: number; top: number } | null>(null)
+  const chipRef = useRef<HTMLButtonElement>(null)
+  const cardRef = useRef<HTMLSpanElement>(null)
   const { t } = useTranslation()
-  // Opens the card on the side of the chip that has room, inside the scrolling chat.
-  const show = (e: SyntheticEvent<HTMLElement>): void => {
-    const chip = e.currentTarget.getBoundingClientRect()
-    const pane = e.currentTarget.closest('.chat-log')?.getBoundingClientRect()
-    const right = pane ? pane.right : window.innerWidth
-    const bottom = pane ? pane.bottom : window.innerHeight
-    const x = chip.left + CARD_WIDTH > right - 8 ? 'align-right' : 'align-left'
-    const y = chip.bottom + 220 > bottom && chip.top - 220 > (pane?.top ?? 0) ? 'above' : 'below'
-    setHover(`${x} ${y}`)
-  }
+
+  // The card is fixed to the window and measured once drawn, so no pane edge clips it.
+  useLayoutEffect(() => {
+    if (!hover || !chipRef.current || !cardRef.current) return setPlace(null)
+    const chip = chipRef.current.getBoundingClientRect()
+    const card = cardRef.current.getBoundingClientRect()
+    setPlace(placeCard(chip, card, { width: window.innerWidth, height: window.innerHeight }))
+  }, [hover])
+
+  const kind = citation.kind && citation.kind !== 'text' ? citation.kind : null
+  const label = kind
+    ? t('chat.chipLabelKind', {
+        number: citation.number,
+        title: citation.title,
+        page: citation.page,
+        kind: t(`chat.kinds.${kind}`)
+      })
+    : t('chat.chipLabel', {
+        number: citation.number,
+        title: citation.title,
+        page: citation.page
+      })
   const removed = citation.paperRemoved === true
   return (
-    <span className="chip-wrap" onMouseEnter={show} onMouseLeave={() => setHover(null)}>
+    <span
+      className="chip-wrap"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+    >
       <button
+        ref={chipRef}
         type="button"
-        className={removed ? 'chip chip-removed' : 'chip'}
+        className={`chip${isOpen ? ' chip-open' : ''}${removed ? ' chip-removed' : ''}`}
         data-removed={removed || undefined}
         data-citation={citation.number}
         data-paper-id={citation.paperId}
@@ -43,21 +91,19 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-snippet={citation.snippet}
         data-kind={citation.kind ?? 'text'}
         aria-label={
-          citation.kind && citation.kind !== 'text' && !removed
-            ? t('chat.chipLabelKind', {
-                number: citation.number,
-                title: citation.title,
-                page: citation.page,
-                kind: t(`chat.kinds.${citation.kind}`)
-              })
-            : t(removed ? 'threads.chipRemovedLabel' : 'chat.chipLabel', {
+          removed
+            ? t('threads.chipRemovedLabel', {
                 number: citation.number,
                 title: citation.title,
                 page: citation.page
               })
+            : isOpen
+              ? `${label} (${t('chat.chipOpen')})`
+              : label
         }
-        onFocus={show}
-        onBlur={() => setHover(null)}
+        aria-current={isOpen ? 'true' : undefined}
+        onFocus={() => setHover(true)}
+        onBlur={() => setHover(false)}
         onClick={() => {
           if (!removed) openCitation(citation)
         }}
@@ -66,7 +112,12 @@ export function CitationChip({ citation }: { citation: Citation }) {
         {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
       </button>
       {hover && (
-        <span className={`hover-card ${hover}`} role="tooltip">
+        <span
+          ref={cardRef}
+          className="hover-card"
+          role="tooltip"
+          style={place ? { left: place.left, top: place.top } : { visibility: 'hidden' }}
+        >
           <span className="hover-card-title">{citation.title}</span>
           <span className="hover-card-page">
             {t('chat.cardPage', { page: citation.page })}

@@ -28,6 +28,7 @@ export function Composer() {
       }}
     >
       <textarea
+        id="question"
         aria-label={t('chat.question')}
         placeholder={t('chat.placeholder')}
         value={text}

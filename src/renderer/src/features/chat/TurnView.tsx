@@ -1,68 +1,29 @@
 import { useState } from 'react'
 import type { Answer } from '../../../../shared/types'
-import { ErrorMessage } from '../../components/ErrorMessage'
-import { uiLanguage, useTranslation, type TFunction } from '../../i18n'
+import { useTranslation } from '../../i18n'
 import type { Turn } from '../../store/chatSlice'
 import { useAppStore } from '../../store/StoreContext'
 import { FigureCrops } from './FigureCrops'
 import { AnswerBody } from './AnswerBody'
+import { AnswerLabels } from './AnswerLabels'
 import { answerMarkdown } from './answerMarkdown'
-import { errorTitle } from './errorAdvice'
 import { ErrorNotice } from './ErrorNotice'
+import { EvidenceBody } from './EvidenceBody'
 import { hideRawMarkers } from './citationLinks'
 import { stageText } from './stageText'
 
-/** Why an answer holds evidence only, from its notice's code, in the UI language. */
-function evidenceReason(answer: Answer, t: TFunction): string {
-  switch (answer.notice?.code) {
-    case 'NO_API_KEY':
-      return t('labels.evidenceNoKey')
-    case 'OFFLINE':
-      return t('labels.evidenceOffline')
-    default:
-      return t('labels.evidenceDefault')
-  }
-}
-
-function AnswerLabels({ answer }: { answer: Answer }) {
+/** Names the local model that wrote an answer, and says when it stood in for Gemini. */
+function AnsweredBy({ answer }: { answer: Answer }) {
   const { t } = useTranslation()
-  if (answer.mode === 'smalltalk') return null
-  if (answer.mode === 'offtopic') {
-    return (
-      <div className="notice notice-warn" data-label="offtopic">
-        <div className="notice-title">{t('threads.offTopicTitle')}</div>
-        <div className="notice-message">{t('threads.offTopicBody')}</div>
-      </div>
-    )
-  }
-  if (answer.mode === 'evidence') {
-    return (
-      <div className="notice notice-evidence" data-label="evidence">
-        <div className="notice-title">{t('labels.evidenceTitle')}</div>
-        <div className="notice-message">{evidenceReason(answer, t)}</div>
-      </div>
-    )
-  }
-  if (!answer.verified) {
-    return (
-      <div className="notice notice-warn" data-label="unverified">
-        <div className="notice-title">{t('labels.unverifiedTitle')}</div>
-        {!answer.notice ? (
-          <div className="notice-message">{t('labels.unverifiedDefault')}</div>
-        ) : uiLanguage() === 'en' ? (
-          <div className="notice-message">{answer.notice.message}</div>
-        ) : (
-          <>
-            <div className="notice-message">
-              {t('labels.unverifiedWhy', { why: errorTitle(answer.notice, t) })}
-            </div>
-            <ErrorMessage message={answer.notice.message} />
-          </>
-        )}
-      </div>
-    )
-  }
-  return null
+  const by = answer.answeredBy
+  if (answer.mode !== 'generated' || by?.provider !== 'local') return null
+  return (
+    <div className="answer-by" data-label="local" data-fallback={String(by.fallback)}>
+      {t(by.fallback ? 'labels.answeredByFallback' : 'labels.answeredByLocal', {
+        model: by.model
+      })}
+    </div>
+  )
 }
 
 function CopyButton({ answer, turnId }: { answer: Answer; turnId?: string }) {
@@ -112,16 +73,23 @@ export function TurnView({ turn }: { turn: Turn }) {
         )}
         {turn.status === 'done' && turn.answer && (
           <>
+            <AnsweredBy answer={turn.answer} />
             <AnswerLabels answer={turn.answer} />
-            <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
+            {turn.answer.excerpts?.length ? (
+              <EvidenceBody excerpts={turn.answer.excerpts} citations={turn.answer.citations} />
+            ) : (
+              <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
+            )}
             <FigureCrops citations={turn.answer.citations} />
             <div className="answer-footer">
-              <span className="usage" title={t('chat.usageTitle')}>
-                {t('chat.usage', {
-                  input: turn.usage.inputTokens,
-                  output: turn.usage.outputTokens
-                })}
-              </span>
+              {turn.usage.inputTokens + turn.usage.outputTokens > 0 && (
+                <span className="usage" title={t('chat.usageTitle')}>
+                  {t('chat.usage', {
+                    input: turn.usage.inputTokens,
+                    output: turn.usage.outputTokens
+                  })}
+                </span>
+              )}
               {turn.answer.mode !== 'smalltalk' && (
                 <CopyButton answer={turn.answer} turnId={turn.turnId} />
               )}

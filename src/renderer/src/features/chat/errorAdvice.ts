@@ -15,6 +15,9 @@ const ADVISED = [
   'RATE_LIMITED',
   'OFFLINE',
   'UPSTREAM_UNAVAILABLE',
+  'LOCAL_MODEL_UNREACHABLE',
+  'LOCAL_MODEL_MISSING',
+  'CONTEXT_TOO_SMALL',
   'TIMEOUT',
   'MODEL_MISSING',
   'INVALID_INPUT',
@@ -22,7 +25,14 @@ const ADVISED = [
 ] as const
 type Advised = (typeof ADVISED)[number]
 
-const SETTINGS_HELP: ReadonlySet<Advised> = new Set(['NO_API_KEY', 'TIMEOUT', 'MODEL_MISSING'])
+const SETTINGS_HELP: ReadonlySet<Advised> = new Set([
+  'NO_API_KEY',
+  'LOCAL_MODEL_UNREACHABLE',
+  'LOCAL_MODEL_MISSING',
+  'CONTEXT_TOO_SMALL',
+  'TIMEOUT',
+  'MODEL_MISSING'
+])
 
 function advised(code: AppError['code']): Advised | null {
   return (ADVISED as readonly string[]).includes(code) ? (code as Advised) : null

@@ -5,6 +5,7 @@ import { useAppStore } from '../../store/StoreContext'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
+import { LocalModelFields } from './LocalModelFields'
 import { McpSetup } from './McpSetup'
 
 /**
@@ -59,16 +60,37 @@ export function SettingsDialog() {
               <ErrorMessage message={error.message} />
             </div>
           )}
-          <ApiKeyField />
+          {values && (
+            <label className="field">
+              <span className="field-label">{t('settings.provider')}</span>
+              <select
+                aria-label={t('settings.provider')}
+                value={values.provider}
+                onChange={(e) =>
+                  void updateSettings({ provider: e.target.value as Settings['provider'] })
+                }
+              >
+                <option value="gemini">{t('settings.providerGemini')}</option>
+                <option value="local">{t('settings.providerLocal')}</option>
+              </select>
+              <span className="field-help">
+                {values.provider === 'gemini'
+                  ? t('settings.providerHelpGemini')
+                  : t('settings.providerHelpLocal')}
+              </span>
+            </label>
+          )}
+          {values?.provider !== 'local' && <ApiKeyField />}
+          {values && <LocalModelFields />}
           {values && (
             <>
               <label className="field">
-                <span className="field-label">{t('settings.model')}</span>
+                <span className="field-label">{t('settings.geminiModel')}</span>
                 <span className="field-row">
                   <input
                     value={model}
                     onChange={(e) => setModel(e.target.value)}
-                    aria-label={t('settings.model')}
+                    aria-label={t('settings.geminiModel')}
                   />
                   <button
                     type="button"

@@ -6,6 +6,47 @@ import type { Highlight } from '../../store/viewerSlice'
 import { findSnippetItems } from './highlightMatch'
 import { CSS_PER_PDF_UNIT, type PageSize, type PdfjsDocument } from './pdfjs'
 
+/** A find hit on one page: the pieces of its text spans it covers, and whether it is current. */
+export interface PageHit {
+  ranges: { item: number; start: number; end: number }[]
+  current: boolean
+}
+
+/** Puts a span's own text back (without find marks). */
+function unmark(span: HTMLElement): void {
+  if (span.dataset.text === undefined) return
+  span.textContent = span.dataset.text
+  delete span.dataset.text
+}
+
+/**
+ * Rebuilds a text-layer span with its find hits wrapped in `<mark>`s (pieces sorted by start,
+ * not overlapping); returns the current hit's mark, if it is in this span.
+ */
+function markSpan(
+  span: HTMLElement,
+  pieces: { start: number; end: number; current: boolean }[]
+): HTMLElement | null {
+  const text = span.dataset.text ?? span.textContent ?? ''
+  span.dataset.text = text
+  const children: (string | HTMLElement)[] = []
+  let at = 0
+  let current: HTMLElement | null = null
+  for (const piece of pieces) {
+    if (piece.start < at) continue
+    children.push(text.slice(at, piece.start))
+    const el = document.createElement('mark')
+    el.className = piece.current ? 'find-current' : 'find-hit'
+    el.textContent = text.slice(piece.start, piece.end)
+    children.push(el)
+    if (piece.current) current = el
+    at = piece.end
+  }
+  children.push(text.slice(at))
+  span.replaceChildren(...children)
+  return current
+}
+
 interface Props {
   paperId: string
   doc: PdfjsDocument
@@ -16,6 +57,10 @@ interface Props {
   near: boolean
   highlight: Highlight | null
   onHighlight: (found: boolean) => void
+  /** Find hits on this page (the current one marked), or null. */
+  findHits: PageHit[] | null
+  /** Bumped when the current find hit should be scrolled into view. */
+  findNonce: number
 }
 
 /**
@@ -31,7 +76,9 @@ export function PdfPage({
   size,
   near,
   highlight,
-  onHighlight
+  onHighlight,
+  findHits,
+  findNonce
 }: Props) {
   const fetchOcrWords = useAppStore((s) => s.fetchOcrWords)
   const [ocrHits, setOcrHits] = useState<{ regions: Region[]; nonce: number } | null>(null)
@@ -40,7 +87,9 @@ export function PdfPage({
   const textRef = useRef<HTMLDivElement>(null)
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
   const [failed, setFailed] = useState(false)
-  const scrolledFor = useRef<number | null>(null)
+  // The highlight (nonce) and scale it was last scrolled to: a new scale scrolls to it again.
+  const scrolledFor = useRef<string | null>(null)
+  const findScrolled = useRef<number | null>(null)
   const { t } = useTranslation()
 
   useEffect(() => {
@@ -90,11 +139,11 @@ export function PdfPage({
   }, [highlight, number, ocrHits])
 
   useEffect(() => {
-    if (!boxes || !rendered || scrolledFor.current === boxes.nonce) return
-    scrolledFor.current = boxes.nonce
+    if (!boxes || !rendered || scrolledFor.current === `${boxes.nonce}@${scale}`) return
+    scrolledFor.current = `${boxes.nonce}@${scale}`
     boxLayerRef.current?.firstElementChild?.scrollIntoView({ block: 'center' })
     onHighlight(boxes.regions.length > 0)
-  }, [boxes, rendered, onHighlight])
+  }, [boxes, rendered, onHighlight, scale])
 
   useEffect(() => {
     if (!rendered) return
@@ -104,12 +153,41 @@ export function PdfPage({
     const hits = findSnippetItems(rendered.items, highlight.snippet)
     const spans = hits.map((i) => rendered.spans[i]).filter((s): s is HTMLElement => !!s)
     for (const span of spans) span.classList.add('highlight')
-    if (scrolledFor.current !== highlight.nonce) {
-      scrolledFor.current = highlight.nonce
+    if (scrolledFor.current !== `${highlight.nonce}@${scale}`) {
+      scrolledFor.current = `${highlight.nonce}@${scale}`
       spans[0]?.scrollIntoView({ block: 'center' })
       onHighlight(spans.length > 0)
     }
-  }, [rendered, highlight, number, onHighlight])
+  }, [rendered, highlight, number, onHighlight, scale])
+
+  useEffect(() => {
+    if (!rendered) return
+    for (const span of rendered.spans) unmark(span)
+    let current: HTMLElement | null = null
+    const bySpan = new Map<number, { start: number; end: number; current: boolean }[]>()
+    for (const hit of findHits ?? []) {
+      for (const r of hit.ranges) {
+        const list = bySpan.get(r.item) ?? []
+        list.push({ start: r.start, end: r.end, current: hit.current })
+        bySpan.set(r.item, list)
+      }
+    }
+    for (const [item, pieces] of bySpan) {
+      const span = rendered.spans[item]
+      if (!span) continue
+      const mark = markSpan(
+        span,
+        pieces.sort((a, b) => a.start - b.start)
+      )
+      current ??= mark
+    }
+    // Only a new find step scrolls; the page being drawn again as it nears the view does not.
+    if (current && findScrolled.current !== findNonce) {
+      findScrolled.current = findNonce
+      current.scrollIntoView({ block: 'center' })
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rendered, findNonce, findHits?.length])
 
   const width = Math.floor(size.width * scale)
   const height = Math.floor(size.height * scale)

@@ -2,8 +2,12 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-import { PdfPage } from './PdfPage'
+import type { FindHit } from '../../store/viewerSlice'
+import { FindBar } from './FindBar'
+import { findAllItems } from './highlightMatch'
+import { PdfPage, type PageHit } from './PdfPage'
 import { PdfjsDocument, type PageSize } from './pdfjs'
+import { ViewerSidebar } from './ViewerSidebar'
 import { ViewerToolbar } from './ViewerToolbar'
 
 type Loaded =
@@ -15,16 +19,38 @@ const PAGE_GAP = 12
 /** How far beyond the visible area pages are drawn in advance (and kept). */
 const NEAR_MARGIN = '150% 0px'
 
-/** The PDF pane: the toolbar and the open paper's pages. */
+/** The PDF pane: the toolbar, find, the side panel and the open paper's pages. */
 export function PdfViewer() {
   const paperId = useAppStore((s) => s.viewer.paperId)
+  const [sidebar, setSidebar] = useState(false)
   const { t } = useTranslation()
   return (
     <section className="viewer" aria-label={t('viewer.label')}>
-      <ViewerToolbar />
-      {paperId && <PdfPages key={paperId} paperId={paperId} />}
+      <ViewerToolbar sidebar={sidebar} onToggleSidebar={() => setSidebar((o) => !o)} />
+      <FindBar />
+      {paperId && <PdfPages key={paperId} paperId={paperId} sidebar={sidebar} />}
     </section>
   )
+}
+
+/** Every hit of `query` in the document, page by page (each page's text is read once). */
+async function findHits(
+  doc: PdfjsDocument,
+  cache: Map<number, string[]>,
+  query: string,
+  stale: () => boolean
+): Promise<FindHit[] | null> {
+  const hits: FindHit[] = []
+  for (let page = 1; page <= doc.numPages; page++) {
+    let items = cache.get(page)
+    if (!items) {
+      items = await doc.pageItems(page)
+      cache.set(page, items)
+    }
+    if (stale()) return null
+    for (const ranges of findAllItems(items, query)) hits.push({ page, ranges })
+  }
+  return hits
 }
 
 /**
@@ -32,7 +58,7 @@ export function PdfViewer() {
  * draws only pages near the viewport, and follows navigation and highlights.
  * @remarks Keyed by paper, so opening another paper starts from fresh state.
  */
-function PdfPages({ paperId }: { paperId: string }) {
+function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
   const zoom = useAppStore((s) => s.viewer.zoom)
   const page = useAppStore((s) => s.viewer.page)
   const navNonce = useAppStore((s) => s.viewer.navNonce)
@@ -42,6 +68,10 @@ function PdfPages({ paperId }: { paperId: string }) {
   const setVisiblePage = useAppStore((s) => s.setVisiblePage)
   const setHighlightFound = useAppStore((s) => s.setHighlightFound)
   const setScale = useAppStore((s) => s.setScale)
+  const find = useAppStore((s) => s.viewer.find)
+  const setFindHits = useAppStore((s) => s.setFindHits)
+  const goToPage = useAppStore((s) => s.goToPage)
+  const pageText = useRef(new Map<number, string[]>())
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading', paperId })
   const [near, setNear] = useState<Set<number>>(new Set())
   const [paneWidth, setPaneWidth] = useState(600)
@@ -131,6 +161,44 @@ function PdfPages({ paperId }: { paperId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navNonce, ready, scale])
 
+  // Find: count the hits of the query over every page (debounced while typing).
+  const findQuery = find.open ? find.query.trim() : ''
+  useEffect(() => {
+    if (!ready || !findQuery) return
+    let stale = false
+    const timer = setTimeout(() => {
+      void findHits(ready.doc, pageText.current, findQuery, () => stale).then((hits) => {
+        if (hits) setFindHits(find.query, hits)
+      })
+    }, 150)
+    return () => {
+      stale = true
+      clearTimeout(timer)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, findQuery, setFindHits])
+
+  // The current hit's page is brought into view; PdfPage scrolls to the hit itself.
+  const currentHit = find.open && find.hits ? (find.hits[find.current] ?? null) : null
+  useEffect(() => {
+    if (currentHit) goToPage(currentHit.page)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [find.nonce])
+
+  // A citation opens the viewer with focus in it, so the keyboard can scroll the paper.
+  useEffect(() => {
+    if (highlight) scrollRef.current?.focus({ preventScroll: true })
+  }, [highlight])
+
+  const hitsByPage = new Map<number, PageHit[]>()
+  if (find.open && find.hits) {
+    find.hits.forEach((hit, i) => {
+      const list = hitsByPage.get(hit.page) ?? []
+      list.push({ ranges: hit.ranges, current: i === find.current })
+      hitsByPage.set(hit.page, list)
+    })
+  }
+
   const onScroll = useCallback(() => {
     const root = scrollRef.current
     if (!root) return
@@ -144,34 +212,42 @@ function PdfPages({ paperId }: { paperId: string }) {
   }, [setVisiblePage])
 
   return (
-    <div
-      className="viewer-scroll"
-      ref={scrollRef}
-      onScroll={onScroll}
-      data-viewer-page={page}
-      data-paper-id={paperId}
-    >
-      {loaded.state === 'loading' && <div className="viewer-status">{t('viewer.opening')}</div>}
-      {loaded.state === 'failed' && (
-        <div className="viewer-status notice notice-error" role="alert">
-          <div className="notice-title">{t('viewer.openFailed')}</div>
-          <ErrorMessage message={loaded.message} />
-        </div>
-      )}
-      {ready &&
-        Array.from({ length: ready.doc.numPages }, (_, i) => i + 1).map((n) => (
-          <PdfPage
-            paperId={paperId}
-            key={`${ready.paperId}-${n}`}
-            doc={ready.doc}
-            number={n}
-            scale={scale}
-            size={ready.size}
-            near={near.has(n)}
-            highlight={highlight && highlight.page === n ? highlight : null}
-            onHighlight={setHighlightFound}
-          />
-        ))}
+    <div className="viewer-body">
+      {sidebar && ready && <ViewerSidebar doc={ready.doc} />}
+      <div
+        className="viewer-scroll"
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-viewer-page={page}
+        data-paper-id={paperId}
+        tabIndex={0}
+        role="region"
+        aria-label={t('viewer.pages')}
+      >
+        {loaded.state === 'loading' && <div className="viewer-status">{t('viewer.opening')}</div>}
+        {loaded.state === 'failed' && (
+          <div className="viewer-status notice notice-error" role="alert">
+            <div className="notice-title">{t('viewer.openFailed')}</div>
+            <ErrorMessage message={loaded.message} />
+          </div>
+        )}
+        {ready &&
+          Array.from({ length: ready.doc.numPages }, (_, i) => i + 1).map((n) => (
+            <PdfPage
+              paperId={paperId}
+              key={`${ready.paperId}-${n}`}
+              doc={ready.doc}
+              number={n}
+              scale={scale}
+              size={ready.size}
+              near={near.has(n)}
+              highlight={highlight && highlight.page === n ? highlight : null}
+              onHighlight={setHighlightFound}
+              findHits={hitsByPage.get(n) ?? null}
+              findNonce={find.nonce}
+            />
+          ))}
+      </div>
     </div>
   )
 }

@@ -3,10 +3,20 @@ import { formatNumber, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ZOOM_LIMITS } from '../../store/viewerSlice'
 
-const STEP = 1.2
+/** How much one zoom step multiplies or divides the scale by. */
+export const ZOOM_STEP = 1.2
 
-/** Paper title, page navigation, zoom, fit-to-width and close. */
-export function ViewerToolbar() {
+/**
+ * Back / forward, the side panel, paper title, page navigation, zoom, fit-to-width, find and
+ * close — on one line at any pane width (the title gives way first).
+ */
+export function ViewerToolbar({
+  sidebar,
+  onToggleSidebar
+}: {
+  sidebar: boolean
+  onToggleSidebar: () => void
+}) {
   const page = useAppStore((s) => s.viewer.page)
   const pageCount = useAppStore((s) => s.viewer.pageCount)
   const zoom = useAppStore((s) => s.viewer.zoom)
@@ -19,12 +29,50 @@ export function ViewerToolbar() {
   const goToPage = useAppStore((s) => s.goToPage)
   const setZoom = useAppStore((s) => s.setZoom)
   const closeViewer = useAppStore((s) => s.closeViewer)
+  const canBack = useAppStore((s) => s.viewer.back.length > 0)
+  const canForward = useAppStore((s) => s.viewer.forward.length > 0)
+  const goBack = useAppStore((s) => s.goBack)
+  const goForward = useAppStore((s) => s.goForward)
+  const findOpen = useAppStore((s) => s.viewer.find.open)
+  const setFind = useAppStore((s) => s.setFind)
   // While the page box is being edited it holds the draft; otherwise it shows the page.
   const [draft, setDraft] = useState<string | null>(null)
   const { t } = useTranslation()
 
   return (
     <header className="pane-header viewer-toolbar">
+      <div className="toolbar-group">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('viewer.back')}
+          title={t('viewer.back')}
+          disabled={!canBack}
+          onClick={goBack}
+        >
+          ←
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('viewer.forward')}
+          title={t('viewer.forward')}
+          disabled={!canForward}
+          onClick={goForward}
+        >
+          →
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('viewer.sidebar')}
+          title={t('viewer.sidebar')}
+          aria-pressed={sidebar}
+          onClick={onToggleSidebar}
+        >
+          ▤
+        </button>
+      </div>
       <span className="viewer-title" title={title}>
         {title}
       </span>
@@ -67,7 +115,7 @@ export function ViewerToolbar() {
           className="icon-btn"
           aria-label={t('viewer.zoomOut')}
           disabled={current <= ZOOM_LIMITS.min}
-          onClick={() => setZoom(current / STEP)}
+          onClick={() => setZoom(current / ZOOM_STEP)}
         >
           −
         </button>
@@ -79,16 +127,19 @@ export function ViewerToolbar() {
           className="icon-btn"
           aria-label={t('viewer.zoomIn')}
           disabled={current >= ZOOM_LIMITS.max}
-          onClick={() => setZoom(current * STEP)}
+          onClick={() => setZoom(current * ZOOM_STEP)}
         >
           +
         </button>
         <button
           type="button"
-          className={`btn btn-small${zoom === 'fit' ? ' active' : ''}`}
+          className={`icon-btn${zoom === 'fit' ? ' active' : ''}`}
+          aria-label={t('viewer.fitWidth')}
+          title={t('viewer.fitWidth')}
+          aria-pressed={zoom === 'fit'}
           onClick={() => setZoom('fit')}
         >
-          {t('viewer.fitWidth')}
+          ↔
         </button>
       </div>
       {hasHighlight && found === false && (
@@ -99,7 +150,18 @@ export function ViewerToolbar() {
       <button
         type="button"
         className="icon-btn"
+        aria-label={t('viewer.find')}
+        title={t('viewer.find')}
+        aria-pressed={findOpen}
+        onClick={() => setFind({ open: !findOpen })}
+      >
+        ⌕
+      </button>
+      <button
+        type="button"
+        className="icon-btn"
         aria-label={t('viewer.close')}
+        title={t('viewer.close')}
         onClick={closeViewer}
       >
         ×

@@ -30,6 +30,13 @@ export interface RenderedPage {
   items: string[]
 }
 
+/** One entry of a PDF's outline, flattened with its depth; `page` is null when unresolvable. */
+export interface OutlineEntry {
+  title: string
+  depth: number
+  page: number | null
+}
+
 /** A running page render that can be cancelled. */
 export interface RenderTask {
   done: Promise<RenderedPage>
@@ -105,6 +112,63 @@ export class PdfjsDocument {
         cancelDraw()
         cancelText()
       }
+    }
+  }
+
+  /** A page's text items (the strings its text layer's spans hold, in the same order). */
+  async pageItems(pageNumber: number): Promise<string[]> {
+    const page = await this.doc.getPage(pageNumber)
+    const content = await page.getTextContent()
+    return content.items.map((item) => ('str' in item ? item.str : ''))
+  }
+
+  /** Draws a small picture of a page, `width` CSS pixels wide, for the thumbnails. */
+  async renderThumbnail(
+    pageNumber: number,
+    width: number,
+    canvas: HTMLCanvasElement
+  ): Promise<void> {
+    const page = await this.doc.getPage(pageNumber)
+    const base = page.getViewport({ scale: 1 })
+    const viewport = page.getViewport({ scale: width / base.width })
+    const ratio = window.devicePixelRatio || 1
+    canvas.width = Math.floor(viewport.width * ratio)
+    canvas.height = Math.floor(viewport.height * ratio)
+    await page.render({
+      canvas,
+      viewport,
+      transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined
+    }).promise
+  }
+
+  /** The PDF's outline (bookmarks) with the page each entry points to; empty when it has none. */
+  async outline(): Promise<OutlineEntry[]> {
+    const raw = (await this.doc.getOutline()) ?? []
+    const resolve = async (
+      items: typeof raw,
+      depth: number,
+      out: OutlineEntry[]
+    ): Promise<OutlineEntry[]> => {
+      for (const item of items) {
+        out.push({ title: item.title, depth, page: await this.destinationPage(item.dest) })
+        if (item.items?.length) await resolve(item.items, depth + 1, out)
+      }
+      return out
+    }
+    return resolve(raw, 0, [])
+  }
+
+  private async destinationPage(dest: unknown): Promise<number | null> {
+    try {
+      const explicit = typeof dest === 'string' ? await this.doc.getDestination(dest) : dest
+      if (!Array.isArray(explicit) || explicit.length === 0) return null
+      const ref = explicit[0] as unknown
+      if (typeof ref === 'number') return ref + 1
+      return (
+        (await this.doc.getPageIndex(ref as Parameters<PDFDocumentProxy['getPageIndex']>[0])) + 1
+      )
+    } catch {
+      return null
     }
   }
 

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { describeIssues } from '../errors'
+
+/**
+ * The on-disk format of one comparison (`comparisons/<id>.json`).
+ * @remarks Its own schema, never the IPC one: the contract may change shape without
+ * rewriting users' files, and a file is read through {@link readComparisonFile} only.
+ */
+export const COMPARISON_FORMAT_VERSION = 1
+
+const StoredCitation = z.object({
+  number: z.number().int(),
+  paperId: z.string(),
+  title: z.string(),
+  page: z.number().int(),
+  chunkId: z.string(),
+  snippet: z.string()
+})
+
+const StoredNotice = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryAfterSeconds: z.number().optional()
+})
+
+/** The storage schema of a comparison file at {@link COMPARISON_FORMAT_VERSION}. */
+export const ComparisonFileSchema = z.object({
+  version: z.literal(COMPARISON_FORMAT_VERSION),
+  comparison: z.object({
+    id: z.string().min(1),
+    title: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    paperIds: z.array(z.string()),
+    columns: z.array(
+      z.object({ id: z.string(), kind: z.enum(['question', 'claim']), text: z.string() })
+    ),
+    cells: z.array(
+      z.object({
+        paperId: z.string(),
+        columnId: z.string(),
+        status: z.enum(['pending', 'answered', 'not-stated', 'unverified', 'evidence', 'failed']),
+        answer: z.string(),
+        verdict: z.enum(['supports', 'contradicts', 'does-not-address']).nullable(),
+        citations: z.array(StoredCitation),
+        notice: StoredNotice.nullable(),
+        problem: z.string().nullable(),
+        usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() })
+      })
+    )
+  })
+})
+/** A comparison file at the current version. */
+export type ComparisonFile = z.infer<typeof ComparisonFileSchema>
+
+/**
+ * Numbered migrations: `MIGRATIONS[n]` turns a version-n document into version n+1.
+ * @remarks Empty while version 1 is the only one; the next format change adds `1: (doc) => …`
+ * here, and every reader goes through {@link readComparisonFile}, which runs them in order.
+ */
+const MIGRATIONS: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {}
+
+/** Why a file could not be read: the caller moves it aside and says so. */
+export class UnreadableComparisonError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options)
+    this.name = 'UnreadableComparisonError'
+  }
+}
+
+/**
+ * Parses a comparison file, running the migrations from its version to the current one.
+ * @remarks Throws {@link UnreadableComparisonError} for text that is not JSON, a version newer
+ * than this build knows, or a document that does not match the schema after migration.
+ */
+export function readComparisonFile(text: string): ComparisonFile {
+  let doc: Record<string, unknown>
+  try {
+    doc = JSON.parse(text) as Record<string, unknown>
+  } catch (cause) {
+    throw new UnreadableComparisonError('it is not valid JSON (damaged)', { cause })
+  }
+  if (typeof doc !== 'object' || doc === null) {
+    throw new UnreadableComparisonError('it is not a comparison document')
+  }
+  let version = typeof doc.version === 'number' ? doc.version : NaN
+  if (!Number.isInteger(version) || version < 1) {
+    throw new UnreadableComparisonError('it has no format version')
+  }
+  if (version > COMPARISON_FORMAT_VERSION) {
+    throw new UnreadableComparisonError(
+      `it was written by a newer ResearchPal (format ${version}; this one reads up to ${COMPARISON_FORMAT_VERSION})`
+    )
+  }
+  while (version < COMPARISON_FORMAT_VERSION) {
+    const migrate = MIGRATIONS[version]
+    if (!migrate) throw new UnreadableComparisonError(`no migration from format ${version}`)
+    doc = { ...migrate(doc), version: version + 1 }
+    version += 1
+  }
+  const parsed = ComparisonFileSchema.safeParse(doc)
+  if (!parsed.success) {
+    throw new UnreadableComparisonError(
+      `it does not match the comparison format (${describeIssues(parsed.error)})`
+    )
+  }
+  return parsed.data
+}

@@ -1,0 +1,54 @@
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
+import { useAppStore } from '../../store/StoreContext'
+import { CompareForm } from './CompareForm'
+import { CompareTable } from './CompareTable'
+
+/** Saved comparisons, newest first; a click reopens one. */
+function SavedComparisons() {
+  const list = useAppStore((s) => s.compare.list)
+  const openComparison = useAppStore((s) => s.openComparison)
+  const { t } = useTranslation()
+  if (!list.length) return null
+  return (
+    <section className="compare-saved">
+      <h2>{t('compare.saved')}</h2>
+      <ul>
+        {list.map((c) => (
+          <li key={c.id}>
+            <button type="button" className="btn-link" onClick={() => void openComparison(c.id)}>
+              {c.title}
+            </button>{' '}
+            <span className="muted">
+              {t('compare.savedMeta', { papers: c.paperIds.length, columns: c.columns.length })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Compare papers: the form and saved comparisons, or the open comparison's table. */
+export function ComparePanel() {
+  const current = useAppStore((s) => s.compare.current)
+  const error = useAppStore((s) => s.compare.error)
+  const { t } = useTranslation()
+  return (
+    <section className="compare" aria-label={t('compare.label')}>
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <ErrorMessage message={error.message} />
+        </div>
+      )}
+      {current ? (
+        <CompareTable comparison={current} />
+      ) : (
+        <div className="compare-start">
+          <CompareForm />
+          <SavedComparisons />
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { formatNumber, Trans, useTranslation } from '../../i18n'
+import { useAppStore } from '../../store/StoreContext'
+
+/**
+ * The local model: the server's address, the model picked from the server's own list (with
+ * Refresh), its context window, and a Test button that sends one short request.
+ */
+export function LocalModelFields() {
+  const values = useAppStore((s) => s.settings.values)
+  const models = useAppStore((s) => s.settings.localModels)
+  const modelsError = useAppStore((s) => s.settings.localModelsError)
+  const test = useAppStore((s) => s.settings.localTest)
+  const updateSettings = useAppStore((s) => s.updateSettings)
+  const refresh = useAppStore((s) => s.refreshLocalModels)
+  const runTest = useAppStore((s) => s.testLocalModel)
+  const [urlDraft, setUrl] = useState<string | null>(null)
+  const [windowDraft, setWindow] = useState<string | null>(null)
+  const [refreshing, setRefreshing] = useState(false)
+  const { t } = useTranslation()
+
+  const reload = async (baseUrl?: string): Promise<void> => {
+    setRefreshing(true)
+    await refresh(baseUrl)
+    setRefreshing(false)
+  }
+  useEffect(() => {
+    if (models === null) void refresh()
+  }, [models, refresh])
+
+  if (!values) return null
+  const url = urlDraft ?? values.localBaseUrl
+  const windowTokens = windowDraft ?? String(values.localContextTokens)
+  const listed = models ?? []
+  const options =
+    values.localModel && !listed.includes(values.localModel)
+      ? [values.localModel, ...listed]
+      : listed
+
+  return (
+    <div className="field" data-testid="local-model">
+      <span className="field-label">{t('settings.localServer')}</span>
+      <form
+        className="field-row"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void updateSettings({ localBaseUrl: url.trim() }).then((ok) => {
+            if (!ok) return
+            setUrl(null)
+            void reload()
+          })
+        }}
+      >
+        <input
+          aria-label={t('settings.localServerAddress')}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          spellCheck={false}
+        />
+        <button
+          type="submit"
+          className="btn"
+          disabled={!url.trim() || url.trim() === values.localBaseUrl}
+        >
+          {t('settings.save')}
+        </button>
+      </form>
+      <span className="field-help">{t('settings.localServerHelp')}</span>
+
+      <span className="field-label">{t('settings.localModelPick')}</span>
+      <span className="field-row">
+        <select
+          aria-label={t('settings.localModelPick')}
+          value={values.localModel ?? ''}
+          onChange={(e) => void updateSettings({ localModel: e.target.value || null })}
+        >
+          <option value="">
+            {models === null ? t('settings.loadingModels') : t('settings.chooseModel')}
+          </option>
+          {options.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn" disabled={refreshing} onClick={() => void reload()}>
+          {refreshing ? t('settings.refreshing') : t('settings.refresh')}
+        </button>
+      </span>
+      {modelsError ? (
+        <span className="field-help test-result fail" role="alert">
+          <ErrorMessage message={modelsError.message} />
+        </span>
+      ) : models !== null && models.length === 0 ? (
+        <span className="field-help">
+          <Trans t={t} i18nKey="settings.noModels" components={{ code: <code /> }} />
+        </span>
+      ) : null}
+
+      <span className="field-label">{t('settings.contextWindow')}</span>
+      <span className="field-row">
+        <input
+          type="number"
+          min={1024}
+          step={1024}
+          aria-label={t('settings.contextWindowLabel')}
+          value={windowTokens}
+          onChange={(e) => setWindow(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn"
+          disabled={Number(windowTokens) === values.localContextTokens}
+          onClick={() =>
+            void updateSettings({ localContextTokens: Number(windowTokens) }).then(
+              (ok) => ok && setWindow(null)
+            )
+          }
+        >
+          {t('settings.save')}
+        </button>
+      </span>
+      <span className="field-help">{t('settings.contextWindowHelp')}</span>
+
+      <span className="field-row">
+        <button
+          type="button"
+          className="btn"
+          disabled={!values.localModel || test.running}
+          onClick={() => void runTest()}
+        >
+          {test.running ? t('settings.testing') : t('settings.test')}
+        </button>
+        {test.result && (
+          <span className="test-result ok" role="status">
+            {t('settings.testReply', {
+              model: test.result.model,
+              seconds: formatNumber(test.result.ms / 1000, {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1
+              }),
+              reply: test.result.reply
+            })}
+          </span>
+        )}
+        {test.error && (
+          <span className="test-result fail" role="alert">
+            <ErrorMessage message={test.error.message} />
+          </span>
+        )}
+      </span>
+    </div>
+  )
+}

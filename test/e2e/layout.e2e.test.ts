@@ -1,0 +1,341 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
+import { CORPUS, startHarness, type Harness } from './harness'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const PAPER = join(CORPUS, '1706.03762.pdf')
+
+/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'))
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<unknown> } }).axe
+    return (await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as {
+      violations: { id: string; impact: string; nodes: { target: string[] }[] }[]
+    }
+  })
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Whether everything fits: no horizontal scroll, and the viewer's controls are on screen. */
+async function fits(
+  page: Page
+): Promise<{ overflow: number; toolbar: number; closeVisible: boolean }> {
+  return page.evaluate(() => {
+    const doc = document.scrollingElement!
+    const toolbar = document.querySelector('.viewer-toolbar')?.getBoundingClientRect()
+    const close = document
+      .querySelector('.viewer-toolbar button[aria-label="Close viewer"]')
+      ?.getBoundingClientRect()
+    return {
+      overflow: doc.scrollWidth - window.innerWidth,
+      toolbar: toolbar?.height ?? 0,
+      closeVisible: !!close && close.right <= window.innerWidth && close.width > 0
+    }
+  })
+}
+
+/**
+ * Waits until the cited passage is highlighted on page `page` and inside the viewer's view:
+ * text by its spans, a cited figure or table by its region box.
+ */
+async function expectHighlightShown(page: Page, pageNumber: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const on = `.pdf-page[data-page-number="${pageNumber}"]`
+      const hit = page.locator(`${on} .textLayer .highlight, ${on} .region-highlight`)
+      if ((await hit.count()) === 0) return false
+      const box = await hit.first().boundingBox()
+      const pane = await page.locator('.viewer-scroll').boundingBox()
+      return !!box && !!pane && box.y >= pane.y && box.y + box.height <= pane.y + pane.height
+    })
+    .toBe(true)
+}
+
+describe.skipIf(!existsSync(PAPER))(
+  'layout, viewer, evidence and accessibility in Chromium',
+  () => {
+    let h: Harness
+    let page: Page
+
+    beforeAll(async () => {
+      h = await startHarness({
+        apiKey: null,
+        embedder: new FakeEmbedderProvider(),
+        pickFiles: [PAPER],
+        defaultCorpusDir: null,
+        viewport: { width: 1280, height: 800 }
+      })
+      page = h.page
+      await page.getByRole('button', { name: 'Add PDFs…' }).click()
+      await page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 120_000 })
+    })
+    afterAll(async () => {
+      await h?.close()
+    })
+
+    it('starts an evidence answer at its top, with readable best sentences and the rest folded', async () => {
+      // Keyboard: the skip link is the first stop, and shows when focused.
+      const first = await page.evaluate(
+        () =>
+          document.querySelector<HTMLElement>(
+            'a[href], button, input, textarea, select, [tabindex]'
+          )?.textContent
+      )
+      expect(first).toBe('Skip to the question box')
+      await page.locator('.skip-link').focus()
+      expect((await page.locator('.skip-link').boundingBox())!.y).toBeGreaterThanOrEqual(0)
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('question')
+      await page.locator('body').click({ position: { x: 5, y: 300 } })
+      await page.keyboard.press('Control+l')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('question')
+      await page.keyboard.type('What is multi-head attention?')
+      await page.keyboard.press('Enter')
+      const turn = page.locator('article.turn').last()
+      await turn.locator('.evidence-item').first().waitFor({ timeout: 30_000 })
+      expect(await page.locator('.session-usage').textContent()).toBe('')
+      // The answer is shown from its top, not scrolled to its bottom.
+      const log = (await page.locator('.chat-log').boundingBox())!
+      const top = (await turn.boundingBox())!
+      expect(top.y).toBeGreaterThanOrEqual(log.y - 1)
+      expect(top.y).toBeLessThan(log.y + 40)
+      const best = await turn.locator('.evidence-best').allTextContents()
+      expect(best.length).toBeGreaterThan(0)
+      for (const b of best) expect(b).not.toMatch(/\p{Lu}\p{Ll}+-\p{Ll}+\p{Lu}/u)
+      expect(await turn.locator('details.evidence-rest[open]').count()).toBe(0)
+      await h.screenshot('layout-01-evidence-answer-1280')
+      expect(await axeViolations(page)).toEqual([])
+    })
+
+    it('opens a chip in a viewer that fills its share, marks the chip and takes focus', async () => {
+      const chips = page.locator('article.turn').last().locator('button.chip')
+      await chips.first().click()
+      await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
+      await expect.poll(() => chips.first().getAttribute('aria-current')).toBe('true')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.className))
+        .toContain('viewer-scroll')
+      // Fit width: the page takes the pane's width (not 63 % of a launch-time width).
+      const pane = (await page.locator('.viewer-scroll').boundingBox())!
+      const sheet = (await page.locator('.pdf-page').first().boundingBox())!
+      expect(sheet.width).toBeGreaterThan(pane.width - 40)
+      expect(pane.width).toBeGreaterThan(450)
+      const f = await fits(page)
+      expect(f.overflow).toBeLessThanOrEqual(0)
+      expect(f.toolbar).toBeLessThan(56)
+      expect(f.closeVisible).toBe(true)
+      await h.screenshot('layout-02-viewer-1280')
+      expect(await axeViolations(page)).toEqual([])
+    })
+
+    it('finds in the paper with every hit highlighted, next / previous, and Escape', async () => {
+      await page.keyboard.press('Control+f')
+      const box = page.getByRole('searchbox', { name: 'Find in the paper' })
+      await box.waitFor()
+      await box.fill('attention')
+      const count = page.locator('.find-count')
+      // Counting starts at the first hit on or after the page being read (like a browser's find).
+      await expect
+        .poll(() => count.getAttribute('data-find-total'), { timeout: 30_000 })
+        .toMatch(/^\d+$/)
+      const total = Number(await count.getAttribute('data-find-total'))
+      expect(total).toBeGreaterThan(20)
+      const at = Number(/^(\d+) of /.exec((await count.textContent()) ?? '')![1])
+      await page.locator('.textLayer .find-current').first().waitFor()
+      expect(await page.locator('.textLayer .find-hit').count()).toBeGreaterThan(0)
+      await box.press('Enter')
+      await expect.poll(() => count.textContent()).toBe(`${(at % total) + 1} of ${total}`)
+      await box.press('Shift+Enter')
+      await box.press('Shift+Enter')
+      await expect
+        .poll(() => count.textContent())
+        .toBe(`${((at - 2 + total) % total) + 1} of ${total}`)
+      // The current hit is on screen, in the viewer.
+      const hit = (await page.locator('.textLayer .find-current').first().boundingBox())!
+      const pane = (await page.locator('.viewer-scroll').boundingBox())!
+      expect(hit.y).toBeGreaterThanOrEqual(pane.y)
+      expect(hit.y + hit.height).toBeLessThanOrEqual(pane.y + pane.height)
+      await h.screenshot('layout-03-find')
+      await box.press('Escape')
+      await expect.poll(() => page.locator('.find-bar').count()).toBe(0)
+      expect(await page.locator('.viewer').count()).toBe(1)
+    })
+
+    it('has thumbnails and the outline, and goes back and forward across jumps', async () => {
+      await page.getByRole('button', { name: 'Thumbnails and outline' }).click()
+      await page.locator('.thumb').nth(2).click()
+      const scroll = page.locator('.viewer-scroll')
+      await expect.poll(() => scroll.getAttribute('data-viewer-page')).toBe('3')
+      await page.locator('.thumb[data-thumb-page="1"] canvas').waitFor()
+      await h.screenshot('layout-04-thumbnails')
+      await page.getByRole('button', { name: 'Outline', exact: true }).click()
+      await page.locator('.outline li').first().waitFor()
+      await h.screenshot('layout-05-outline')
+      await page.getByRole('button', { name: 'Thumbnails and outline' }).click()
+
+      const chips = page.locator('article.turn').last().locator('button.chip')
+      const pages = await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-page')))
+      const i = pages.findIndex((p) => p !== pages[0])
+      expect(i).toBeGreaterThan(0)
+      await chips.nth(0).click()
+      await expectHighlightShown(page, pages[0]!)
+      await chips.nth(i).click()
+      await expectHighlightShown(page, pages[i]!)
+      await page.getByRole('button', { name: 'Back (Alt+←)' }).click()
+      await expectHighlightShown(page, pages[0]!)
+      await expect.poll(() => chips.nth(0).getAttribute('aria-current')).toBe('true')
+      await page.getByRole('button', { name: 'Forward (Alt+→)' }).click()
+      await expectHighlightShown(page, pages[i]!)
+      await page.keyboard.press('Alt+ArrowLeft')
+      await expectHighlightShown(page, pages[0]!)
+      // Keyboard zoom, then fit width again.
+      const label = page.locator('.zoom-label')
+      const before = await label.textContent()
+      await page.keyboard.press('Control+=')
+      await expect.poll(() => label.textContent()).not.toBe(before)
+      await page.keyboard.press('Control+0')
+      await expect.poll(() => label.textContent()).toBe(before)
+    })
+
+    it('keeps a hover card near the window edge on screen', async () => {
+      const chip = page.locator('article.turn').last().locator('button.chip').last()
+      await chip.hover()
+      const card = page.getByRole('tooltip')
+      await card.waitFor()
+      await page.waitForTimeout(100)
+      const b = (await card.boundingBox())!
+      const vp = page.viewportSize()!
+      expect(b.x).toBeGreaterThanOrEqual(0)
+      expect(b.y).toBeGreaterThanOrEqual(0)
+      expect(b.x + b.width).toBeLessThanOrEqual(vp.width)
+      expect(b.y + b.height).toBeLessThanOrEqual(vp.height)
+      await h.screenshot('layout-06-hover-card')
+      await page.mouse.move(5, 5)
+    })
+
+    it('fits 800×600, 1920×1080 and 2560×1440, light and dark, with no serious axe violation', async () => {
+      const sizes = [
+        { width: 800, height: 600 },
+        { width: 1920, height: 1080 },
+        { width: 2560, height: 1440 }
+      ]
+      for (const size of sizes) {
+        await page.setViewportSize(size)
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme })
+          await page.waitForTimeout(400)
+          const f = await fits(page)
+          expect(f.overflow, `${size.width} ${scheme}`).toBeLessThanOrEqual(0)
+          expect(f.toolbar, `${size.width} toolbar on one line`).toBeLessThan(56)
+          expect(f.closeVisible, `${size.width} close reachable`).toBe(true)
+          const pane = (await page.locator('.viewer-scroll').boundingBox())!
+          // The viewer's share follows the window: about half the room beside the library.
+          if (size.width >= 1920) expect(pane.width).toBeGreaterThan(size.width * 0.35)
+          await h.screenshot(`layout-07-${size.width}x${size.height}-${scheme}`)
+          expect(await axeViolations(page), `${size.width} ${scheme}`).toEqual([])
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' })
+    })
+
+    it('at 800×600 the library is a drawer; Ctrl+K opens it; Escape closes it, then the viewer', async () => {
+      await page.setViewportSize({ width: 800, height: 600 })
+      await page.locator('#library-slot').waitFor({ state: 'hidden' })
+      await page.keyboard.press('Control+k')
+      await page.locator('#library-slot').waitFor({ state: 'visible' })
+      await expect
+        .poll(() => page.evaluate(() => !!document.activeElement?.closest('.library')))
+        .toBe(true)
+      await h.screenshot('layout-08-800-drawer')
+      expect(await axeViolations(page)).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.locator('#library-slot').waitFor({ state: 'hidden' })
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.viewer').count()).toBe(0)
+    })
+
+    it('below 760 px shows one pane at a time as tabs, and a chip switches to the paper', async () => {
+      await page.setViewportSize({ width: 700, height: 600 })
+      await page.getByRole('button', { name: 'Chat', exact: true }).click()
+      await page.locator('article.turn').last().locator('button.chip').first().click()
+      await page.locator('.viewer-slot').waitFor({ state: 'visible' })
+      expect(await page.locator('.chat-slot').isHidden()).toBe(true)
+      expect((await fits(page)).overflow).toBeLessThanOrEqual(0)
+      await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
+      await h.screenshot('layout-09-700-tabs-viewer')
+      await page.getByRole('button', { name: 'Chat', exact: true }).click()
+      await page.locator('.chat-slot').waitFor({ state: 'visible' })
+    })
+
+    it('remembers the viewer share from the splitter', async () => {
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.locator('article.turn').last().locator('button.chip').first().click()
+      const splitter = page.getByRole('separator', { name: 'Resize the viewer' })
+      await splitter.focus()
+      for (let k = 0; k < 3; k++) await splitter.press('ArrowLeft')
+      const share = await page.evaluate(() => localStorage.getItem('researchpal.viewerShare'))
+      expect(Number(share)).toBeGreaterThan(0.5)
+      await page.reload()
+      await page.locator('li.paper').first().waitFor()
+      expect(await page.evaluate(() => localStorage.getItem('researchpal.viewerShare'))).toBe(share)
+    })
+  }
+)
+
+describe.skipIf(!existsSync(PAPER))('the new screens in Portuguese, dark, at 1280×800', () => {
+  let h: Harness
+  let page: Page
+
+  beforeAll(async () => {
+    h = await startHarness({
+      apiKey: null,
+      embedder: new FakeEmbedderProvider(),
+      pickFiles: [PAPER],
+      defaultCorpusDir: null,
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR'
+    })
+    page = h.page
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('button', { name: 'Adicionar PDFs…' }).click()
+    await page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 120_000 })
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('labels the evidence answer, the viewer, find and the sidebar in Portuguese only', async () => {
+    const box = page.getByRole('textbox', { name: 'Pergunta' })
+    await box.fill('O que é atenção multi-cabeça?')
+    await box.press('Enter')
+    const turn = page.locator('article.turn').last()
+    await turn.locator('.evidence-item').first().waitFor({ timeout: 30_000 })
+    expect(await turn.locator('[data-label="evidence"]').textContent()).toContain('Só trechos')
+    expect(await turn.locator('.evidence-rest summary').first().textContent()).toBe(
+      'Mostrar o trecho inteiro'
+    )
+    await turn.locator('button.chip').first().click()
+    await page.locator('.pdf-page[data-rendered="true"]').first().waitFor({ timeout: 30_000 })
+    await page.keyboard.press('Control+f')
+    await page.getByRole('searchbox', { name: 'Localizar no artigo' }).fill('attention')
+    await expect
+      .poll(() => page.locator('.find-count').textContent(), { timeout: 30_000 })
+      .toMatch(/^\d+ de \d+$/)
+    await page.getByRole('button', { name: 'Miniaturas e sumário' }).click()
+    // Every label of the viewer's controls is from the Portuguese catalog.
+    const labels = await page
+      .locator('.viewer button[aria-label]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    for (const english of ['Back', 'Forward', 'Find', 'Close', 'Zoom', 'Thumbnails', 'Next'])
+      expect(labels.join(' | ')).not.toMatch(new RegExp(`\\b${english}\\b`))
+    await h.screenshot('layout-10-pt-BR-dark-1280')
+    expect(await axeViolations(page)).toEqual([])
+  })
+})

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { TurnView } from '../../../../src/renderer/src/features/chat/TurnView'
+import { LocalModelFields } from '../../../../src/renderer/src/features/settings/LocalModelFields'
+import { err } from '../../../../src/shared/errors'
+import { DEFAULT_SETTINGS, type PublicSettings } from '../../../../src/shared/types'
+import { answer, fakeApi, ok } from '../../fakeApi'
+import { renderWithStore } from '../../render'
+
+afterEach(cleanup)
+
+function settingsApi(values: Partial<PublicSettings> = {}) {
+  let current: PublicSettings = {
+    ...DEFAULT_SETTINGS,
+    hasApiKey: false,
+    keyStorage: 'encrypted',
+    keyNeedsReentry: false,
+    ...values
+  }
+  return fakeApi({
+    'settings:get': () => ok(current),
+    'app:info': () =>
+      ok({
+        version: '0',
+        dataDir: '/d',
+        embedder: { state: 'ready' as const, id: 'm', modelDir: null, message: '' }
+      }),
+    'settings:update': (patch: Partial<PublicSettings>) => {
+      current = { ...current, ...patch }
+      return ok(current)
+    },
+    'localModel:list': () =>
+      ok({ baseUrl: current.localBaseUrl, models: ['llama3.2:3b', 'qwen2.5:3b'] }),
+    'localModel:test': () => ok({ model: current.localModel!, reply: 'ready', ms: 1234 })
+  })
+}
+
+describe('LocalModelFields', () => {
+  it("picks the model from the server's list and tests it", async () => {
+    const fake = settingsApi({ provider: 'local' })
+    const { store } = renderWithStore(<LocalModelFields />, fake)
+    await act(() => store.getState().loadSettings())
+    const select = screen.getByLabelText('Local model') as HTMLSelectElement
+    await waitFor(() => expect(select.options.length).toBe(3))
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'llama3.2:3b', 'qwen2.5:3b'])
+    fireEvent.change(select, { target: { value: 'qwen2.5:3b' } })
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.channel === 'settings:update')?.input).toEqual({
+        localModel: 'qwen2.5:3b'
+      })
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Test' }))
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('qwen2.5:3b replied in 1.2 s: “ready”')
+    )
+  })
+
+  it('says why the list is empty when the server does not answer', async () => {
+    const fake = settingsApi()
+    fake.on('localModel:list', () =>
+      err(
+        'LOCAL_MODEL_UNREACHABLE',
+        'Nothing answers at http://127.0.0.1:11434/v1. Start Ollama, or check the address in Settings.'
+      )
+    )
+    const { store } = renderWithStore(<LocalModelFields />, fake)
+    await act(() => store.getState().loadSettings())
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/Start Ollama, or check the address/)
+    )
+    expect((screen.getByRole('button', { name: 'Test' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('saves a new address, then refreshes the list from it', async () => {
+    const fake = settingsApi()
+    const { store } = renderWithStore(<LocalModelFields />, fake)
+    await act(() => store.getState().loadSettings())
+    fireEvent.change(screen.getByLabelText('Local server address'), {
+      target: { value: 'http://127.0.0.1:1234/v1' }
+    })
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!)
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'localModel:list').length).toBe(2)
+    )
+    expect(fake.calls.find((c) => c.channel === 'settings:update')?.input).toEqual({
+      localBaseUrl: 'http://127.0.0.1:1234/v1'
+    })
+  })
+})
+
+describe('an answer written by a local model', () => {
+  it('is labelled with the model, and as a stand-in when Gemini was offline', () => {
+    const turn = (fallback: boolean) => ({
+      requestId: `r-${fallback}`,
+      question: 'q',
+      status: 'done' as const,
+      stage: null,
+      streamed: '',
+      answer: answer({ answeredBy: { provider: 'local', model: 'qwen2.5:3b', fallback } }),
+      error: null,
+      usage: { inputTokens: 1, outputTokens: 1 }
+    })
+    renderWithStore(
+      <>
+        <TurnView turn={turn(false)} />
+        <TurnView turn={turn(true)} />
+      </>
+    )
+    const labels = [...document.querySelectorAll('[data-label="local"]')].map((e) => e.textContent)
+    expect(labels).toEqual([
+      'Answered offline by the local model qwen2.5:3b',
+      'Gemini could not be reached — answered offline by the local model qwen2.5:3b'
+    ])
+  })
+})
