@@ -242,7 +242,7 @@ describe('the local model settings in Brazilian Portuguese', () => {
       await expect
         .poll(() => fields.locator('.test-result').textContent())
         .toMatch(/^qwen2\.5:3b respondeu em \d+,\d s: “/)
-      const text = (await h.page.locator('.settings').textContent()) ?? ''
+      const text = (await h.page.locator('dialog.settings[open]').textContent()) ?? ''
       expect(text).toContain('Servidor do modelo local')
       expect(text).toContain('Respostas escritas por')
       for (const english of [
