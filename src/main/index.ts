@@ -96,7 +96,7 @@ async function start(): Promise<void> {
     onlineMetadata: true,
     resourcesPath: app.isPackaged ? process.resourcesPath : null,
     // One writer per data folder: a command-line ingest finishing its work is waited for.
-    lock: { purpose: 'the ResearchPal app', waitMs: 30_000 },
+    lock: { purpose: 'ResearchPal', waitMs: 30_000 },
     cliLaunch: currentCliLaunch(__dirname)
   })
   registerIpc(services.router, services.events, fromAppPage)

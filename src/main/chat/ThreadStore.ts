@@ -5,7 +5,7 @@ import type { AppError } from '../../shared/errors'
 import type { DamagedThread, ThreadSummary } from '../../shared/threads'
 import type { Answer } from '../../shared/types'
 import { writeFileAtomic } from '../atomicWrite'
-import { UserFacingError } from '../errors'
+import { UserFacingError, appError } from '../errors'
 import {
   parseThreadFile,
   serializeThread,
@@ -81,10 +81,7 @@ export class ThreadStore {
         const cut = thread.turns.filter((t) => t.status === 'running')
         for (const t of cut) {
           t.status = 'interrupted'
-          t.error = {
-            code: 'CANCELLED',
-            message: 'The app stopped while this question was being answered. Ask it again.'
-          }
+          t.error = appError('CANCELLED', { key: 'interruptedTurn' })
         }
         if (cut.length || migratedFrom !== null) await this.save(thread.id)
       } catch (e) {
@@ -174,10 +171,10 @@ export class ThreadStore {
     try {
       text = await readFile(from, 'utf8')
     } catch {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no deleted conversation ${threadId} to restore.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noDeletedConversation',
+        params: { id: threadId }
+      })
     }
     const { file } = parseThreadFile(text)
     await rename(from, this.file(threadId))
@@ -257,10 +254,10 @@ export class ThreadStore {
   private require(threadId: string): StoredThread {
     const t = this.threads.get(threadId)
     if (!t) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no conversation ${threadId}. List them with "threads" (or pick one in the list).`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noSuchConversation',
+        params: { id: threadId }
+      })
     }
     return t
   }

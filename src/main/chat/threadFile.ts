@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type AppError } from '../../shared/errors'
+import { ERROR_CODES, ErrorParamsSchema, type AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
 
 /** The format version this build writes in `threads/<id>.json`. */
@@ -14,7 +14,10 @@ export const THREAD_FORMAT_VERSION = 1
 const StoredError = z.object({
   code: z.string(),
   message: z.string(),
-  retryAfterSeconds: z.number().optional()
+  retryAfterSeconds: z.number().optional(),
+  // Optional: files written before errors had catalog keys load as they are (English message).
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional()
 })
 const StoredCitation = z.object({
   number: z.number().int(),
@@ -131,6 +134,8 @@ function toAppError(e: z.infer<typeof StoredError> | null): AppError | null {
   const code = KNOWN.has(e.code) ? (e.code as AppError['code']) : 'INTERNAL'
   const out: AppError = { code, message: e.message }
   if (e.retryAfterSeconds !== undefined) out.retryAfterSeconds = e.retryAfterSeconds
+  if (e.key !== undefined) out.key = e.key
+  if (e.params !== undefined) out.params = e.params
   return out
 }
 

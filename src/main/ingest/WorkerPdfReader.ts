@@ -113,14 +113,17 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
     options: ProcessOptions
   ): Promise<ExtractionResponse> {
     const { signal } = options
-    if (signal?.aborted) return Promise.reject(new CancelledError(`Reading ${label}`))
+    if (signal?.aborted)
+      return Promise.reject(
+        new CancelledError({ key: 'cancelledReading', params: { file: label } })
+      )
     return new Promise((resolve, reject) => {
       const requestId = ++this.nextRequest
       const onAbort = (): void => {
         if (!this.pending.delete(requestId)) return
         this.worker?.postMessage({ type: 'cancel', requestId } satisfies ExtractionRequest)
         this.idleCheck()
-        reject(new CancelledError(`Reading ${label}`))
+        reject(new CancelledError({ key: 'cancelledReading', params: { file: label } }))
       }
       signal?.addEventListener('abort', onAbort, { once: true })
       const done =
@@ -191,10 +194,10 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
       }
       this.pending.delete(id)
       p.reject(
-        new UserFacingError(
-          'PDF_UNREADABLE',
-          `${p.label} could not be read: the PDF reader stopped while reading it (${reason}). The PDF may be damaged or too large; try another copy of it.`
-        )
+        new UserFacingError('PDF_UNREADABLE', {
+          key: 'pdfReaderStopped',
+          params: { file: p.label, detail: reason }
+        })
       )
     }
     this.idleCheck()
@@ -207,7 +210,9 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
 }
 
 function fromWorkerError(e: ExtractionError): Error {
-  const error = e.code ? new UserFacingError(e.code as ErrorCode, e.message) : new Error(e.message)
+  const error = e.code
+    ? new UserFacingError(e.code as ErrorCode, e.text ?? e.message)
+    : new Error(e.message)
   if (e.stack) error.stack = e.stack
   return error
 }

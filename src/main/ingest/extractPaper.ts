@@ -77,8 +77,8 @@ export async function extractPaper(
     throw new UserFacingError(
       'NO_TEXT',
       chars === 0
-        ? `${label} has no extractable text (${content.numPages} page${content.numPages === 1 ? '' : 's'}): it is probably a scan or blank. Run OCR on it and add the searchable PDF.`
-        : `${label} has almost no extractable text (${chars} characters in ${content.numPages} page${content.numPages === 1 ? '' : 's'}): it is probably a scan. Run OCR on it and add the searchable PDF.`
+        ? { key: 'noText', params: { file: label, count: content.numPages } }
+        : { key: 'almostNoText', params: { file: label, chars, count: content.numPages } }
     )
   }
   const marks = detectSections(layout)

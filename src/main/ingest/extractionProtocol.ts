@@ -1,3 +1,4 @@
+import type { ErrorText } from '../errors'
 import type { Chunk, PageText } from '../domain'
 import type { ChunkOptions } from './chunker'
 import type { ExtractedPaper } from './extractPaper'
@@ -41,5 +42,7 @@ export type ExtractionResponse =
 export interface ExtractionError {
   message: string
   code: string | null
+  /** The message's catalog entry, so it can still be translated on this side. */
+  text?: ErrorText
   stack?: string
 }

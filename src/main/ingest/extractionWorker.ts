@@ -26,6 +26,7 @@ const send = (message: ExtractionResponse): void => port.postMessage(message)
 const toError = (e: unknown): ExtractionError => ({
   message: e instanceof Error ? e.message : String(e),
   code: isUserFacing(e) ? e.code : null,
+  text: isUserFacing(e) ? e.text : undefined,
   stack: e instanceof Error ? e.stack : undefined
 })
 

@@ -8,7 +8,7 @@ import {
 } from '../../shared/contract'
 import type { LibraryNotice, PageRange, Paper, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
-import { UserFacingError } from '../errors'
+import { UserFacingError, appError } from '../errors'
 import type { EventSink } from '../events'
 import type { PdfReader } from '../ingest/PdfReader'
 import type { DataPaths } from '../paths'
@@ -263,7 +263,7 @@ export class LibraryService {
   /** One paper; NOT_FOUND when there is none with this id. */
   get(id: string): StoredPaper {
     const p = this.catalog.get(id)
-    if (!p) throw new UserFacingError('NOT_FOUND', `There is no paper ${id} in the library.`)
+    if (!p) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id } })
     return p
   }
 
@@ -337,11 +337,7 @@ export class LibraryService {
    * details. NOT_FOUND when there is no open copy; OFFLINE when the network is not there.
    */
   async addDoi(doi: string): Promise<Paper> {
-    if (!this.deps.online)
-      throw new UserFacingError(
-        'OFFLINE',
-        'Adding by DOI needs the online services, which are off here.'
-      )
+    if (!this.deps.online) throw new UserFacingError('OFFLINE', { key: 'doiNeedsOnline' })
     const found = await this.deps.online.openAccessPdf(doi)
     const name = `${doi.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
     const added = await this.intake.addFile(name, found.bytes)
@@ -441,10 +437,10 @@ export class LibraryService {
       void this.catalog
         .update(job.paperId, {
           status: 'error',
-          error: {
-            code: 'CANCELLED',
-            message: `Indexing ${job.paperId} was cancelled. Retry to index it.`
-          }
+          error: appError('CANCELLED', {
+            key: 'indexingCancelled',
+            params: { file: job.paperId }
+          })
         })
         .then(() => this.changed())
         .catch((e: unknown) => this.deps.log?.(`cancel ${job.paperId}: ${String(e)}`))
@@ -457,10 +453,10 @@ export class LibraryService {
     const p = this.get(id)
     const bytes = await this.files.readPdf(id)
     if (!bytes)
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `The PDF of "${p.title}" is not in the library folder yet.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'pdfNotInFolderYet',
+        params: { title: p.title }
+      })
     return bytes
   }
 
@@ -525,13 +521,16 @@ export class LibraryService {
     } catch (e) {
       if (!(e instanceof DamagedFileError)) throw e
       this.reportDamaged(id, `its page text cannot be read (${e.reason})`)
-      throw new UserFacingError(
-        'DATA_DAMAGED',
-        `The stored text of "${p.title}" (${id}) is damaged (${e.reason}). ${this.readOnly ? 'Open ResearchPal or run an ingest command to repair it.' : 'It is being re-indexed; try again when it is done.'}`
-      )
+      throw new UserFacingError('DATA_DAMAGED', {
+        key: this.readOnly ? 'storedTextDamagedReadOnly' : 'storedTextDamaged',
+        params: { title: p.title, id, reason: e.reason }
+      })
     }
     if (!text)
-      throw new UserFacingError('NOT_FOUND', `The text of "${p.title}" is not extracted yet.`)
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'textNotExtracted',
+        params: { title: p.title }
+      })
     return text
   }
 
@@ -623,10 +622,7 @@ export class LibraryService {
 
   private writable(): void {
     if (this.readOnly) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        'This library was opened read-only (another process may be writing to it); changes are not possible here.'
-      )
+      throw new UserFacingError('INVALID_INPUT', { key: 'libraryReadOnly' })
     }
   }
 

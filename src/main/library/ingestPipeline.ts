@@ -91,7 +91,7 @@ export class IngestPipeline {
         prepared = await this.prepare(paperId, bytes, label, signal, onPage, ahead.feed)
       }
       const { extracted } = prepared
-      throwIfAborted(signal, `Indexing ${label}`)
+      throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: label } })
       const chunks =
         prepared.chunkKey === this.chunkKey()
           ? prepared.chunks
@@ -159,10 +159,10 @@ export class IngestPipeline {
     const stored = await this.ctx.files.readPdf(paper.id)
     if (stored) return stored
     if (paper.source.kind !== 'arxiv') {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `The PDF of "${paper.title}" (${paper.id}) is missing from the library folder. Add the file again to restore it.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'pdfMissing',
+        params: { title: paper.title, id: paper.id }
+      })
     }
     await this.setStatus(paper.id, 'downloading')
     this.ctx.progress(paper.id, 'downloading', 0, 1)
@@ -178,10 +178,10 @@ export class IngestPipeline {
     const sha = sha256Hex(bytes)
     const twin = this.ctx.catalog.findBySha(sha)
     if (twin && twin.id !== paper.id) {
-      throw new UserFacingError(
-        'DUPLICATE',
-        `arXiv ${paper.source.arxivId} is the same PDF as "${twin.title}" (${twin.id}), which is already in the library. Remove this entry.`
-      )
+      throw new UserFacingError('DUPLICATE', {
+        key: 'samePdfAsTwin',
+        params: { id: paper.source.arxivId, title: twin.title, twinId: twin.id }
+      })
     }
     await this.ctx.files.writePdf(paper.id, bytes)
     await this.ctx.catalog.update(paper.id, { sha256: sha })
@@ -205,7 +205,7 @@ export class IngestPipeline {
       onPage,
       early: onChunks && { paperId, options: { chunkTokens, chunkOverlap }, onChunks }
     })
-    throwIfAborted(signal, `Indexing ${label}`)
+    throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: label } })
     const chunks = await this.chunk(paperId, extracted.pages, extracted.marks)
     return { extracted, chunks, chunkKey }
   }
@@ -304,7 +304,7 @@ export class IngestPipeline {
       // Keyword search only until the model appears; backfillVectors() fills this in.
       await deps.vectors.removePaper(paperId)
     }
-    throwIfAborted(signal, `Indexing ${paperId}`)
+    throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: paperId } })
     await this.ctx.catalog.update(paperId, {
       status: 'indexed',
       error: null,
@@ -360,6 +360,8 @@ function labelOf(paper: Paper): string {
 
 function failure(e: unknown, label: string, cancelled: boolean): AppError {
   if (cancelled)
-    return { code: 'CANCELLED', message: `Indexing ${label} was cancelled. Retry to index it.` }
+    return toAppError(
+      new UserFacingError('CANCELLED', { key: 'indexingCancelled', params: { file: label } })
+    )
   return toAppError(e, `while indexing ${label}`)
 }

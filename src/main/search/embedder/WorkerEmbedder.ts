@@ -93,7 +93,7 @@ export class WorkerEmbedder implements Embedder {
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const out: Float32Array[] = []
     for (let start = 0; start < texts.length; start += this.batchSize) {
-      throwIfAborted(signal, 'Embedding')
+      throwIfAborted(signal, { key: 'cancelledEmbedding' })
       const r = await this.request({
         type: 'embed',
         requestId: 0,
@@ -129,7 +129,9 @@ export class WorkerEmbedder implements Embedder {
 }
 
 function fromWorkerError(e: WorkerError): Error {
-  const error = e.code ? new UserFacingError(e.code as ErrorCode, e.message) : new Error(e.message)
+  const error = e.code
+    ? new UserFacingError(e.code as ErrorCode, e.text ?? e.message)
+    : new Error(e.message)
   if (e.stack) error.stack = e.stack
   return error
 }

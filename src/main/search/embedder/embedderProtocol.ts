@@ -1,3 +1,4 @@
+import type { ErrorText } from '../../errors'
 import type { TransformersEmbedderOptions } from './TransformersEmbedder'
 
 /** What the main thread sends to the embedder worker. */
@@ -19,6 +20,8 @@ export interface WorkerError {
   message: string
   /** Set for a UserFacingError, so it is rebuilt with the same code. */
   code: string | null
+  /** The message's catalog entry, so it can still be translated on this side. */
+  text?: ErrorText
   stack?: string
 }
 

@@ -25,6 +25,7 @@ const send = (message: WorkerResponse): void => {
 const toWorkerError = (e: unknown): WorkerError => ({
   message: e instanceof Error ? e.message : String(e),
   code: isUserFacing(e) ? e.code : null,
+  text: isUserFacing(e) ? e.text : undefined,
   stack: e instanceof Error ? e.stack : undefined
 })
 

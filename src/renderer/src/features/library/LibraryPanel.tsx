@@ -114,7 +114,7 @@ export function LibraryPanel() {
         )}
         {error && (
           <div className="notice notice-error" role="alert">
-            <ErrorMessage message={error.message} />
+            <ErrorMessage error={error} />
             <button
               type="button"
               className="btn btn-small btn-quiet"
