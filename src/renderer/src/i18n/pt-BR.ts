@@ -92,7 +92,7 @@ export const ptBR: Catalog = {
     dropHint: 'Solte arquivos PDF aqui para adicioná-los.',
     addPdfs: 'Adicionar PDFs…',
     arxivLabel: 'Identificador arXiv, DOI ou título',
-    arxivPlaceholder: 'Identificador arXiv, DOI ou um título',
+    arxivPlaceholder: 'ID do arXiv, DOI ou título',
     candidates: 'Artigos encontrados no arXiv',
     candidatesFor: 'No arXiv para “{{query}}”:',
     noCandidates: 'O arXiv não tem artigo com o título “{{query}}”.',
