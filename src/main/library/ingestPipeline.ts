@@ -12,7 +12,7 @@ import { parseArxivId } from './arxivId'
 import { mergeMetadata } from './metadataMerge'
 import { downloadArxivPdf } from './arxivDownload'
 import type { Catalog } from './Catalog'
-import type { LibraryDeps } from './LibraryService'
+import type { LibraryDeps } from './libraryDeps'
 import { DamagedFileError, type PaperFiles } from './PaperFiles'
 import { PREFETCH_DEPTH, Prefetcher, type PreparedPaper } from '../ingest/Prefetcher'
 

@@ -113,6 +113,13 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{}, 'doi']
   ],
   'library:searchArxiv': [[{ title: 'x' }, 'title']],
+  'library:pickImport': [[{ kind: 'endnote' }, 'kind']],
+  'library:zoteroCollections': [[{ folder: '' }, 'folder']],
+  'library:importBibliography': [
+    [{}, 'file'],
+    [{ file: 'a.bib', collection: '  ' }, 'collection']
+  ],
+  'library:importZotero': [[{ folder: '/z', collections: 'all' }, 'collections']],
   'library:related': [[{}, 'paperId']],
   'library:missingRefs': [[{ paperId: '../x' }, 'paperId']],
   'search:query': [
