@@ -6,11 +6,12 @@ import {
   type FindPapersInput,
   type PagesInput
 } from '../../shared/contract'
-import type { LibraryNotice, PageRange, Paper, Settings } from '../../shared/types'
+import type { LibraryNotice, PageRange, Paper, PaperStatus, Region, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { PdfReader } from '../ingest/PdfReader'
+import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { DataPaths } from '../paths'
 import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
 import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
@@ -66,6 +67,11 @@ export interface LibraryDeps {
   /** A folder with `<arxivId>.pdf` copies of the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
   embedBatchSize?: number
+  /**
+   * OCR for scanned pages, used when `reader` is not a worker that does its own (a worker
+   * reader starts an OCR worker of its own).
+   */
+  recognizer?: PageRecognizer
   log?: (msg: string) => void
   /** arXiv, Crossref, OpenAlex, Unpaywall; null: no online metadata (tests). */
   online?: OnlineMetadata | null
@@ -111,12 +117,13 @@ export class LibraryService {
       deps,
       catalog: this.catalog,
       files: this.files,
-      progress: (paperId, stage, done, total) =>
+      progress: (paperId, stage, done, total, ocr) =>
         deps.events.emit('ingest:progress', {
           paperId,
           stage,
           done,
           total,
+          ...(ocr && { ocr }),
           overall: this.queue.overall()
         }),
       changed: () => this.changed(),
@@ -464,6 +471,13 @@ export class LibraryService {
     return bytes
   }
 
+  /** The words OCR read on one page with their boxes; empty for a page with a text layer. */
+  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    const text = await this.paperText(id)
+    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
+    return words.map((w) => ({ text: w.text, box: w.box }))
+  }
+
   /**
    * Papers whose title, authors, id or year contain every word of `query` (case-insensitive).
    * @remarks Collections are not part of the library yet; asking for one says so.
@@ -507,7 +521,10 @@ export class LibraryService {
       paperId,
       title: p.title,
       pageCount: count,
-      pages: text.pages.filter((pg) => pg.page >= from && pg.page <= to)
+      // Text only: OCR word boxes and figure regions are for the viewer, not for readers.
+      pages: text.pages
+        .filter((pg) => pg.page >= from && pg.page <= to)
+        .map((pg) => ({ page: pg.page, text: pg.text }))
     }
   }
 

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib'
+import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
@@ -22,6 +23,12 @@ export interface PaperPostings {
   tokens: Uint32Array
   sectionNames: string[]
   sections: Uint16Array
+  /**
+   * What is not plain text-layer text, by row: OCR'd text, figures and tables with regions.
+   * @remarks Optional in the file: a file written before figures and OCR had none, and every
+   * chunk in it is text.
+   */
+  extras: Map<number, ChunkExtra>
   /** Index terms per chunk (BM25 document length). */
   lengths: Uint16Array
   terms: Uint32Array
@@ -34,6 +41,12 @@ export interface PaperPostings {
   textZ: Uint8Array
 }
 
+/** The kind and region of a chunk that is not text-layer text. */
+export interface ChunkExtra {
+  kind: Exclude<Chunk['kind'], undefined>
+  region?: Region
+}
+
 interface Header {
   paperId: string
   ids: string[]
@@ -42,6 +55,8 @@ interface Header {
   tokens: number[]
   sectionNames: string[]
   sections: number[]
+  /** `[row, extra]` pairs; absent in files written before OCR and figures. */
+  extras?: [number, ChunkExtra][]
   terms: number
   postings: number
 }
@@ -106,6 +121,7 @@ export async function buildPostings(
     tokens: Uint32Array.from(chunks, (c) => c.tokens),
     sectionNames,
     sections: Uint16Array.from(chunks, (c) => sectionNames.indexOf(c.section)),
+    extras: extrasOf(chunks),
     lengths,
     terms,
     starts,
@@ -114,6 +130,15 @@ export async function buildPostings(
     totalLength: lengths.reduce((a, b) => a + b, 0),
     textZ: new Uint8Array(textZ)
   }
+}
+
+function extrasOf(chunks: readonly Chunk[]): Map<number, ChunkExtra> {
+  const out = new Map<number, ChunkExtra>()
+  chunks.forEach((c, row) => {
+    if (c.kind && c.kind !== 'text')
+      out.set(row, { kind: c.kind, ...(c.region && { region: c.region }) })
+  })
+  return out
 }
 
 function abbreviationTerms(chunks: readonly Chunk[]): Map<number, number[]> {
@@ -142,6 +167,7 @@ export function encodePostings(p: PaperPostings): Buffer {
     tokens: [...p.tokens],
     sectionNames: p.sectionNames,
     sections: [...p.sections],
+    ...(p.extras.size > 0 && { extras: [...p.extras] }),
     terms: p.terms.length,
     postings: p.docs.length
   }
@@ -202,6 +228,7 @@ export function decodePostings(file: Uint8Array): PaperPostings {
     tokens: Uint32Array.from(h.tokens),
     sectionNames: h.sectionNames,
     sections: Uint16Array.from(h.sections),
+    extras: new Map(h.extras ?? []),
     lengths,
     terms,
     starts,
