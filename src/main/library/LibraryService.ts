@@ -6,7 +6,7 @@ import {
   type FindPapersInput,
   type PagesInput
 } from '../../shared/contract'
-import type { LibraryNotice, PageRange, Paper, PaperStatus, Region, Settings } from '../../shared/types'
+import type { LibraryNotice, PageRange, Paper, Region, Settings } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { EventSink } from '../events'

@@ -182,14 +182,17 @@ function toPage(
             fontName: 'ocr',
             hasEOL: last
           })
+          // Clamped: the pages file's schema holds boxes to the page and confidences to 0-100.
+          const x0 = fraction(w.bbox.x0, image.width)
+          const y0 = fraction(w.bbox.y0, image.height)
           words.push({
             text: w.text,
-            confidence: Math.round(w.confidence),
+            confidence: Math.min(100, Math.max(0, Math.round(w.confidence))),
             box: {
-              x: w.bbox.x0 / image.width,
-              y: w.bbox.y0 / image.height,
-              width: (w.bbox.x1 - w.bbox.x0) / image.width,
-              height: (w.bbox.y1 - w.bbox.y0) / image.height
+              x: x0,
+              y: y0,
+              width: fraction(w.bbox.x1, image.width) - x0,
+              height: fraction(w.bbox.y1, image.height) - y0
             }
           })
         })
@@ -200,4 +203,9 @@ function toPage(
     ? Math.round(words.reduce((n, w) => n + w.confidence, 0) / words.length)
     : 0
   return { page, width, height, items, ocr: { languages: [...languages], confidence, words } }
+}
+
+/** `v / size` held to 0..1. */
+function fraction(v: number, size: number): number {
+  return Math.min(1, Math.max(0, v / size))
 }
