@@ -15,6 +15,7 @@ import {
   McpConfigSchema,
   PageRangeSchema,
   PassageSchema,
+  RegionSchema,
   SearchResponseSchema,
   SectionResultSchema,
   SettingsSchema,
@@ -389,6 +390,27 @@ export const channels = {
         })
       )
     })
+  },
+  /** The words OCR read on a page, with their boxes (empty when the page has a text layer). */
+  'library:ocrWords': {
+    input: z
+      .object({ paperId: PaperIdSchema, page: z.number().int().min(1).max(100_000) })
+      .strict(),
+    output: z.object({
+      words: z.array(z.object({ text: z.string(), box: RegionSchema }))
+    })
+  },
+  /** A region of a page (a figure, a table) drawn as a small PNG, base64, for the chat. */
+  'library:regionImage': {
+    input: z
+      .object({
+        paperId: PaperIdSchema,
+        page: z.number().int().min(1).max(100_000),
+        region: RegionSchema,
+        width: z.number().int().min(32).max(1200)
+      })
+      .strict(),
+    output: z.object({ data: z.string() })
   },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
