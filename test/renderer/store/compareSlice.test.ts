@@ -20,6 +20,8 @@ const table: Comparison = {
   title: 'Heads',
   createdAt: '',
   updatedAt: '',
+  threadId: null,
+  collection: null,
   paperIds: ['1706.03762', '1810.04805'],
   columns: [{ id: 'q1', kind: 'question', text: 'How many heads?' }],
   cells: [pending('1706.03762'), pending('1810.04805')]
