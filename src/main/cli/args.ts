@@ -154,6 +154,13 @@ Usage: npm run --silent cli -- <command> [options]
 
 Commands:
   ingest <pdf|folder|arXiv id>...  Add papers and index them (exit 1 if any failed)
+  import-folder <folder>           Import every PDF under a folder (thousands), with ETA;
+                                   Ctrl-C pauses, and running it again (or quitting and
+                                   restarting) resumes where it stopped; duplicates and
+                                   failures are listed at the end
+  tune-ingest [folder]             Measure again which ONNX Runtime thread count and batch
+                                   size ingest fastest here (on the folder's PDFs or the
+                                   library's); measured once per machine otherwise
   papers                           List the library (--json: with authors, year, venue,
                                    DOI, tags, collections and where each field came from)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
@@ -188,16 +195,18 @@ Commands:
                                    Answer with numbered citations: Gemini, or a local
                                    OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
                                    evidence-only without a key or a model
-  compare --papers <id,id,...> --question "<q>" [--question ...] [--claim "<c>"]
-          [--export markdown|csv|bibtex]
+  compare --papers <id,id,...> | --collection NAME | --thread <id>
+          --question "<q>" [--question ...] [--claim "<c>"] [--export markdown|csv|bibtex]
                                    Ask each paper the same questions: an evidence table, each
                                    cell from that paper's own passages (evidence-only
-                                   without GEMINI_API_KEY or network); saved in the library
+                                   without GEMINI_API_KEY or network); saved in the library.
+                                   --thread: the conversation's papers, saved with it
+  comparisons [--thread <id>]      List saved comparisons (those of one conversation)
   ask --new-thread "<question>" [--paper <paperId>]...
                                    Start a saved conversation (limited to those papers)
   ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
   threads                          List the conversations, newest first
-  thread show <id>                 Print a conversation, turn by turn
+  thread show <id>                 Print a conversation, turn by turn, and its comparisons
   thread export <id> --format md|bib [--turn <turnId>]
                                    Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question

@@ -110,7 +110,8 @@ function describe(p: Paper): string {
     .join('\n')
 }
 
-function collectionId(s: Services, name: string): string {
+/** The id of the collection with this name (or id); NOT_FOUND naming the command to list them. */
+export function collectionId(s: Services, name: string): string {
   const c = s.library.organizer
     .collections()
     .find((x) => x.name.toLowerCase() === name.trim().toLowerCase() || x.id === name)
@@ -211,6 +212,7 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
         ? `✓ ${a.paperId}  ${byId.get(a.paperId)?.title ?? a.title}${a.duplicate ? '  (already in the library)' : ''}`
         : `✗ ${a.file}  ${byId.get(a.paperId)?.error?.message ?? a.status}`
     ),
+    ...r.failed.map((f) => `✗ ${f.file}  ${f.reason}`),
     ...(r.withoutPdf.length
       ? [
           `${r.withoutPdf.length} entr${r.withoutPdf.length === 1 ? 'y was' : 'ies were'} not added (no PDF):`,
@@ -225,7 +227,7 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
   return {
     json: { ...r, added },
     text: lines.join('\n') || 'Nothing to import.',
-    exitCode: failed.length ? 1 : 0
+    exitCode: failed.length || r.failed.length ? 1 : 0
   }
 }
 

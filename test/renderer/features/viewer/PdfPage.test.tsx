@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PdfPage } from '../../../../src/renderer/src/features/viewer/PdfPage'
 import type {
   PdfjsDocument,
   RenderedPage
 } from '../../../../src/renderer/src/features/viewer/pdfjs'
+import { createAppStore } from '../../../../src/renderer/src/store/createAppStore'
+import { StoreProvider } from '../../../../src/renderer/src/store/StoreContext'
+import { fakeApi } from '../../fakeApi'
 
 vi.mock('../../../../src/renderer/src/features/viewer/pdfjs', () => ({ CSS_PER_PDF_UNIT: 4 / 3 }))
 
@@ -50,9 +54,15 @@ beforeEach(() => {
 })
 afterEach(cleanup)
 
+/** Pages read the store (OCR words); a fresh one over a fake API. */
+function wrapper({ children }: { children: ReactNode }) {
+  return <StoreProvider store={createAppStore(fakeApi().api)}>{children}</StoreProvider>
+}
+
 describe('PdfPage highlight', () => {
   const highlight = { page: 1, snippet: SNIPPET, nonce: 7 }
   const props = {
+    paperId: '1706.03762',
     number: 1,
     size: { width: 600, height: 800 },
     near: true,
@@ -64,7 +74,7 @@ describe('PdfPage highlight', () => {
 
   it('scrolls to the passage again once the page is drawn at a new scale', async () => {
     const { doc, draws } = fakeDoc()
-    const view = render(<PdfPage {...props} doc={doc} scale={1} />)
+    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper })
     await act(async () => draws[0]!.finish())
     expect(scrolled).toEqual([{ text: ITEMS[1], connected: true }])
     expect(view.container.querySelectorAll('.highlight').length).toBe(2)
@@ -83,7 +93,7 @@ describe('PdfPage highlight', () => {
 
   it('ignores a drawing that finishes after it was cancelled', async () => {
     const { doc, draws } = fakeDoc()
-    const view = render(<PdfPage {...props} doc={doc} scale={1} />)
+    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper })
     view.rerender(<PdfPage {...props} doc={doc} scale={1.25} />)
     // The first drawing ends late, after the second started: it must not count as the page.
     await act(async () => draws[0]!.finish())

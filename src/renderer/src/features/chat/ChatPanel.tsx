@@ -4,6 +4,7 @@ import { sessionUsage } from '../../store/chatSlice'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ThreadComparisons } from '../threads/ThreadComparisons'
 import { ThreadHeader } from '../threads/ThreadHeader'
 import { ThreadList } from '../threads/ThreadList'
 import { Composer } from './Composer'
@@ -45,6 +46,7 @@ export function ChatPanel() {
               t('threads.usage', { input: usage.inputTokens, output: usage.outputTokens })}
           </span>
         </header>
+        <ThreadComparisons />
         {error && (
           <div className="notice notice-error" role="alert">
             <ErrorMessage error={error} />
