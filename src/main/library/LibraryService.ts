@@ -6,27 +6,24 @@ import {
   type FindPapersInput,
   type PagesInput
 } from '../../shared/contract'
-import type { LibraryNotice, PageRange, Paper, Settings } from '../../shared/types'
+import type { LibraryNotice, PageRange, Paper } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
-import type { EventSink } from '../events'
-import type { PdfReader } from '../ingest/PdfReader'
-import type { DataPaths } from '../paths'
-import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
+import { IngestLine, type Job } from '../ingest/IngestLine'
+import { IngestPipeline, type EmbeddedPaper, type ReadPaper } from '../ingest/IngestPipeline'
+import type { Embedder } from '../search/types'
 import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
 import { removeStrayTemps } from '../storage/strayTemps'
 import { parseArxivId } from './arxivId'
 import { toBibtex, type BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
-import { IngestPipeline } from './ingestPipeline'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { checkPdfFile, sha256OfFile } from './pdfFileCheck'
-import { JobQueue, type Job } from './JobQueue'
 import { Organizer } from './Organizer'
 import { MetadataRefresher } from './online/MetadataRefresher'
-import type { OnlineMetadata } from './online/OnlineMetadata'
 import { mergeMetadata, type MetadataValues } from './metadataMerge'
 import { DamagedFileError, PaperFiles } from './PaperFiles'
+import type { LibraryDeps } from './libraryDeps'
 import {
   labelOf,
   rebuildCatalog,
@@ -39,6 +36,7 @@ import {
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
 
 export type { AddOutcome } from './PaperIntake'
+export type { LibraryDeps } from './libraryDeps'
 
 /** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
 export interface ImportedPdf {
@@ -49,35 +47,6 @@ export interface ImportedPdf {
   collections: string[]
 }
 
-/** What {@link LibraryService} is built from (the composition root passes real ones). */
-export interface LibraryDeps {
-  paths: DataPaths
-  reader: PdfReader
-  embedder: EmbedderProvider
-  vectors: VectorStore
-  keywords: KeywordIndex
-  events: EventSink
-  settings: () => Settings
-  fetch?: typeof fetch
-  /** `https://arxiv.org` by default; tests point it at a local server. */
-  arxivBaseUrl?: string
-  downloadAttempts?: number
-  downloadBackoffMs?: number
-  /** A folder with `<arxivId>.pdf` copies of the default papers, used instead of downloading. */
-  defaultCorpusDir?: string | null
-  embedBatchSize?: number
-  log?: (msg: string) => void
-  /** arXiv, Crossref, OpenAlex, Unpaywall; null: no online metadata (tests). */
-  online?: OnlineMetadata | null
-  /** Ask the registries about each paper once it is indexed (the app; not the CLI). */
-  autoOnlineMetadata?: boolean
-  /**
-   * Opened by a process that does not hold the data folder's writer lock (search, papers):
-   * nothing is written, resumed or repaired; what needs repair is only reported.
-   */
-  readOnly?: boolean
-}
-
 /**
  * The library: adds papers, runs ingestion one paper at a time, removes, retries, cancels.
  * @remarks Every state change is saved to `library.json` before it is announced, and papers
@@ -86,8 +55,7 @@ export interface LibraryDeps {
 export class LibraryService {
   private readonly catalog: Catalog
   private readonly files: PaperFiles
-  private readonly queue: JobQueue
-  private readonly pipeline: IngestPipeline
+  private readonly queue: IngestLine<ReadPaper, EmbeddedPaper>
   private readonly intake: PaperIntake
   /** Editing, tags, collections and BibTeX. */
   readonly organizer: Organizer
@@ -100,6 +68,7 @@ export class LibraryService {
   private readonly batched: Job[] = []
   private readonly noticeList: LibraryNotice[] = []
   private readonly reportedDamage = new Set<string>()
+  private readonly recovered = new Set<string>()
   private readonly readOnly: boolean
 
   constructor(private readonly deps: LibraryDeps) {
@@ -107,7 +76,7 @@ export class LibraryService {
     this.readOnly = deps.readOnly ?? false
     this.catalog = new Catalog(deps.paths.library, this.readOnly)
     this.files = new PaperFiles(deps.paths)
-    this.pipeline = new IngestPipeline({
+    const pipeline = new IngestPipeline({
       deps,
       catalog: this.catalog,
       files: this.files,
@@ -123,7 +92,16 @@ export class LibraryService {
       matchEmbedder: (embedder) => this.matchEmbedder(embedder),
       closing: () => this.closing
     })
-    this.queue = new JobQueue((job, signal) => this.runJob(job, signal), log)
+    this.queue = new IngestLine(
+      {
+        read: (t, pass) => pipeline.read(t, pass),
+        embed: (t, read, pass) => pipeline.embed(t, read, pass),
+        write: (t, embedded) => pipeline.write(t, embedded),
+        fail: (t, e) => pipeline.fail(t, e),
+        settled: ({ job }) => this.settled(job)
+      },
+      log
+    )
     this.organizer = new Organizer(this.catalog, () => this.changed())
     this.metadata = deps.online
       ? new MetadataRefresher({
@@ -225,6 +203,7 @@ export class LibraryService {
       files: this.files,
       readOnly: this.readOnly,
       reported: this.reportedDamage,
+      recovered: this.recovered,
       enqueue: (job) => this.queue.add(job),
       requeue: (p) => this.requeue(p),
       notify: (level, message, paperId) => this.notify(level, message, paperId)
@@ -414,7 +393,7 @@ export class LibraryService {
     this.writable()
     this.get(id)
     const { aborted } = this.queue.cancel(id)
-    if (aborted) await this.waitUntilNotRunning(id)
+    if (aborted.length) await this.waitUntilNotRunning(id)
     await this.deps.keywords.removePaper(id)
     await this.deps.vectors.removePaper(id)
     await this.files.remove(id)
@@ -449,7 +428,7 @@ export class LibraryService {
         .then(() => this.changed())
         .catch((e: unknown) => this.deps.log?.(`cancel ${job.paperId}: ${String(e)}`))
     }
-    return new Set([...dropped.map((j) => j.paperId), ...(aborted ? [aborted.paperId] : [])]).size
+    return new Set([...dropped.map((j) => j.paperId), ...aborted.map((j) => j.paperId)]).size
   }
 
   /** The stored PDF of a paper, for the viewer. */
@@ -588,13 +567,10 @@ export class LibraryService {
     else this.queue.add(job)
   }
 
-  private async runJob(job: Job, signal: AbortSignal): Promise<void> {
-    if (job.kind === 'embed') await this.pipeline.embed(job.paperId, signal)
-    else {
-      await this.pipeline.ingest(job.paperId, signal)
-      if (this.deps.autoOnlineMetadata && this.catalog.get(job.paperId)?.status === 'indexed')
-        this.metadata?.schedule([job.paperId])
-    }
+  // Once a paper is indexed, the app asks the registries about it.
+  private settled(job: Job): void {
+    if (job.kind !== 'ingest' || !this.deps.autoOnlineMetadata) return
+    if (this.catalog.get(job.paperId)?.status === 'indexed') this.metadata?.schedule([job.paperId])
   }
 
   // Serialised: open()'s backfill and a running job may both notice the change.
