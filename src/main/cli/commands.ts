@@ -20,6 +20,7 @@ import {
   papers
 } from './libraryCommands'
 import { formatComparison } from './formatComparison'
+import { importFolder, tuneIngest } from './importCommands'
 
 export type { CommandOutput } from './output'
 
@@ -205,6 +206,10 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
   switch (args.command) {
     case 'ingest':
       return ingest(s, need(args, 1, 'at least one PDF, folder or arXiv id'))
+    case 'import-folder':
+      return importFolder(s, args, (line) => void process.stderr.write(`${line}\n`))
+    case 'tune-ingest':
+      return tuneIngest(s, args)
     case 'papers':
       return papers(s)
     case 'paper':

@@ -24,7 +24,8 @@ export interface PipelineContext {
   deps: LibraryDeps
   catalog: Catalog
   files: PaperFiles
-  progress(paperId: string, stage: PaperStatus, done: number, total: number): void
+  /** `ocr`: the counts are of scanned pages being recognised. */
+  progress(paperId: string, stage: PaperStatus, done: number, total: number, ocr?: boolean): void
   changed(): void
   /** Clears vectors made by another embedder and queues re-embedding (never a mixed index). */
   matchEmbedder(embedder: Embedder): Promise<void>
@@ -65,7 +66,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
   private readonly processor: PaperProcessor
 
   constructor(private readonly ctx: PipelineContext) {
-    this.processor = paperProcessorFor(ctx.deps.reader)
+    this.processor = paperProcessorFor(ctx.deps.reader, ctx.deps.recognizer ?? null)
   }
 
   async read({ job, signal }: Ticket, pass: Pass<ReadPaper>): Promise<void> {
@@ -101,11 +102,15 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     try {
       await this.setStatus(paper.id, 'extracting')
       const label = labelOf(paper)
-      const { chunkTokens, chunkOverlap } = this.ctx.deps.settings()
+      const { chunkTokens, chunkOverlap, ocrLanguages } = this.ctx.deps.settings()
       const extracted = await this.processor.extract(bytes, {
         label,
         signal,
         onPage: (d, total) => this.ctx.progress(paper.id, 'extracting', d, total),
+        ocr: {
+          languages: ocrLanguages,
+          onPage: (d, total) => this.ctx.progress(paper.id, 'extracting', d, total, true)
+        },
         early: { paperId: paper.id, options: { chunkTokens, chunkOverlap }, onChunks: early.feed }
       })
       throwIfAborted(signal, `Indexing ${label}`)

@@ -63,7 +63,12 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
     const { early } = options
     return this.client.call(
       'extract',
-      { bytes, label, early: early && { paperId: early.paperId, options: early.options } },
+      {
+        bytes,
+        label,
+        early: early && { paperId: early.paperId, options: early.options },
+        ...(options.ocr && { ocr: { languages: [...options.ocr.languages] } })
+      },
       { label, signal: options.signal, onEvent: events(options), transfer: moveBytesCopy }
     )
   }
@@ -101,6 +106,7 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
 function events(options: ProcessOptions): (e: ExtractionEvent) => void {
   return (e) => {
     if (e.type === 'page') options.onPage?.(e.done, e.total)
+    else if (e.type === 'ocrPage') options.ocr?.onPage?.(e.done, e.total)
     else options.early?.onChunks(e.chunks)
   }
 }

@@ -6,7 +6,9 @@ import type { SectionMark } from './sections'
 
 /** Sent while a PDF is read: progress, and (when asked for) each page's chunks as it is read. */
 export type ExtractionEvent =
-  { type: 'page'; done: number; total: number } | { type: 'pageChunks'; chunks: Chunk[] }
+  | { type: 'page'; done: number; total: number }
+  | { type: 'ocrPage'; done: number; total: number }
+  | { type: 'pageChunks'; chunks: Chunk[] }
 
 /** The extraction worker's methods (see WorkerClient). */
 export type ExtractionApi = {
@@ -21,6 +23,8 @@ export type ExtractionApi = {
       label?: string
       /** When set, each page's chunks are sent (`pageChunks`) as soon as the page is read. */
       early?: { paperId: string; options: ChunkOptions }
+      /** When set, pages without a usable text layer are read by OCR in these languages. */
+      ocr?: { languages: string[] }
     }
     output: ExtractedPaper
     event: ExtractionEvent

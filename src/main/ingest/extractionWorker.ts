@@ -5,6 +5,7 @@ import type { ExtractionApi } from './extractionProtocol'
 import { extractPaper } from './extractPaper'
 import { pageChunks } from './PaperProcessor'
 import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
+import { WorkerRecognizer } from '../ocr/WorkerRecognizer'
 
 /**
  * Worker-thread entry: pdf.js text extraction, cleanup, sections and js-tiktoken chunking.
@@ -14,6 +15,9 @@ import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
  */
 // Reading runs ahead of the embedder, which must not wait for it (see lowerThreadPriority).
 lowerThreadPriority()
+
+// OCR runs in a worker of its own, started only when a paper has scanned pages.
+const recognizer = new WorkerRecognizer()
 
 serveWorker<ExtractionApi, PdfjsReader>({
   init: () => new PdfjsReader(),
@@ -25,11 +29,16 @@ serveWorker<ExtractionApi, PdfjsReader>({
         onPage: (done, total) => emit({ type: 'page', done, total })
       }),
     extract: (input, reader, { signal, emit }) => {
-      const { early } = input
+      const { early, ocr } = input
       return extractPaper(reader, input.bytes, {
         signal,
         label: input.label,
         onPage: (done, total) => emit({ type: 'page', done, total }),
+        ocr: ocr && {
+          recognizer,
+          languages: ocr.languages,
+          onPage: (done, total) => emit({ type: 'ocrPage', done, total })
+        },
         onPageText: early && ((p) => emit({ type: 'pageChunks', chunks: pageChunks(early, p) }))
       })
     },
