@@ -8,13 +8,14 @@ import { fromWireError, type FromWorker, type ToWorker, type WorkerApi } from '.
  * - `retryOnce`: each is sent once more to a new worker; a second death fails it with
  *   `gaveUp(label, reason)` (the PDF reader: a PDF may crash pdf.js, the next one gets a fresh
  *   worker);
- * - `failCalls`: they fail; the next call starts a new worker (the vector writer);
+ * - `failCalls`: they fail (with `gaveUp(label, reason)` when given); the next call starts a new
+ *   worker (the vector writer, OCR);
  * - `stayDown`: they fail, and so does every later call (the embedder: its model is loaded
  *   once; the provider starts a new one).
  */
 export type RestartPolicy =
   | { kind: 'retryOnce'; gaveUp: (label: string, reason: string) => Error }
-  | { kind: 'failCalls' }
+  | { kind: 'failCalls'; gaveUp?: (label: string, reason: string) => Error }
   | { kind: 'stayDown' }
 
 /** How a {@link WorkerClient} starts and treats its worker. */
@@ -167,7 +168,7 @@ export class WorkerClient<Api extends WorkerApi> {
       if (m.type === 'startFailed') {
         const e = fromWireError(m.error)
         failedNow(e)
-        void this.died(w, e, true)
+        void this.died(w, e, e.message, true)
         return
       }
       const p = this.pending.get(m.id)
@@ -180,17 +181,18 @@ export class WorkerClient<Api extends WorkerApi> {
     })
     w.on('error', (e) => {
       failedNow(e)
-      void this.died(w, e, false)
+      void this.died(w, e, e.message, false)
     })
     w.on('exit', (code) => {
       const e = new Error(`the ${this.options.name} worker stopped (exit code ${code})`)
       failedNow(e)
-      void this.died(w, e, false)
+      void this.died(w, e, `exit code ${code}`, false)
     })
     return w
   }
 
-  private async died(w: Worker, e: Error, terminate: boolean): Promise<void> {
+  // `reason` is what `gaveUp` is told ("exit code 9"); `e` is the error otherwise.
+  private async died(w: Worker, e: Error, reason: string, terminate: boolean): Promise<void> {
     if (this.worker !== w) return
     this.worker = null
     this.ready = null
@@ -204,11 +206,8 @@ export class WorkerClient<Api extends WorkerApi> {
         continue
       }
       this.pending.delete(id)
-      p.reject(
-        policy.kind === 'retryOnce'
-          ? policy.gaveUp(p.options.label ?? `The ${this.options.name} request`, e.message)
-          : e
-      )
+      const gaveUp = policy.kind === 'stayDown' ? undefined : policy.gaveUp
+      p.reject(gaveUp ? gaveUp(p.options.label ?? `The ${this.options.name} request`, reason) : e)
     }
     this.idleCheck()
   }
