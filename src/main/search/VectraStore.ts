@@ -92,6 +92,24 @@ export class VectraStore implements VectorStore {
     return this.papers.has(paperId)
   }
 
+  /**
+   * A paper's stored vectors by chunk id, with the embedder that made them (null when it has
+   * none). The int8 codes are returned as floats: saved again they give the same codes.
+   */
+  storedVectors(
+    paperId: string
+  ): { embedderId: string; vectors: Map<string, Float32Array> } | null {
+    const p = this.papers.get(paperId)
+    if (!p) return null
+    const vectors = new Map<string, Float32Array>()
+    p.ids.forEach((id, row) => {
+      const v = new Float32Array(p.dims)
+      for (let j = 0; j < p.dims; j++) v[j] = p.codes[row * p.dims + j]!
+      vectors.set(id, v)
+    })
+    return { embedderId: p.embedderId, vectors }
+  }
+
   /** The ids of the papers that have vectors. */
   paperIds(): string[] {
     return [...this.papers.keys()]
