@@ -184,11 +184,13 @@ async function openServices(
   const vectors = new VectraStore({
     dir: paths.index,
     writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined,
-    readOnly
+    readOnly,
+    log
   })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly, log })
   const stamp = readOnly ? await catalogStamp(paths.library) : ''
-  const [storeNotices] = await Promise.all([vectors.open(), keywords.open()])
+  const [vectorNotices, keywordNotices] = await Promise.all([vectors.open(), keywords.open()])
+  const storeNotices = [...vectorNotices, ...keywordNotices]
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
   const reader = new WorkerPdfReader({
@@ -325,7 +327,7 @@ async function openServices(
       try {
         await threads.flush()
         await library.close()
-        await Promise.all([embedder.close(), reader.close(), vectors.close()])
+        await Promise.all([embedder.close(), reader.close(), vectors.close(), keywords.close()])
       } finally {
         await lock?.release()
       }

@@ -63,6 +63,7 @@ export class PackedStore<P, K extends Pack> {
   private closing = false
   /** After a failed merge, the next is tried only once the delta has grown past this. */
   private retryAtRows = 0
+  private changeCount = 0
 
   constructor(
     private readonly opts: {
@@ -85,6 +86,11 @@ export class PackedStore<P, K extends Pack> {
   /** Whether every pack paper is live (queries then need no filter). */
   get allAlive(): boolean {
     return this.packValue === null || this.liveCount === this.packValue.papers.length
+  }
+
+  /** Grows on every change of the papers in the store (for caches of totals). */
+  get changes(): number {
+    return this.changeCount
   }
 
   /** Rows of live pack papers plus the delta's. */
@@ -132,12 +138,14 @@ export class PackedStore<P, K extends Pack> {
   put(paperId: string, paper: DeltaPaper<P>): void {
     this.kill(paperId)
     this.delta.set(paperId, paper)
+    this.changeCount++
     this.maybeCompact()
   }
 
   remove(paperId: string): void {
     this.kill(paperId)
     this.delta.delete(paperId)
+    this.changeCount++
     this.maybeCompact()
   }
 
@@ -198,6 +206,7 @@ export class PackedStore<P, K extends Pack> {
   }
 
   private recount(): void {
+    this.changeCount++
     this.liveCount = 0
     this.packRows = 0
     this.packValue?.papers.forEach((p, i) => {
