@@ -181,13 +181,17 @@ async function openServices(
       resourcesPath: options.resourcesPath ?? null,
       script: workers ? embedderWorkerScript(workers) : undefined
     })
+  // A tuning knob for the bench and tests: the library size from which search packs are built.
+  const packMin = Number(env.RESEARCHPAL_PACK_MIN_CHUNKS)
+  const pack = Number.isFinite(packMin) && packMin > 0 ? { minChunks: packMin } : undefined
   const vectors = new VectraStore({
     dir: paths.index,
+    pack,
     writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined,
     readOnly,
     log
   })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly, log })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly, log, pack })
   const stamp = readOnly ? await catalogStamp(paths.library) : ''
   const [vectorNotices, keywordNotices] = await Promise.all([vectors.open(), keywords.open()])
   const storeNotices = [...vectorNotices, ...keywordNotices]

@@ -580,7 +580,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       this.loaded.delete(paperId)
     } else {
       try {
-        p = decodePostings(readFileSync(this.file(paperId)))
+        p = decodePostings(readFileSync(this.file(paperId)), true)
         if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
       } catch (e) {
         this.damage(

@@ -1,11 +1,19 @@
 import { promisify } from 'node:util'
-import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib'
+import { brotliCompress, brotliDecompressSync, constants, crc32 } from 'node:zlib'
+import { z } from 'zod'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
 
-/** `RPK` + the format version: the `.kw` file's version is in its magic. */
-const MAGIC = 'RPK1'
+/**
+ * `RPK` + the format version: the `.kw` file's version is in its magic.
+ * @remarks Version 2 adds a CRC-32 of everything after the 12-byte prefix (`RPK2`, header
+ * length, checksum), so garbled postings or text are found when the file is read, not only a
+ * truncated file. Version 1 files are still read (no checksum) and are written as version 2 the
+ * next time their paper is indexed.
+ */
+const FORMAT_VERSION = 2
+const MAGIC = `RPK${FORMAT_VERSION}`
 const compress = promisify(brotliCompress)
 
 /**
@@ -34,17 +42,22 @@ export interface PaperPostings {
   textZ: Uint8Array
 }
 
-interface Header {
-  paperId: string
-  ids: string[]
-  pages: number[]
-  indexes: number[]
-  tokens: number[]
-  sectionNames: string[]
-  sections: number[]
-  terms: number
-  postings: number
-}
+/** The storage schema of a `.kw` file's JSON header (fields of newer versions are kept). */
+export const KeywordHeaderSchema = z.looseObject({
+  paperId: z.string(),
+  ids: z.array(z.string()),
+  pages: z.array(z.number().int().min(0)),
+  indexes: z.array(z.number().int().min(0)),
+  tokens: z.array(z.number().int().min(0)),
+  sectionNames: z.array(z.string()),
+  sections: z.array(z.number().int().min(0)),
+  terms: z.number().int().min(0),
+  postings: z.number().int().min(0)
+})
+type Header = z.infer<typeof KeywordHeaderSchema>
+
+/** Header migrations, keyed by the version they upgrade from (1 → 2 changed only the framing). */
+const HEADER_MIGRATIONS: Readonly<Record<number, (h: unknown) => unknown>> = { 1: (h) => h }
 
 /** Builds the postings of one paper's chunks. */
 export async function buildPostings(
@@ -147,7 +160,7 @@ export function encodePostings(p: PaperPostings): Buffer {
   }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
   const parts = [p.terms, p.starts, p.docs, p.lengths, p.freqs, p.textZ]
-  const at = align4(8 + json.length)
+  const at = align4(12 + json.length)
   const offsets: number[] = []
   let size = at
   for (const part of parts) {
@@ -157,43 +170,60 @@ export function encodePostings(p: PaperPostings): Buffer {
   const out = Buffer.alloc(size)
   out.write(MAGIC, 0, 'latin1')
   out.writeUInt32LE(json.length, 4)
-  json.copy(out, 8)
+  json.copy(out, 12)
   parts.forEach((part, i) =>
     Buffer.from(part.buffer, part.byteOffset, part.byteLength).copy(out, offsets[i])
   )
   // The compressed text's length is implied by the file size; record it in the last 4 bytes.
-  return Buffer.concat([out, uint32(p.textZ.byteLength)])
+  const file = Buffer.concat([out, uint32(p.textZ.byteLength)])
+  file.writeUInt32LE(crc32(file.subarray(12)), 8)
+  return file
 }
 
-/** Parses a `.kw` file; throws on a damaged one. */
-export function decodePostings(file: Uint8Array): PaperPostings {
+/**
+ * Parses a `.kw` file; throws on a damaged one.
+ * @param recordsOnly Skip copying the postings (left empty): for a paper whose postings are in
+ * the pack and only its chunk records and text are wanted.
+ */
+export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPostings {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
   const magic = buf.length >= 4 ? buf.toString('latin1', 0, 4) : ''
-  if (/^RPK[2-9]$/.test(magic)) {
-    throw new Error(`written by a newer ResearchPal (keyword format ${magic.slice(3)})`)
+  const version = /^RPK[1-9]$/.test(magic) ? Number(magic[3]) : 0
+  if (version > FORMAT_VERSION) {
+    throw new Error(`written by a newer ResearchPal (keyword format ${version})`)
   }
-  if (buf.length < 12 || magic !== MAGIC) {
+  if (buf.length < 12 || version === 0) {
     throw new Error('Not a ResearchPal keyword file (bad magic)')
   }
   const headerLen = buf.readUInt32LE(4)
-  const h = JSON.parse(buf.toString('utf8', 8, 8 + headerLen)) as Header
+  // Version 1 has no checksum: its header follows the length.
+  const headerAt = version >= 2 ? 12 : 8
+  if (headerAt + headerLen > buf.length - 4) throw new Error('Truncated keyword file')
+  const h = parseHeader(buf.toString('utf8', headerAt, headerAt + headerLen), version)
   const n = h.ids.length
   const textLen = buf.readUInt32LE(buf.length - 4)
-  let at = align4(8 + headerLen)
-  const take = <T>(make: (b: ArrayBuffer) => T, bytes: number): T => {
+  let at = align4(headerAt + headerLen)
+  const take = <T>(make: (b: ArrayBuffer) => T, bytes: number, skip = false): T => {
     if (at + bytes > buf.length - 4) throw new Error('Truncated keyword file')
+    if (skip) {
+      at = align4(at + bytes)
+      return make(new ArrayBuffer(0))
+    }
     const copy = new ArrayBuffer(bytes)
     new Uint8Array(copy).set(buf.subarray(at, at + bytes))
     at = align4(at + bytes)
     return make(copy)
   }
-  const terms = take((b) => new Uint32Array(b), h.terms * 4)
-  const starts = take((b) => new Uint32Array(b), (h.terms + 1) * 4)
-  const docs = take((b) => new Uint16Array(b), h.postings * 2)
+  const terms = take((b) => new Uint32Array(b), h.terms * 4, recordsOnly)
+  const starts = take((b) => new Uint32Array(b), (h.terms + 1) * 4, recordsOnly)
+  const docs = take((b) => new Uint16Array(b), h.postings * 2, recordsOnly)
   const lengths = take((b) => new Uint16Array(b), n * 2)
-  const freqs = take((b) => new Uint8Array(b), h.postings)
+  const freqs = take((b) => new Uint8Array(b), h.postings, recordsOnly)
   const textZ = take((b) => new Uint8Array(b), textLen)
   if (at !== buf.length - 4) throw new Error('Keyword file has trailing bytes')
+  if (version >= 2 && crc32(buf.subarray(12)) !== buf.readUInt32LE(8)) {
+    throw new Error('checksum mismatch: the file is damaged')
+  }
   return {
     paperId: h.paperId,
     ids: h.ids,
@@ -210,6 +240,27 @@ export function decodePostings(file: Uint8Array): PaperPostings {
     totalLength: lengths.reduce((a, b) => a + b, 0),
     textZ
   }
+}
+
+function parseHeader(text: string, version: number): Header {
+  let header: unknown
+  try {
+    header = JSON.parse(text)
+  } catch (e) {
+    throw new Error(`header is not JSON (${(e as Error).message})`)
+  }
+  for (let v = version; v < FORMAT_VERSION; v++) header = HEADER_MIGRATIONS[v]!(header)
+  const parsed = KeywordHeaderSchema.safeParse(header)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`header ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  const h = parsed.data
+  const n = h.ids.length
+  if ([h.pages, h.indexes, h.tokens, h.sections].some((a) => a.length !== n)) {
+    throw new Error('header columns do not have one entry per chunk')
+  }
+  return h
 }
 
 function align4(n: number): number {

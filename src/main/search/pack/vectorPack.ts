@@ -393,7 +393,7 @@ async function trainCentroids(
         }
       }
       assign[i] = bestL
-      if (i % 512 === 511) await yieldNow()
+      if (i % 64 === 63) await yieldNow()
     }
     const sums = new Float64Array(lists * dims)
     const counts = new Uint32Array(lists)
