@@ -247,7 +247,7 @@ function parseHeader(text: string, version: number): Header {
   try {
     header = JSON.parse(text)
   } catch (e) {
-    throw new Error(`header is not JSON (${(e as Error).message})`)
+    throw new Error(`header is not JSON (${(e as Error).message})`, { cause: e })
   }
   for (let v = version; v < FORMAT_VERSION; v++) header = HEADER_MIGRATIONS[v]!(header)
   const parsed = KeywordHeaderSchema.safeParse(header)
