@@ -64,6 +64,7 @@ async function start(): Promise<void> {
   services = await createServices({
     dataDir: root,
     secrets: new SafeStorageSecretStore(dataPaths(root).secrets),
+    resumeFolderImport: true,
     filePicker: {
       async pickPdfs() {
         const owner = BrowserWindow.getFocusedWindow()
@@ -76,6 +77,17 @@ async function start(): Promise<void> {
           ? await dialog.showOpenDialog(owner, options)
           : await dialog.showOpenDialog(options)
         return result.canceled ? [] : result.filePaths
+      },
+      async pickFolder() {
+        const owner = BrowserWindow.getFocusedWindow()
+        const options: Electron.OpenDialogOptions = {
+          title: 'Import a folder of PDFs',
+          properties: ['openDirectory']
+        }
+        const result = owner
+          ? await dialog.showOpenDialog(owner, options)
+          : await dialog.showOpenDialog(options)
+        return result.canceled ? null : (result.filePaths[0] ?? null)
       },
       async saveText(suggestedName, text) {
         const owner = BrowserWindow.getFocusedWindow()

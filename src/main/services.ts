@@ -15,6 +15,7 @@ import { Discovery } from './library/Discovery'
 import { LibraryService } from './library/LibraryService'
 import { DEFAULT_ONLINE } from './library/online/http'
 import { OnlineMetadata } from './library/online/OnlineMetadata'
+import { ocrWorkerScript, WorkerRecognizer } from './ocr/WorkerRecognizer'
 import { dataPaths, type DataPaths } from './paths'
 import { Bm25KeywordIndex } from './search/Bm25KeywordIndex'
 import { embedderWorkerScript } from './search/embedder/embedderWorkerScript'
@@ -32,6 +33,9 @@ import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
 import { CompareService } from './compare/CompareService'
 import { ComparisonStore } from './compare/ComparisonStore'
+import { FolderImport } from './ingest/bulk/FolderImport'
+import { IngestTuning } from './ingest/bulk/IngestTuning'
+import { measureIngestion } from './ingest/bulk/measureIngestion'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -45,6 +49,12 @@ export interface Services {
   agent: AgentService
   compare: CompareService
   conversations: ConversationService
+  /** Folder imports (a thousand PDFs), resumable across restarts. */
+  folderImport: FolderImport
+  /** ONNX Runtime threads and batch size measured on this machine. */
+  tuning: IngestTuning
+  /** Measures ingestion settings again on these PDFs (or the import's first files). */
+  measureIngestion(pdfs: readonly string[]): ReturnType<typeof measureIngestion>
   router: Router
   /** The data folder's writer lock; null when opened read-only. */
   lock: DataFolderLock | null
@@ -103,7 +113,18 @@ export interface ServiceOptions {
   }
   /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
   cliLaunch?: CliLaunch
+  /** Resume a folder import the app was running when it last stopped (the app, not the CLI). */
+  resumeFolderImport?: boolean
+  /** Measure ingestion settings before a folder import when this machine has none (default on). */
+  measureIngestion?: boolean
 }
+
+/**
+ * Width in pixels of a page shown to the model.
+ * @remarks Small print in tables stays legible at this width; Gemini bills a letter page at it
+ * as a few 768-px tiles of 258 tokens each.
+ */
+const PAGE_IMAGE_WIDTH = 1024
 
 const noPicker: FilePicker = {
   async pickPdfs() {
@@ -173,13 +194,18 @@ async function openServices(
     overrides: options.settingsOverrides
   })
   await settings.load()
+  const tuning = new IngestTuning({ file: paths.ingestTuning, readOnly, log })
+  await tuning.load()
+  const embedderScript = workers ? embedderWorkerScript(workers) : undefined
   const embedder =
     options.embedder ??
     new ModelEmbedderProvider({
       env,
       dataDir: paths.root,
       resourcesPath: options.resourcesPath ?? null,
-      script: workers ? embedderWorkerScript(workers) : undefined
+      script: embedderScript,
+      // Asked at every load: a new measurement restarts the embedder with it.
+      options: () => ({ threads: tuning.threads(), batchSize: tuning.batchSize() })
     })
   // A tuning knob for the bench and tests: the library size from which search packs are built.
   const packMin = Number(env.RESEARCHPAL_PACK_MIN_CHUNKS)
@@ -221,12 +247,39 @@ async function openServices(
       unpaywallUrl: env.RESEARCHPAL_UNPAYWALL_URL ?? DEFAULT_ONLINE.unpaywallUrl
     }),
     autoOnlineMetadata: options.onlineMetadata ?? false,
-    readOnly
+    readOnly,
+    get embedBatchSize() {
+      return tuning.batchSize()
+    }
   })
   for (const message of storeNotices)
     library.addNotice({ level: 'warning', message, paperId: null })
   keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
+  const measure = (pdfs: readonly string[]): ReturnType<typeof measureIngestion> =>
+    measureIngestion({ tuning, embedder, reader, script: embedderScript }, pdfs)
+  const folderImport = new FolderImport({
+    library,
+    file: paths.folderImport,
+    readOnly,
+    log,
+    emit: (status) => events.emit('import:progress', status),
+    beforeRun: async () => {
+      if (!(options.measureIngestion ?? true) || !tuning.needsMeasuring()) return
+      if (embedder.status().state === 'missing') return
+      const status = folderImport.current()
+      const files = status ? folderImport.pendingFiles() : []
+      await measure(files).catch((e: unknown) =>
+        log(`measuring ingestion settings failed; the defaults stay: ${String(e)}`)
+      )
+    }
+  })
+  const importNotice = await folderImport.load()
+  if (importNotice) library.addNotice({ level: 'warning', message: importNotice, paperId: null })
+  if (!readOnly && options.resumeFolderImport && folderImport.wasRunning())
+    void folderImport
+      .resume()
+      .catch((e: unknown) => log(`resuming the folder import: ${String(e)}`))
   const retriever = new HybridRetriever({
     vectors,
     keywords,
@@ -234,6 +287,8 @@ async function openServices(
     papers: () => library.list(),
     paperText: (id) => library.paperText(id)
   })
+  // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
+  const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
   const localModels = new LocalModels({ settings: () => settings.get() })
   const chatModel = (): ChatModel | null => {
@@ -253,6 +308,8 @@ async function openServices(
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    pageImage: async (paperId, page) =>
+      pageImages.pagePng(await library.pdfBytes(paperId), page, PAGE_IMAGE_WIDTH, paperId),
     fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     classifier: new MessageClassifier(() => embedder.current()),
     chatModel
@@ -291,7 +348,11 @@ async function openServices(
       paperText: (id) => library.paperText(id),
       retriever
     }),
+    pageImages,
     compare,
+    folderImport,
+    tuning,
+    measureIngestion: measure,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   // Both can change the key: saving one, or moving the API address (which forgets it).
@@ -321,6 +382,9 @@ async function openServices(
     agent,
     compare,
     conversations,
+    folderImport,
+    tuning,
+    measureIngestion: measure,
     router,
     lock,
     readOnly,
@@ -330,8 +394,15 @@ async function openServices(
     async close() {
       try {
         await threads.flush()
+        await folderImport.close()
         await library.close()
-        await Promise.all([embedder.close(), reader.close(), vectors.close(), keywords.close()])
+        await Promise.all([
+          embedder.close(),
+          reader.close(),
+          vectors.close(),
+          keywords.close(),
+          pageImages.close()
+        ])
       } finally {
         await lock?.release()
       }

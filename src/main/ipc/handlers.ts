@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type {
   Answer,
@@ -8,19 +8,26 @@ import type {
   LocalModelTest,
   McpConfig,
   PageRange,
-  Paper
+  Paper,
+  Region
 } from '../../shared/types'
+import type { PageImager } from '../ocr/PageRecognizer'
 import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
+import type { ImportKind } from '../../shared/imports'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 import type { Discovery } from '../library/Discovery'
+import type { LibraryImports } from '../library/LibraryImports'
 import type { Organizer } from '../library/Organizer'
 import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
 import type { CompareService } from '../compare/CompareService'
 import { toCsv, toMarkdown } from '../compare/exportTable'
+import type { FolderImportStatus, IngestTuningInfo } from '../../shared/folderImport'
+import type { IngestTuning } from '../ingest/bulk/IngestTuning'
+import { tuningInfo } from '../ingest/bulk/measureIngestion'
 
 /** What the handlers need of the library. */
 export interface LibraryPort {
@@ -41,8 +48,10 @@ export interface LibraryPort {
   pdfBytes(paperId: string): Promise<Uint8Array>
   readonly organizer: Organizer
   readonly metadata: MetadataRefresher | null
+  readonly imports: Pick<LibraryImports, 'bibliography' | 'zotero' | 'zoteroCollections'>
   addDoi(doi: string): Promise<Paper>
   notices(): LibraryNotice[]
+  ocrWords(paperId: string, page: number): Promise<{ text: string; box: Region }[]>
 }
 
 /** What the handlers need of the agent. */
@@ -76,9 +85,23 @@ export type ConversationPort = Pick<
   ): Promise<SavedAnswer>
 }
 
+/** What the handlers need of folder imports and ingestion tuning. */
+export interface FolderImportPort {
+  start(folder: string): Promise<FolderImportStatus>
+  pause(): Promise<FolderImportStatus>
+  resume(): Promise<FolderImportStatus>
+  cancel(): Promise<FolderImportStatus>
+  current(): FolderImportStatus | null
+  pendingFiles(): string[]
+}
+
 /** Shows the system's file dialogs (Electron), or scripted ones (e2e). */
 export interface FilePicker {
   pickPdfs(): Promise<string[]>
+  /** Asks for a folder to import; null when the user cancelled. */
+  pickFolder?(): Promise<string | null>
+  /** Asks for a BibTeX/RIS file or a Zotero data folder to import; null when cancelled. */
+  pickImport?(kind: ImportKind): Promise<string | null>
   /** Asks where to save a text file and writes it there; null when the user cancelled. */
   saveText?(suggestedName: string, text: string): Promise<string | null>
 }
@@ -96,20 +119,34 @@ export interface HandlerDeps {
   conversations: ConversationPort
   filePicker: FilePicker
   discovery: Discovery
+  /** Draws page regions (figures) for the chat. */
+  pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
   compare: CompareService
+  folderImport: FolderImportPort
+  tuning: IngestTuning
+  measureIngestion(pdfs: readonly string[]): Promise<IngestTuningInfo>
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 /**
  * Binds every channel of the contract to the services.
- * @remarks `library:addPaths` only accepts files the user chose in the dialog this session, so
- * a compromised renderer cannot make main read arbitrary paths.
+ * @remarks `library:addPaths` and the import channels only accept paths the user chose in a
+ * dialog this session, so a compromised renderer cannot make main read arbitrary paths.
  */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const granted = new Set<string>()
+  const chosen = (path: string, channel: string): string => {
+    const p = resolve(path)
+    if (!granted.has(p))
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `Invalid input for ${channel}: ${path} was not chosen in the import dialog. Choose it with "Import…" in the library.`
+      )
+    return p
+  }
   return {
     'app:info': () => ({
       version: deps.version,
@@ -122,6 +159,30 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
     'localModel:list': ({ baseUrl }) => deps.localModels.list(baseUrl),
     'localModel:test': () => deps.localModels.test(),
+    'import:start': async () => {
+      if (!deps.filePicker.pickFolder)
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          'There is no folder dialog here; use the import-folder command instead.'
+        )
+      const folder = await deps.filePicker.pickFolder()
+      return { status: folder ? await deps.folderImport.start(folder) : null }
+    },
+    'import:status': () => ({
+      status: deps.folderImport.current(),
+      tuning: tuningInfo(deps.tuning)
+    }),
+    'import:pause': async () => ({ status: await deps.folderImport.pause() }),
+    'import:resume': async () => ({ status: await deps.folderImport.resume() }),
+    'import:cancel': async () => ({ status: await deps.folderImport.cancel() }),
+    'import:measure': async () => {
+      const fromLibrary = deps.library
+        .list()
+        .filter((p) => p.status === 'indexed')
+        .map((p) => join(deps.paths.pdfs, `${p.id}.pdf`))
+      const pdfs = [...deps.folderImport.pendingFiles(), ...fromLibrary]
+      return { tuning: await deps.measureIngestion(pdfs) }
+    },
     'library:list': () => ({ papers: deps.library.list() }),
     'library:find': (input) => ({ papers: deps.library.find(input) }),
     'library:pages': (input) => deps.library.pages(input),
@@ -202,8 +263,35 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         year: c.values.year ?? null
       }))
     }),
+    'library:pickImport': async ({ kind }) => {
+      if (!deps.filePicker.pickImport)
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          'There is no file dialog here; use the import-bib or import-zotero command instead.'
+        )
+      const picked = await deps.filePicker.pickImport(kind)
+      const path = picked ? resolve(picked) : null
+      if (path) granted.add(path)
+      return { path }
+    },
+    'library:zoteroCollections': ({ folder }) =>
+      deps.library.imports.zoteroCollections(chosen(folder, 'library:zoteroCollections')),
+    'library:importBibliography': ({ file, collection }) =>
+      deps.library.imports.bibliography(chosen(file, 'library:importBibliography'), {
+        collection
+      }),
+    'library:importZotero': ({ folder, collections }) =>
+      deps.library.imports.zotero(chosen(folder, 'library:importZotero'), { collections }),
     'library:related': ({ paperId }) => deps.discovery.related(paperId),
     'library:missingRefs': ({ paperId }) => deps.discovery.missingReferences(paperId),
+    'library:ocrWords': async ({ paperId, page }) => ({
+      words: await deps.library.ocrWords(paperId, page)
+    }),
+    'library:regionImage': async ({ paperId, page, region, width }) => {
+      const bytes = await deps.library.pdfBytes(paperId)
+      const png = await deps.pageImages.pagePng(bytes, page, width, paperId, region)
+      return { data: Buffer.from(png).toString('base64') }
+    },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.conversations.ask(input),

@@ -1,19 +1,20 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompressSync, constants, crc32 } from 'node:zlib'
 import { z } from 'zod'
+import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
 
 /**
- * `RPK` + the format version: the `.kw` file's version is in its magic.
- * @remarks Version 2 adds a CRC-32 of everything after the 12-byte prefix (`RPK2`, header
- * length, checksum), so garbled postings or text are found when the file is read, not only a
- * truncated file. Version 1 files are still read (no checksum) and are written as version 2 the
- * next time their paper is indexed.
+ * The `.kw` format this build writes; the version is in the magic (`RPK` + version).
+ * @remarks Format 3 adds a CRC-32 of everything after a 12-byte prefix (`RPK3`, header length,
+ * checksum), so garbled postings or text are found when the file is read, not only a truncated
+ * file. Formats 1 and 2 (8-byte prefix, no checksum) are still read; a paper's file is written
+ * in format 3 the next time it is indexed.
  */
-const FORMAT_VERSION = 2
-const MAGIC = `RPK${FORMAT_VERSION}`
+const KEYWORD_FORMAT = 3
+const MAGIC = `RPK${KEYWORD_FORMAT}`
 const compress = promisify(brotliCompress)
 
 /**
@@ -30,6 +31,12 @@ export interface PaperPostings {
   tokens: Uint32Array
   sectionNames: string[]
   sections: Uint16Array
+  /**
+   * What is not plain text-layer text, by row: OCR'd text, figures and tables with regions.
+   * @remarks Optional in the file: a file written before figures and OCR had none, and every
+   * chunk in it is text.
+   */
+  extras: Map<number, ChunkExtra>
   /** Index terms per chunk (BM25 document length). */
   lengths: Uint16Array
   terms: Uint32Array
@@ -42,22 +49,92 @@ export interface PaperPostings {
   textZ: Uint8Array
 }
 
-/** The storage schema of a `.kw` file's JSON header (fields of newer versions are kept). */
-export const KeywordHeaderSchema = z.looseObject({
-  paperId: z.string(),
-  ids: z.array(z.string()),
-  pages: z.array(z.number().int().min(0)),
-  indexes: z.array(z.number().int().min(0)),
-  tokens: z.array(z.number().int().min(0)),
-  sectionNames: z.array(z.string()),
-  sections: z.array(z.number().int().min(0)),
-  terms: z.number().int().min(0),
-  postings: z.number().int().min(0)
-})
-type Header = z.infer<typeof KeywordHeaderSchema>
+/** The kind and region of a chunk that is not text-layer text. */
+export interface ChunkExtra {
+  kind: Exclude<Chunk['kind'], 'text' | undefined>
+  region?: Region
+}
 
-/** Header migrations, keyed by the version they upgrade from (1 → 2 changed only the framing). */
-const HEADER_MIGRATIONS: Readonly<Record<number, (h: unknown) => unknown>> = { 1: (h) => h }
+/** A region on a page as stored: fractions of the page size from its top-left corner. */
+const StoredRegionSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1)
+})
+
+/** One row's kind (and a figure's or table's region), as the header stores it. */
+const StoredExtraSchema = z.tuple([
+  z.number().int().min(0),
+  z.object({ kind: z.enum(['ocr', 'figure', 'table']), region: StoredRegionSchema.optional() })
+])
+
+/**
+ * Per-chunk columns are checked as arrays of the right length, not element by element: they
+ * become typed arrays, and opening a large library reads thousands of headers.
+ */
+const column = z.array(z.unknown()).transform((a) => a as number[])
+
+/**
+ * The JSON header of a `.kw` file (format 2), this file's storage schema.
+ * @remarks Format 2 added `extras` (`[row, {kind, region}]` for OCR'd text, figures and
+ * tables); a format-1 file has none, and every chunk in it is text-layer text.
+ */
+const HeaderSchema = z
+  .looseObject({
+    paperId: z.string().min(1),
+    ids: z.array(z.string()),
+    pages: column,
+    indexes: column,
+    tokens: column,
+    sectionNames: z.array(z.string()),
+    sections: column,
+    extras: z.array(StoredExtraSchema).optional(),
+    terms: z.number().int().min(0),
+    postings: z.number().int().min(0)
+  })
+  .superRefine((h, ctx) => {
+    const n = h.ids.length
+    for (const key of ['pages', 'indexes', 'tokens', 'sections'] as const) {
+      if (h[key].length !== n) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${h[key].length} rows, not ${n}` })
+      }
+    }
+    for (const [row] of h.extras ?? []) {
+      if (row >= n)
+        ctx.addIssue({ code: 'custom', path: ['extras'], message: `row ${row} of ${n}` })
+    }
+  })
+type Header = z.infer<typeof HeaderSchema>
+
+/** Numbered migrations of the header, keyed by the format they upgrade from. */
+const HEADER_MIGRATIONS: Readonly<Record<number, (h: Record<string, unknown>) => unknown>> = {
+  // 1 -> 2: rows gained kinds and regions; a format-1 file is all text.
+  1: (h) => ({ ...h, extras: [] }),
+  // 2 -> 3: a checksum in the framing; the header is unchanged.
+  2: (h) => h
+}
+
+/** Parses a header of format `version`, migrating it to the current one. */
+function parseHeader(json: string, version: number): Header {
+  let doc: unknown
+  try {
+    doc = JSON.parse(json)
+  } catch (e) {
+    throw new Error(`header is not valid JSON (${(e as Error).message})`, { cause: e })
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    throw new Error('header is not a JSON object')
+  }
+  for (let v = version; v < KEYWORD_FORMAT; v++)
+    doc = HEADER_MIGRATIONS[v]!(doc as Record<string, unknown>)
+  const parsed = HeaderSchema.safeParse(doc)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`header ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  return parsed.data
+}
 
 /** Builds the postings of one paper's chunks. */
 export async function buildPostings(
@@ -119,6 +196,7 @@ export async function buildPostings(
     tokens: Uint32Array.from(chunks, (c) => c.tokens),
     sectionNames,
     sections: Uint16Array.from(chunks, (c) => sectionNames.indexOf(c.section)),
+    extras: extrasOf(chunks),
     lengths,
     terms,
     starts,
@@ -127,6 +205,15 @@ export async function buildPostings(
     totalLength: lengths.reduce((a, b) => a + b, 0),
     textZ: new Uint8Array(textZ)
   }
+}
+
+function extrasOf(chunks: readonly Chunk[]): Map<number, ChunkExtra> {
+  const out = new Map<number, ChunkExtra>()
+  chunks.forEach((c, row) => {
+    if (c.kind && c.kind !== 'text')
+      out.set(row, { kind: c.kind, ...(c.region && { region: c.region }) })
+  })
+  return out
 }
 
 function abbreviationTerms(chunks: readonly Chunk[]): Map<number, number[]> {
@@ -155,6 +242,7 @@ export function encodePostings(p: PaperPostings): Buffer {
     tokens: [...p.tokens],
     sectionNames: p.sectionNames,
     sections: [...p.sections],
+    ...(p.extras.size > 0 && { extras: [...p.extras] }),
     terms: p.terms.length,
     postings: p.docs.length
   }
@@ -188,16 +276,16 @@ export function encodePostings(p: PaperPostings): Buffer {
 export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPostings {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
   const magic = buf.length >= 4 ? buf.toString('latin1', 0, 4) : ''
-  const version = /^RPK[1-9]$/.test(magic) ? Number(magic[3]) : 0
-  if (version > FORMAT_VERSION) {
+  const version = /^RPK[1-9]$/.test(magic) ? Number(magic.slice(3)) : null
+  if (version !== null && version > KEYWORD_FORMAT) {
     throw new Error(`written by a newer ResearchPal (keyword format ${version})`)
   }
-  if (buf.length < 12 || version === 0) {
+  if (buf.length < 12 || version === null) {
     throw new Error('Not a ResearchPal keyword file (bad magic)')
   }
   const headerLen = buf.readUInt32LE(4)
-  // Version 1 has no checksum: its header follows the length.
-  const headerAt = version >= 2 ? 12 : 8
+  // Formats 1 and 2 have no checksum: their header follows the length.
+  const headerAt = version >= 3 ? 12 : 8
   if (headerAt + headerLen > buf.length - 4) throw new Error('Truncated keyword file')
   const h = parseHeader(buf.toString('utf8', headerAt, headerAt + headerLen), version)
   const n = h.ids.length
@@ -221,7 +309,7 @@ export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPost
   const freqs = take((b) => new Uint8Array(b), h.postings, recordsOnly)
   const textZ = take((b) => new Uint8Array(b), textLen)
   if (at !== buf.length - 4) throw new Error('Keyword file has trailing bytes')
-  if (version >= 2 && crc32(buf.subarray(12)) !== buf.readUInt32LE(8)) {
+  if (version >= 3 && crc32(buf.subarray(12)) !== buf.readUInt32LE(8)) {
     throw new Error('checksum mismatch: the file is damaged')
   }
   return {
@@ -232,6 +320,7 @@ export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPost
     tokens: Uint32Array.from(h.tokens),
     sectionNames: h.sectionNames,
     sections: Uint16Array.from(h.sections),
+    extras: new Map(h.extras ?? []) as Map<number, ChunkExtra>,
     lengths,
     terms,
     starts,
@@ -240,27 +329,6 @@ export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPost
     totalLength: lengths.reduce((a, b) => a + b, 0),
     textZ
   }
-}
-
-function parseHeader(text: string, version: number): Header {
-  let header: unknown
-  try {
-    header = JSON.parse(text)
-  } catch (e) {
-    throw new Error(`header is not JSON (${(e as Error).message})`, { cause: e })
-  }
-  for (let v = version; v < FORMAT_VERSION; v++) header = HEADER_MIGRATIONS[v]!(header)
-  const parsed = KeywordHeaderSchema.safeParse(header)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new Error(`header ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
-  }
-  const h = parsed.data
-  const n = h.ids.length
-  if ([h.pages, h.indexes, h.tokens, h.sections].some((a) => a.length !== n)) {
-    throw new Error('header columns do not have one entry per chunk')
-  }
-  return h
 }
 
 function align4(n: number): number {

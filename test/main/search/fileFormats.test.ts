@@ -6,17 +6,7 @@ import type { Chunk } from '../../../src/main/domain'
 import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { decodeVectors, Int8Codec } from '../../../src/main/search/int8Codec'
 import { buildPostings, decodePostings, encodePostings } from '../../../src/main/search/keywordFile'
-
-/** The same bytes in the version-1 framing (no checksum): how files written before it look. */
-function asVersion1(v2: Buffer, magic: string): Buffer {
-  const headerLen = v2.readUInt32LE(4)
-  const align = (n: number): number => (n + 3) & ~3
-  const head = Buffer.alloc(align(8 + headerLen))
-  head.write(magic, 0, 'latin1')
-  head.writeUInt32LE(headerLen, 4)
-  v2.copy(head, 8, 12, 12 + headerLen)
-  return Buffer.concat([head, v2.subarray(align(12 + headerLen))])
-}
+import { withOlderFraming } from './olderFormats'
 
 const chunks: Chunk[] = ['attention heads in each layer', 'bleu on translation'].map((text, i) => ({
   id: `p1-page-1-chunk-${i}`,
@@ -51,7 +41,7 @@ describe('per-paper index files: versions, header schemas, checksums', () => {
   it('writes .rpv version 2 with a checksum, still reads version 1, and names damage', () => {
     const v2 = vectors()
     expect(v2.toString('latin1', 0, 4)).toBe('RPV2')
-    const v1 = asVersion1(v2, 'RPV1')
+    const v1 = withOlderFraming(v2, 'RPV1')
     expect(decodeVectors(v1)).toMatchObject({ paperId: 'p1', embedderId: 'emb', ids: ['a', 'b'] })
     expect(decodeVectors(v1).codes).toEqual(decodeVectors(v2).codes)
 
@@ -70,10 +60,11 @@ describe('per-paper index files: versions, header schemas, checksums', () => {
     expect(() => decodeVectors(bad)).toThrow(/header/)
   })
 
-  it('writes .kw version 2 with a checksum, still reads version 1, and names damage', async () => {
+  it('writes .kw format 3 with a checksum, still reads formats 1 and 2, and names damage', async () => {
     const v2 = encodePostings(await buildPostings('p1', chunks))
-    expect(v2.toString('latin1', 0, 4)).toBe('RPK2')
-    const v1 = asVersion1(v2, 'RPK1')
+    expect(v2.toString('latin1', 0, 4)).toBe('RPK3')
+    expect(decodePostings(withOlderFraming(v2, 'RPK2')).ids).toEqual(chunks.map((c) => c.id))
+    const v1 = withOlderFraming(v2, 'RPK1')
     const old = decodePostings(v1)
     expect(old.ids).toEqual(chunks.map((c) => c.id))
     expect([...old.terms]).toEqual([...decodePostings(v2).terms])
@@ -82,8 +73,8 @@ describe('per-paper index files: versions, header schemas, checksums', () => {
     garbled[garbled.length - 10] ^= 0x01 // inside the compressed chunk text
     expect(() => decodePostings(garbled)).toThrow(/checksum mismatch/)
     const newer = Buffer.from(v2)
-    newer.write('RPK3', 0, 'latin1')
-    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 3\)/)
+    newer.write('RPK4', 0, 'latin1')
+    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 4\)/)
   })
 
   it('an index of version-1 files opens with every paper; a garbled one is named at open', async () => {
@@ -97,7 +88,7 @@ describe('per-paper index files: versions, header schemas, checksums', () => {
     await k.close()
     const f1 = join(dir, 'keywords', 'papers', 'p1.kw')
     const f2 = join(dir, 'keywords', 'papers', 'p2.kw')
-    await writeFile(f1, asVersion1(await readFile(f1), 'RPK1'))
+    await writeFile(f1, withOlderFraming(await readFile(f1), 'RPK1'))
     const garbled = await readFile(f2)
     garbled[garbled.length - 10] ^= 0x01
     await writeFile(f2, garbled)
