@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Embedder, EmbedderProvider } from '../src/main/search/types'
+import { EXACT } from '../src/main/search/pack/vectorPack'
 import { VectraStore } from '../src/main/search/VectraStore'
 import type { PdfReader } from '../src/main/ingest/PdfReader'
 import { dataPaths } from '../src/main/paths'
@@ -114,7 +115,7 @@ export async function millionBench(opts: {
     const exact = new VectraStore({
       dir: dataPaths(root).index,
       readOnly: true,
-      probes: 1 << 16,
+      probes: EXACT,
       pack
     })
     await exact.open()

@@ -17,6 +17,7 @@ import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { HybridRetriever } from '../src/main/search/HybridRetriever'
 import { decodeVectors } from '../src/main/search/int8Codec'
 import type { Embedder } from '../src/main/search/types'
+import { EXACT } from '../src/main/search/pack/vectorPack'
 import { VectraStore } from '../src/main/search/VectraStore'
 import type { Paper } from '../src/shared/types'
 import { timeEach } from './queryLatency'
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
   )
 
   log('recall of the fast path against the exact scan')
-  const exactStore = new VectraStore({ dir, readOnly: true, probes: 1 << 16, pack })
+  const exactStore = new VectraStore({ dir, readOnly: true, probes: EXACT, pack })
   await exactStore.open()
   const exactNext = { v: queries[0]!.vector }
   const exactRetriever = retrieverOf(exactStore, exactNext)

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { UserFacingError } from '../errors'
 import { PackNewerError, PackUnreadableError } from '../storage/packFile'
+import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
 import type { VectorHit, VectorStore } from './types'
@@ -362,30 +363,28 @@ export class VectraStore implements VectorStore {
     }
     const alive = pack ? new Uint8Array(pack.papers.length) : null
     const delta = new Map<string, { value: PaperVectors; rows: number; identity: FileIdentity }>()
-    const loaded = await Promise.all(
-      files.map(async (f) => {
-        const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
-        const file = join(dir, 'papers', f)
-        try {
-          const st = await stat(file)
-          const at = pack?.paperIndex.get(paperId)
-          const packed = at === undefined ? undefined : pack!.papers[at]!
-          if (packed && packed.size === st.size && packed.mtimeMs === st.mtimeMs) {
-            alive![at!] = 1
-            return null
-          }
-          const v = decodeVectors(await readFile(file))
-          if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
-          return { v, identity: { size: st.size, mtimeMs: st.mtimeMs } }
-        } catch (e) {
-          // A file removed between listing and reading is simply gone.
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-            damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
-          }
+    const loaded = await mapLimit(files, OPEN_FILES_AT_ONCE, async (f) => {
+      const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
+      const file = join(dir, 'papers', f)
+      try {
+        const st = await stat(file)
+        const at = pack?.paperIndex.get(paperId)
+        const packed = at === undefined ? undefined : pack!.papers[at]!
+        if (packed && packed.size === st.size && packed.mtimeMs === st.mtimeMs) {
+          alive![at!] = 1
           return null
         }
-      })
-    )
+        const v = decodeVectors(await readFile(file))
+        if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
+        return { v, identity: { size: st.size, mtimeMs: st.mtimeMs } }
+      } catch (e) {
+        // A file removed between listing and reading is simply gone.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+          damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
+        }
+        return null
+      }
+    })
     if (manifestLost !== null) {
       // Every paper's file names its embedder: the most common one is the store's.
       const votes = new Map<string, { embedderId: string; dims: number; n: number }>()

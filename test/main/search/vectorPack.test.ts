@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeVectors } from '../../../src/main/search/int8Codec'
+import { EXACT } from '../../../src/main/search/pack/vectorPack'
 import { VectraStore } from '../../../src/main/search/VectraStore'
 import { scanVectors, withSigns } from '../../../src/main/search/vectorScan'
 import { writeVectraFile } from '../../../src/main/search/vectraFile'
@@ -92,7 +93,7 @@ describe('VectraStore with a library-wide pack', () => {
     expect(found / 200).toBeGreaterThanOrEqual(0.95)
 
     // Probing every list is the exact int8 scan of the per-paper files, score for score.
-    const full = store({ probes: 1 << 16 })
+    const full = store({ probes: EXACT })
     await full.open()
     expect(full.packedCount()).toBeGreaterThan(0)
     const files = await readdir(join(dir, 'vectors', 'papers'))
