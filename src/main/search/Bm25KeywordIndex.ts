@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
-import { PackNewerError, PackUnreadableError } from '../storage/packFile'
+import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
 import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside } from '../storage/versionedFile'
 import type { Chunk } from '../domain'
@@ -134,7 +134,10 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
    */
   async open(): Promise<string[]> {
     const papersDir = join(this.dir, 'papers')
-    if (!this.readOnly) await mkdir(papersDir, { recursive: true })
+    if (!this.readOnly) {
+      await mkdir(papersDir, { recursive: true })
+      await removeUnfinishedPacks(join(this.dir, PACK_FILE))
+    }
     let names: string[] = []
     try {
       names = await readdir(papersDir)

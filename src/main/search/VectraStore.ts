@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { UserFacingError } from '../errors'
-import { PackNewerError, PackUnreadableError } from '../storage/packFile'
+import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
 import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
@@ -336,6 +336,7 @@ export class VectraStore implements VectorStore {
     if (!readOnly) {
       // Temp folders of a crashed write; a read-only process must leave a live writer's alone.
       await rm(join(dir, 'tmp'), { recursive: true, force: true })
+      await removeUnfinishedPacks(join(dir, PACK_FILE))
       await mkdir(join(dir, 'papers'), { recursive: true })
     }
     const manifestFile = join(dir, 'store.json')

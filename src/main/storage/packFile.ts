@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { open, rename, rm, type FileHandle } from 'node:fs/promises'
+import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import { z } from 'zod'
 import { UserFacingError } from '../errors'
@@ -222,7 +223,8 @@ export class PackWriter {
     path: string,
     format: { magic: string; version: number }
   ): Promise<PackWriter> {
-    const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`
+    // Not `*.tmp`: the library's sweep of stray temp files runs while a pack may be building.
+    const tmp = `${path}.${process.pid}.${++tmpCounter}.building`
     try {
       const fh = await open(tmp, 'w')
       const w = new PackWriter(fh, path, tmp, format.magic, format.version)
@@ -298,6 +300,18 @@ export class PackWriter {
     this.sections.push(this.current)
     this.at = (this.current.offset + this.current.bytes + 7) & ~7
     this.current = null
+  }
+}
+
+/** Removes the temp files of pack builds a crash interrupted (call only as the writer). */
+export async function removeUnfinishedPacks(path: string): Promise<void> {
+  const dir = dirname(path)
+  const prefix = `${basename(path)}.`
+  const names = await readdir(dir).catch(() => [] as string[])
+  for (const name of names) {
+    if (name.startsWith(prefix) && name.endsWith('.building')) {
+      await rm(join(dir, name), { force: true })
+    }
   }
 }
 

@@ -150,8 +150,11 @@ describe('VectraStore with a library-wide pack', () => {
     await before.close()
     expect(await readdir(join(dir, 'vectors'))).not.toContain('pack.rpvp')
 
+    // A pack build a crash interrupted leaves its temp file; the next writer removes it.
+    await writeFile(join(dir, 'vectors', 'pack.rpvp.999.1.building'), 'half a pack')
     const after = store()
     await after.open()
+    expect(await readdir(join(dir, 'vectors'))).not.toContain('pack.rpvp.999.1.building')
     await after.idle()
     expect(await readdir(join(dir, 'vectors'))).toContain('pack.rpvp')
     expect(after.count()).toBe(480)
