@@ -142,7 +142,9 @@ export class VectraStore implements VectorStore {
   storedVectors(
     paperId: string
   ): { embedderId: string; vectors: Map<string, Float32Array> } | null {
-    const p = this.papers.get(paperId)
+    if (!this.store.has(paperId)) return null
+    // Papers added since the last pack are in memory; packed ones are read from their own file.
+    const p = this.store.delta.get(paperId)?.value ?? this.scopedPaper(paperId)
     if (!p) return null
     const vectors = new Map<string, Float32Array>()
     p.ids.forEach((id, row) => {
