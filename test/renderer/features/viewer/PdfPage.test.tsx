@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react'
-import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ReactNode } from 'react'
 import { PdfPage } from '../../../../src/renderer/src/features/viewer/PdfPage'
 import type {
   PdfjsDocument,
@@ -12,6 +12,12 @@ import { StoreProvider } from '../../../../src/renderer/src/store/StoreContext'
 import { fakeApi } from '../../fakeApi'
 
 vi.mock('../../../../src/renderer/src/features/viewer/pdfjs', () => ({ CSS_PER_PDF_UNIT: 4 / 3 }))
+
+/** The page reads OCR word boxes through the store: it is drawn inside one (kept on re-render). */
+const store = createAppStore(fakeApi().api)
+function Providers({ children }: { children: ReactNode }) {
+  return <StoreProvider store={store}>{children}</StoreProvider>
+}
 
 const ITEMS = [
   'Introduction',
@@ -54,15 +60,10 @@ beforeEach(() => {
 })
 afterEach(cleanup)
 
-/** Pages read the store (OCR words); a fresh one over a fake API. */
-function wrapper({ children }: { children: ReactNode }) {
-  return <StoreProvider store={createAppStore(fakeApi().api)}>{children}</StoreProvider>
-}
-
 describe('PdfPage highlight', () => {
   const highlight = { page: 1, snippet: SNIPPET, nonce: 7 }
   const props = {
-    paperId: '1706.03762',
+    paperId: 'paper-1',
     number: 1,
     size: { width: 600, height: 800 },
     near: true,
@@ -74,7 +75,7 @@ describe('PdfPage highlight', () => {
 
   it('scrolls to the passage again once the page is drawn at a new scale', async () => {
     const { doc, draws } = fakeDoc()
-    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper })
+    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper: Providers })
     await act(async () => draws[0]!.finish())
     expect(scrolled).toEqual([{ text: ITEMS[1], connected: true }])
     expect(view.container.querySelectorAll('.highlight').length).toBe(2)
@@ -93,7 +94,7 @@ describe('PdfPage highlight', () => {
 
   it('ignores a drawing that finishes after it was cancelled', async () => {
     const { doc, draws } = fakeDoc()
-    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper })
+    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper: Providers })
     view.rerender(<PdfPage {...props} doc={doc} scale={1.25} />)
     // The first drawing ends late, after the second started: it must not count as the page.
     await act(async () => draws[0]!.finish())
