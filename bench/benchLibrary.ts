@@ -16,6 +16,8 @@ export interface BenchDeps {
   reader: PdfReader
   embedder: EmbedderProvider
   workerDir: string | null
+  /** Texts per embedding call (the pipeline's default when omitted). */
+  embedBatchSize?: number
 }
 
 /** A library wired as the composition root wires it, on a bench data dir. */
@@ -55,6 +57,7 @@ export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<B
     keywords,
     events,
     settings: () => DEFAULT_SETTINGS,
+    embedBatchSize: deps.embedBatchSize,
     log: (m) => console.error(`[library] ${m}`)
   })
   await library.open()
