@@ -41,6 +41,8 @@ const FINAL = new Set<ImportItem['state']>(['done', 'duplicate', 'failed'])
 const IN_FLIGHT = new Set<ImportItem['state']>(['adding', 'added'])
 /** Papers the recent speed (for the ETA) is measured over. */
 const RECENT_PAPERS = 30
+/** The shortest time between two progress events of the same state, ms. */
+const EMIT_EVERY_MS = 250
 
 /**
  * Imports a folder of PDFs (a thousand or more) through the library, with an overall ETA,
@@ -64,6 +66,9 @@ export class FolderImport {
   private saving: Promise<void> = Promise.resolve()
   private pauseAsked = false
   private stopNow = false
+  private lastEmit = -Infinity
+  private lastState: FolderImportStatus['state'] | null = null
+  private emitTimer: NodeJS.Timeout | null = null
   /** Papers settled by work in this run: when (active ms) and how big, for the ETA. */
   private readonly recent: { atMs: number; bytes: number }[] = []
   private damagedNotice: string | null = null
@@ -200,6 +205,8 @@ export class FolderImport {
   async close(): Promise<void> {
     this.stopNow = true
     await this.running
+    if (this.emitTimer) clearTimeout(this.emitTimer)
+    this.emitTimer = null
     await this.flush()
   }
 
@@ -445,8 +452,24 @@ export class FolderImport {
     this.scheduleSave()
   }
 
+  // At most a few updates a second (a thousand small papers settle fast; each update is sent to
+  // the window), but a change of state (paused, finished) is sent at once.
   private announce(): void {
-    if (this.job) this.deps.emit?.(this.status())
+    if (!this.job || !this.deps.emit) return
+    const now = performance.now()
+    const status = this.status()
+    if (status.state === this.lastState && now - this.lastEmit < EMIT_EVERY_MS) {
+      this.emitTimer ??= setTimeout(() => {
+        this.emitTimer = null
+        this.announce()
+      }, EMIT_EVERY_MS)
+      return
+    }
+    if (this.emitTimer) clearTimeout(this.emitTimer)
+    this.emitTimer = null
+    this.lastEmit = now
+    this.lastState = status.state
+    this.deps.emit(status)
   }
 
   // Final states need not be written at once: a restart derives them from the catalog.
