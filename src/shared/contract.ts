@@ -15,6 +15,7 @@ import {
   McpConfigSchema,
   PageRangeSchema,
   PassageSchema,
+  RegionSchema,
   SearchResponseSchema,
   SectionResultSchema,
   SettingsSchema,
@@ -30,6 +31,12 @@ import {
   ThreadSchema,
   ThreadSummarySchema
 } from './threads'
+import {
+  IMPORT_KINDS,
+  ImportProgressSchema,
+  ImportSummarySchema,
+  ZoteroOverviewSchema
+} from './imports'
 
 /** Longest search query or question accepted, in characters. */
 export const MAX_QUERY_CHARS = 2000
@@ -162,6 +169,7 @@ export type CollectionInfo = z.infer<typeof CollectionInfoSchema>
 const CollectionsOut = z.object({ collections: z.array(CollectionInfoSchema) })
 const CollectionId = z.string().min(1).max(64)
 const CollectionName = z.string().trim().min(1, 'must not be empty').max(100)
+const ImportPath = z.string().min(1).max(4096)
 
 /** A DOI (`10.xxxx/...`), also accepted as a doi.org link. */
 export const DoiSchema = z
@@ -331,6 +339,31 @@ export const channels = {
       )
     })
   },
+  /**
+   * Opens the system dialog for a BibTeX/RIS file or a Zotero data folder; the path it returns
+   * is the only one the import channels accept. Null when the user cancelled.
+   */
+  'library:pickImport': {
+    input: z.object({ kind: z.enum(IMPORT_KINDS) }).strict(),
+    output: z.object({ path: z.string().nullable() })
+  },
+  /** A Zotero data folder's collections with their item counts (read from a copy). */
+  'library:zoteroCollections': {
+    input: z.object({ folder: ImportPath }).strict(),
+    output: ZoteroOverviewSchema
+  },
+  /** Imports a BibTeX or RIS file's entries that point at PDFs; optionally into a collection. */
+  'library:importBibliography': {
+    input: z.object({ file: ImportPath, collection: CollectionName.optional() }).strict(),
+    output: ImportSummarySchema
+  },
+  /** Imports the chosen collections of a Zotero data folder (all items when none is chosen). */
+  'library:importZotero': {
+    input: z
+      .object({ folder: ImportPath, collections: z.array(z.string().min(1).max(500)).max(1000) })
+      .strict(),
+    output: ImportSummarySchema
+  },
   /** The library's papers most like this one (vectors when the model is there, else keywords). */
   'library:related': {
     input: z.object({ paperId: PaperIdSchema }).strict(),
@@ -357,6 +390,27 @@ export const channels = {
         })
       )
     })
+  },
+  /** The words OCR read on a page, with their boxes (empty when the page has a text layer). */
+  'library:ocrWords': {
+    input: z
+      .object({ paperId: PaperIdSchema, page: z.number().int().min(1).max(100_000) })
+      .strict(),
+    output: z.object({
+      words: z.array(z.object({ text: z.string(), box: RegionSchema }))
+    })
+  },
+  /** A region of a page (a figure, a table) drawn as a small PNG, base64, for the chat. */
+  'library:regionImage': {
+    input: z
+      .object({
+        paperId: PaperIdSchema,
+        page: z.number().int().min(1).max(100_000),
+        region: RegionSchema,
+        width: z.number().int().min(32).max(1200)
+      })
+      .strict(),
+    output: z.object({ data: z.string() })
   },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
@@ -495,6 +549,8 @@ export const events = {
     collections: z.array(CollectionInfoSchema)
   }),
   'library:notice': LibraryNoticeSchema,
+  /** One more PDF of an import added (BibTeX/RIS or Zotero). */
+  'library:importProgress': ImportProgressSchema,
   'chat:event': AnswerEventSchema,
   'compare:progress': CompareProgressSchema,
   'import:progress': FolderImportStatusSchema

@@ -211,6 +211,7 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
         ? `✓ ${a.paperId}  ${byId.get(a.paperId)?.title ?? a.title}${a.duplicate ? '  (already in the library)' : ''}`
         : `✗ ${a.file}  ${byId.get(a.paperId)?.error?.message ?? a.status}`
     ),
+    ...r.failed.map((f) => `✗ ${f.file}  ${f.reason}`),
     ...(r.withoutPdf.length
       ? [
           `${r.withoutPdf.length} entr${r.withoutPdf.length === 1 ? 'y was' : 'ies were'} not added (no PDF):`,
@@ -225,7 +226,7 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
   return {
     json: { ...r, added },
     text: lines.join('\n') || 'Nothing to import.',
-    exitCode: failed.length ? 1 : 0
+    exitCode: failed.length || r.failed.length ? 1 : 0
   }
 }
 

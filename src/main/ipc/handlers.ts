@@ -8,14 +8,18 @@ import type {
   LocalModelTest,
   McpConfig,
   PageRange,
-  Paper
+  Paper,
+  Region
 } from '../../shared/types'
+import type { PageImager } from '../ocr/PageRecognizer'
 import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
+import type { ImportKind } from '../../shared/imports'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 import type { Discovery } from '../library/Discovery'
+import type { LibraryImports } from '../library/LibraryImports'
 import type { Organizer } from '../library/Organizer'
 import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
@@ -44,8 +48,10 @@ export interface LibraryPort {
   pdfBytes(paperId: string): Promise<Uint8Array>
   readonly organizer: Organizer
   readonly metadata: MetadataRefresher | null
+  readonly imports: Pick<LibraryImports, 'bibliography' | 'zotero' | 'zoteroCollections'>
   addDoi(doi: string): Promise<Paper>
   notices(): LibraryNotice[]
+  ocrWords(paperId: string, page: number): Promise<{ text: string; box: Region }[]>
 }
 
 /** What the handlers need of the agent. */
@@ -94,6 +100,8 @@ export interface FilePicker {
   pickPdfs(): Promise<string[]>
   /** Asks for a folder to import; null when the user cancelled. */
   pickFolder?(): Promise<string | null>
+  /** Asks for a BibTeX/RIS file or a Zotero data folder to import; null when cancelled. */
+  pickImport?(kind: ImportKind): Promise<string | null>
   /** Asks where to save a text file and writes it there; null when the user cancelled. */
   saveText?(suggestedName: string, text: string): Promise<string | null>
 }
@@ -111,6 +119,8 @@ export interface HandlerDeps {
   conversations: ConversationPort
   filePicker: FilePicker
   discovery: Discovery
+  /** Draws page regions (figures) for the chat. */
+  pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
   compare: CompareService
@@ -123,11 +133,20 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 /**
  * Binds every channel of the contract to the services.
- * @remarks `library:addPaths` only accepts files the user chose in the dialog this session, so
- * a compromised renderer cannot make main read arbitrary paths.
+ * @remarks `library:addPaths` and the import channels only accept paths the user chose in a
+ * dialog this session, so a compromised renderer cannot make main read arbitrary paths.
  */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const granted = new Set<string>()
+  const chosen = (path: string, channel: string): string => {
+    const p = resolve(path)
+    if (!granted.has(p))
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `Invalid input for ${channel}: ${path} was not chosen in the import dialog. Choose it with "Import…" in the library.`
+      )
+    return p
+  }
   return {
     'app:info': () => ({
       version: deps.version,
@@ -244,8 +263,35 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         year: c.values.year ?? null
       }))
     }),
+    'library:pickImport': async ({ kind }) => {
+      if (!deps.filePicker.pickImport)
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          'There is no file dialog here; use the import-bib or import-zotero command instead.'
+        )
+      const picked = await deps.filePicker.pickImport(kind)
+      const path = picked ? resolve(picked) : null
+      if (path) granted.add(path)
+      return { path }
+    },
+    'library:zoteroCollections': ({ folder }) =>
+      deps.library.imports.zoteroCollections(chosen(folder, 'library:zoteroCollections')),
+    'library:importBibliography': ({ file, collection }) =>
+      deps.library.imports.bibliography(chosen(file, 'library:importBibliography'), {
+        collection
+      }),
+    'library:importZotero': ({ folder, collections }) =>
+      deps.library.imports.zotero(chosen(folder, 'library:importZotero'), { collections }),
     'library:related': ({ paperId }) => deps.discovery.related(paperId),
     'library:missingRefs': ({ paperId }) => deps.discovery.missingReferences(paperId),
+    'library:ocrWords': async ({ paperId, page }) => ({
+      words: await deps.library.ocrWords(paperId, page)
+    }),
+    'library:regionImage': async ({ paperId, page, region, width }) => {
+      const bytes = await deps.library.pdfBytes(paperId)
+      const png = await deps.pageImages.pagePng(bytes, page, width, paperId, region)
+      return { data: Buffer.from(png).toString('base64') }
+    },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.conversations.ask(input),

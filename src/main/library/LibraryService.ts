@@ -1,82 +1,31 @@
 import { readFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
-import {
-  FindPapersInputSchema,
-  PagesInputSchema,
-  type FindPapersInput,
-  type PagesInput
-} from '../../shared/contract'
-import type { LibraryNotice, PageRange, Paper, Settings } from '../../shared/types'
+import { basename } from 'node:path'
+import type { FindPapersInput, PagesInput } from '../../shared/contract'
+import type { LibraryNotice, PageRange, Paper, Region } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
-import type { EventSink } from '../events'
-import type { PdfReader } from '../ingest/PdfReader'
-import type { DataPaths } from '../paths'
-import type { Embedder, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
-import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
-import { removeStrayTemps } from '../storage/strayTemps'
+import type { StoredPaper } from '../storage/catalogFormat'
 import { parseArxivId } from './arxivId'
-import { toBibtex, type BibtexKey } from './bibtex'
+import type { BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
 import { IngestPipeline } from './ingestPipeline'
+import type { LibraryDeps } from './libraryDeps'
+import { LibraryImports, type ImportedOutcome, type ImportedPdf } from './LibraryImports'
+import { LibraryUpkeep } from './LibraryUpkeep'
+import { PaperContent } from './PaperContent'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { checkPdfFile, sha256OfFile } from './pdfFileCheck'
 import { JobQueue, type Job } from './JobQueue'
 import { Organizer } from './Organizer'
 import { MetadataRefresher } from './online/MetadataRefresher'
-import type { OnlineMetadata } from './online/OnlineMetadata'
-import { mergeMetadata, type MetadataValues } from './metadataMerge'
-import { DamagedFileError, PaperFiles } from './PaperFiles'
-import {
-  labelOf,
-  rebuildCatalog,
-  repairOnOpen,
-  reportDamage,
-  type RepairContext
-} from './openRepair'
+import { PaperFiles } from './PaperFiles'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
 
 export type { AddOutcome } from './PaperIntake'
-
-/** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
-export interface ImportedPdf {
-  path: string
-  values: MetadataValues
-  tags: string[]
-  /** Names of ResearchPal collections to put it in (created when missing). */
-  collections: string[]
-}
-
-/** What {@link LibraryService} is built from (the composition root passes real ones). */
-export interface LibraryDeps {
-  paths: DataPaths
-  reader: PdfReader
-  embedder: EmbedderProvider
-  vectors: VectorStore
-  keywords: KeywordIndex
-  events: EventSink
-  settings: () => Settings
-  fetch?: typeof fetch
-  /** `https://arxiv.org` by default; tests point it at a local server. */
-  arxivBaseUrl?: string
-  downloadAttempts?: number
-  downloadBackoffMs?: number
-  /** A folder with `<arxivId>.pdf` copies of the default papers, used instead of downloading. */
-  defaultCorpusDir?: string | null
-  embedBatchSize?: number
-  log?: (msg: string) => void
-  /** arXiv, Crossref, OpenAlex, Unpaywall; null: no online metadata (tests). */
-  online?: OnlineMetadata | null
-  /** Ask the registries about each paper once it is indexed (the app; not the CLI). */
-  autoOnlineMetadata?: boolean
-  /**
-   * Opened by a process that does not hold the data folder's writer lock (search, papers):
-   * nothing is written, resumed or repaired; what needs repair is only reported.
-   */
-  readOnly?: boolean
-}
+export type { ImportedPdf } from './LibraryImports'
+export type { LibraryDeps } from './libraryDeps'
 
 /**
  * The library: adds papers, runs ingestion one paper at a time, removes, retries, cancels.
@@ -93,17 +42,18 @@ export class LibraryService {
   readonly organizer: Organizer
   /** Online metadata (arXiv, Crossref, OpenAlex), or null when there is none. */
   readonly metadata: MetadataRefresher | null
+  /** Imports from BibTeX/RIS, Zotero and DOIs. */
+  readonly imports: LibraryImports
+  private readonly upkeep: LibraryUpkeep
+  private readonly content: PaperContent
   private closing = false
   private batchDepth = 0
-  private matching: Promise<void> = Promise.resolve()
-  private backfilling: Promise<void> = Promise.resolve()
   private readonly batched: Job[] = []
-  private readonly noticeList: LibraryNotice[] = []
-  private readonly reportedDamage = new Set<string>()
   private readonly readOnly: boolean
 
   constructor(private readonly deps: LibraryDeps) {
     const log = deps.log ?? (() => undefined)
+    const changed = (): void => this.changed()
     this.readOnly = deps.readOnly ?? false
     this.catalog = new Catalog(deps.paths.library, this.readOnly)
     this.files = new PaperFiles(deps.paths)
@@ -111,25 +61,26 @@ export class LibraryService {
       deps,
       catalog: this.catalog,
       files: this.files,
-      progress: (paperId, stage, done, total) =>
+      progress: (paperId, stage, done, total, ocr) =>
         deps.events.emit('ingest:progress', {
           paperId,
           stage,
           done,
           total,
+          ...(ocr && { ocr }),
           overall: this.queue.overall()
         }),
-      changed: () => this.changed(),
-      matchEmbedder: (embedder) => this.matchEmbedder(embedder),
+      changed,
+      matchEmbedder: (embedder) => this.upkeep.matchEmbedder(embedder),
       closing: () => this.closing
     })
     this.queue = new JobQueue((job, signal) => this.runJob(job, signal), log)
-    this.organizer = new Organizer(this.catalog, () => this.changed())
+    this.organizer = new Organizer(this.catalog, changed)
     this.metadata = deps.online
       ? new MetadataRefresher({
           catalog: this.catalog,
           online: deps.online,
-          changed: () => this.changed(),
+          changed,
           log
         })
       : null
@@ -137,7 +88,32 @@ export class LibraryService {
       catalog: this.catalog,
       files: this.files,
       enqueue: (job) => this.enqueue(job),
-      changed: () => this.changed()
+      changed
+    })
+    this.upkeep = new LibraryUpkeep({
+      deps,
+      catalog: this.catalog,
+      files: this.files,
+      queue: this.queue,
+      readOnly: this.readOnly,
+      changed
+    })
+    this.content = new PaperContent({
+      catalog: this.catalog,
+      files: this.files,
+      readOnly: this.readOnly,
+      get: (id) => this.get(id),
+      reportDamaged: (id, what) => this.reportDamaged(id, what)
+    })
+    this.imports = new LibraryImports({
+      catalog: this.catalog,
+      intake: this.intake,
+      organizer: this.organizer,
+      online: deps.online ?? null,
+      events: deps.events,
+      batch: (work) => this.batch(work),
+      writable: () => this.writable(),
+      changed
     })
   }
 
@@ -148,46 +124,13 @@ export class LibraryService {
    * damaged (or whose chunker changed) and queues missing vectors. A read-only library only
    * reports what needs repair. Everything repaired or found is a {@link notices notice}.
    */
-  async open(): Promise<void> {
-    const load = await this.catalog.load()
-    if (load.state === 'ok' && load.migratedFrom !== null && !this.readOnly)
-      this.deps.log?.(
-        `library.json upgraded from format ${load.migratedFrom} to ${CATALOG_FORMAT.version} (the original kept as library.json.v${load.migratedFrom}.bak)`
-      )
-    if (!this.readOnly) {
-      const { paths } = this.deps
-      const temps = await removeStrayTemps([
-        paths.root,
-        paths.pdfs,
-        paths.pages,
-        join(paths.index, 'keywords', 'papers'),
-        join(paths.index, 'vectors')
-      ])
-      if (temps.length) this.deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
-    }
-    if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
-    for (const r of this.catalog.unreadableRecords()) {
-      this.notify(
-        'warning',
-        `A record in library.json${r.id ? ` (${r.kind ?? 'paper'} ${r.id})` : ''} cannot be read by this version of ResearchPal (${r.reason}); it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.`,
-        r.kind ? null : r.id
-      )
-    }
-    if (this.readOnly) reportDamage(this.repairContext())
-    else await repairOnOpen(this.repairContext())
-    if (!this.readOnly) {
-      // Loading the model can take seconds: opening the library does not wait for it.
-      this.backfilling = this.backfillVectors().then(
-        () => undefined,
-        (e: unknown) => this.deps.log?.(`backfilling vectors failed: ${String(e)}`)
-      )
-    }
-    this.changed()
+  open(): Promise<void> {
+    return this.upkeep.open()
   }
 
   /** Records something found outside the library (a store repaired at open). */
   addNotice(notice: LibraryNotice): void {
-    this.notify(notice.level, notice.message, notice.paperId)
+    this.upkeep.notify(notice.level, notice.message, notice.paperId)
   }
 
   /** Catalog records this version cannot read (kept unchanged), without their raw content. */
@@ -197,7 +140,7 @@ export class LibraryService {
 
   /** What the library repaired or found since it was opened, oldest first. */
   notices(): LibraryNotice[] {
-    return this.noticeList.map((n) => ({ ...n }))
+    return this.upkeep.notices()
   }
 
   /**
@@ -205,44 +148,7 @@ export class LibraryService {
    * writer) or reported (read-only); other papers are unaffected.
    */
   reportDamaged(paperId: string, what: string): void {
-    const p = this.catalog.get(paperId)
-    if (!p || this.reportedDamage.has(paperId)) return
-    this.reportedDamage.add(paperId)
-    this.notify(
-      'warning',
-      this.readOnly
-        ? `${labelOf(p)}: ${what}. It is left out of search here; open ResearchPal or run an ingest command to repair it.`
-        : `${labelOf(p)}: ${what}. Re-indexing it.`,
-      paperId
-    )
-    if (!this.readOnly && p.status === 'indexed') this.queue.add({ paperId, kind: 'embed' })
-  }
-
-  private repairContext(): RepairContext {
-    return {
-      deps: this.deps,
-      catalog: this.catalog,
-      files: this.files,
-      readOnly: this.readOnly,
-      reported: this.reportedDamage,
-      enqueue: (job) => this.queue.add(job),
-      requeue: (p) => this.requeue(p),
-      notify: (level, message, paperId) => this.notify(level, message, paperId)
-    }
-  }
-
-  private async requeue(p: StoredPaper): Promise<void> {
-    await this.deps.keywords.removePaper(p.id)
-    await this.deps.vectors.removePaper(p.id)
-    await this.catalog.update(p.id, { status: 'pending', error: null })
-    this.queue.add({ paperId: p.id, kind: 'ingest' })
-  }
-
-  private notify(level: LibraryNotice['level'], message: string, paperId: string | null): void {
-    const notice: LibraryNotice = { level, message, paperId }
-    this.noticeList.push(notice)
-    this.deps.log?.(message)
-    this.deps.events.emit('library:notice', notice)
+    this.upkeep.reportDamaged(paperId, what)
   }
 
   /**
@@ -297,64 +203,14 @@ export class LibraryService {
     })
   }
 
-  /**
-   * Adds imported PDFs with their metadata: the import's fields win over what the PDF says
-   * (a hand edit still wins over both), its tags are added and its collections created.
-   */
-  async addImported(items: ImportedPdf[]): Promise<AddOutcome[]> {
-    return this.batch(async () => {
-      const out: AddOutcome[] = []
-      for (const item of items) {
-        const added = await this.intake.addFile(
-          basename(item.path),
-          new Uint8Array(await readFile(item.path))
-        )
-        let paper = added.paper
-        if (paper.status !== 'error') {
-          const collectionIds = [...paper.collectionIds]
-          for (const name of item.collections) {
-            const c = await this.organizer.collectionNamed(name)
-            if (!collectionIds.includes(c.id)) collectionIds.push(c.id)
-          }
-          const tags = [...paper.tags]
-          for (const t of item.tags)
-            if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t)
-          paper = await this.catalog.update(paper.id, {
-            ...mergeMetadata(paper, item.values, 'import'),
-            collectionIds,
-            tags
-          })
-        }
-        out.push({ input: item.path, paper, duplicate: added.duplicate })
-      }
-      this.changed()
-      return out
-    })
+  /** Adds imported PDFs with their metadata (see {@link LibraryImports.addImported}). */
+  addImported(items: ImportedPdf[]): Promise<ImportedOutcome> {
+    return this.imports.addImported(items)
   }
 
-  /**
-   * Adds a paper by DOI: its open-access PDF from Unpaywall, with Crossref's (or OpenAlex's)
-   * details. NOT_FOUND when there is no open copy; OFFLINE when the network is not there.
-   */
-  async addDoi(doi: string): Promise<Paper> {
-    if (!this.deps.online)
-      throw new UserFacingError(
-        'OFFLINE',
-        'Adding by DOI needs the online services, which are off here.'
-      )
-    const found = await this.deps.online.openAccessPdf(doi)
-    const name = `${doi.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
-    const added = await this.intake.addFile(name, found.bytes)
-    let paper = added.paper
-    for (const { source, values } of [
-      { source: 'crossref' as const, values: { doi } },
-      ...found.metadata
-    ]) {
-      const change = mergeMetadata(paper, values, source)
-      if (Object.keys(change).length) paper = await this.catalog.update(paper.id, change)
-    }
-    this.changed()
-    return paper
+  /** Adds a paper by DOI (see {@link LibraryImports.addDoi}). */
+  addDoi(doi: string): Promise<Paper> {
+    return this.imports.addDoi(doi)
   }
 
   /** Adds a PDF given as bytes (a dropped file). */
@@ -386,7 +242,7 @@ export class LibraryService {
       (p.chunks === 0 || this.deps.keywords.hasPaper(p.id)) && (await this.files.hasPages(p.id))
     if (searchable) return o
     const stored = this.catalog.get(p.id)
-    if (stored) await this.requeue(stored)
+    if (stored) await this.upkeep.requeue(stored)
     this.changed()
     return { ...o, paper: this.get(p.id) }
   }
@@ -394,19 +250,7 @@ export class LibraryService {
   /** Adds the three default papers, from `defaultCorpusDir` when it has them, else from arXiv. */
   async addDefaults(): Promise<Paper[]> {
     this.writable()
-    return this.batch(async () => {
-      const out: Paper[] = []
-      for (const id of DEFAULT_ARXIV_IDS) {
-        const local = this.deps.defaultCorpusDir
-          ? join(this.deps.defaultCorpusDir, `${id}.pdf`)
-          : null
-        const bytes = local ? await readFile(local).catch(() => null) : null
-        out.push(
-          (await this.intake.addArxiv({ id, version: null }, bytes && new Uint8Array(bytes))).paper
-        )
-      }
-      return out
-    })
+    return this.batch(() => this.intake.addDefaults(DEFAULT_ARXIV_IDS, this.deps.defaultCorpusDir))
   }
 
   /** Removes a paper: its chunks from both indexes, its page text, its PDF and its record. */
@@ -453,91 +297,40 @@ export class LibraryService {
   }
 
   /** The stored PDF of a paper, for the viewer. */
-  async pdfBytes(id: string): Promise<Uint8Array> {
-    const p = this.get(id)
-    const bytes = await this.files.readPdf(id)
-    if (!bytes)
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `The PDF of "${p.title}" is not in the library folder yet.`
-      )
-    return bytes
+  pdfBytes(id: string): Promise<Uint8Array> {
+    return this.content.pdfBytes(id)
   }
 
-  /**
-   * Papers whose title, authors, id or year contain every word of `query` (case-insensitive).
-   * @remarks Collections are not part of the library yet; asking for one says so.
-   */
+  /** The words OCR read on one page with their boxes; empty for a page with a text layer. */
+  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    const text = await this.paperText(id)
+    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
+    return words.map((w) => ({ text: w.text, box: w.box }))
+  }
+
+  /** Papers whose title, authors, id or year contain every word of `query` (case-insensitive). */
   find(input: FindPapersInput): Paper[] {
-    const parsed = FindPapersInputSchema.safeParse(input)
-    if (!parsed.success) {
-      throw new UserFacingError('INVALID_INPUT', `Invalid paper filter: ${parsed.error.message}`)
-    }
-    if (parsed.data.collection !== undefined) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no collection "${parsed.data.collection}": this library has no collections. List the papers without a collection.`
-      )
-    }
-    const words = (parsed.data.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)
-    return this.catalog.list().filter((p) => {
-      const hay = [p.id, p.title, ...p.authors, String(p.year ?? '')].join(' ').toLowerCase()
-      return words.every((w) => hay.includes(w))
-    })
+    return this.content.find(input)
   }
 
   /** The text of pages `from`..`to` (1-based, inclusive; `to` defaults to `from`). */
-  async pages(input: PagesInput): Promise<PageRange> {
-    const parsed = PagesInputSchema.safeParse(input)
-    if (!parsed.success) {
-      throw new UserFacingError('INVALID_INPUT', `Invalid page range: ${parsed.error.message}`)
-    }
-    const { paperId, from } = parsed.data
-    const p = this.get(paperId)
-    const text = await this.paperText(paperId)
-    const count = text.pages.length
-    if (from > count) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `Paper ${paperId} ("${p.title}") has ${count} pages; there is no page ${from}.`
-      )
-    }
-    const to = Math.min(parsed.data.to ?? from, count)
-    return {
-      paperId,
-      title: p.title,
-      pageCount: count,
-      pages: text.pages.filter((pg) => pg.page >= from && pg.page <= to)
-    }
+  pages(input: PagesInput): Promise<PageRange> {
+    return this.content.pages(input)
   }
 
   /** BibTeX entries of papers, in the order given, with stable keys. */
   bibtex(paperIds: readonly string[]): { bibtex: string; entries: BibtexKey[] } {
-    return toBibtex([...new Set(paperIds)].map((id) => this.get(id)))
+    return this.content.bibtex(paperIds)
   }
 
   /** The cleaned text per page of an indexed paper; DATA_DAMAGED names a damaged file. */
-  async paperText(id: string): Promise<PaperText> {
-    const p = this.get(id)
-    let text: PaperText | null
-    try {
-      text = await this.files.readPages(id)
-    } catch (e) {
-      if (!(e instanceof DamagedFileError)) throw e
-      this.reportDamaged(id, `its page text cannot be read (${e.reason})`)
-      throw new UserFacingError(
-        'DATA_DAMAGED',
-        `The stored text of "${p.title}" (${id}) is damaged (${e.reason}). ${this.readOnly ? 'Open ResearchPal or run an ingest command to repair it.' : 'It is being re-indexed; try again when it is done.'}`
-      )
-    }
-    if (!text)
-      throw new UserFacingError('NOT_FOUND', `The text of "${p.title}" is not extracted yet.`)
-    return text
+  paperText(id: string): Promise<PaperText> {
+    return this.content.paperText(id)
   }
 
   /** Resolves when no paper is queued or being ingested. */
   async whenIdle(): Promise<void> {
-    await this.backfilling
+    await this.upkeep.backfilled()
     await this.queue.idle()
     await this.catalog.flush()
   }
@@ -546,25 +339,15 @@ export class LibraryService {
    * Queues vector computation for indexed papers that lack vectors from the current embedder.
    * @remarks Call it when the model appears; returns how many papers were queued.
    */
-  async backfillVectors(): Promise<number> {
-    if (this.readOnly) return 0
-    const embedder = await this.deps.embedder.current()
-    if (!embedder) return 0
-    await this.matchEmbedder(embedder)
-    let queued = 0
-    for (const p of this.catalog.list()) {
-      if (p.status !== 'indexed') continue
-      if (p.embedderId === embedder.id && this.deps.vectors.hasPaper(p.id)) continue
-      if (this.queue.add({ paperId: p.id, kind: 'embed' })) queued++
-    }
-    return queued
+  backfillVectors(): Promise<number> {
+    return this.upkeep.backfillVectors()
   }
 
   /** Stops work in flight without marking it failed, so the next {@link open} resumes it. */
   async close(): Promise<void> {
     this.closing = true
     this.metadata?.close()
-    await this.backfilling
+    await this.upkeep.backfilled()
     this.queue.cancel()
     await this.queue.idle()
     await this.catalog.flush()
@@ -595,26 +378,6 @@ export class LibraryService {
       if (this.deps.autoOnlineMetadata && this.catalog.get(job.paperId)?.status === 'indexed')
         this.metadata?.schedule([job.paperId])
     }
-  }
-
-  // Serialised: open()'s backfill and a running job may both notice the change.
-  private matchEmbedder(embedder: Embedder): Promise<void> {
-    const run = this.matching.then(() => this.clearForeignVectors(embedder))
-    this.matching = run.catch(() => undefined)
-    return run
-  }
-
-  private async clearForeignVectors(embedder: Embedder): Promise<void> {
-    const stored = this.deps.vectors.embedderId()
-    if (stored === null || stored === embedder.id) return
-    this.deps.log?.(`embedder changed from ${stored} to ${embedder.id}: re-embedding every paper`)
-    await this.deps.vectors.clear()
-    for (const p of this.catalog.list()) {
-      if (p.embedderId === null) continue
-      await this.catalog.update(p.id, { embedderId: null })
-      if (p.status === 'indexed') this.queue.add({ paperId: p.id, kind: 'embed' })
-    }
-    this.changed()
   }
 
   private async waitUntilNotRunning(id: string): Promise<void> {

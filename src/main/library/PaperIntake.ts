@@ -1,4 +1,4 @@
-import { access, constants, readdir, realpath, stat } from 'node:fs/promises'
+import { access, constants, readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import { bibliographyDefaults, type Paper } from '../../shared/types'
@@ -81,6 +81,16 @@ export class PaperIntake {
     await this.deps.catalog.put(paper)
     this.deps.changed()
     return { paper, duplicate: false }
+  }
+
+  /** Adds arXiv papers by id, each from `<dir>/<id>.pdf` when that copy is there, else downloaded. */
+  async addDefaults(ids: readonly string[], dir: string | null | undefined): Promise<Paper[]> {
+    const out: Paper[] = []
+    for (const id of ids) {
+      const bytes = dir ? await readFile(join(dir, `${id}.pdf`)).catch(() => null) : null
+      out.push((await this.addArxiv({ id, version: null }, bytes && new Uint8Array(bytes))).paper)
+    }
+    return out
   }
 
   /**

@@ -1,31 +1,21 @@
 import { access, readFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
+import type { EntryWithoutPdf, ImportSummary } from '../../shared/imports'
 import { UserFacingError } from '../errors'
 import { parseBibliography } from './bibtex'
-import type { AddOutcome, ImportedPdf } from './LibraryService'
+import type { ImportedOutcome, ImportedPdf } from './LibraryImports'
+import type { AddOutcome } from './PaperIntake'
 import { readZoteroLibrary } from './zoteroLibrary'
+
+export type { ImportSummary } from '../../shared/imports'
 
 /** What an import needs of the library. */
 export interface ImportTarget {
-  addImported(items: ImportedPdf[]): Promise<AddOutcome[]>
+  addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
 }
 
-/** An entry that was not added: no PDF to read. It can be added by its arXiv id or DOI. */
-export interface EntryWithoutPdf {
-  title: string | null
-  key: string | null
-  arxivId: string | null
-  doi: string | null
-  reason: string
-}
-
-/** What an import did. */
-export interface ImportSummary {
-  added: { paperId: string; title: string; status: string; file: string; duplicate: boolean }[]
-  withoutPdf: EntryWithoutPdf[]
-  /** ResearchPal collections the papers were put in. */
-  collections: string[]
-}
+/** A PDF the import found but could not add, and why. */
+export type ImportFailure = ImportSummary['failed'][number]
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
@@ -34,15 +24,21 @@ async function exists(path: string): Promise<boolean> {
   )
 }
 
-function summary(outcomes: AddOutcome[], withoutPdf: EntryWithoutPdf[], collections: string[]) {
+function summary(
+  outcome: ImportedOutcome,
+  withoutPdf: EntryWithoutPdf[],
+  collections: string[]
+): ImportSummary {
   return {
-    added: outcomes.map((o) => ({
+    added: outcome.added.map((o: AddOutcome) => ({
       paperId: o.paper.id,
       title: o.paper.title,
       status: o.paper.status,
       file: o.input,
-      duplicate: o.duplicate
+      duplicate: o.duplicate,
+      error: o.paper.error?.message ?? null
     })),
+    failed: outcome.failed,
     withoutPdf,
     collections
   }

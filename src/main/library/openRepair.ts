@@ -3,7 +3,7 @@ import type { StoredPaper } from '../storage/catalogFormat'
 import type { Catalog, CatalogLoad } from './Catalog'
 import { chunkerIdOf } from './ingestPipeline'
 import type { Job } from './JobQueue'
-import type { LibraryDeps } from './LibraryService'
+import type { LibraryDeps } from './libraryDeps'
 import type { PaperFiles } from './PaperFiles'
 import { recoverCatalog } from './recoverCatalog'
 

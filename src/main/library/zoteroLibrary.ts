@@ -159,7 +159,10 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
   }
   const memberOf = new Map<number, string[]>()
   const counts = new Map<string, number>()
+  const live = new Set(itemRows.map((r) => Number(r.itemID)))
   for (const r of rows(db, 'SELECT collectionID, itemID FROM collectionItems')) {
+    // Counted as the picker shows them: items to import, not notes or the trash.
+    if (!live.has(Number(r.itemID))) continue
     const name = fullName(Number(r.collectionID))
     const list = memberOf.get(Number(r.itemID)) ?? []
     list.push(name)

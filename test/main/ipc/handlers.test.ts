@@ -34,6 +34,7 @@ function paper(id: string): Paper {
 function setup(picked: string[]) {
   const added: string[][] = []
   const bytes: { name: string; bytes: Uint8Array }[] = []
+  const imported: string[] = []
   const library = {
     list: () => [],
     addPaths: async (paths: string[]) => {
@@ -43,6 +44,12 @@ function setup(picked: string[]) {
     addBytes: async (name: string, b: Uint8Array) => {
       bytes.push({ name, bytes: b })
       return paper('abc')
+    },
+    imports: {
+      bibliography: async (file: string) => {
+        imported.push(file)
+        return { added: [], failed: [], withoutPdf: [], collections: [] }
+      }
     }
   } as unknown as LibraryPort
   const root = mkdtempSync(join(tmpdir(), 'rp-handlers-'))
@@ -56,12 +63,26 @@ function setup(picked: string[]) {
     settings,
     embedderStatus: () => ({ state: 'missing', id: null, modelDir: null, message: '' }),
     library,
-    filePicker: { pickPdfs: async () => picked }
+    filePicker: { pickPdfs: async () => picked, pickImport: async () => picked[0] ?? null }
   } as unknown as HandlerDeps
-  return { router: createRouter(createHandlers(deps)), added, bytes, settings }
+  return { router: createRouter(createHandlers(deps)), added, bytes, settings, imported }
 }
 
 describe('library handlers', () => {
+  it('imports only a bibliography the user chose in the import dialog', async () => {
+    const { router, imported } = setup(['/home/me/refs.bib'])
+    const refused = await router.invoke('library:importBibliography', { file: '/etc/passwd' })
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) expect(refused.error.message).toMatch(/not chosen in the import dialog/)
+    expect(imported).toEqual([])
+    const picked = await router.invoke('library:pickImport', { kind: 'bibliography' })
+    expect(picked).toEqual({ ok: true, value: { path: resolve('/home/me/refs.bib') } })
+    expect(
+      (await router.invoke('library:importBibliography', { file: '/home/me/refs.bib' })).ok
+    ).toBe(true)
+    expect(imported).toEqual([resolve('/home/me/refs.bib')])
+  })
+
   it('adds only paths the user picked in the file dialog', async () => {
     const { router, added } = setup(['/home/me/papers/a.pdf'])
     const refused = await router.invoke('library:addPaths', { paths: ['/etc/passwd'] })

@@ -113,8 +113,23 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{}, 'doi']
   ],
   'library:searchArxiv': [[{ title: 'x' }, 'title']],
+  'library:pickImport': [[{ kind: 'endnote' }, 'kind']],
+  'library:zoteroCollections': [[{ folder: '' }, 'folder']],
+  'library:importBibliography': [
+    [{}, 'file'],
+    [{ file: 'a.bib', collection: '  ' }, 'collection']
+  ],
+  'library:importZotero': [[{ folder: '/z', collections: 'all' }, 'collections']],
   'library:related': [[{}, 'paperId']],
   'library:missingRefs': [[{ paperId: '../x' }, 'paperId']],
+  'library:ocrWords': [
+    [{ paperId: 'p1' }, 'page'],
+    [{ paperId: 'p1', page: 0 }, 'page']
+  ],
+  'library:regionImage': [
+    [{ paperId: 'p1', page: 1, width: 200 }, 'region'],
+    [{ paperId: 'p1', page: 1, width: 200, region: { x: 0, y: 0, width: 2, height: 1 } }, 'region']
+  ],
   'search:query': [
     [{}, 'query'],
     [{ query: '   ' }, 'query'],

@@ -124,4 +124,58 @@ describe('importing a library', () => {
     )
     await lib.service.close()
   })
+
+  it('lists Zotero collections with the items an import would take, not notes or the trash', async () => {
+    const lib = await library()
+    const zotero = makeZoteroFolder(join(dir, 'Zotero'), makePaperPdf({ title: 'X', pages: 1 }))
+    expect(await lib.service.imports.zoteroCollections(zotero)).toEqual({
+      collections: [
+        { name: 'Retrieval', items: 1 },
+        { name: 'Transformers', items: 1 }
+      ],
+      items: 2,
+      withPdf: 1
+    })
+    await lib.service.close()
+  })
+
+  it('reports a PDF it cannot read as a failure with its reason, adds the rest and says how far it is', async () => {
+    const lib = await library()
+    mkdirSync(join(dir, 'papers'))
+    writeFileSync(join(dir, 'papers', 'good.pdf'), makePaperPdf({ title: 'Good One', pages: 1 }))
+    writeFileSync(join(dir, 'papers', 'notes.pdf'), 'not a pdf at all')
+    // A folder where a PDF should be: found on disk, but it cannot be read as a file.
+    mkdirSync(join(dir, 'papers', 'odd.pdf'))
+    const bib = join(dir, 'refs.bib')
+    writeFileSync(
+      bib,
+      ['good', 'notes', 'odd']
+        .map(
+          (k) =>
+            `@article{${k}, title = {${k} paper}, year = {2020}, file = {:papers/${k}.pdf:application/pdf}}`
+        )
+        .join('\n')
+    )
+    const r = await lib.service.imports.bibliography(bib)
+    await lib.service.whenIdle()
+    const progress = lib.events
+      .filter((e) => e.event === 'library:importProgress')
+      .map((e) => e.payload as { done: number; total: number; file: string })
+      .map((p) => `${p.done}/${p.total} ${p.file}`)
+    expect(progress).toEqual(['1/3 good.pdf', '2/3 notes.pdf', '3/3 odd.pdf'])
+    expect(r.added.map((a) => [a.title, a.status])).toEqual([
+      ['good paper', 'pending'],
+      ['notes', 'error']
+    ])
+    expect(r.added[1]!.error).toMatch(/is not a PDF/)
+    expect(r.failed).toEqual([
+      {
+        file: join(dir, 'papers', 'odd.pdf'),
+        title: 'odd paper',
+        reason: 'its PDF cannot be read (EISDIR)'
+      }
+    ])
+    expect(lib.service.get(r.added[0]!.paperId).status).toBe('indexed')
+    await lib.service.close()
+  })
 })

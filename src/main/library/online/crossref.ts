@@ -10,40 +10,6 @@ interface CrossrefWork {
   abstract?: string
 }
 
-/** Crossref's `/works/{doi}` (JSON) as metadata; null when Crossref does not know the DOI. */
-export async function crossrefByDoi(
-  doi: string,
-  o: OnlineOptions,
-  signal?: AbortSignal
-): Promise<MetadataValues | null> {
-  try {
-    const res = await getOk(
-      `${o.crossrefUrl}/works/${encodeURIComponent(doi)}?mailto=${encodeURIComponent(o.email)}`,
-      'Crossref',
-      o,
-      signal
-    )
-    const w = ((await res.json()) as { message?: CrossrefWork }).message ?? {}
-    return {
-      title: w.title?.[0] ?? null,
-      authors: (w.author ?? []).map((a) => a.name ?? [a.given, a.family].filter(Boolean).join(' ')),
-      year: w.issued?.['date-parts']?.[0]?.[0] ?? null,
-      venue: w['container-title']?.[0] ?? null,
-      doi: w.DOI?.toLowerCase() ?? doi,
-      // Crossref abstracts are JATS XML: keep the words.
-      abstract: w.abstract
-        ? w.abstract
-            .replace(/<[^>]+>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim()
-        : null
-    }
-  } catch (e) {
-    if (e instanceof NotKnownError) return null
-    throw e
-  }
-}
-
 interface OpenAlexWork {
   title?: string
   display_name?: string
@@ -53,30 +19,77 @@ interface OpenAlexWork {
   doi?: string
 }
 
+interface UnpaywallRecord {
+  best_oa_location?: { url_for_pdf?: string | null } | null
+  oa_locations?: { url_for_pdf?: string | null }[]
+}
+
+/** How each DOI service is asked about a DOI: `{base}{path}{doi}?{mail}=<contact>`. */
+const DOI_SERVICES = {
+  crossref: { name: 'Crossref', base: 'crossrefUrl', path: '/works/', mail: 'mailto' },
+  openAlex: { name: 'OpenAlex', base: 'openAlexUrl', path: '/works/doi:', mail: 'mailto' },
+  unpaywall: { name: 'Unpaywall', base: 'unpaywallUrl', path: '/v2/', mail: 'email' }
+} as const
+
+/**
+ * One DOI service's JSON record of a DOI; null when it does not know the DOI (404). Other
+ * failures throw as {@link getOk} says.
+ */
+async function getDoiJson<T>(
+  service: keyof typeof DOI_SERVICES,
+  doi: string,
+  o: OnlineOptions,
+  signal?: AbortSignal
+): Promise<T | null> {
+  const { name, base, path, mail } = DOI_SERVICES[service]
+  const url = `${o[base]}${path}${encodeURIComponent(doi)}?${mail}=${encodeURIComponent(o.email)}`
+  try {
+    return (await (await getOk(url, name, o, signal)).json()) as T
+  } catch (e) {
+    if (e instanceof NotKnownError) return null
+    throw e
+  }
+}
+
+/** Crossref's `/works/{doi}` (JSON) as metadata; null when Crossref does not know the DOI. */
+export async function crossrefByDoi(
+  doi: string,
+  o: OnlineOptions,
+  signal?: AbortSignal
+): Promise<MetadataValues | null> {
+  const body = await getDoiJson<{ message?: CrossrefWork }>('crossref', doi, o, signal)
+  if (!body) return null
+  const w = body.message ?? {}
+  return {
+    title: w.title?.[0] ?? null,
+    authors: (w.author ?? []).map((a) => a.name ?? [a.given, a.family].filter(Boolean).join(' ')),
+    year: w.issued?.['date-parts']?.[0]?.[0] ?? null,
+    venue: w['container-title']?.[0] ?? null,
+    doi: w.DOI?.toLowerCase() ?? doi,
+    // Crossref abstracts are JATS XML: keep the words.
+    abstract: w.abstract
+      ? w.abstract
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : null
+  }
+}
+
 /** OpenAlex's `/works/doi:{doi}` as metadata (the fallback when Crossref fails). */
 export async function openAlexByDoi(
   doi: string,
   o: OnlineOptions,
   signal?: AbortSignal
 ): Promise<MetadataValues | null> {
-  try {
-    const res = await getOk(
-      `${o.openAlexUrl}/works/doi:${encodeURIComponent(doi)}?mailto=${encodeURIComponent(o.email)}`,
-      'OpenAlex',
-      o,
-      signal
-    )
-    const w = (await res.json()) as OpenAlexWork
-    return {
-      title: w.title ?? w.display_name ?? null,
-      authors: (w.authorships ?? []).map((a) => a.author?.display_name ?? '').filter(Boolean),
-      year: w.publication_year ?? null,
-      venue: w.primary_location?.source?.display_name ?? null,
-      doi: w.doi?.replace(/^https?:\/\/doi\.org\//i, '').toLowerCase() ?? doi
-    }
-  } catch (e) {
-    if (e instanceof NotKnownError) return null
-    throw e
+  const w = await getDoiJson<OpenAlexWork>('openAlex', doi, o, signal)
+  if (!w) return null
+  return {
+    title: w.title ?? w.display_name ?? null,
+    authors: (w.authorships ?? []).map((a) => a.author?.display_name ?? '').filter(Boolean),
+    year: w.publication_year ?? null,
+    venue: w.primary_location?.source?.display_name ?? null,
+    doi: w.doi?.replace(/^https?:\/\/doi\.org\//i, '').toLowerCase() ?? doi
   }
 }
 
@@ -86,24 +99,10 @@ export async function unpaywallPdf(
   o: OnlineOptions,
   signal?: AbortSignal
 ): Promise<string | null> {
-  try {
-    const res = await getOk(
-      `${o.unpaywallUrl}/v2/${encodeURIComponent(doi)}?email=${encodeURIComponent(o.email)}`,
-      'Unpaywall',
-      o,
-      signal
-    )
-    const j = (await res.json()) as {
-      best_oa_location?: { url_for_pdf?: string | null } | null
-      oa_locations?: { url_for_pdf?: string | null }[]
-    }
-    return (
-      j.best_oa_location?.url_for_pdf ??
-      j.oa_locations?.find((l) => l.url_for_pdf)?.url_for_pdf ??
-      null
-    )
-  } catch (e) {
-    if (e instanceof NotKnownError) return null
-    throw e
-  }
+  const j = await getDoiJson<UnpaywallRecord>('unpaywall', doi, o, signal)
+  return (
+    j?.best_oa_location?.url_for_pdf ??
+    j?.oa_locations?.find((l) => l.url_for_pdf)?.url_for_pdf ??
+    null
+  )
 }

@@ -239,6 +239,7 @@ export const en = {
     pending: 'Waiting',
     downloading: 'Downloading',
     extracting: 'Reading text',
+    ocr: 'OCR: page {{done, number}} of {{total, number}}',
     embedding: 'Indexing',
     ready: 'Ready',
     readyKeyword: 'Ready (keyword search)',
@@ -298,8 +299,16 @@ export const en = {
     chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
     cardPage: 'Page {{page, number}}',
     cardHint: 'Click to open the page',
+    chipLabelKind: 'Source {{number}}: {{title}}, page {{page, number}} ({{kind}})',
+    kinds: { text: 'Text', ocr: 'OCR', figure: 'Figure', table: 'Table' },
+    figureLabel: 'Source {{number}}: {{label}} of {{title}}, page {{page, number}}',
+    figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
+    figureDrawing: 'Drawing the figure…',
+    figureFailed: 'The figure could not be drawn',
     chipOpen: 'open in the viewer',
     wholePassage: 'Show the whole passage',
+    figureNotRead:
+      'Figures and tables appear here by their captions and the text around them: the figure itself was not read.',
     passageHead: '{{title}}, p. {{page, number}}'
   },
   threads: {
@@ -495,6 +504,10 @@ export const en = {
     answerQuestion: 'Same as the question',
     answerLanguageHelp: 'Papers stay in English; answers are written in this language.',
     toolRounds: 'Search rounds per answer',
+    ocrLanguage: 'OCR language for scanned pages',
+    ocrLanguages: { eng: 'English' },
+    ocrHelp:
+      'Pages without a text layer are read by OCR, offline. Only English recognition data is available.',
     rounds1: '1 — fast (one question, one paper)',
     rounds3: '3 — for comparisons across papers',
     apiKey: 'Gemini API key',

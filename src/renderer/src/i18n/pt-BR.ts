@@ -243,6 +243,7 @@ export const ptBR: Catalog = {
     pending: 'Na fila',
     downloading: 'Baixando',
     extracting: 'Lendo o texto',
+    ocr: 'OCR: página {{done, number}} de {{total, number}}',
     embedding: 'Indexando',
     ready: 'Pronto',
     readyKeyword: 'Pronto (busca por palavras-chave)',
@@ -302,8 +303,16 @@ export const ptBR: Catalog = {
     chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
     cardPage: 'Página {{page, number}}',
     cardHint: 'Clique para abrir a página',
+    chipLabelKind: 'Fonte {{number}}: {{title}}, página {{page, number}} ({{kind}})',
+    kinds: { text: 'Texto', ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
+    figureLabel: 'Fonte {{number}}: {{label}} de {{title}}, página {{page, number}}',
+    figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
+    figureDrawing: 'Desenhando a figura…',
+    figureFailed: 'Não foi possível desenhar a figura',
     chipOpen: 'aberta no visualizador',
     wholePassage: 'Mostrar o trecho inteiro',
+    figureNotRead:
+      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.',
     passageHead: '{{title}}, p. {{page, number}}'
   },
   threads: {
@@ -503,6 +512,10 @@ export const ptBR: Catalog = {
     answerQuestion: 'O mesmo da pergunta',
     answerLanguageHelp: 'Os artigos continuam em inglês; as respostas são escritas neste idioma.',
     toolRounds: 'Rodadas de busca por resposta',
+    ocrLanguage: 'Idioma do OCR para páginas digitalizadas',
+    ocrLanguages: { eng: 'Inglês' },
+    ocrHelp:
+      'Páginas sem camada de texto são lidas por OCR, sem internet. Só há dados de reconhecimento para inglês.',
     rounds1: '1 — rápido (uma pergunta, um artigo)',
     rounds3: '3 — para comparar artigos',
     apiKey: 'Chave da API Gemini',

@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { Paper } from '../../shared/types'
+import { UserFacingError } from '../errors'
+import type { EventSink } from '../events'
+import type { Catalog } from './Catalog'
+import {
+  importBibliography,
+  importZotero,
+  type ImportFailure,
+  type ImportSummary
+} from './importers'
+import { mergeMetadata, type MetadataValues } from './metadataMerge'
+import type { OnlineMetadata } from './online/OnlineMetadata'
+import type { Organizer } from './Organizer'
+import type { AddOutcome, PaperIntake } from './PaperIntake'
+import { readZoteroLibrary, type ZoteroCollection } from './zoteroLibrary'
+
+/** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
+export interface ImportedPdf {
+  path: string
+  values: MetadataValues
+  tags: string[]
+  /** Names of ResearchPal collections to put it in (created when missing). */
+  collections: string[]
+}
+
+/** What the imported PDFs became: papers (new or already there) and files that could not be read. */
+export interface ImportedOutcome {
+  added: AddOutcome[]
+  failed: ImportFailure[]
+}
+
+/** Called after each imported PDF: how many are done of how many, and the file's name. */
+export type ImportProgress = (done: number, total: number, file: string) => void
+
+/** What {@link LibraryImports} works with; the library service passes its own parts. */
+export interface ImportParts {
+  catalog: Catalog
+  intake: PaperIntake
+  organizer: Organizer
+  online: OnlineMetadata | null
+  events: EventSink
+  /** Runs `work` as one batch, so the jobs it queues start (and count progress) together. */
+  batch<T>(work: () => Promise<T>): Promise<T>
+  /** Throws when the library was opened read-only. */
+  writable(): void
+  changed(): void
+}
+
+/**
+ * Papers coming from elsewhere with their metadata: a BibTeX/RIS file, a Zotero data folder,
+ * a DOI (Unpaywall's open-access copy).
+ * @remarks Each import announces `library:importProgress` per PDF, so the app can show how far
+ * a long Zotero import is.
+ */
+export class LibraryImports {
+  constructor(private readonly p: ImportParts) {}
+
+  /**
+   * Adds imported PDFs with their metadata: the import's fields win over what the PDF says
+   * (a hand edit still wins over both), its tags are added and its collections created.
+   * @remarks A file that cannot be read is a failure with its reason; the rest still come in.
+   */
+  async addImported(items: ImportedPdf[], progress?: ImportProgress): Promise<ImportedOutcome> {
+    this.p.writable()
+    return this.p.batch(async () => {
+      const out: ImportedOutcome = { added: [], failed: [] }
+      for (const [i, item] of items.entries()) {
+        let bytes: Uint8Array | null = null
+        try {
+          bytes = new Uint8Array(await readFile(item.path))
+        } catch (e) {
+          out.failed.push({
+            file: item.path,
+            title: item.values.title ?? null,
+            reason: `its PDF cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`
+          })
+        }
+        if (bytes) {
+          const added = await this.p.intake.addFile(basename(item.path), bytes)
+          out.added.push({
+            input: item.path,
+            paper: await this.withImportedValues(added.paper, item),
+            duplicate: added.duplicate
+          })
+        }
+        progress?.(i + 1, items.length, basename(item.path))
+      }
+      this.p.changed()
+      return out
+    })
+  }
+
+  private async withImportedValues(paper: Paper, item: ImportedPdf): Promise<Paper> {
+    if (paper.status === 'error') return paper
+    const collectionIds = [...paper.collectionIds]
+    for (const name of item.collections) {
+      const c = await this.p.organizer.collectionNamed(name)
+      if (!collectionIds.includes(c.id)) collectionIds.push(c.id)
+    }
+    const tags = [...paper.tags]
+    for (const t of item.tags)
+      if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t)
+    return this.p.catalog.update(paper.id, {
+      ...mergeMetadata(paper, item.values, 'import'),
+      collectionIds,
+      tags
+    })
+  }
+
+  /** Imports a BibTeX or RIS file (see {@link importBibliography}), announcing progress. */
+  bibliography(file: string, options: { collection?: string } = {}): Promise<ImportSummary> {
+    return importBibliography(this.target(), file, options)
+  }
+
+  /** Imports a Zotero data folder's chosen collections (see {@link importZotero}). */
+  zotero(dir: string, options: { collections?: string[] } = {}): Promise<ImportSummary> {
+    return importZotero(this.target(), dir, options)
+  }
+
+  /** The collections of a Zotero data folder with how many items each holds, to pick from. */
+  async zoteroCollections(
+    dir: string
+  ): Promise<{ collections: ZoteroCollection[]; items: number; withPdf: number }> {
+    const lib = await readZoteroLibrary(dir)
+    return {
+      collections: lib.collections,
+      items: lib.items.length,
+      withPdf: lib.items.filter((i) => i.pdf).length
+    }
+  }
+
+  private target(): { addImported(items: ImportedPdf[]): Promise<ImportedOutcome> } {
+    return {
+      addImported: (items) =>
+        this.addImported(items, (done, total, file) =>
+          this.p.events.emit('library:importProgress', { done, total, file })
+        )
+    }
+  }
+
+  /**
+   * Adds a paper by DOI: its open-access PDF from Unpaywall, with Crossref's (or OpenAlex's)
+   * details. NOT_FOUND when there is no open copy; OFFLINE when the network is not there.
+   */
+  async addDoi(doi: string): Promise<Paper> {
+    this.p.writable()
+    if (!this.p.online)
+      throw new UserFacingError(
+        'OFFLINE',
+        'Adding by DOI needs the online services, which are off here.'
+      )
+    const found = await this.p.online.openAccessPdf(doi)
+    const name = `${doi.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
+    const added = await this.p.intake.addFile(name, found.bytes)
+    let paper = added.paper
+    for (const { source, values } of [
+      { source: 'crossref' as const, values: { doi } },
+      ...found.metadata
+    ]) {
+      const change = mergeMetadata(paper, values, source)
+      if (Object.keys(change).length) paper = await this.p.catalog.update(paper.id, change)
+    }
+    this.p.changed()
+    return paper
+  }
+}

@@ -1,0 +1,171 @@
+import { join } from 'node:path'
+import type { LibraryNotice } from '../../shared/types'
+import type { Embedder } from '../search/types'
+import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
+import { removeStrayTemps } from '../storage/strayTemps'
+import type { Catalog } from './Catalog'
+import type { JobQueue } from './JobQueue'
+import type { LibraryDeps } from './libraryDeps'
+import {
+  labelOf,
+  rebuildCatalog,
+  repairOnOpen,
+  reportDamage,
+  type RepairContext
+} from './openRepair'
+import type { PaperFiles } from './PaperFiles'
+
+/** What {@link LibraryUpkeep} works with; the library service passes its own parts. */
+export interface UpkeepParts {
+  deps: LibraryDeps
+  catalog: Catalog
+  files: PaperFiles
+  queue: JobQueue
+  readOnly: boolean
+  changed(): void
+}
+
+/**
+ * Keeping the library sound: the checks and repairs at open, damage found while in use, the
+ * notices that report both, and vectors kept in step with the current embedder.
+ */
+export class LibraryUpkeep {
+  private matching: Promise<void> = Promise.resolve()
+  private backfilling: Promise<void> = Promise.resolve()
+  private readonly noticeList: LibraryNotice[] = []
+  private readonly reportedDamage = new Set<string>()
+
+  constructor(private readonly p: UpkeepParts) {}
+
+  /** See {@link LibraryService.open}. */
+  async open(): Promise<void> {
+    const { deps, catalog, readOnly } = this.p
+    const load = await catalog.load()
+    if (load.state === 'ok' && load.migratedFrom !== null && !readOnly)
+      deps.log?.(
+        `library.json upgraded from format ${load.migratedFrom} to ${CATALOG_FORMAT.version} (the original kept as library.json.v${load.migratedFrom}.bak)`
+      )
+    if (!readOnly) {
+      const { paths } = deps
+      const temps = await removeStrayTemps([
+        paths.root,
+        paths.pdfs,
+        paths.pages,
+        join(paths.index, 'keywords', 'papers'),
+        join(paths.index, 'vectors')
+      ])
+      if (temps.length) deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
+    }
+    if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
+    for (const r of catalog.unreadableRecords()) {
+      this.notify(
+        'warning',
+        `A record in library.json${r.id ? ` (${r.kind ?? 'paper'} ${r.id})` : ''} cannot be read by this version of ResearchPal (${r.reason}); it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.`,
+        r.kind ? null : r.id
+      )
+    }
+    if (readOnly) reportDamage(this.repairContext())
+    else await repairOnOpen(this.repairContext())
+    if (!readOnly) {
+      // Loading the model can take seconds: opening the library does not wait for it.
+      this.backfilling = this.backfillVectors().then(
+        () => undefined,
+        (e: unknown) => deps.log?.(`backfilling vectors failed: ${String(e)}`)
+      )
+    }
+    this.p.changed()
+  }
+
+  /** Resolves when the vectors backfill started at open is done. */
+  backfilled(): Promise<void> {
+    return this.backfilling
+  }
+
+  /** What the library repaired or found since it was opened, oldest first. */
+  notices(): LibraryNotice[] {
+    return this.noticeList.map((n) => ({ ...n }))
+  }
+
+  /** See {@link LibraryService.reportDamaged}. */
+  reportDamaged(paperId: string, what: string): void {
+    const p = this.p.catalog.get(paperId)
+    if (!p || this.reportedDamage.has(paperId)) return
+    this.reportedDamage.add(paperId)
+    this.notify(
+      'warning',
+      this.p.readOnly
+        ? `${labelOf(p)}: ${what}. It is left out of search here; open ResearchPal or run an ingest command to repair it.`
+        : `${labelOf(p)}: ${what}. Re-indexing it.`,
+      paperId
+    )
+    if (!this.p.readOnly && p.status === 'indexed') this.p.queue.add({ paperId, kind: 'embed' })
+  }
+
+  /** Takes a paper's chunks out of search and queues it for a full ingest. */
+  async requeue(p: StoredPaper): Promise<void> {
+    await this.p.deps.keywords.removePaper(p.id)
+    await this.p.deps.vectors.removePaper(p.id)
+    await this.p.catalog.update(p.id, { status: 'pending', error: null })
+    this.p.queue.add({ paperId: p.id, kind: 'ingest' })
+  }
+
+  /** Records a notice, logs it and announces it. */
+  notify(level: LibraryNotice['level'], message: string, paperId: string | null): void {
+    const notice: LibraryNotice = { level, message, paperId }
+    this.noticeList.push(notice)
+    this.p.deps.log?.(message)
+    this.p.deps.events.emit('library:notice', notice)
+  }
+
+  /** See {@link LibraryService.backfillVectors}. */
+  async backfillVectors(): Promise<number> {
+    if (this.p.readOnly) return 0
+    const embedder = await this.p.deps.embedder.current()
+    if (!embedder) return 0
+    await this.matchEmbedder(embedder)
+    let queued = 0
+    for (const p of this.p.catalog.list()) {
+      if (p.status !== 'indexed') continue
+      if (p.embedderId === embedder.id && this.p.deps.vectors.hasPaper(p.id)) continue
+      if (this.p.queue.add({ paperId: p.id, kind: 'embed' })) queued++
+    }
+    return queued
+  }
+
+  /**
+   * Clears the vectors of another embedder and queues every paper to be embedded again.
+   * @remarks Serialised: open()'s backfill and a running job may both notice the change.
+   */
+  matchEmbedder(embedder: Embedder): Promise<void> {
+    const run = this.matching.then(() => this.clearForeignVectors(embedder))
+    this.matching = run.catch(() => undefined)
+    return run
+  }
+
+  private async clearForeignVectors(embedder: Embedder): Promise<void> {
+    const { deps, catalog, queue } = this.p
+    const stored = deps.vectors.embedderId()
+    if (stored === null || stored === embedder.id) return
+    deps.log?.(`embedder changed from ${stored} to ${embedder.id}: re-embedding every paper`)
+    await deps.vectors.clear()
+    for (const p of catalog.list()) {
+      if (p.embedderId === null) continue
+      await catalog.update(p.id, { embedderId: null })
+      if (p.status === 'indexed') queue.add({ paperId: p.id, kind: 'embed' })
+    }
+    this.p.changed()
+  }
+
+  private repairContext(): RepairContext {
+    return {
+      deps: this.p.deps,
+      catalog: this.p.catalog,
+      files: this.p.files,
+      readOnly: this.p.readOnly,
+      reported: this.reportedDamage,
+      enqueue: (job) => this.p.queue.add(job),
+      requeue: (p) => this.requeue(p),
+      notify: (level, message, paperId) => this.notify(level, message, paperId)
+    }
+  }
+}
