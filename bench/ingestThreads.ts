@@ -95,7 +95,8 @@ export async function ingestThreads(options: {
       script: workerDir ? embedderWorkerScript(workerDir) : undefined,
       texts,
       load: () => options.reader.read(sample.slice())
-    })
+    }),
+    options.quick ? 1 : 2
   )
   const measureSeconds = Math.round((performance.now() - m0) / 10) / 100
   const auto = run('auto', { threads: chosen.threads, batchSize: chosen.batchSize })
