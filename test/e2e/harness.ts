@@ -29,6 +29,8 @@ export interface HarnessOptions {
   geminiBaseUrl?: string
   /** What the scripted file dialog returns. */
   pickFiles?: string[]
+  /** What the scripted folder dialog returns (null: cancelled). */
+  pickFolder?: string | null
   embedder?: EmbedderProvider
   defaultCorpusDir?: string | null
   viewport?: { width: number; height: number }
@@ -79,7 +81,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const services = await createServices({
     dataDir,
     secrets: new MemorySecretStore(options.apiKey ?? null, options.keyStorage),
-    filePicker: { pickPdfs: async () => options.pickFiles ?? [] },
+    filePicker: {
+      pickPdfs: async () => options.pickFiles ?? [],
+      pickFolder: async () => options.pickFolder ?? null
+    },
     env,
     embedder: options.embedder,
     defaultCorpusDir: options.defaultCorpusDir ?? (existsSync(CORPUS) ? CORPUS : null),

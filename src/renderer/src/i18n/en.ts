@@ -125,6 +125,41 @@ export const en = {
     noMatch: 'No paper matches “{{query}}”.',
     emptyCollection: 'No papers in this collection yet: drag papers here or use “Add to…”.'
   },
+  folderImport: {
+    label: 'Folder import',
+    start: 'Import a folder…',
+    startTitle:
+      'Import every PDF in a folder, thousands at a time. It can be paused, and it resumes after the app restarts.',
+    running: 'Importing {{folder}}',
+    pausing: 'Pausing after the papers in progress…',
+    paused: 'Folder import paused',
+    counts:
+      '{{settled, number}} of {{total, number}} files · indexed: {{indexed, number}} · duplicates: {{duplicates, number}} · not imported: {{failed, number}}',
+    etaLabel: 'Time left',
+    etaEstimating: 'Estimating the time left…',
+    etaUnderMinute: 'Less than a minute left',
+    etaMinutes_one: 'About {{count, number}} minute left',
+    etaMinutes_other: 'About {{count, number}} minutes left',
+    etaHours: 'About {{hours, number}} h {{minutes, number}} min left',
+    pause: 'Pause',
+    resume: 'Resume',
+    stop: 'Stop import',
+    confirmStop:
+      'Stop this import? Papers already imported stay in the library; the other files are not imported.',
+    finished:
+      'Folder imported ({{total, number}} files) — indexed: {{indexed, number}} · duplicates: {{duplicates, number}} · not imported: {{failed, number}}',
+    stopped: 'Import stopped — indexed: {{indexed, number}} · not imported: {{left, number}}',
+    failures_one: '{{count, number}} file not imported — why',
+    failures_other: '{{count, number}} files not imported — why',
+    duplicates_one: '{{count, number}} file already in the library',
+    duplicates_other: '{{count, number}} files already in the library',
+    close: 'Close',
+    tuning:
+      'Indexing on this computer: {{threads, number}} thread(s), batches of {{batch, number}} (measured).',
+    tuningNone: 'Indexing settings are measured before the first folder import.',
+    measure: 'Measure again',
+    measuring: 'Measuring…'
+  },
   paper: {
     open: 'Open in the viewer',
     retry: 'Retry',

@@ -127,6 +127,42 @@ export const ptBR: Catalog = {
     emptyCollection:
       'Ainda não há artigos nesta coleção: arraste artigos para cá ou use “Adicionar a…”.'
   },
+  folderImport: {
+    label: 'Importação de pasta',
+    start: 'Importar uma pasta…',
+    startTitle:
+      'Importa todos os PDFs de uma pasta, milhares de uma vez. Pode ser pausada e continua depois que o app reinicia.',
+    running: 'Importando {{folder}}',
+    pausing: 'Pausando depois dos artigos em andamento…',
+    paused: 'Importação da pasta pausada',
+    counts:
+      '{{settled, number}} de {{total, number}} arquivos · indexados: {{indexed, number}} · duplicados: {{duplicates, number}} · não importados: {{failed, number}}',
+    etaLabel: 'Tempo restante',
+    etaEstimating: 'Estimando o tempo restante…',
+    etaUnderMinute: 'Falta menos de um minuto',
+    etaMinutes_one: 'Falta cerca de {{count, number}} minuto',
+    etaMinutes_other: 'Faltam cerca de {{count, number}} minutos',
+    etaHours: 'Faltam cerca de {{hours, number}} h {{minutes, number}} min',
+    pause: 'Pausar',
+    resume: 'Continuar',
+    stop: 'Parar importação',
+    confirmStop:
+      'Parar esta importação? Os artigos já importados ficam na biblioteca; os outros arquivos não são importados.',
+    finished:
+      'Pasta importada ({{total, number}} arquivos) — indexados: {{indexed, number}} · duplicados: {{duplicates, number}} · não importados: {{failed, number}}',
+    stopped:
+      'Importação parada — indexados: {{indexed, number}} · não importados: {{left, number}}',
+    failures_one: '{{count, number}} arquivo não importado — por quê',
+    failures_other: '{{count, number}} arquivos não importados — por quê',
+    duplicates_one: '{{count, number}} arquivo já estava na biblioteca',
+    duplicates_other: '{{count, number}} arquivos já estavam na biblioteca',
+    close: 'Fechar',
+    tuning:
+      'Indexação neste computador: {{threads, number}} thread(s), lotes de {{batch, number}} (medido).',
+    tuningNone: 'As configurações de indexação são medidas antes da primeira importação de pasta.',
+    measure: 'Medir de novo',
+    measuring: 'Medindo…'
+  },
   paper: {
     open: 'Abrir no visualizador',
     retry: 'Tentar de novo',

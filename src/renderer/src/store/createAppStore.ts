@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
 import { createCompareSlice } from './compareSlice'
+import { createImportSlice } from './importSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
@@ -28,7 +29,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createLibrarySlice(set, get, api),
     ...createOrganizeSlice(set, get, api),
     ...createSettingsSlice(set, get, api),
-    ...createCompareSlice(set, get, api)
+    ...createCompareSlice(set, get, api),
+    ...createImportSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
@@ -39,7 +41,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
         store.getState().applyCollections(collections)
       }),
       api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),
-      api.onCompareProgress((p) => store.getState().applyCompareProgress(p))
+      api.onCompareProgress((p) => store.getState().applyCompareProgress(p)),
+      api.onImportProgress((s) => store.getState().applyImportProgress(s))
     ]
     return () => offs.forEach((off) => off())
   }

@@ -6,6 +6,7 @@ import type { LibrarySort } from '../../store/organizeSlice'
 import { AddPapers } from './AddPapers'
 import { CiteDialog } from './CiteDialog'
 import { CollectionBar } from './CollectionBar'
+import { FolderImportPanel } from './FolderImportPanel'
 import { PaperDetails } from './PaperDetails'
 import { PaperRow, PAPER_DRAG_TYPE } from './PaperRow'
 import { SelectionBar } from './SelectionBar'
@@ -94,6 +95,7 @@ export function LibraryPanel() {
           )}
         </header>
         <AddPapers />
+        <FolderImportPanel />
         {ingesting && overall && overall.total > 0 && (
           <div className="overall" aria-label={t('library.overall')}>
             <div className="small">
