@@ -37,14 +37,32 @@ export function languageDataDir(language: string): string {
 }
 
 /**
+ * One Tesseract worker for a set of languages, shared by the calls reading with them.
+ * @remarks tesseract.js sets its own worker to null on `terminate()`: a job sent to it after
+ * that throws ("Cannot read properties of null (reading 'postMessage')") in a promise nobody can
+ * catch, and that unhandled rejection takes down the thread it runs in (the OCR worker thread,
+ * failing the next paper's call). A job already sent never settles. So `ended` is set before
+ * terminating and checked before each job, and each job is raced against `ended`.
+ */
+interface Engine {
+  languages: string
+  worker: Promise<TesseractWorker>
+  /** The calls using it; it is ended when none is left and it is no longer current. */
+  users: number
+  /** Aborted once the engine is ended: no job may be sent to it after. */
+  ended: AbortController
+}
+
+/**
  * {@link PageRecognizer} on tesseract.js: pages drawn by pdf.js onto @napi-rs/canvas, read by
  * Tesseract's LSTM engine (WebAssembly).
  * @remarks The only tesseract.js import. Nothing is fetched: the language data is read from its
  * npm package (`cacheMethod: 'none'` keeps tesseract.js from writing a cache either). One
- * Tesseract worker is kept for the languages last used; a cancel terminates it mid-page.
+ * Tesseract worker is kept for the languages last used; a cancel terminates it mid-page when
+ * the cancelled call is its only user (another call reading with it keeps it).
  */
 export class TesseractRecognizer implements PageRecognizer, PageImager {
-  private engine: { languages: string; worker: Promise<TesseractWorker> } | null = null
+  private engine: Engine | null = null
 
   constructor(private readonly pdf: PdfjsReader = new PdfjsReader()) {}
 
@@ -54,11 +72,15 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
     options: RecognizeOptions
   ): Promise<RecognizedPage[]> {
     const label = options.label ?? 'This PDF'
-    const worker = await this.worker(options.languages)
+    const cancelled = { key: 'cancelledReading', params: { file: label } } as const
+    const engine = this.acquire(options.languages)
     const { signal } = options
-    const stop = (): void => void this.close()
+    const stop = (): void => {
+      if (engine.users === 1) void this.end(engine)
+    }
     signal?.addEventListener('abort', stop, { once: true })
     try {
+      const worker = await engine.worker
       let done = 0
       options.onPage?.(0, pages.length)
       return await this.pdf.renderPages(
@@ -67,22 +89,25 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
         OCR_SCALE,
         napiCanvas,
         async (page, image) => {
-          const result = await worker.recognize(
-            Buffer.from(pngOf(image)),
-            {},
-            { blocks: true, text: false }
+          const png = Buffer.from(pngOf(image))
+          // A cancel during the page's drawing has ended the engine: send it nothing.
+          throwIfAborted(signal, cancelled)
+          const result = await untilStopped(
+            () => worker.recognize(png, {}, { blocks: true, text: false }),
+            [engine.ended.signal, signal]
           )
-          throwIfAborted(signal, { key: 'cancelledReading', params: { file: label } })
+          throwIfAborted(signal, cancelled)
           options.onPage?.(++done, pages.length)
           return toPage(page, image, result.data.blocks ?? [], options.languages)
         },
         { label, signal }
       )
     } catch (e) {
-      throwIfAborted(signal, { key: 'cancelledReading', params: { file: label } })
+      throwIfAborted(signal, cancelled)
       throw e
     } finally {
       signal?.removeEventListener('abort', stop)
+      this.release(engine)
     }
   }
 
@@ -106,17 +131,15 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
     return png!
   }
 
-  /** Ends the Tesseract worker; the next call starts a new one. */
+  /** Ends the Tesseract worker (calls reading with it fail); the next call starts a new one. */
   async close(): Promise<void> {
-    const engine = this.engine
-    this.engine = null
-    if (engine) await (await engine.worker.catch(() => null))?.terminate().catch(() => undefined)
+    if (this.engine) await this.end(this.engine)
   }
 
-  private async worker(languages: readonly string[]): Promise<TesseractWorker> {
+  /** The engine for `languages`, counted as used until {@link release}d. */
+  private acquire(languages: readonly string[]): Engine {
     const key = languages.join('+')
     if (this.engine?.languages !== key) {
-      await this.close()
       const dirs = new Set(languages.map(languageDataDir))
       if (dirs.size !== 1) {
         throw new UserFacingError(
@@ -124,18 +147,57 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
           `OCR can read one data package at a time; choose one of: ${OCR_LANGUAGES.join(', ')}.`
         )
       }
+      const old = this.engine
       const worker = createWorker([...languages], 1 /* LSTM only */, {
         langPath: [...dirs][0]!,
         gzip: true,
         cacheMethod: 'none'
       })
-      this.engine = { languages: key, worker }
+      const engine: Engine = { languages: key, worker, users: 0, ended: new AbortController() }
+      this.engine = engine
       worker.catch(() => {
-        if (this.engine?.worker === worker) this.engine = null
+        if (this.engine === engine) this.engine = null
       })
+      // Calls still reading with the old languages keep it until they finish.
+      if (old && old.users === 0) void this.end(old)
     }
-    return this.engine!.worker
+    this.engine!.users++
+    return this.engine!
   }
+
+  private release(engine: Engine): void {
+    engine.users--
+    if (engine.users === 0 && this.engine !== engine) void this.end(engine)
+  }
+
+  private async end(engine: Engine): Promise<void> {
+    if (engine.ended.signal.aborted) return
+    engine.ended.abort()
+    if (this.engine === engine) this.engine = null
+    const worker = await engine.worker.catch(() => null)
+    // tesseract.js sends a job a few microtasks after `recognize` is called (once it has read the
+    // image); a turn of the event loop lets one started just before `ended` go out first.
+    await new Promise((resolve) => setImmediate(resolve))
+    await worker?.terminate().catch(() => undefined)
+  }
+}
+
+/**
+ * Runs `job`, rejecting as soon as any of `signals` fires (a job on a terminated Tesseract
+ * worker never settles); throws at once if one already has.
+ */
+function untilStopped<T>(job: () => Promise<T>, signals: (AbortSignal | undefined)[]): Promise<T> {
+  const live = signals.filter((s): s is AbortSignal => s !== undefined)
+  if (live.some((s) => s.aborted)) return Promise.reject(new Error('the OCR engine was stopped'))
+  return new Promise<T>((resolve, reject) => {
+    const stopped = (): void => reject(new Error('the OCR engine was stopped'))
+    for (const s of live) s.addEventListener('abort', stopped, { once: true })
+    job()
+      .then(resolve, reject)
+      .finally(() => {
+        for (const s of live) s.removeEventListener('abort', stopped)
+      })
+  })
 }
 
 interface TesseractBlock {
