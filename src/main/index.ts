@@ -77,6 +77,21 @@ async function start(): Promise<void> {
           : await dialog.showOpenDialog(options)
         return result.canceled ? [] : result.filePaths
       },
+      async pickImport(kind) {
+        const owner = BrowserWindow.getFocusedWindow()
+        const options: Electron.OpenDialogOptions =
+          kind === 'zotero'
+            ? { title: 'Zotero data folder', properties: ['openDirectory'] }
+            : {
+                title: 'BibTeX or RIS file',
+                properties: ['openFile'],
+                filters: [{ name: 'BibTeX or RIS', extensions: ['bib', 'ris', 'txt'] }]
+              }
+        const result = owner
+          ? await dialog.showOpenDialog(owner, options)
+          : await dialog.showOpenDialog(options)
+        return result.canceled ? null : (result.filePaths[0] ?? null)
+      },
       async saveText(suggestedName, text) {
         const owner = BrowserWindow.getFocusedWindow()
         const options: Electron.SaveDialogOptions = {

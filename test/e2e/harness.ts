@@ -26,6 +26,10 @@ export interface HarnessOptions {
   geminiBaseUrl?: string
   /** What the scripted file dialog returns. */
   pickFiles?: string[]
+  /** Where arXiv PDFs are downloaded from (a local server in tests). */
+  arxivBaseUrl?: string
+  /** What the scripted import dialog returns: a BibTeX/RIS file, a Zotero data folder. */
+  pickImport?: { bibliography?: string; zotero?: string }
   embedder?: EmbedderProvider
   defaultCorpusDir?: string | null
   viewport?: { width: number; height: number }
@@ -76,8 +80,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const services = await createServices({
     dataDir,
     secrets: new MemorySecretStore(options.apiKey ?? null, options.keyStorage),
-    filePicker: { pickPdfs: async () => options.pickFiles ?? [] },
+    filePicker: {
+      pickPdfs: async () => options.pickFiles ?? [],
+      pickImport: async (kind) => options.pickImport?.[kind] ?? null
+    },
     env,
+    ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     embedder: options.embedder,
     defaultCorpusDir: options.defaultCorpusDir ?? (existsSync(CORPUS) ? CORPUS : null),
     log: () => {}

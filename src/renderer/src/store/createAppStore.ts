@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
 import { createCompareSlice } from './compareSlice'
+import { createImportSlice } from './importSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
@@ -27,6 +28,7 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
     ...createOrganizeSlice(set, get, api),
+    ...createImportSlice(set, get, api),
     ...createSettingsSlice(set, get, api),
     ...createCompareSlice(set, get, api)
   }))
@@ -39,6 +41,7 @@ export function createAppStore(api: ResearchPalApi): AppStore {
         store.getState().applyCollections(collections)
       }),
       api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),
+      api.onLibraryImportProgress((p) => store.getState().applyImportProgress(p)),
       api.onCompareProgress((p) => store.getState().applyCompareProgress(p))
     ]
     return () => offs.forEach((off) => off())

@@ -1,6 +1,7 @@
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { ChatSlice } from './chatSlice'
 import type { CompareSlice } from './compareSlice'
+import type { ImportSlice } from './importSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { OrganizeSlice } from './organizeSlice'
 import type { SettingsSlice } from './settingsSlice'
@@ -13,6 +14,7 @@ export type AppState = ChatSlice &
   ViewerSlice &
   LibrarySlice &
   OrganizeSlice &
+  ImportSlice &
   SettingsSlice &
   CompareSlice
 
