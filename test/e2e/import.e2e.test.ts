@@ -85,7 +85,7 @@ describe.skipIf(!sharedCorpusPresent('the import e2e'))('importing a library in 
     await arxiv?.close()
   })
 
-  it('imports a BibTeX file: progress, then imported, duplicates, failures with reasons and entries without PDF', async () => {
+  it('imports a BibTeX file: imported, duplicates, failures with reasons, and an entry without PDF fetched by its arXiv id', async () => {
     const { page } = h
     // The library is empty: the first-run panel offers the import.
     await openImport(page, 'Import from Zotero or a BibTeX file…', 'BibTeX or RIS file')
