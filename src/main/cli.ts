@@ -17,6 +17,8 @@ import type { LibraryNotice } from '../shared/types'
  */
 const WRITING_COMMANDS = new Set([
   'ingest',
+  'import-folder',
+  'tune-ingest',
   'remove',
   'demo',
   'ask',
@@ -89,6 +91,14 @@ async function main(argv: string[]): Promise<number> {
       if (event === 'library:notice') tell(payload as LibraryNotice)
     })
     process.once('SIGINT', () => {
+      if (args.command === 'import-folder') {
+        process.stderr.write(
+          '\nPausing… the papers in flight finish; run the same command again to resume. Ctrl-C again quits at once (the import still resumes).\n'
+        )
+        void running.folderImport.pause()
+        process.once('SIGINT', () => process.exit(130))
+        return
+      }
       process.stderr.write(
         '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
       )

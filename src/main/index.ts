@@ -57,6 +57,15 @@ function createWindow(): BrowserWindow {
   return win
 }
 
+/** One file or folder from the system's open dialog; null when the user cancelled. */
+async function chooseOne(options: Electron.OpenDialogOptions): Promise<string | null> {
+  const owner = BrowserWindow.getFocusedWindow()
+  const result = owner
+    ? await dialog.showOpenDialog(owner, options)
+    : await dialog.showOpenDialog(options)
+  return result.canceled ? null : (result.filePaths[0] ?? null)
+}
+
 async function start(): Promise<void> {
   await app.whenReady()
   denyPermissionsByDefault()
@@ -64,6 +73,7 @@ async function start(): Promise<void> {
   services = await createServices({
     dataDir: root,
     secrets: new SafeStorageSecretStore(dataPaths(root).secrets),
+    resumeFolderImport: true,
     filePicker: {
       async pickPdfs() {
         const owner = BrowserWindow.getFocusedWindow()
@@ -77,9 +87,10 @@ async function start(): Promise<void> {
           : await dialog.showOpenDialog(options)
         return result.canceled ? [] : result.filePaths
       },
-      async pickImport(kind) {
-        const owner = BrowserWindow.getFocusedWindow()
-        const options: Electron.OpenDialogOptions =
+      pickFolder: () =>
+        chooseOne({ title: 'Import a folder of PDFs', properties: ['openDirectory'] }),
+      pickImport: (kind) =>
+        chooseOne(
           kind === 'zotero'
             ? { title: 'Zotero data folder', properties: ['openDirectory'] }
             : {
@@ -87,11 +98,7 @@ async function start(): Promise<void> {
                 properties: ['openFile'],
                 filters: [{ name: 'BibTeX or RIS', extensions: ['bib', 'ris', 'txt'] }]
               }
-        const result = owner
-          ? await dialog.showOpenDialog(owner, options)
-          : await dialog.showOpenDialog(options)
-        return result.canceled ? null : (result.filePaths[0] ?? null)
-      },
+        ),
       async saveText(suggestedName, text) {
         const owner = BrowserWindow.getFocusedWindow()
         const options: Electron.SaveDialogOptions = {

@@ -21,6 +21,10 @@ export interface DataPaths {
   comparisons: string
   /** Conversations: `threads/<id>.json`, with `trash/` and `damaged/` beside them. */
   threads: string
+  /** The ONNX Runtime threads and batch size measured on this machine. */
+  ingestTuning: string
+  /** The folder import in progress (or last finished), so a restart resumes it. */
+  folderImport: string
 }
 
 /** Lays out {@link DataPaths} under a root folder. */
@@ -35,6 +39,8 @@ export function dataPaths(root: string): DataPaths {
     secrets: join(root, 'secrets.bin'),
     models: join(root, 'models'),
     comparisons: join(root, 'comparisons'),
-    threads: join(root, 'threads')
+    threads: join(root, 'threads'),
+    ingestTuning: join(root, 'ingest-tuning.json'),
+    folderImport: join(root, 'imports', 'folder-import.json')
   }
 }

@@ -32,6 +32,9 @@ import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
 import { CompareService } from './compare/CompareService'
 import { ComparisonStore } from './compare/ComparisonStore'
+import { FolderImport } from './ingest/bulk/FolderImport'
+import { IngestTuning } from './ingest/bulk/IngestTuning'
+import { measureIngestion } from './ingest/bulk/measureIngestion'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -45,6 +48,12 @@ export interface Services {
   agent: AgentService
   compare: CompareService
   conversations: ConversationService
+  /** Folder imports (a thousand PDFs), resumable across restarts. */
+  folderImport: FolderImport
+  /** ONNX Runtime threads and batch size measured on this machine. */
+  tuning: IngestTuning
+  /** Measures ingestion settings again on these PDFs (or the import's first files). */
+  measureIngestion(pdfs: readonly string[]): ReturnType<typeof measureIngestion>
   router: Router
   /** The data folder's writer lock; null when opened read-only. */
   lock: DataFolderLock | null
@@ -103,6 +112,10 @@ export interface ServiceOptions {
   }
   /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
   cliLaunch?: CliLaunch
+  /** Resume a folder import the app was running when it last stopped (the app, not the CLI). */
+  resumeFolderImport?: boolean
+  /** Measure ingestion settings before a folder import when this machine has none (default on). */
+  measureIngestion?: boolean
 }
 
 const noPicker: FilePicker = {
@@ -173,13 +186,18 @@ async function openServices(
     overrides: options.settingsOverrides
   })
   await settings.load()
+  const tuning = new IngestTuning({ file: paths.ingestTuning, readOnly, log })
+  await tuning.load()
+  const embedderScript = workers ? embedderWorkerScript(workers) : undefined
   const embedder =
     options.embedder ??
     new ModelEmbedderProvider({
       env,
       dataDir: paths.root,
       resourcesPath: options.resourcesPath ?? null,
-      script: workers ? embedderWorkerScript(workers) : undefined
+      script: embedderScript,
+      // Asked at every load: a new measurement restarts the embedder with it.
+      options: () => ({ threads: tuning.threads(), batchSize: tuning.batchSize() })
     })
   const vectors = new VectraStore({
     dir: paths.index,
@@ -215,12 +233,39 @@ async function openServices(
       unpaywallUrl: env.RESEARCHPAL_UNPAYWALL_URL ?? DEFAULT_ONLINE.unpaywallUrl
     }),
     autoOnlineMetadata: options.onlineMetadata ?? false,
-    readOnly
+    readOnly,
+    get embedBatchSize() {
+      return tuning.batchSize()
+    }
   })
   for (const message of storeNotices)
     library.addNotice({ level: 'warning', message, paperId: null })
   keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
+  const measure = (pdfs: readonly string[]): ReturnType<typeof measureIngestion> =>
+    measureIngestion({ tuning, embedder, reader, script: embedderScript }, pdfs)
+  const folderImport = new FolderImport({
+    library,
+    file: paths.folderImport,
+    readOnly,
+    log,
+    emit: (status) => events.emit('import:progress', status),
+    beforeRun: async () => {
+      if (!(options.measureIngestion ?? true) || !tuning.needsMeasuring()) return
+      if (embedder.status().state === 'missing') return
+      const status = folderImport.current()
+      const files = status ? folderImport.pendingFiles() : []
+      await measure(files).catch((e: unknown) =>
+        log(`measuring ingestion settings failed; the defaults stay: ${String(e)}`)
+      )
+    }
+  })
+  const importNotice = await folderImport.load()
+  if (importNotice) library.addNotice({ level: 'warning', message: importNotice, paperId: null })
+  if (!readOnly && options.resumeFolderImport && folderImport.wasRunning())
+    void folderImport
+      .resume()
+      .catch((e: unknown) => log(`resuming the folder import: ${String(e)}`))
   const retriever = new HybridRetriever({
     vectors,
     keywords,
@@ -286,6 +331,9 @@ async function openServices(
       retriever
     }),
     compare,
+    folderImport,
+    tuning,
+    measureIngestion: measure,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
   // Both can change the key: saving one, or moving the API address (which forgets it).
@@ -315,6 +363,9 @@ async function openServices(
     agent,
     compare,
     conversations,
+    folderImport,
+    tuning,
+    measureIngestion: measure,
     router,
     lock,
     readOnly,
@@ -324,6 +375,7 @@ async function openServices(
     async close() {
       try {
         await threads.flush()
+        await folderImport.close()
         await library.close()
         await Promise.all([embedder.close(), reader.close(), vectors.close()])
       } finally {

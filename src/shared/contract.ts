@@ -21,6 +21,7 @@ import {
   UI_LANGUAGES
 } from './types'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
+import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
   DamagedThreadSchema,
   EXPORT_FORMATS,
@@ -204,6 +205,8 @@ export const PaperSelectionSchema = z
  * @remarks Main validates inputs against these at the boundary; the preload, the renderer's
  * types and the e2e harness are all derived from this object.
  */
+const ImportStatusOut = z.object({ status: FolderImportStatusSchema.nullable() })
+
 export const channels = {
   'app:info': { input: Empty, output: AppInfoSchema },
   /** How an MCP client (Claude Desktop, Cursor) starts `researchpal mcp` on this library. */
@@ -473,6 +476,21 @@ export const channels = {
     })
   },
   'threads:get': { input: ThreadRef, output: ThreadOut },
+  /**
+   * Asks for a folder in the system dialog and imports every PDF under it (or resumes the
+   * unfinished import of that folder); null status when the dialog was cancelled.
+   */
+  'import:start': { input: Empty, output: ImportStatusOut },
+  /** The folder import in progress or last finished (null: none), and the ingestion tuning. */
+  'import:status': {
+    input: Empty,
+    output: ImportStatusOut.extend({ tuning: IngestTuningInfoSchema.nullable() })
+  },
+  'import:pause': { input: Empty, output: ImportStatusOut },
+  'import:resume': { input: Empty, output: ImportStatusOut },
+  'import:cancel': { input: Empty, output: ImportStatusOut },
+  /** Measures ONNX Runtime threads and batch size on this machine again (a few seconds). */
+  'import:measure': { input: Empty, output: z.object({ tuning: IngestTuningInfoSchema }) },
   'threads:create': {
     input: z.object({ title: Title.optional(), scope: Scope.optional() }).strict(),
     output: ThreadOut
@@ -512,7 +530,8 @@ export const events = {
   /** One more PDF of an import added (BibTeX/RIS or Zotero). */
   'library:importProgress': ImportProgressSchema,
   'chat:event': AnswerEventSchema,
-  'compare:progress': CompareProgressSchema
+  'compare:progress': CompareProgressSchema,
+  'import:progress': FolderImportStatusSchema
 } as const
 
 /** A channel name, e.g. `library:add`. */

@@ -154,6 +154,13 @@ Usage: npm run --silent cli -- <command> [options]
 
 Commands:
   ingest <pdf|folder|arXiv id>...  Add papers and index them (exit 1 if any failed)
+  import-folder <folder>           Import every PDF under a folder (thousands), with ETA;
+                                   Ctrl-C pauses, and running it again (or quitting and
+                                   restarting) resumes where it stopped; duplicates and
+                                   failures are listed at the end
+  tune-ingest [folder]             Measure again which ONNX Runtime thread count and batch
+                                   size ingest fastest here (on the folder's PDFs or the
+                                   library's); measured once per machine otherwise
   papers                           List the library (--json: with authors, year, venue,
                                    DOI, tags, collections and where each field came from)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]

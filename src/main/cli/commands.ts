@@ -19,6 +19,7 @@ import {
   papers
 } from './libraryCommands'
 import { formatComparison } from './formatComparison'
+import { importFolder, tuneIngest } from './importCommands'
 
 /** What a command hands back: the JSON document and the text for a person. */
 export interface CommandOutput {
@@ -210,6 +211,10 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
   switch (args.command) {
     case 'ingest':
       return ingest(s, need(args, 1, 'at least one PDF, folder or arXiv id'))
+    case 'import-folder':
+      return importFolder(s, args, (line) => void process.stderr.write(`${line}\n`))
+    case 'tune-ingest':
+      return tuneIngest(s, args)
     case 'papers':
       return papers(s)
     case 'paper':

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type {
   Answer,
@@ -23,6 +23,9 @@ import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
 import type { CompareService } from '../compare/CompareService'
 import { toCsv, toMarkdown } from '../compare/exportTable'
+import type { FolderImportStatus, IngestTuningInfo } from '../../shared/folderImport'
+import type { IngestTuning } from '../ingest/bulk/IngestTuning'
+import { tuningInfo } from '../ingest/bulk/measureIngestion'
 
 /** What the handlers need of the library. */
 export interface LibraryPort {
@@ -79,9 +82,21 @@ export type ConversationPort = Pick<
   ): Promise<SavedAnswer>
 }
 
+/** What the handlers need of folder imports and ingestion tuning. */
+export interface FolderImportPort {
+  start(folder: string): Promise<FolderImportStatus>
+  pause(): Promise<FolderImportStatus>
+  resume(): Promise<FolderImportStatus>
+  cancel(): Promise<FolderImportStatus>
+  current(): FolderImportStatus | null
+  pendingFiles(): string[]
+}
+
 /** Shows the system's file dialogs (Electron), or scripted ones (e2e). */
 export interface FilePicker {
   pickPdfs(): Promise<string[]>
+  /** Asks for a folder to import; null when the user cancelled. */
+  pickFolder?(): Promise<string | null>
   /** Asks for a BibTeX/RIS file or a Zotero data folder to import; null when cancelled. */
   pickImport?(kind: ImportKind): Promise<string | null>
   /** Asks where to save a text file and writes it there; null when the user cancelled. */
@@ -104,6 +119,9 @@ export interface HandlerDeps {
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
   compare: CompareService
+  folderImport: FolderImportPort
+  tuning: IngestTuning
+  measureIngestion(pdfs: readonly string[]): Promise<IngestTuningInfo>
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -136,6 +154,30 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
     'localModel:list': ({ baseUrl }) => deps.localModels.list(baseUrl),
     'localModel:test': () => deps.localModels.test(),
+    'import:start': async () => {
+      if (!deps.filePicker.pickFolder)
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          'There is no folder dialog here; use the import-folder command instead.'
+        )
+      const folder = await deps.filePicker.pickFolder()
+      return { status: folder ? await deps.folderImport.start(folder) : null }
+    },
+    'import:status': () => ({
+      status: deps.folderImport.current(),
+      tuning: tuningInfo(deps.tuning)
+    }),
+    'import:pause': async () => ({ status: await deps.folderImport.pause() }),
+    'import:resume': async () => ({ status: await deps.folderImport.resume() }),
+    'import:cancel': async () => ({ status: await deps.folderImport.cancel() }),
+    'import:measure': async () => {
+      const fromLibrary = deps.library
+        .list()
+        .filter((p) => p.status === 'indexed')
+        .map((p) => join(deps.paths.pdfs, `${p.id}.pdf`))
+      const pdfs = [...deps.folderImport.pendingFiles(), ...fromLibrary]
+      return { tuning: await deps.measureIngestion(pdfs) }
+    },
     'library:list': () => ({ papers: deps.library.list() }),
     'library:find': (input) => ({ papers: deps.library.find(input) }),
     'library:pages': (input) => deps.library.pages(input),

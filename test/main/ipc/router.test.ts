@@ -34,6 +34,12 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ apiKey: big }, 'apiKey']
   ],
   'library:list': [[{ all: true }, 'all']],
+  'import:start': [[{ folder: '/etc' }, 'folder']],
+  'import:status': [[{ x: 1 }, 'x']],
+  'import:pause': [[{ x: 1 }, 'x']],
+  'import:resume': [[{ x: 1 }, 'x']],
+  'import:cancel': [[{ x: 1 }, 'x']],
+  'import:measure': [[{ threads: 64 }, 'threads']],
   'library:notices': [[{ all: true }, 'all']],
   'library:find': [
     [{ query: 5 }, 'query'],

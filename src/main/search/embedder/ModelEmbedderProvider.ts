@@ -10,7 +10,11 @@ import { WorkerEmbedder } from './WorkerEmbedder'
 
 /** What {@link ModelEmbedderProvider} needs: where to look, and how to start an embedder. */
 export interface ModelEmbedderProviderDeps extends ModelSearchOptions {
-  options?: TransformersEmbedderOptions
+  /**
+   * How the embedder runs; a function is asked at every load, and a change of what it returns
+   * (a new thread count or batch measured for this machine) restarts the embedder.
+   */
+  options?: TransformersEmbedderOptions | (() => TransformersEmbedderOptions)
   /** Where the embedder worker's code is; found next to WorkerEmbedder by default. */
   script?: WorkerScript
   /** Starts an embedder on a model folder; a {@link WorkerEmbedder} by default. */
@@ -54,7 +58,7 @@ export class ModelEmbedderProvider implements EmbedderProvider {
         message: `Embedding model not found — keyword search only. Run \`npm run fetch-model\` or put the files (${files}) in ${target}.`
       }
     }
-    const fingerprint = fingerprintOf(dir)
+    const fingerprint = `${fingerprintOf(dir)}|${JSON.stringify(this.options() ?? {})}`
     if (this.failed && this.failed.dir === dir && this.failed.fingerprint === fingerprint) {
       return { state: 'error', id: null, modelDir: dir, message: this.failed.message }
     }
@@ -87,15 +91,17 @@ export class ModelEmbedderProvider implements EmbedderProvider {
       await this.drop()
       return null
     }
-    const fingerprint = fingerprintOf(dir)
+    const options = this.options()
+    const fingerprint = `${fingerprintOf(dir)}|${JSON.stringify(options ?? {})}`
     if (this.loaded?.dir === dir && this.loaded.fingerprint === fingerprint)
       return this.loaded.embedder
     if (this.failed?.dir === dir && this.failed.fingerprint === fingerprint) return null
+    // A running embedder answers the requests already sent before it closes (the worker
+    // serves them in order), so a search in flight is not lost to the restart.
     await this.drop()
     const create =
       this.deps.create ??
-      ((modelDir) =>
-        WorkerEmbedder.start({ modelDir, options: this.deps.options, script: this.deps.script }))
+      ((modelDir) => WorkerEmbedder.start({ modelDir, options, script: this.deps.script }))
     try {
       const embedder = await create(dir)
       this.loaded = { dir, fingerprint, embedder }
@@ -106,6 +112,11 @@ export class ModelEmbedderProvider implements EmbedderProvider {
       this.failed = { dir, fingerprint, message }
       return null
     }
+  }
+
+  private options(): TransformersEmbedderOptions | undefined {
+    const o = this.deps.options
+    return typeof o === 'function' ? o() : o
   }
 
   private locate(): string | null {
