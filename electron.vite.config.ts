@@ -13,6 +13,7 @@ export default defineConfig({
           cli: resolve(__dirname, 'src/main/cli.ts'),
           embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts'),
           extractionWorker: resolve(__dirname, 'src/main/ingest/extractionWorker.ts'),
+          ocrWorker: resolve(__dirname, 'src/main/ocr/ocrWorker.ts'),
           vectraWorker: resolve(__dirname, 'src/main/search/vectraWorker.ts')
         }
       }

@@ -15,6 +15,7 @@ import { Discovery } from './library/Discovery'
 import { LibraryService } from './library/LibraryService'
 import { DEFAULT_ONLINE } from './library/online/http'
 import { OnlineMetadata } from './library/online/OnlineMetadata'
+import { ocrWorkerScript, WorkerRecognizer } from './ocr/WorkerRecognizer'
 import { dataPaths, type DataPaths } from './paths'
 import { Bm25KeywordIndex } from './search/Bm25KeywordIndex'
 import { embedderWorkerScript } from './search/embedder/embedderWorkerScript'
@@ -117,6 +118,13 @@ export interface ServiceOptions {
   /** Measure ingestion settings before a folder import when this machine has none (default on). */
   measureIngestion?: boolean
 }
+
+/**
+ * Width in pixels of a page shown to the model.
+ * @remarks Small print in tables stays legible at this width; Gemini bills a letter page at it
+ * as a few 768-px tiles of 258 tokens each.
+ */
+const PAGE_IMAGE_WIDTH = 1024
 
 const noPicker: FilePicker = {
   async pickPdfs() {
@@ -273,6 +281,8 @@ async function openServices(
     papers: () => library.list(),
     paperText: (id) => library.paperText(id)
   })
+  // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
+  const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
   const localModels = new LocalModels({ settings: () => settings.get() })
   const chatModel = (): ChatModel | null => {
@@ -292,10 +302,14 @@ async function openServices(
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
+    pageImage: async (paperId, page) =>
+      pageImages.pagePng(await library.pdfBytes(paperId), page, PAGE_IMAGE_WIDTH, paperId),
     fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
     classifier: new MessageClassifier(() => embedder.current()),
     chatModel
   })
+  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
+  await threads.open()
   const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
   await comparisons.open()
   const compare = new CompareService({
@@ -304,10 +318,14 @@ async function openServices(
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
-    chatModel
+    chatModel,
+    collection: (id) => {
+      const papers = library.organizer.select({ collectionId: id })
+      const name = library.organizer.collections().find((c) => c.id === id)!.name
+      return { name, paperIds: papers.map((p) => p.id) }
+    },
+    threadScope: (threadId) => threads.get(threadId).scope
   })
-  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
-  await threads.open()
   const conversations = new ConversationService({
     store: threads,
     agent,
@@ -330,6 +348,7 @@ async function openServices(
       paperText: (id) => library.paperText(id),
       retriever
     }),
+    pageImages,
     compare,
     folderImport,
     tuning,
@@ -377,7 +396,7 @@ async function openServices(
         await threads.flush()
         await folderImport.close()
         await library.close()
-        await Promise.all([embedder.close(), reader.close(), vectors.close()])
+        await Promise.all([embedder.close(), reader.close(), vectors.close(), pageImages.close()])
       } finally {
         await lock?.release()
       }

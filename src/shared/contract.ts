@@ -15,6 +15,7 @@ import {
   McpConfigSchema,
   PageRangeSchema,
   PassageSchema,
+  RegionSchema,
   SearchResponseSchema,
   SectionResultSchema,
   SettingsSchema,
@@ -82,15 +83,29 @@ export const ComparisonIdSchema = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a comparison id such as cmp-abc123-0f0f0f')
 const CompareTexts = z.array(Query).max(MAX_COMPARE_COLUMNS)
 
-/** A new comparison: which papers, which questions (and claims to check agreement with). */
+/**
+ * A new comparison: which papers (chosen ones, a collection's, or a conversation's), which
+ * questions (and claims to check agreement with). With `threadId` it is saved with that
+ * conversation and limited to its papers.
+ */
 export const CompareCreateInputSchema = z
   .object({
-    paperIds: z.array(PaperIdSchema).min(1).max(MAX_COMPARE_PAPERS),
+    paperIds: z.array(PaperIdSchema).min(1).max(MAX_COMPARE_PAPERS).optional(),
+    collectionId: z.string().min(1).max(64).optional(),
+    threadId: ThreadIdSchema.optional(),
     questions: CompareTexts.default([]),
     claims: CompareTexts.default([]),
     title: z.string().trim().max(200).optional()
   })
   .strict()
+  .refine((i) => i.paperIds || i.collectionId || i.threadId, {
+    message: 'give paperIds, a collectionId or a threadId (whose papers are compared)',
+    path: ['paperIds']
+  })
+  .refine((i) => !(i.paperIds && i.collectionId), {
+    message: 'give paperIds or a collectionId, not both',
+    path: ['collectionId']
+  })
   .refine((i) => i.questions.length + i.claims.length > 0, {
     message: 'give at least one question or claim',
     path: ['questions']
@@ -390,6 +405,27 @@ export const channels = {
       )
     })
   },
+  /** The words OCR read on a page, with their boxes (empty when the page has a text layer). */
+  'library:ocrWords': {
+    input: z
+      .object({ paperId: PaperIdSchema, page: z.number().int().min(1).max(100_000) })
+      .strict(),
+    output: z.object({
+      words: z.array(z.object({ text: z.string(), box: RegionSchema }))
+    })
+  },
+  /** A region of a page (a figure, a table) drawn as a small PNG, base64, for the chat. */
+  'library:regionImage': {
+    input: z
+      .object({
+        paperId: PaperIdSchema,
+        page: z.number().int().min(1).max(100_000),
+        region: RegionSchema,
+        width: z.number().int().min(32).max(1200)
+      })
+      .strict(),
+    output: z.object({ data: z.string() })
+  },
   'search:query': { input: SearchInputSchema, output: SearchResponseSchema },
   'search:section': { input: SectionInputSchema, output: SectionResultSchema },
   /** One passage (chunk) by id, in full. */
@@ -415,8 +451,9 @@ export const channels = {
       .strict(),
     output: AskOutputSchema
   },
+  /** Saved comparisons, newest first; with `threadId`, those saved with that conversation. */
   'compare:list': {
-    input: Empty,
+    input: z.object({ threadId: ThreadIdSchema.optional() }).strict(),
     output: z.object({ comparisons: z.array(ComparisonSummarySchema) })
   },
   'compare:get': {

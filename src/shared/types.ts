@@ -90,6 +90,26 @@ export const PaperSchema = z.object({
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>
 
+/** What a piece of evidence is: text from the PDF's text layer, OCR'd text, a figure or a table. */
+export const CHUNK_KINDS = ['text', 'ocr', 'figure', 'table'] as const
+/** What a piece of evidence is. */
+export const ChunkKindSchema = z.enum(CHUNK_KINDS)
+/** What a piece of evidence is. */
+export type ChunkKind = z.infer<typeof ChunkKindSchema>
+
+/**
+ * A rectangle on a page, as fractions of the page's width and height from its top-left corner,
+ * so it maps onto the page at any zoom.
+ */
+export const RegionSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1)
+})
+/** A rectangle on a page, as fractions of the page size. */
+export type Region = z.infer<typeof RegionSchema>
+
 /** One ranked passage returned by search. Pages are 1-based PDF page numbers. */
 export const SearchResultSchema = z.object({
   chunkId: z.string(),
@@ -98,7 +118,11 @@ export const SearchResultSchema = z.object({
   page: z.number().int(),
   section: z.string(),
   score: z.number(),
-  text: z.string()
+  text: z.string(),
+  /** Absent on text passages. */
+  kind: ChunkKindSchema.optional(),
+  /** Where a figure or table is on its page. */
+  region: RegionSchema.optional()
 })
 /** One ranked passage returned by search. */
 export type SearchResult = z.infer<typeof SearchResultSchema>
@@ -146,6 +170,10 @@ export const CitationSchema = z.object({
   page: z.number().int(),
   chunkId: z.string(),
   snippet: z.string(),
+  /** What is cited; absent means text. `ocr`: the text was recognised from the page image. */
+  kind: ChunkKindSchema.optional(),
+  /** The cited figure's or table's region on the page, highlighted by the viewer. */
+  region: RegionSchema.optional(),
   /** Set when a saved thread is opened after the cited paper left the library. */
   paperRemoved: z.boolean().optional()
 })
@@ -236,6 +264,12 @@ export const UI_LANGUAGE_SETTINGS = ['system', ...UI_LANGUAGES] as const
 /** One of {@link UI_LANGUAGE_SETTINGS}. */
 export type UiLanguageSetting = (typeof UI_LANGUAGE_SETTINGS)[number]
 
+/**
+ * The OCR languages whose recognition data ships with the app (npm `@tesseract.js-data/*`).
+ * @remarks English only: no Portuguese data package exists on the npm registry.
+ */
+export const OCR_LANGUAGES = ['eng'] as const
+
 /** The base URL of an OpenAI-compatible server: https, or http to this computer only. */
 export const LocalBaseUrlSchema = z
   .string()
@@ -260,7 +294,9 @@ export const SettingsSchema = z.object({
   localContextTokens: z.number().int().min(1024).max(1_048_576),
   requestTimeoutMs: z.number().int().min(1000).max(600_000),
   chunkTokens: z.number().int().min(64).max(1024),
-  chunkOverlap: z.number().int().min(0).max(256)
+  chunkOverlap: z.number().int().min(0).max(256),
+  /** Languages OCR reads scanned pages in (Tesseract codes; those with a data package here). */
+  ocrLanguages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(OCR_LANGUAGES.length)
 })
 /** Non-secret settings. */
 export type Settings = z.infer<typeof SettingsSchema>
@@ -278,7 +314,8 @@ export const DEFAULT_SETTINGS: Settings = {
   localContextTokens: 4096,
   requestTimeoutMs: 60_000,
   chunkTokens: 256,
-  chunkOverlap: 32
+  chunkOverlap: 32,
+  ocrLanguages: ['eng']
 }
 
 /**
@@ -329,6 +366,8 @@ export const IngestProgressSchema = z.object({
   stage: PaperStatusSchema,
   done: z.number(),
   total: z.number(),
+  /** Set while scanned pages are being recognised (OCR): `done`/`total` count those pages. */
+  ocr: z.boolean().optional(),
   overall: z.object({ done: z.number(), total: z.number() })
 })
 /** Progress of one paper through ingestion. */

@@ -41,11 +41,15 @@ async function fits(
   })
 }
 
-/** Waits until the cited passage is highlighted on page `page` and inside the viewer's view. */
+/**
+ * Waits until the cited passage is highlighted on page `page` and inside the viewer's view:
+ * text by its spans, a cited figure or table by its region box.
+ */
 async function expectHighlightShown(page: Page, pageNumber: string): Promise<void> {
   await expect
     .poll(async () => {
-      const hit = page.locator(`.pdf-page[data-page-number="${pageNumber}"] .textLayer .highlight`)
+      const on = `.pdf-page[data-page-number="${pageNumber}"]`
+      const hit = page.locator(`${on} .textLayer .highlight, ${on} .region-highlight`)
       if ((await hit.count()) === 0) return false
       const box = await hit.first().boundingBox()
       const pane = await page.locator('.viewer-scroll').boundingBox()

@@ -242,6 +242,23 @@ export function functionResponses(
   )
 }
 
+/** Tokens the fake counts per inline image (Gemini's figure for an image up to 384 px). */
+export const IMAGE_TOKENS = 258
+
+/**
+ * Every inline-data part in a request: top-level parts and those inside function responses
+ * (how a function returns an image).
+ */
+export function inlineImages(request: RecordedRequest): { mimeType: string; data: string }[] {
+  type Inline = { inlineData?: { mimeType: string; data: string } }
+  return request.body.contents.flatMap((c) =>
+    c.parts.flatMap((p) => {
+      const nested = (p.functionResponse as { parts?: Inline[] } | undefined)?.parts ?? []
+      return [p as Inline, ...nested].flatMap((x) => (x.inlineData ? [x.inlineData] : []))
+    })
+  )
+}
+
 /** The passage ids in a request's tool results (from `search_documents` / `extract_section`). */
 export function passageIds(request: RecordedRequest): string[] {
   return functionResponses(request).flatMap((r) => {
@@ -346,8 +363,14 @@ function toResponses(reply: FakeReply, request: RecordedRequest, signatures: str
     throw new Error('unreachable reply shape')
   }
   const outputText = JSON.stringify(pieces)
+  const images = inlineImages(request)
   const usage = reply.usage ?? {
-    input: Math.ceil(JSON.stringify(request.body).length / 4),
+    // Text at ~4 characters a token; each image at Gemini's 258 tokens, not its base64 size.
+    input:
+      Math.ceil(
+        JSON.stringify(request.body, (k, v) => (k === 'inlineData' ? null : v)).length / 4
+      ) +
+      images.length * IMAGE_TOKENS,
     output: Math.ceil(outputText.length / 4)
   }
   const usageMetadata = {

@@ -66,6 +66,11 @@ export interface AgentServiceDeps {
   fallbackModel?: () => ChatModel | null
   settings: () => Settings
   events: EventSink
+  /**
+   * Draws a page of a paper as a PNG, for `view_page` (Gemini reads images). Without it the
+   * caption and nearby text are the only evidence for a figure, and answers say so.
+   */
+  pageImage?: (paperId: string, page: number, signal?: AbortSignal) => Promise<Uint8Array>
   /** Tells small talk and off-topic questions from questions for the papers (rules by default). */
   classifier?: MessageClassifier
   /** How much of a thread's history the model gets, in estimated tokens. */
@@ -321,13 +326,16 @@ export class AgentService {
     const evidence = new EvidenceSet()
     const conversation = historyText(prior)
     const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
+    // Only Gemini is sent page images; a local model gets the caption and nearby text.
+    const canView = !!this.deps.pageImage && model.provider === 'gemini'
     const tools = createAgentTools({
       retriever: scope.retriever,
       papers,
       scoped: scope.limited,
       rewrite: (query, s) => rewriteQuery(model, query, run, s, conversation),
       evidence,
-      run
+      run,
+      pageImage: canView ? (this.deps.pageImage ?? null) : null
     })
     const rounds = Math.min(3, Math.max(1, settings.toolRounds))
     const earlier = historyContents(prior)
@@ -350,11 +358,16 @@ export class AgentService {
         question,
         history: earlier,
         data: libraryBlock(papers()),
-        system: toolPrompt(rounds, scope.limited),
+        system: toolPrompt(rounds, scope.limited, canView),
         tools,
         rounds,
         run,
-        signal
+        signal,
+        // A figure or table found in the last round may be looked at in one more.
+        oneMore: () =>
+          canView &&
+          evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
+          !evidence.all().some((p) => p.id.endsWith('-image'))
       })
       // No passage came back: the model answered without calling a tool, or its calls could
       // not be run (unknown tool, arguments that are not JSON). Search for it instead.

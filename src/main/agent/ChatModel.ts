@@ -12,8 +12,21 @@ export interface ChatPart {
   thought?: boolean
   thoughtSignature?: string
   functionCall?: { id?: string; name?: string; args?: Record<string, unknown> }
-  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown> }
+  functionResponse?: {
+    id?: string
+    name?: string
+    response?: Record<string, unknown>
+    /** Media the function returns (a page image), as inline data. */
+    parts?: { inlineData: InlineData }[]
+  }
+  inlineData?: InlineData
   [field: string]: unknown
+}
+
+/** Bytes sent inline in a request: an image, base64. */
+export interface InlineData {
+  mimeType: string
+  data: string
 }
 
 /** One turn of a conversation. */

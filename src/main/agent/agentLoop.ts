@@ -19,6 +19,11 @@ export interface GatherOptions {
   rounds: number
   run: AnswerRun
   signal?: AbortSignal
+  /**
+   * Asked once when the rounds are used up: true gives one more (optional) round, e.g. to look
+   * at the page of a figure the last round found.
+   */
+  oneMore?: () => boolean
 }
 
 /**
@@ -33,7 +38,8 @@ export async function gatherEvidence(options: GatherOptions): Promise<ChatConten
   const parts = [{ text: options.question }, ...(options.data ? [{ text: options.data }] : [])]
   const history: ChatContent[] = [...(options.history ?? []), { role: 'user', parts }]
   const declarations = tools.map(toolDeclaration)
-  for (let round = 1; round <= options.rounds; round++) {
+  let rounds = options.rounds
+  for (let round = 1; round <= rounds; round++) {
     const label = `tools-${round}`
     const response = await model.generate(
       {
@@ -52,6 +58,7 @@ export async function gatherEvidence(options: GatherOptions): Promise<ChatConten
       role: 'user',
       parts: await runToolCalls(tools, response.functionCalls, { signal })
     })
+    if (round === rounds && rounds === options.rounds && options.oneMore?.()) rounds++
   }
   return history
 }

@@ -60,8 +60,17 @@ export function toCitation(number: number, passage: EvidencePassage, claim = '')
     title: passage.title,
     page: passage.page,
     chunkId: passage.id,
-    snippet: pickSnippet(passage.text, `${claim} ${passage.query}`, !passage.singlePage)
+    snippet: isFigure(passage)
+      ? passage.text
+      : pickSnippet(passage.text, `${claim} ${passage.query}`, !passage.singlePage),
+    ...(passage.kind && { kind: passage.kind }),
+    ...(passage.region && { region: passage.region })
   }
+}
+
+// A figure or table is cited whole: its caption is the snippet, its region what is highlighted.
+function isFigure(passage: EvidencePassage): boolean {
+  return passage.kind === 'figure' || passage.kind === 'table'
 }
 
 /** The sentence a marker at `offset` supports: the text since the previous sentence end. */

@@ -1,4 +1,4 @@
-import type { SearchResult, SectionResult } from '../../shared/types'
+import type { ChunkKind, Region, SearchResult, SectionResult } from '../../shared/types'
 
 /** One passage the model was shown, under the id it cites it by. */
 export interface EvidencePassage {
@@ -13,6 +13,10 @@ export interface EvidencePassage {
   singlePage: boolean
   /** The (English) query that found it; helps pick the snippet when the answer is not English. */
   query: string
+  /** Absent on text passages. */
+  kind?: ChunkKind
+  /** A figure's or table's region on its page. */
+  region?: Region
 }
 
 /**
@@ -34,7 +38,9 @@ export class EvidenceSet {
         section: r.section,
         text: r.text,
         singlePage: true,
-        query
+        query,
+        ...(r.kind && { kind: r.kind }),
+        ...(r.region && { region: r.region })
       })
     )
   }
@@ -54,6 +60,25 @@ export class EvidenceSet {
       text: section.text,
       singlePage: section.pages.length <= 1,
       query: section.section
+    })
+  }
+
+  /**
+   * Records a page the model looked at as an image, citable as `{paperId}-page-{n}-image`.
+   * @remarks Its citation highlights the whole page: what the model read is on the image.
+   */
+  addPageImage(paperId: string, title: string, page: number): EvidencePassage {
+    return this.add({
+      id: `${paperId}-page-${page}-image`,
+      paperId,
+      title,
+      page,
+      section: 'page image',
+      text: `Page ${page}, viewed as an image`,
+      singlePage: true,
+      query: '',
+      kind: 'figure',
+      region: { x: 0, y: 0, width: 1, height: 1 }
     })
   }
 

@@ -44,11 +44,17 @@ export async function evidenceAnswer(options: {
   const passages = new EvidenceSet().addSearchResults(response.results, query)
   const label = texts.evidenceLabel(options.reason)
   const body = passages.map(
-    (p, i) => `${texts.passage(i + 1, p.title, p.page)}\n> ${readableText(p.text)}`
+    (p, i) =>
+      `${texts.passage(i + 1, p.title, p.page)}${p.kind && p.kind !== 'text' ? ` [${texts.kind(p.kind)}]` : ''}\n> ${readableText(p.text)}`
   )
+  const figures = passages.some((p) => p.kind === 'figure' || p.kind === 'table')
   return {
     question,
-    answer: [label, ...(body.length ? body : [texts.noPassages])].join('\n\n'),
+    answer: [
+      label,
+      ...(body.length ? body : [texts.noPassages]),
+      ...(figures ? [texts.figureNotRead] : [])
+    ].join('\n\n'),
     mode: 'evidence',
     verified: false,
     check: 'unchecked',

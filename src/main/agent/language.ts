@@ -25,6 +25,10 @@ export interface AnswerTexts {
   noPassages: string
   /** Heads one quoted passage: "[1] Title, p. 4:". */
   passage: (number: number, title: string, page: number) => string
+  /** Ends an evidence-only answer that cites a figure or table by its caption. */
+  figureNotRead: string
+  /** How a passage that is not text-layer text is marked: OCR, Figure, Table. */
+  kind: (kind: 'ocr' | 'figure' | 'table') => string
   /** Direct replies that search nothing: small talk and questions about the app. */
   greeting: string
   thanks: string
@@ -43,6 +47,8 @@ function answerTexts(language: TextLanguage): AnswerTexts {
     evidenceLabel: (reason) => t('answer.evidenceLabel', { reason: t(`answer.reasons.${reason}`) }),
     noPassages: t('answer.noPassages'),
     passage: (number, title, page) => t('answer.passage', { number, title, page }),
+    figureNotRead: t('answer.figureNotRead'),
+    kind: (kind) => t(`answer.kinds.${kind}`),
     greeting: t('answer.greeting'),
     thanks: t('answer.thanks'),
     farewell: t('answer.farewell'),

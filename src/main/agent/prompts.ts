@@ -18,9 +18,9 @@ export const UNTRUSTED_TEXT_RULE =
 /**
  * The system prompt of the tool-calling turns: how to search the library.
  * @remarks `scoped`: the conversation is limited to the papers in the block. Earlier turns of a
- * thread may come before the question.
+ * thread may come before the question. `canView`: the agent has `view_page`.
  */
-export function toolPrompt(rounds: number, scoped = false): string {
+export function toolPrompt(rounds: number, scoped = false, canView = false): string {
   return [
     "You answer questions about the research papers in the user's library, using only evidence from those papers. The user's message lists the papers (id, title, year) in a <library> block, after the question.",
     ...(scoped
@@ -29,6 +29,9 @@ export function toolPrompt(rounds: number, scoped = false): string {
         ]
       : []),
     'Find the evidence with the tools: search_documents for passages (English queries work best; the papers are in English), extract_section to read a named section of one paper (abstract, introduction, method, results, conclusion...).',
+    canView
+      ? 'Passages of kind figure or table are captions. When the question is about a figure, a table, a plot or an equation, also call view_page on the page of that passage to look at it.'
+      : 'Passages of kind figure or table are captions: you cannot see the figures themselves, so when an answer rests on one, say that the figure itself was not read.',
     `You have ${rounds} round(s) of tool calls. Request every call you need at once: for a comparison across papers, one search per paper (paperIds) in the same turn.`,
     'Earlier turns of the conversation may come before the question: use them to understand what a follow-up refers to, but find fresh evidence with the tools for every answer.',
     UNTRUSTED_TEXT_RULE

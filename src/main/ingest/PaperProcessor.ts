@@ -3,6 +3,7 @@ import type { Chunk, PageText } from '../domain'
 import { chunkPages, type ChunkOptions } from './chunker'
 import { extractPaper, type ExtractedPaper } from './extractPaper'
 import type { PdfReader, PdfReadOptions } from './PdfReader'
+import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { SectionMark } from './sections'
 
 /** Asks for each page's chunks as soon as the page is read, before the paper's sections are known. */
@@ -19,6 +20,8 @@ export interface EarlyChunks {
 /** Options for {@link PaperProcessor.extract}. */
 export interface ProcessOptions extends PdfReadOptions {
   early?: EarlyChunks
+  /** Read pages without a usable text layer by OCR, in these languages. */
+  ocr?: { languages: readonly string[]; onPage?: (done: number, total: number) => void }
 }
 
 /**
@@ -48,17 +51,22 @@ export function isPaperProcessor(reader: PdfReader): reader is PdfReader & Paper
 }
 
 /**
- * The reader itself when it is a {@link PaperProcessor}, else in-thread extraction and chunking.
+ * The reader itself when it is a {@link PaperProcessor} (it does its own OCR), else in-thread
+ * extraction and chunking, with OCR by `recognizer` when there is one.
  * @remarks In-thread chunking goes page by page with a yield in between, so a long paper never
  * freezes the process for its whole length.
  */
-export function paperProcessorFor(reader: PdfReader): PaperProcessor {
+export function paperProcessorFor(
+  reader: PdfReader,
+  recognizer: PageRecognizer | null = null
+): PaperProcessor {
   if (isPaperProcessor(reader)) return reader
   return {
-    extract: (bytes, { early, ...options } = {}) =>
+    extract: (bytes, { early, ocr, ...options } = {}) =>
       extractPaper(reader, bytes, {
         ...options,
-        onPageText: early && ((p) => early.onChunks(pageChunks(early, p)))
+        onPageText: early && ((p) => early.onChunks(pageChunks(early, p))),
+        ocr: ocr && recognizer ? { recognizer, ...ocr } : undefined
       }),
     async chunk(paperId, pages, marks, options) {
       const chunks: Chunk[] = []

@@ -11,12 +11,25 @@ export interface PdfTextItem {
   hasEOL: boolean
 }
 
+/** A rectangle in PDF user space (points, origin bottom-left). */
+export interface PdfBox {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+}
+
 /** The text items of one page. `page` is the 1-based PDF page number. */
 export interface PdfPageItems {
   page: number
   width: number
   height: number
   items: PdfTextItem[]
+  /**
+   * Where images and drawn paths are, read only on pages whose text looks like it has a figure
+   * or table caption (the operator list costs a second pass over the page).
+   */
+  graphics?: PdfBox[]
 }
 
 /** The document information dictionary, reduced to what the catalog uses. */

@@ -2,8 +2,11 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import { throwIfAborted, UserFacingError } from '../errors'
+import { needsGraphics } from './figures'
+import { graphicBoxes, type OperatorList } from './graphicBoxes'
 import {
   hasPdfSignature,
+  type PdfBox,
   type PdfContent,
   type PdfInfo,
   type PdfPageItems,
@@ -54,14 +57,7 @@ export class PdfjsReader implements PdfReader {
       )
     }
     const pdfjs = await loadPdfjs()
-    const task = pdfjs.getDocument({
-      // pdf.js transfers (detaches) the buffer it is given; keep the caller's bytes intact.
-      data: bytes.slice(),
-      standardFontDataUrl: this.fontDir,
-      useSystemFonts: false,
-      disableFontFace: true,
-      verbosity: 0
-    })
+    const task = openDocument(pdfjs, bytes, this.fontDir)
     try {
       const doc = await task.promise.catch((e: unknown) => {
         throw mapOpenError(e, label)
@@ -71,7 +67,7 @@ export class PdfjsReader implements PdfReader {
       const pages: PdfPageItems[] = []
       for (let n = 1; n <= doc.numPages; n++) {
         throwIfAborted(options.signal, `Reading ${label}`)
-        const page = await readPage(doc, n, label)
+        const page = await readPage(pdfjs, doc, n, label)
         pages.push(page)
         options.onPageItems?.(page)
         options.onPage?.(n, doc.numPages)
@@ -82,11 +78,93 @@ export class PdfjsReader implements PdfReader {
       await task.destroy().catch(() => undefined)
     }
   }
+
+  /**
+   * Draws pages of a PDF onto canvases from `canvas` and hands each to `use`, one at a time.
+   * @remarks For OCR and for showing a page to the model. Pages are drawn on white: a scan's
+   * image has no transparency, but vector pages do, and OCR reads transparent as black.
+   */
+  async renderPages<T>(
+    bytes: Uint8Array,
+    pages: readonly number[],
+    scale: number,
+    canvas: PageCanvasFactory,
+    use: (page: number, image: PageCanvas) => Promise<T>,
+    options: { label?: string; signal?: AbortSignal } = {}
+  ): Promise<T[]> {
+    const label = options.label ?? 'This file'
+    const pdfjs = await loadPdfjs()
+    const task = openDocument(pdfjs, bytes, this.fontDir)
+    try {
+      const doc = await task.promise.catch((e: unknown) => {
+        throw mapOpenError(e, label)
+      })
+      const out: T[] = []
+      for (const n of pages) {
+        throwIfAborted(options.signal, `Reading ${label}`)
+        if (n < 1 || n > doc.numPages) {
+          throw new UserFacingError(
+            'INVALID_INPUT',
+            `${label} has ${doc.numPages} pages; there is no page ${n}.`
+          )
+        }
+        const page = await doc.getPage(n)
+        const viewport = page.getViewport({ scale })
+        const target = canvas.create(Math.ceil(viewport.width), Math.ceil(viewport.height))
+        target.context.fillStyle = '#ffffff'
+        target.context.fillRect(0, 0, target.width, target.height)
+        // The DOM canvas types are not in the Node build; @napi-rs/canvas implements them.
+        type RenderParameters = Parameters<typeof page.render>[0]
+        await page.render({
+          canvas: target.canvas,
+          canvasContext: target.context,
+          viewport
+        } as unknown as RenderParameters).promise
+        page.cleanup()
+        out.push(await use(n, target))
+      }
+      return out
+    } finally {
+      await task.destroy().catch(() => undefined)
+    }
+  }
+}
+
+/** A canvas a page is drawn on, as @napi-rs/canvas provides it (see pageCanvas.ts). */
+export interface PageCanvas {
+  width: number
+  height: number
+  canvas: unknown
+  context: {
+    fillStyle: string | unknown
+    fillRect(x: number, y: number, w: number, h: number): void
+  }
+}
+
+/** Makes canvases for {@link PdfjsReader.renderPages}. */
+export interface PageCanvasFactory {
+  create(width: number, height: number): PageCanvas
+}
+
+function openDocument(pdfjs: PdfjsModule, bytes: Uint8Array, fontDir: string) {
+  return pdfjs.getDocument({
+    // pdf.js transfers (detaches) the buffer it is given; keep the caller's bytes intact.
+    data: bytes.slice(),
+    standardFontDataUrl: fontDir,
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0
+  })
 }
 
 type PdfDoc = Awaited<ReturnType<PdfjsModule['getDocument']>['promise']>
 
-async function readPage(doc: PdfDoc, n: number, label: string): Promise<PdfPageItems> {
+async function readPage(
+  pdfjs: PdfjsModule,
+  doc: PdfDoc,
+  n: number,
+  label: string
+): Promise<PdfPageItems> {
   try {
     const page = await doc.getPage(n)
     const [, , width, height] = page.view
@@ -105,8 +183,13 @@ async function readPage(doc: PdfDoc, n: number, label: string): Promise<PdfPageI
         hasEOL: it.hasEOL
       })
     }
+    // Only a page with a figure the text layout cannot place pays for a second pass.
+    let graphics: PdfBox[] | undefined
+    if (needsGraphics({ page: n, width: width!, height: height!, items })) {
+      graphics = graphicBoxes(pdfjs.OPS, (await page.getOperatorList()) as OperatorList)
+    }
     page.cleanup()
-    return { page: n, width: width!, height: height!, items }
+    return { page: n, width: width!, height: height!, items, ...(graphics && { graphics }) }
   } catch (cause) {
     throw new UserFacingError(
       'PDF_UNREADABLE',

@@ -28,6 +28,7 @@ interface Pending {
   label: string
   retried: boolean
   onPage?: (done: number, total: number) => void
+  onOcrPage?: (done: number, total: number) => void
   onChunks?: (chunks: Chunk[]) => void
   resolve: (r: ExtractionResponse) => void
   reject: (e: Error) => void
@@ -64,7 +65,8 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
       type: 'extract',
       bytes,
       label,
-      early: early && { paperId: early.paperId, options: early.options }
+      early: early && { paperId: early.paperId, options: early.options },
+      ...(options.ocr && { ocr: { languages: [...options.ocr.languages] } })
     }
     const r = await this.request(request, label, options)
     if (r.type !== 'extracted') throw new Error(`unexpected extraction answer ${r.type}`)
@@ -134,6 +136,7 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
         label,
         retried: false,
         onPage: options.onPage,
+        onOcrPage: options.ocr?.onPage,
         onChunks: options.early?.onChunks,
         resolve: done(resolve),
         reject: done(reject)
@@ -164,6 +167,7 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
       const p = this.pending.get(m.requestId)
       if (!p) return
       if (m.type === 'page') return p.onPage?.(m.done, m.total)
+      if (m.type === 'ocrPage') return p.onOcrPage?.(m.done, m.total)
       // After a crash the retry sends its pages again; receivers skip chunk ids they have.
       if (m.type === 'pageChunks') return p.onChunks?.(m.chunks)
       this.pending.delete(m.requestId)

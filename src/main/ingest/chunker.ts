@@ -1,6 +1,6 @@
 import { Tiktoken } from 'js-tiktoken/lite'
 import cl100kBase from 'js-tiktoken/ranks/cl100k_base'
-import { chunkId, type Chunk, type PageText } from '../domain'
+import { chunkId, figureChunkId, type Chunk, type PageFigure, type PageText } from '../domain'
 import { dominantSection, type SectionMark } from './sections'
 
 let encoder: Tiktoken | null = null
@@ -77,7 +77,9 @@ export function chunkPages(
   const max = Math.max(8, options.chunkTokens)
   const overlap = Math.min(Math.max(0, options.chunkOverlap), Math.floor(max / 2))
   const chunks: Chunk[] = []
-  for (const { page, text } of pages) {
+  for (const pageText of pages) {
+    const { page, text } = pageText
+    const first = chunks.length
     const pieces = splitPieces(text, max)
     let start = 0
     let index = 0
@@ -116,8 +118,53 @@ export function chunkPages(
         kept += pieces[--back]!.tokens
       start = back
     }
+    if (pageText.ocr) for (let i = first; i < chunks.length; i++) chunks[i]!.kind = 'ocr'
+    let next = chunks.length - first
+    for (const figure of pageText.figures ?? []) {
+      const chunk = figureChunk(paperId, pageText, figure, next, marks, max)
+      if (chunk) {
+        chunks.push(chunk)
+        next++
+      }
+    }
   }
   return chunks
+}
+
+/**
+ * A figure's or table's own chunk: its caption (an exact slice of the page text), its region.
+ * @remarks A caption longer than the window is cut at a word boundary; what is cited is the
+ * figure, and its region is highlighted whole.
+ */
+function figureChunk(
+  paperId: string,
+  page: PageText,
+  figure: PageFigure,
+  index: number,
+  marks: readonly SectionMark[],
+  max: number
+): Chunk | null {
+  let end = figure.end
+  let text = page.text.slice(figure.start, end)
+  let tokens = countTokens(text)
+  while (tokens > max) {
+    end = figure.start + Math.floor((end - figure.start) * 0.8)
+    while (end > figure.start && !/\s/.test(page.text[end]!)) end--
+    text = page.text.slice(figure.start, end)
+    tokens = countTokens(text)
+  }
+  if (!text.trim()) return null
+  return {
+    id: figureChunkId(paperId, page.page, figure),
+    paperId,
+    page: page.page,
+    index,
+    section: dominantSection(marks, page.page, figure.start, end),
+    text,
+    tokens,
+    kind: figure.kind,
+    region: figure.region
+  }
 }
 
 // A piece is a word with the whitespace before it; a word longer than the window (a URL, a run

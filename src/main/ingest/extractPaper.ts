@@ -1,18 +1,24 @@
 import type { SectionSpan } from '../../shared/types'
 import type { PageText } from '../domain'
-import { UserFacingError } from '../errors'
+import { throwIfAborted, UserFacingError } from '../errors'
+import type { PageRecognizer } from '../ocr/PageRecognizer'
 import { cleanPage } from './cleanup'
+import { detectFigures } from './figures'
 import { readMetadata, type PaperMetadata } from './metadata'
 import { pageLines } from './pageLines'
 import type { PdfPageItems, PdfReader, PdfReadOptions } from './PdfReader'
 import { detectSections, sectionSpans, type LayoutPage, type SectionMark } from './sections'
+import { letterCount, MIN_CHARS_PER_PAGE, needsOcr } from './textQuality'
 
-/**
- * Fewer letters and digits than this per page, on average, means no usable text layer.
- * @remarks Calibrated on PDF.js's own test files: a scan with a stray 5-character text layer is
- * refused, a 3-page document with 42 characters is kept.
- */
-export const MIN_CHARS_PER_PAGE = 10
+export { MIN_CHARS_PER_PAGE }
+
+/** OCR for pages without a usable text layer. */
+export interface OcrStage {
+  recognizer: PageRecognizer
+  languages: readonly string[]
+  /** Progress over the pages being recognised. */
+  onPage?: (done: number, total: number) => void
+}
 
 /** A paper's text and what was read from it. */
 export interface ExtractedPaper {
@@ -26,6 +32,8 @@ export interface ExtractedPaper {
 export interface ExtractOptions extends PdfReadOptions {
   /** Called with each page's cleaned text as soon as the page is read. */
   onPageText?: (page: PageText) => void
+  /** Reads pages with no (or a garbled) text layer from their images; without it they stay empty. */
+  ocr?: OcrStage
 }
 
 /**
@@ -40,11 +48,18 @@ export async function extractPaper(
   options: ExtractOptions = {}
 ): Promise<ExtractedPaper> {
   const done = new Map<number, { text: PageText; layout: LayoutPage }>()
-  const clean = (p: PdfPageItems): void => {
-    if (done.has(p.page)) return
+  const scanned: number[] = []
+  const clean = (p: PdfPageItems & Partial<Pick<PageText, 'ocr'>>): void => {
+    if (done.has(p.page) && !p.ocr) return
     const lines = pageLines(p)
     const cleaned = cleanPage(lines)
-    const text = { page: p.page, text: cleaned.text }
+    const figures = detectFigures(p, lines, cleaned.lineOffsets, cleaned.text)
+    const text: PageText = {
+      page: p.page,
+      text: cleaned.text,
+      ...(p.ocr && { ocr: p.ocr }),
+      ...(figures.length > 0 && { figures })
+    }
     done.set(p.page, {
       text,
       layout: {
@@ -58,7 +73,9 @@ export async function extractPaper(
           .filter((l) => l.offset >= 0)
       }
     })
-    options.onPageText?.(text)
+    // A page OCR will read is announced once it has been read.
+    if (!p.ocr && options.ocr && needsOcr(text.text)) scanned.push(p.page)
+    else options.onPageText?.(text)
   }
   const content = await reader.read(bytes, {
     ...options,
@@ -69,11 +86,27 @@ export async function extractPaper(
   })
   // A reader that does not report pages as it goes is cleaned here.
   for (const p of content.pages) clean(p)
+  const label = options.label ?? 'This PDF'
+  const ocr = options.ocr
+  if (ocr && scanned.length > 0) {
+    const recognized = await ocr.recognizer.recognize(
+      bytes,
+      [...new Set(scanned)].sort((a, b) => a - b),
+      {
+        languages: ocr.languages,
+        label,
+        signal: options.signal,
+        onPage: ocr.onPage
+      }
+    )
+    throwIfAborted(options.signal, `Reading ${label}`)
+    for (const p of recognized) clean(p)
+  }
   const pages = content.pages.map((p) => done.get(p.page)!.text)
   const layout = content.pages.map((p) => done.get(p.page)!.layout)
-  const label = options.label ?? 'This PDF'
-  const chars = pages.reduce((n, p) => n + (p.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0)
+  const chars = pages.reduce((n, p) => n + letterCount(p.text), 0)
   if (chars < MIN_CHARS_PER_PAGE * Math.max(1, content.numPages)) {
+    if (ocr && scanned.length > 0) throw unreadableScan(label, pages, ocr.languages, chars)
     throw new UserFacingError(
       'NO_TEXT',
       chars === 0
@@ -84,4 +117,23 @@ export async function extractPaper(
   const marks = detectSections(layout)
   const metadata = readMetadata(content.info, layout[0]?.lines ?? [], pages[0]?.text ?? '')
   return { pages, metadata, sections: sectionSpans(marks, content.numPages), marks }
+}
+
+/** A scan OCR could not read: what it found, and what the person can try. */
+function unreadableScan(
+  label: string,
+  pages: readonly PageText[],
+  languages: readonly string[],
+  chars: number
+): UserFacingError {
+  const read = pages.filter((p) => p.ocr)
+  const words = read.flatMap((p) => p.ocr!.words)
+  const confidence = words.length
+    ? Math.round(words.reduce((n, w) => n + w.confidence, 0) / words.length)
+    : 0
+  const n = read.length
+  return new UserFacingError(
+    'NO_TEXT',
+    `${label} has no text layer, and OCR could not read it either: ${chars} letters on ${n} scanned page${n === 1 ? '' : 's'}${words.length ? ` (mean word confidence ${confidence}%)` : ''}. The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings (${languages.join(', ')}). Add a clearer scan, or a PDF with a text layer.`
+  )
 }

@@ -14,6 +14,8 @@ export type ExtractionRequest =
       label?: string
       /** When set, each page's chunks are sent (`pageChunks`) as soon as the page is read. */
       early?: { paperId: string; options: ChunkOptions }
+      /** When set, pages without a usable text layer are read by OCR in these languages. */
+      ocr?: { languages: string[] }
     }
   | {
       type: 'chunk'
@@ -31,6 +33,7 @@ export type ExtractionRequest =
  */
 export type ExtractionResponse =
   | { type: 'page'; requestId: number; done: number; total: number }
+  | { type: 'ocrPage'; requestId: number; done: number; total: number }
   | { type: 'pageChunks'; requestId: number; chunks: Chunk[] }
   | { type: 'read'; requestId: number; content: PdfContent }
   | { type: 'extracted'; requestId: number; paper: ExtractedPaper }

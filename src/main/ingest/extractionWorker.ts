@@ -6,6 +6,7 @@ import { extractPaper } from './extractPaper'
 import { pageChunks } from './PaperProcessor'
 import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
 import { lowerThreadPriority } from '../threadPriority'
+import { WorkerRecognizer } from '../ocr/WorkerRecognizer'
 
 /**
  * Worker-thread entry: pdf.js text extraction, cleanup, sections and js-tiktoken chunking.
@@ -19,6 +20,8 @@ if (!port) throw new Error('extractionWorker must run in a worker thread')
 lowerThreadPriority()
 
 const reader = new PdfjsReader()
+// OCR runs in a worker of its own, started only when a paper has scanned pages.
+const recognizer = new WorkerRecognizer()
 const running = new Map<number, AbortController>()
 
 const send = (message: ExtractionResponse): void => port.postMessage(message)
@@ -42,10 +45,15 @@ async function serve(request: Exclude<ExtractionRequest, { type: 'cancel' }>): P
       const content = await reader.read(request.bytes, { ...options, label: request.label })
       send({ type: 'read', requestId, content })
     } else if (request.type === 'extract') {
-      const { early } = request
+      const { early, ocr } = request
       const paper = await extractPaper(reader, request.bytes, {
         ...options,
         label: request.label,
+        ocr: ocr && {
+          recognizer,
+          languages: ocr.languages,
+          onPage: (done, total) => send({ type: 'ocrPage', requestId, done, total })
+        },
         onPageText:
           early && ((p) => send({ type: 'pageChunks', requestId, chunks: pageChunks(early, p) }))
       })

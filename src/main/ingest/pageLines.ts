@@ -7,6 +7,8 @@ export interface PageLine {
   fontSize: number
   x: number
   y: number
+  /** Where the line's last item ends, in points from the left edge. */
+  end: number
 }
 
 /**
@@ -31,7 +33,9 @@ export function pageLines(page: PdfPageItems): PageLine[] {
   const flush = (): void => {
     if (!cur) return
     const text = cur.parts.join('')
-    if (text.trim()) lines.push({ text, fontSize: dominantSize(cur.sizes), x: cur.x, y: cur.y })
+    if (text.trim()) {
+      lines.push({ text, fontSize: dominantSize(cur.sizes), x: cur.x, y: cur.y, end: cur.end })
+    }
     cur = null
   }
 

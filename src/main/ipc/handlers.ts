@@ -8,8 +8,10 @@ import type {
   LocalModelTest,
   McpConfig,
   PageRange,
-  Paper
+  Paper,
+  Region
 } from '../../shared/types'
+import type { PageImager } from '../ocr/PageRecognizer'
 import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
 import type { ImportKind } from '../../shared/imports'
 import { UserFacingError } from '../errors'
@@ -49,6 +51,7 @@ export interface LibraryPort {
   readonly imports: Pick<LibraryImports, 'bibliography' | 'zotero' | 'zoteroCollections'>
   addDoi(doi: string): Promise<Paper>
   notices(): LibraryNotice[]
+  ocrWords(paperId: string, page: number): Promise<{ text: string; box: Region }[]>
 }
 
 /** What the handlers need of the agent. */
@@ -116,6 +119,8 @@ export interface HandlerDeps {
   conversations: ConversationPort
   filePicker: FilePicker
   discovery: Discovery
+  /** Draws page regions (figures) for the chat. */
+  pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
   compare: CompareService
@@ -279,6 +284,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.library.imports.zotero(chosen(folder, 'library:importZotero'), { collections }),
     'library:related': ({ paperId }) => deps.discovery.related(paperId),
     'library:missingRefs': ({ paperId }) => deps.discovery.missingReferences(paperId),
+    'library:ocrWords': async ({ paperId, page }) => ({
+      words: await deps.library.ocrWords(paperId, page)
+    }),
+    'library:regionImage': async ({ paperId, page, region, width }) => {
+      const bytes = await deps.library.pdfBytes(paperId)
+      const png = await deps.pageImages.pagePng(bytes, page, width, paperId, region)
+      return { data: Buffer.from(png).toString('base64') }
+    },
     'search:query': (input) => deps.retriever.search(input),
     'search:section': (input) => deps.retriever.section(input),
     'chat:ask': (input) => deps.conversations.ask(input),
@@ -302,14 +315,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'threads:export': ({ threadId, turnId, format }) =>
       deps.conversations.export(threadId, format, turnId),
     'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
-    'compare:list': () => ({
-      comparisons: deps.compare.list().map(({ id, title, updatedAt, paperIds, columns }) => ({
-        id,
-        title,
-        updatedAt,
-        paperIds,
-        columns
-      }))
+    'compare:list': ({ threadId }) => ({
+      comparisons: deps.compare
+        .list(threadId)
+        .map(({ id, title, updatedAt, threadId, collection, paperIds, columns }) => ({
+          id,
+          title,
+          updatedAt,
+          threadId,
+          collection,
+          paperIds,
+          columns
+        }))
     }),
     'compare:get': ({ comparisonId }) => deps.compare.get(comparisonId),
     'compare:create': (input) => deps.compare.create(input),

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
-import type { LibraryNotice, PageRange, Paper } from '../../shared/types'
+import type { LibraryNotice, PageRange, Paper, Region } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
@@ -61,12 +61,13 @@ export class LibraryService {
       deps,
       catalog: this.catalog,
       files: this.files,
-      progress: (paperId, stage, done, total) =>
+      progress: (paperId, stage, done, total, ocr) =>
         deps.events.emit('ingest:progress', {
           paperId,
           stage,
           done,
           total,
+          ...(ocr && { ocr }),
           overall: this.queue.overall()
         }),
       changed,
@@ -298,6 +299,13 @@ export class LibraryService {
   /** The stored PDF of a paper, for the viewer. */
   pdfBytes(id: string): Promise<Uint8Array> {
     return this.content.pdfBytes(id)
+  }
+
+  /** The words OCR read on one page with their boxes; empty for a page with a text layer. */
+  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    const text = await this.paperText(id)
+    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
+    return words.map((w) => ({ text: w.text, box: w.box }))
   }
 
   /** Papers whose title, authors, id or year contain every word of `query` (case-insensitive). */

@@ -66,7 +66,10 @@ export class PaperContent {
       paperId,
       title: p.title,
       pageCount: count,
-      pages: text.pages.filter((pg) => pg.page >= from && pg.page <= to)
+      // Text only: OCR word boxes and figure regions are for the viewer, not for readers.
+      pages: text.pages
+        .filter((pg) => pg.page >= from && pg.page <= to)
+        .map((pg) => ({ page: pg.page, text: pg.text }))
     }
   }
 

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../atomicWrite'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { DataPaths } from '../paths'
-import { PAGES_FORMAT, pagesDocument } from '../storage/pagesFormat'
+import { PAGES_FORMAT, pagesDocument, pagesOf } from '../storage/pagesFormat'
 import { parseVersioned } from '../storage/versionedFile'
 
 /** A paper's stored file exists but cannot be read: damaged, or from a newer version. */
@@ -76,7 +76,7 @@ export class PaperFiles {
     }
     const read = parseVersioned(text, PAGES_FORMAT)
     if (read.state === 'ok' && read.data.paperId === id) {
-      return { paperId: id, pages: read.data.pages.map((p) => ({ page: p.page, text: p.text })) }
+      return { paperId: id, pages: pagesOf(read.data) }
     }
     const reason =
       read.state === 'ok'

@@ -21,7 +21,8 @@ export interface PipelineContext {
   deps: LibraryDeps
   catalog: Catalog
   files: PaperFiles
-  progress(paperId: string, stage: PaperStatus, done: number, total: number): void
+  /** `ocr`: the counts are of scanned pages being recognised. */
+  progress(paperId: string, stage: PaperStatus, done: number, total: number, ocr?: boolean): void
   changed(): void
   /** Clears vectors made by another embedder and queues re-embedding (never a mixed index). */
   matchEmbedder(embedder: Embedder): Promise<void>
@@ -63,7 +64,7 @@ export class IngestPipeline {
   private readonly prefetcher: Prefetcher
 
   constructor(private readonly ctx: PipelineContext) {
-    this.processor = paperProcessorFor(ctx.deps.reader)
+    this.processor = paperProcessorFor(ctx.deps.reader, ctx.deps.recognizer ?? null)
     this.prefetcher = new Prefetcher((paperId, bytes, signal) => {
       const paper = ctx.catalog.get(paperId)
       return this.prepare(paperId, bytes, paper ? labelOf(paper) : paperId, signal, (done, total) =>
@@ -198,11 +199,15 @@ export class IngestPipeline {
     onChunks?: (chunks: Chunk[]) => void
   ): Promise<PreparedPaper> {
     const chunkKey = this.chunkKey()
-    const { chunkTokens, chunkOverlap } = this.ctx.deps.settings()
+    const { chunkTokens, chunkOverlap, ocrLanguages } = this.ctx.deps.settings()
     const extracted = await this.processor.extract(bytes, {
       label,
       signal,
       onPage,
+      ocr: {
+        languages: ocrLanguages,
+        onPage: (done, total) => this.ctx.progress(paperId, 'extracting', done, total, true)
+      },
       early: onChunks && { paperId, options: { chunkTokens, chunkOverlap }, onChunks }
     })
     throwIfAborted(signal, `Indexing ${label}`)

@@ -1,6 +1,7 @@
 import type { Settings } from '../../shared/types'
 import type { EventSink } from '../events'
 import type { PdfReader } from '../ingest/PdfReader'
+import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { DataPaths } from '../paths'
 import type { EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
 import type { OnlineMetadata } from './online/OnlineMetadata'
@@ -22,6 +23,11 @@ export interface LibraryDeps {
   /** A folder with `<arxivId>.pdf` copies of the default papers, used instead of downloading. */
   defaultCorpusDir?: string | null
   embedBatchSize?: number
+  /**
+   * OCR for scanned pages, used when `reader` is not a worker that does its own (a worker
+   * reader starts an OCR worker of its own).
+   */
+  recognizer?: PageRecognizer
   log?: (msg: string) => void
   /** arXiv, Crossref, OpenAlex, Unpaywall; null: no online metadata (tests). */
   online?: OnlineMetadata | null

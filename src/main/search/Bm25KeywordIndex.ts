@@ -289,6 +289,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       if (!p || row === undefined) continue
       const text = this.textsOf(p)?.[row]
       if (text === undefined) continue
+      const extra = p.extras.get(row)
       out.push({
         id,
         paperId: p.paperId,
@@ -296,7 +297,9 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         index: p.indexes[row]!,
         section: p.sectionNames[p.sections[row]!] ?? 'body',
         text,
-        tokens: p.tokens[row]!
+        tokens: p.tokens[row]!,
+        ...(extra && { kind: extra.kind }),
+        ...(extra?.region && { region: extra.region })
       })
     }
     return out

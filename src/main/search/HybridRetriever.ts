@@ -181,7 +181,9 @@ export class HybridRetriever implements Retriever {
           page: c.page,
           section: c.section,
           score: r.score,
-          text: c.text
+          text: c.text,
+          ...(c.kind && c.kind !== 'text' && { kind: c.kind }),
+          ...(c.region && { region: c.region })
         })
       }
     }
@@ -203,7 +205,8 @@ function onePerPageFirst(ranked: { id: string; score: number }[]): { id: string;
   const first: { id: string; score: number }[] = []
   const repeats: { id: string; score: number }[] = []
   for (const r of ranked) {
-    const page = r.id.replace(/-chunk-\d+$/, '')
+    // Text, figure and table chunks of one page count as that page.
+    const page = r.id.replace(/-(chunk|figure|table)-[^-]+$/, '')
     ;(seen.has(page) ? repeats : first).push(r)
     seen.add(page)
   }

@@ -1,11 +1,14 @@
 import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib'
+import { z } from 'zod'
+import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
 
-/** `RPK` + the format version: the `.kw` file's version is in its magic. */
-const MAGIC = 'RPK1'
+/** The `.kw` format this build writes; the version is in the magic (`RPK` + version). */
+const KEYWORD_FORMAT = 2
+const MAGIC = `RPK${KEYWORD_FORMAT}`
 const compress = promisify(brotliCompress)
 
 /**
@@ -22,6 +25,12 @@ export interface PaperPostings {
   tokens: Uint32Array
   sectionNames: string[]
   sections: Uint16Array
+  /**
+   * What is not plain text-layer text, by row: OCR'd text, figures and tables with regions.
+   * @remarks Optional in the file: a file written before figures and OCR had none, and every
+   * chunk in it is text.
+   */
+  extras: Map<number, ChunkExtra>
   /** Index terms per chunk (BM25 document length). */
   lengths: Uint16Array
   terms: Uint32Array
@@ -34,16 +43,89 @@ export interface PaperPostings {
   textZ: Uint8Array
 }
 
-interface Header {
-  paperId: string
-  ids: string[]
-  pages: number[]
-  indexes: number[]
-  tokens: number[]
-  sectionNames: string[]
-  sections: number[]
-  terms: number
-  postings: number
+/** The kind and region of a chunk that is not text-layer text. */
+export interface ChunkExtra {
+  kind: Exclude<Chunk['kind'], 'text' | undefined>
+  region?: Region
+}
+
+/** A region on a page as stored: fractions of the page size from its top-left corner. */
+const StoredRegionSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1)
+})
+
+/** One row's kind (and a figure's or table's region), as the header stores it. */
+const StoredExtraSchema = z.tuple([
+  z.number().int().min(0),
+  z.object({ kind: z.enum(['ocr', 'figure', 'table']), region: StoredRegionSchema.optional() })
+])
+
+/**
+ * Per-chunk columns are checked as arrays of the right length, not element by element: they
+ * become typed arrays, and opening a large library reads thousands of headers.
+ */
+const column = z.array(z.unknown()).transform((a) => a as number[])
+
+/**
+ * The JSON header of a `.kw` file (format 2), this file's storage schema.
+ * @remarks Format 2 added `extras` (`[row, {kind, region}]` for OCR'd text, figures and
+ * tables); a format-1 file has none, and every chunk in it is text-layer text.
+ */
+const HeaderSchema = z
+  .looseObject({
+    paperId: z.string().min(1),
+    ids: z.array(z.string()),
+    pages: column,
+    indexes: column,
+    tokens: column,
+    sectionNames: z.array(z.string()),
+    sections: column,
+    extras: z.array(StoredExtraSchema).optional(),
+    terms: z.number().int().min(0),
+    postings: z.number().int().min(0)
+  })
+  .superRefine((h, ctx) => {
+    const n = h.ids.length
+    for (const key of ['pages', 'indexes', 'tokens', 'sections'] as const) {
+      if (h[key].length !== n) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${h[key].length} rows, not ${n}` })
+      }
+    }
+    for (const [row] of h.extras ?? []) {
+      if (row >= n)
+        ctx.addIssue({ code: 'custom', path: ['extras'], message: `row ${row} of ${n}` })
+    }
+  })
+type Header = z.infer<typeof HeaderSchema>
+
+/** Numbered migrations of the header, keyed by the format they upgrade from. */
+const HEADER_MIGRATIONS: Readonly<Record<number, (h: Record<string, unknown>) => unknown>> = {
+  // 1 -> 2: rows gained kinds and regions; a format-1 file is all text.
+  1: (h) => ({ ...h, extras: [] })
+}
+
+/** Parses a header of format `version`, migrating it to the current one. */
+function parseHeader(json: string, version: number): Header {
+  let doc: unknown
+  try {
+    doc = JSON.parse(json)
+  } catch (e) {
+    throw new Error(`header is not valid JSON (${(e as Error).message})`, { cause: e })
+  }
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    throw new Error('header is not a JSON object')
+  }
+  for (let v = version; v < KEYWORD_FORMAT; v++)
+    doc = HEADER_MIGRATIONS[v]!(doc as Record<string, unknown>)
+  const parsed = HeaderSchema.safeParse(doc)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`header ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  return parsed.data
 }
 
 /** Builds the postings of one paper's chunks. */
@@ -106,6 +188,7 @@ export async function buildPostings(
     tokens: Uint32Array.from(chunks, (c) => c.tokens),
     sectionNames,
     sections: Uint16Array.from(chunks, (c) => sectionNames.indexOf(c.section)),
+    extras: extrasOf(chunks),
     lengths,
     terms,
     starts,
@@ -114,6 +197,15 @@ export async function buildPostings(
     totalLength: lengths.reduce((a, b) => a + b, 0),
     textZ: new Uint8Array(textZ)
   }
+}
+
+function extrasOf(chunks: readonly Chunk[]): Map<number, ChunkExtra> {
+  const out = new Map<number, ChunkExtra>()
+  chunks.forEach((c, row) => {
+    if (c.kind && c.kind !== 'text')
+      out.set(row, { kind: c.kind, ...(c.region && { region: c.region }) })
+  })
+  return out
 }
 
 function abbreviationTerms(chunks: readonly Chunk[]): Map<number, number[]> {
@@ -142,6 +234,7 @@ export function encodePostings(p: PaperPostings): Buffer {
     tokens: [...p.tokens],
     sectionNames: p.sectionNames,
     sections: [...p.sections],
+    ...(p.extras.size > 0 && { extras: [...p.extras] }),
     terms: p.terms.length,
     postings: p.docs.length
   }
@@ -169,14 +262,16 @@ export function encodePostings(p: PaperPostings): Buffer {
 export function decodePostings(file: Uint8Array): PaperPostings {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
   const magic = buf.length >= 4 ? buf.toString('latin1', 0, 4) : ''
-  if (/^RPK[2-9]$/.test(magic)) {
-    throw new Error(`written by a newer ResearchPal (keyword format ${magic.slice(3)})`)
+  const version = /^RPK[1-9]$/.test(magic) ? Number(magic.slice(3)) : null
+  if (version !== null && version > KEYWORD_FORMAT) {
+    throw new Error(`written by a newer ResearchPal (keyword format ${version})`)
   }
-  if (buf.length < 12 || magic !== MAGIC) {
+  if (buf.length < 12 || version === null) {
     throw new Error('Not a ResearchPal keyword file (bad magic)')
   }
   const headerLen = buf.readUInt32LE(4)
-  const h = JSON.parse(buf.toString('utf8', 8, 8 + headerLen)) as Header
+  if (8 + headerLen > buf.length - 4) throw new Error('Truncated keyword file')
+  const h = parseHeader(buf.toString('utf8', 8, 8 + headerLen), version)
   const n = h.ids.length
   const textLen = buf.readUInt32LE(buf.length - 4)
   let at = align4(8 + headerLen)
@@ -202,6 +297,7 @@ export function decodePostings(file: Uint8Array): PaperPostings {
     tokens: Uint32Array.from(h.tokens),
     sectionNames: h.sectionNames,
     sections: Uint16Array.from(h.sections),
+    extras: new Map(h.extras ?? []) as Map<number, ChunkExtra>,
     lengths,
     terms,
     starts,

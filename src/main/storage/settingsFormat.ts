@@ -6,7 +6,10 @@ import type { FileFormat, StoredDocument } from './versionedFile'
  * `settings.json` (format 1): only the settings the user changed, by name.
  * @remarks Values are checked against the settings' rules when loaded (field by field, so one
  * bad value falls back to its default alone); names this version does not know are kept, so a
- * newer version's settings survive a save by this one.
+ * newer version's settings survive a save by this one. A setting added later (e.g.
+ * `ocrLanguages`, issue 16) is a new name in `values`, not a new shape: a file without it reads
+ * its default, and a value this build cannot use (an OCR language whose data is not shipped
+ * here) falls back alone and stays in the file.
  */
 const SettingsDocumentSchema = z.looseObject({
   version: z.literal(1),

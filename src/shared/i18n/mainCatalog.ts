@@ -17,6 +17,9 @@ export const mainEn = {
     },
     noPassages: 'No relevant passage was found in the papers in the library.',
     passage: '[{{number}}] {{title}}, p. {{page}}:',
+    figureNotRead:
+      'Figures and tables appear here by their captions and the text around them: the figure itself was not read.',
+    kinds: { ocr: 'OCR', figure: 'Figure', table: 'Table' },
     greeting:
       'Hello! Ask me anything about the papers in your library; I answer with citations that open the cited page.',
     thanks: "You're welcome! Ask another question about the papers whenever you like.",
@@ -67,6 +70,9 @@ export const mainPtBR: MainCatalog = {
     },
     noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
     passage: '[{{number}}] {{title}}, p. {{page}}:',
+    figureNotRead:
+      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.',
+    kinds: { ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
     greeting:
       'Olá! Pergunte o que quiser sobre os artigos da sua biblioteca; eu respondo com citações que abrem a página citada.',
     thanks: 'De nada! Se quiser, faça outra pergunta sobre os artigos.',

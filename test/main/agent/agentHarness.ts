@@ -35,6 +35,8 @@ export async function agentHarness(
     noKey?: boolean
     baseUrl?: string
     papers?: Paper[]
+    /** Gives the agent `view_page`. */
+    pageImage?: (paperId: string, page: number) => Promise<Uint8Array>
   } = {}
 ): Promise<AgentHarness> {
   const gemini = await startFakeGemini({ script: options.script ?? {} })
@@ -52,6 +54,7 @@ export async function agentHarness(
     papers: () => options.papers ?? fakePapers(),
     settings: () => settings,
     events: sink,
+    pageImage: options.pageImage,
     chatModel: () =>
       options.noKey
         ? null

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cleanLine, cleanPage, isBrokenWord } from '../../../src/main/ingest/cleanup'
 
-const line = (text: string) => ({ text, fontSize: 10, x: 0, y: 0 })
+const line = (text: string) => ({ text, fontSize: 10, x: 0, y: 0, end: 0 })
 
 describe('cleanLine', () => {
   it('expands ligatures and drops invisible characters', () => {

@@ -5,7 +5,7 @@ import { UserFacingError } from '../../errors'
 import type { Retriever } from '../../search/types'
 import type { AnswerRun } from '../AnswerRun'
 import type { EvidenceSet } from '../evidence'
-import type { AgentTool } from './tool'
+import { ToolResultWithMedia, type AgentTool } from './tool'
 
 /** What the agent's tools need for one answer. */
 export interface AgentToolsDeps {
@@ -18,6 +18,11 @@ export interface AgentToolsDeps {
   /** Every passage shown to the model is recorded here, for citations. */
   evidence: EvidenceSet
   run: AnswerRun
+  /**
+   * A page of a paper drawn as a PNG; with it the agent gets `view_page`. Null for a model that
+   * cannot see images.
+   */
+  pageImage?: ((paperId: string, page: number, signal?: AbortSignal) => Promise<Uint8Array>) | null
 }
 
 /** Most passages one search returns to the model. */
@@ -57,8 +62,15 @@ const SectionArgs = z
   })
   .strict()
 
+const ViewPageArgs = z
+  .object({
+    paperId: PaperIdSchema.describe('The paper id, e.g. 1706.03762.'),
+    page: z.number().int().min(1).max(10_000).describe('The 1-based page number.')
+  })
+  .strict()
+
 /**
- * The three tools of the answering agent: `search_documents`, `extract_section`, `list_papers`.
+ * The tools of the answering agent: `search_documents`, `extract_section`, `list_papers`.
  * @remarks Each call reports its stage (searching "<query>", reading <section> of <paper>) and
  * records the passages it returned, so the citations are built from what the model saw.
  */
@@ -102,6 +114,8 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
           paper: p.title,
           page: p.page,
           section: p.section,
+          // Figures and tables are found by their captions; OCR'd text may have misreadings.
+          ...(p.kind && { kind: p.kind }),
           text: p.text
         }))
       }
@@ -149,5 +163,37 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
     }
   }
 
-  return [search as AgentTool, section as AgentTool, list]
+  const pageImage = deps.pageImage
+  const viewPage: AgentTool<typeof ViewPageArgs> | null = pageImage
+    ? {
+        name: 'view_page',
+        description:
+          'Shows you one page of a paper as an image. Use it when the question is about a figure, a table, a plot or an equation: search first, then view the page the figure or table passage is on. Cite what you read on it as [[id]] with the id it returns.',
+        parameters: ViewPageArgs,
+        async run(args, { signal }) {
+          requireKnown([args.paperId])
+          const paper = deps.papers().find((p) => p.id === args.paperId)!
+          if (paper.pages > 0 && args.page > paper.pages) {
+            throw new UserFacingError(
+              'INVALID_INPUT',
+              `"${paper.title}" has ${paper.pages} pages; there is no page ${args.page}.`
+            )
+          }
+          deps.run.stage('reading', `page ${args.page} of ${paper.title}`)
+          const png = await pageImage(args.paperId, args.page, signal)
+          const passage = deps.evidence.addPageImage(args.paperId, paper.title, args.page)
+          return new ToolResultWithMedia(
+            { id: passage.id, paper: paper.title, page: args.page, image: 'attached (PNG)' },
+            [{ mimeType: 'image/png', data: Buffer.from(png).toString('base64') }]
+          )
+        }
+      }
+    : null
+
+  return [
+    search as AgentTool,
+    section as AgentTool,
+    list,
+    ...(viewPage ? [viewPage as AgentTool] : [])
+  ]
 }

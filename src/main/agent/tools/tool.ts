@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { describeIssues, isUserFacing } from '../../errors'
-import type { ChatPart, FunctionCallRequest, ToolDeclaration } from '../ChatModel'
+import type { ChatPart, FunctionCallRequest, InlineData, ToolDeclaration } from '../ChatModel'
 
 /** What a tool gets besides its arguments. */
 export interface ToolContext {
@@ -17,6 +17,18 @@ export interface AgentTool<P extends z.ZodType = z.ZodType> {
   description: string
   parameters: P
   run(args: z.output<P>, context: ToolContext): Promise<unknown>
+}
+
+/**
+ * A tool result that carries media (a rendered page) besides its JSON.
+ * @remarks Sent as inline-data parts of the function response, which is how Gemini takes an
+ * image from a function; the image's tokens then show in the call's usage.
+ */
+export class ToolResultWithMedia {
+  constructor(
+    readonly result: unknown,
+    readonly media: InlineData[]
+  ) {}
 }
 
 /** Declares a tool to the model: its JSON Schema generated from the zod schema. */
@@ -39,9 +51,14 @@ export async function runToolCalls(
 ): Promise<ChatPart[]> {
   return Promise.all(
     calls.map(async (call) => {
-      const response = await runOne(tools, call, context)
+      const { response, media } = await runOne(tools, call, context)
       return {
-        functionResponse: { ...(call.id && { id: call.id }), name: call.name, response }
+        functionResponse: {
+          ...(call.id && { id: call.id }),
+          name: call.name,
+          response,
+          ...(media.length > 0 && { parts: media.map((inlineData) => ({ inlineData })) })
+        }
       }
     })
   )
@@ -51,28 +68,34 @@ async function runOne(
   tools: readonly AgentTool[],
   call: FunctionCallRequest,
   context: ToolContext
-): Promise<Record<string, unknown>> {
+): Promise<{ response: Record<string, unknown>; media: InlineData[] }> {
+  const fail = (error: string): { response: Record<string, unknown>; media: InlineData[] } => ({
+    response: { error },
+    media: []
+  })
   const tool = tools.find((t) => t.name === call.name)
   if (!tool) {
     const names = tools.map((t) => t.name).join(', ')
-    return { error: `There is no tool named "${call.name}". The tools are: ${names}.` }
+    return fail(`There is no tool named "${call.name}". The tools are: ${names}.`)
   }
   if (call.invalidArguments) {
-    return {
-      error: `The arguments for ${tool.name} could not be read (${call.invalidArguments}). Send them as one JSON object.`
-    }
+    return fail(
+      `The arguments for ${tool.name} could not be read (${call.invalidArguments}). Send them as one JSON object.`
+    )
   }
   const parsed = tool.parameters.safeParse(call.args ?? {})
   if (!parsed.success) {
-    return { error: `Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}` }
+    return fail(`Invalid arguments for ${tool.name}: ${describeIssues(parsed.error)}`)
   }
   try {
-    return { result: await tool.run(parsed.data, context) }
+    const out = await tool.run(parsed.data, context)
+    if (out instanceof ToolResultWithMedia) {
+      return { response: { result: out.result }, media: out.media }
+    }
+    return { response: { result: out }, media: [] }
   } catch (error) {
     if (isUserFacing(error, 'CANCELLED')) throw error
     if (!isUserFacing(error)) console.error(`[agent] tool ${tool.name} failed:`, error)
-    return {
-      error: `${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`
-    }
+    return fail(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`)
   }
 }

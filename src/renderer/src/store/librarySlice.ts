@@ -7,6 +7,8 @@ export interface PaperProgress {
   stage: IngestProgress['stage']
   done: number
   total: number
+  /** True while scanned pages are being read by OCR (done/total count those pages). */
+  ocr?: boolean
 }
 
 /** The library panel's state. */
@@ -127,7 +129,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
     applyIngestProgress: (p) => {
       const progress = {
         ...lib().progress,
-        [p.paperId]: { stage: p.stage, done: p.done, total: p.total }
+        [p.paperId]: { stage: p.stage, done: p.done, total: p.total, ...(p.ocr && { ocr: true }) }
       }
       const finished = p.overall.total > 0 && p.overall.done >= p.overall.total
       update({ progress, overall: finished ? null : p.overall })

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../shared/errors'
-import type { Citation } from '../../../shared/types'
+import type { ChunkKind, Citation, Region } from '../../../shared/types'
 import { base64ToBytes } from './base64'
 import type { SliceCreator } from './types'
 
@@ -11,6 +11,16 @@ export interface Highlight {
   page: number
   snippet: string
   nonce: number
+  /** What is cited: OCR'd text is found among the OCR word boxes, a figure by its region. */
+  kind?: ChunkKind
+  /** A figure's or table's region on the page (fractions of the page). */
+  region?: Region
+}
+
+/** A word OCR read on a page, with its box. */
+export interface OcrWordBox {
+  text: string
+  box: Region
 }
 
 /** A place in the viewer, for back and forward. */
@@ -80,6 +90,10 @@ export interface ViewerSlice {
   setHighlightFound: (found: boolean) => void
   /** Fetches a paper's PDF bytes from main for the viewer (not kept in the store). */
   fetchPdf: (paperId: string) => Promise<{ bytes: Uint8Array } | { error: AppError }>
+  /** The words OCR read on a page (empty for a page with a text layer, or on failure). */
+  fetchOcrWords: (paperId: string, page: number) => Promise<OcrWordBox[]>
+  /** A small PNG of a cited figure or table, as a data URL (null when it cannot be drawn). */
+  fetchRegionImage: (citation: Citation, width: number) => Promise<string | null>
 }
 
 /** The most a user can zoom in, and out. */
@@ -138,7 +152,13 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
     find: NO_FIND
   },
   openCitation: (citation) => {
-    const highlight = { page: citation.page, snippet: citation.snippet, nonce: ++nonce }
+    const highlight: Highlight = {
+      page: citation.page,
+      snippet: citation.snippet,
+      nonce: ++nonce,
+      ...(citation.kind && { kind: citation.kind }),
+      ...(citation.region && { region: citation.region })
+    }
     set({
       viewer: jump(get().viewer, { paperId: citation.paperId, page: citation.page, highlight })
     })
@@ -218,5 +238,19 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
   fetchPdf: async (paperId) => {
     const result = await api.library.pdf({ paperId })
     return result.ok ? { bytes: base64ToBytes(result.value.data) } : { error: result.error }
+  },
+  fetchOcrWords: async (paperId, page) => {
+    const result = await api.library.ocrWords({ paperId, page })
+    return result.ok ? result.value.words : []
+  },
+  fetchRegionImage: async (citation, width) => {
+    if (!citation.region) return null
+    const result = await api.library.regionImage({
+      paperId: citation.paperId,
+      page: citation.page,
+      region: citation.region,
+      width
+    })
+    return result.ok ? `data:image/png;base64,${result.value.data}` : null
   }
 })

@@ -60,11 +60,19 @@ export function CitationChip({ citation }: { citation: Citation }) {
     setPlace(placeCard(chip, card, { width: window.innerWidth, height: window.innerHeight }))
   }, [hover])
 
-  const label = t('chat.chipLabel', {
-    number: citation.number,
-    title: citation.title,
-    page: citation.page
-  })
+  const kind = citation.kind && citation.kind !== 'text' ? citation.kind : null
+  const label = kind
+    ? t('chat.chipLabelKind', {
+        number: citation.number,
+        title: citation.title,
+        page: citation.page,
+        kind: t(`chat.kinds.${kind}`)
+      })
+    : t('chat.chipLabel', {
+        number: citation.number,
+        title: citation.title,
+        page: citation.page
+      })
   const removed = citation.paperRemoved === true
   return (
     <span
@@ -81,6 +89,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
+        data-kind={citation.kind ?? 'text'}
         aria-label={
           removed
             ? t('threads.chipRemovedLabel', {
@@ -100,6 +109,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
         }}
       >
         {citation.number}
+        {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
       </button>
       {hover && (
         <span
@@ -109,7 +119,14 @@ export function CitationChip({ citation }: { citation: Citation }) {
           style={place ? { left: place.left, top: place.top } : { visibility: 'hidden' }}
         >
           <span className="hover-card-title">{citation.title}</span>
-          <span className="hover-card-page">{t('chat.cardPage', { page: citation.page })}</span>
+          <span className="hover-card-page">
+            {t('chat.cardPage', { page: citation.page })}
+            {citation.kind && citation.kind !== 'text' && (
+              <span className="kind-badge" data-kind={citation.kind}>
+                {t(`chat.kinds.${citation.kind}`)}
+              </span>
+            )}
+          </span>
           <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
           <span className="hover-card-hint">
             {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}

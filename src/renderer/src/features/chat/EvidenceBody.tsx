@@ -4,7 +4,8 @@ import { CitationChip } from './CitationChip'
 
 /**
  * An evidence-only answer, read as passages: for each, its source, the sentence(s) that best
- * answer the question, and the rest of the passage folded underneath.
+ * answer the question, and the rest of the passage folded underneath. A figure or table is
+ * quoted by its caption, and the answer says the figure itself was not read.
  */
 export function EvidenceBody({
   excerpts,
@@ -15,36 +16,45 @@ export function EvidenceBody({
 }) {
   const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
+  const figures = citations.some((c) => c.kind === 'figure' || c.kind === 'table')
   return (
-    <ol className="evidence-list">
-      {excerpts.map((x) => {
-        const citation = byNumber.get(x.number)
-        return (
-          <li key={x.number} className="evidence-item" data-excerpt={x.number}>
-            <div className="evidence-head">
-              {citation && <CitationChip citation={citation} />}
-              {citation && (
-                <span className="evidence-source">
-                  {t('chat.passageHead', { title: citation.title, page: citation.page })}
-                </span>
+    <>
+      <ol className="evidence-list">
+        {excerpts.map((x) => {
+          const citation = byNumber.get(x.number)
+          return (
+            <li key={x.number} className="evidence-item" data-excerpt={x.number}>
+              <div className="evidence-head">
+                {citation && <CitationChip citation={citation} />}
+                {citation && (
+                  <span className="evidence-source">
+                    {t('chat.passageHead', { title: citation.title, page: citation.page })}
+                  </span>
+                )}
+                {citation?.kind && citation.kind !== 'text' && (
+                  <span className="kind-badge" data-kind={citation.kind}>
+                    {t(`chat.kinds.${citation.kind}`)}
+                  </span>
+                )}
+              </div>
+              <blockquote className="evidence-best" lang="en">
+                {x.best}
+              </blockquote>
+              {(x.before || x.after) && (
+                <details className="evidence-rest">
+                  <summary>{t('chat.wholePassage')}</summary>
+                  <p lang="en">
+                    {x.before && <span className="evidence-context">{x.before} </span>}
+                    <mark>{x.best}</mark>
+                    {x.after && <span className="evidence-context"> {x.after}</span>}
+                  </p>
+                </details>
               )}
-            </div>
-            <blockquote className="evidence-best" lang="en">
-              {x.best}
-            </blockquote>
-            {(x.before || x.after) && (
-              <details className="evidence-rest">
-                <summary>{t('chat.wholePassage')}</summary>
-                <p lang="en">
-                  {x.before && <span className="evidence-context">{x.before} </span>}
-                  <mark>{x.best}</mark>
-                  {x.after && <span className="evidence-context"> {x.after}</span>}
-                </p>
-              </details>
-            )}
-          </li>
-        )
-      })}
-    </ol>
+            </li>
+          )
+        })}
+      </ol>
+      {figures && <p className="evidence-note">{t('chat.figureNotRead')}</p>}
+    </>
   )
 }

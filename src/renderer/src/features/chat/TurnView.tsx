@@ -3,6 +3,7 @@ import type { Answer } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import type { Turn } from '../../store/chatSlice'
 import { useAppStore } from '../../store/StoreContext'
+import { FigureCrops } from './FigureCrops'
 import { AnswerBody } from './AnswerBody'
 import { AnswerLabels } from './AnswerLabels'
 import { answerMarkdown } from './answerMarkdown'
@@ -79,6 +80,7 @@ export function TurnView({ turn }: { turn: Turn }) {
             ) : (
               <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
             )}
+            <FigureCrops citations={turn.answer.citations} />
             <div className="answer-footer">
               {turn.usage.inputTokens + turn.usage.outputTokens > 0 && (
                 <span className="usage" title={t('chat.usageTitle')}>

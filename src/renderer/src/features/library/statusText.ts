@@ -18,7 +18,9 @@ export function statusText(
     case 'downloading':
       return t('status.downloading')
     case 'extracting':
-      return t('status.extracting')
+      return progress?.ocr
+        ? t('status.ocr', { done: progress.done, total: progress.total })
+        : t('status.extracting')
     case 'embedding':
       return t('status.embedding')
     case 'indexed':

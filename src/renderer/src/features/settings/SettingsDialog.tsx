@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Settings } from '../../../../shared/types'
+import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
 import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ErrorMessage } from '../../components/ErrorMessage'
@@ -161,6 +161,25 @@ export function SettingsDialog() {
                   <option value={2}>2</option>
                   <option value={3}>{t('settings.rounds3')}</option>
                 </select>
+              </label>
+              <label className="field">
+                <span className="field-label">{t('settings.ocrLanguage')}</span>
+                <select
+                  aria-label={t('settings.ocrLanguage')}
+                  value={values.ocrLanguages[0]}
+                  onChange={(e) =>
+                    void updateSettings({
+                      ocrLanguages: [e.target.value as Settings['ocrLanguages'][number]]
+                    })
+                  }
+                >
+                  {OCR_LANGUAGES.map((code) => (
+                    <option key={code} value={code}>
+                      {t(`settings.ocrLanguages.${code}`)}
+                    </option>
+                  ))}
+                </select>
+                <span className="field-help">{t('settings.ocrHelp')}</span>
               </label>
             </>
           )}

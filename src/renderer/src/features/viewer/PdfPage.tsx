@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
+import type { Region } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
+import { useAppStore } from '../../store/StoreContext'
 import type { Highlight } from '../../store/viewerSlice'
 import { findSnippetItems } from './highlightMatch'
 import { CSS_PER_PDF_UNIT, type PageSize, type PdfjsDocument } from './pdfjs'
@@ -46,6 +48,7 @@ function markSpan(
 }
 
 interface Props {
+  paperId: string
   doc: PdfjsDocument
   number: number
   scale: number
@@ -62,9 +65,11 @@ interface Props {
 
 /**
  * One page: a placeholder of the right size until it comes near the viewport, then the canvas
- * and the selectable text layer; marks the highlighted snippet's spans.
+ * and the selectable text layer; marks the highlighted snippet's spans, or draws boxes over a
+ * cited figure's region or over the OCR'd words of a scanned page (which has no text layer).
  */
 export function PdfPage({
+  paperId,
   doc,
   number,
   scale,
@@ -75,6 +80,9 @@ export function PdfPage({
   findHits,
   findNonce
 }: Props) {
+  const fetchOcrWords = useAppStore((s) => s.fetchOcrWords)
+  const [ocrHits, setOcrHits] = useState<{ regions: Region[]; nonce: number } | null>(null)
+  const boxLayerRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
   const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
@@ -105,10 +113,43 @@ export function PdfPage({
     }
   }, [doc, number, scale, near])
 
+  // A figure is highlighted by its region; OCR'd text by the boxes of the words it matches.
+  useEffect(() => {
+    if (!highlight || highlight.page !== number) return
+    if (highlight.region || highlight.kind !== 'ocr') return
+    let stale = false
+    void fetchOcrWords(paperId, number).then((words) => {
+      if (stale) return
+      const hits = findSnippetItems(
+        words.map((w) => w.text),
+        highlight.snippet
+      )
+      setOcrHits({ regions: hits.map((i) => words[i]!.box), nonce: highlight.nonce })
+    })
+    return () => {
+      stale = true
+    }
+  }, [highlight, number, paperId, fetchOcrWords])
+
+  const boxes = useMemo(() => {
+    if (!highlight || highlight.page !== number) return null
+    if (highlight.region) return { regions: [highlight.region], nonce: highlight.nonce }
+    if (highlight.kind === 'ocr' && ocrHits?.nonce === highlight.nonce) return ocrHits
+    return null
+  }, [highlight, number, ocrHits])
+
+  useEffect(() => {
+    if (!boxes || !rendered || scrolledFor.current === `${boxes.nonce}@${scale}`) return
+    scrolledFor.current = `${boxes.nonce}@${scale}`
+    boxLayerRef.current?.firstElementChild?.scrollIntoView({ block: 'center' })
+    onHighlight(boxes.regions.length > 0)
+  }, [boxes, rendered, onHighlight, scale])
+
   useEffect(() => {
     if (!rendered) return
     for (const span of rendered.spans) span.classList.remove('highlight')
     if (!highlight || highlight.page !== number) return
+    if (highlight.region || highlight.kind === 'ocr') return
     const hits = findSnippetItems(rendered.items, highlight.snippet)
     const spans = hits.map((i) => rendered.spans[i]).filter((s): s is HTMLElement => !!s)
     for (const span of spans) span.classList.add('highlight')
@@ -168,6 +209,21 @@ export function PdfPage({
     >
       <canvas ref={canvasRef} aria-hidden="true" />
       <div ref={textRef} className="textLayer" />
+      <div ref={boxLayerRef} className="box-layer" aria-hidden="true">
+        {boxes?.regions.map((r, i) => (
+          <div
+            key={i}
+            className={highlight?.region ? 'region-highlight' : 'ocr-highlight'}
+            data-kind={highlight?.kind ?? 'text'}
+            style={{
+              left: `${r.x * 100}%`,
+              top: `${r.y * 100}%`,
+              width: `${r.width * 100}%`,
+              height: `${r.height * 100}%`
+            }}
+          />
+        ))}
+      </div>
       {!rendered && (
         <div className="pdf-page-label">
           {failed ? t('viewer.pageFailed', { page: number }) : number}

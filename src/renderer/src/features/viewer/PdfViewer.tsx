@@ -234,6 +234,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
         {ready &&
           Array.from({ length: ready.doc.numPages }, (_, i) => i + 1).map((n) => (
             <PdfPage
+              paperId={paperId}
               key={`${ready.paperId}-${n}`}
               doc={ready.doc}
               number={n}

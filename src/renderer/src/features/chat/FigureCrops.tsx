@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react'
+import type { Citation } from '../../../../shared/types'
+import { useTranslation } from '../../i18n'
+import { useAppStore } from '../../store/StoreContext'
+
+/** Width in pixels of a figure's crop in the chat. */
+const CROP_WIDTH = 240
+
+/**
+ * Small crops of the figures and tables an answer cites, each opening its page in the viewer
+ * with the region highlighted.
+ */
+export function FigureCrops({ citations }: { citations: Citation[] }) {
+  const figures = citations.filter(
+    (c) => (c.kind === 'figure' || c.kind === 'table') && c.region && c.region.width < 1
+  )
+  if (figures.length === 0) return null
+  return (
+    <div className="figure-crops">
+      {figures.map((c) => (
+        <FigureCrop key={c.number} citation={c} />
+      ))}
+    </div>
+  )
+}
+
+function FigureCrop({ citation }: { citation: Citation }) {
+  const { t } = useTranslation()
+  const fetchRegionImage = useAppStore((s) => s.fetchRegionImage)
+  const openCitation = useAppStore((s) => s.openCitation)
+  const [src, setSrc] = useState<string | null | undefined>(undefined)
+  useEffect(() => {
+    let stale = false
+    void fetchRegionImage(citation, CROP_WIDTH * 2).then((url) => {
+      if (!stale) setSrc(url)
+    })
+    return () => {
+      stale = true
+    }
+  }, [citation, fetchRegionImage])
+  const label =
+    citation.snippet.match(/^(Figure|Fig\.|Table)\s*\S+?(?=[:.|])/i)?.[0] ?? citation.kind
+  return (
+    <button
+      type="button"
+      className="figure-crop"
+      data-citation={citation.number}
+      aria-label={t('chat.figureLabel', {
+        number: citation.number,
+        label,
+        title: citation.title,
+        page: citation.page
+      })}
+      onClick={() => openCitation(citation)}
+    >
+      {src ? (
+        <img src={src} alt="" width={CROP_WIDTH} />
+      ) : (
+        <span className="figure-crop-missing">
+          {src === null ? t('chat.figureFailed') : t('chat.figureDrawing')}
+        </span>
+      )}
+      <span className="figure-crop-label">
+        {t('chat.figureCaption', { number: citation.number, label, page: citation.page })}
+      </span>
+    </button>
+  )
+}
