@@ -302,10 +302,8 @@ export class LibraryService {
   }
 
   /** The words OCR read on one page with their boxes; empty for a page with a text layer. */
-  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
-    const text = await this.paperText(id)
-    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
-    return words.map((w) => ({ text: w.text, box: w.box }))
+  ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    return this.content.ocrWords(id, page)
   }
 
   /** Papers whose title, authors, id or year contain every word of `query` (case-insensitive). */
