@@ -314,6 +314,8 @@ async function openServices(
     classifier: new MessageClassifier(() => embedder.current()),
     chatModel
   })
+  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
+  await threads.open()
   const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
   await comparisons.open()
   const compare = new CompareService({
@@ -322,10 +324,14 @@ async function openServices(
     papers: () => library.list(),
     settings: () => settings.get(),
     events,
-    chatModel
+    chatModel,
+    collection: (id) => {
+      const papers = library.organizer.select({ collectionId: id })
+      const name = library.organizer.collections().find((c) => c.id === id)!.name
+      return { name, paperIds: papers.map((p) => p.id) }
+    },
+    threadScope: (threadId) => threads.get(threadId).scope
   })
-  const threads = new ThreadStore(paths.threads, log, undefined, readOnly)
-  await threads.open()
   const conversations = new ConversationService({
     store: threads,
     agent,

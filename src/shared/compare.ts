@@ -54,12 +54,21 @@ export const CompareCellSchema = z.object({
 /** One cell. */
 export type CompareCell = z.infer<typeof CompareCellSchema>
 
+/** The collection a comparison's papers were taken from (its name when it was started). */
+export const CompareCollectionSchema = z.object({ id: z.string(), name: z.string() })
+/** The collection a comparison's papers were taken from. */
+export type CompareCollection = z.infer<typeof CompareCollectionSchema>
+
 /** A comparison: papers (rows) × columns, and a cell for each pair. */
 export const ComparisonSchema = z.object({
   id: z.string(),
   title: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The conversation this comparison is saved with (it shows there), or null. */
+  threadId: z.string().nullable(),
+  /** Where the papers came from when it was started; null: picked one by one. */
+  collection: CompareCollectionSchema.nullable(),
   paperIds: z.array(z.string()),
   columns: z.array(CompareColumnSchema),
   cells: z.array(CompareCellSchema)
@@ -72,6 +81,8 @@ export const ComparisonSummarySchema = ComparisonSchema.pick({
   id: true,
   title: true,
   updatedAt: true,
+  threadId: true,
+  collection: true,
   paperIds: true,
   columns: true
 })

@@ -83,15 +83,29 @@ export const ComparisonIdSchema = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a comparison id such as cmp-abc123-0f0f0f')
 const CompareTexts = z.array(Query).max(MAX_COMPARE_COLUMNS)
 
-/** A new comparison: which papers, which questions (and claims to check agreement with). */
+/**
+ * A new comparison: which papers (chosen ones, a collection's, or a conversation's), which
+ * questions (and claims to check agreement with). With `threadId` it is saved with that
+ * conversation and limited to its papers.
+ */
 export const CompareCreateInputSchema = z
   .object({
-    paperIds: z.array(PaperIdSchema).min(1).max(MAX_COMPARE_PAPERS),
+    paperIds: z.array(PaperIdSchema).min(1).max(MAX_COMPARE_PAPERS).optional(),
+    collectionId: z.string().min(1).max(64).optional(),
+    threadId: ThreadIdSchema.optional(),
     questions: CompareTexts.default([]),
     claims: CompareTexts.default([]),
     title: z.string().trim().max(200).optional()
   })
   .strict()
+  .refine((i) => i.paperIds || i.collectionId || i.threadId, {
+    message: 'give paperIds, a collectionId or a threadId (whose papers are compared)',
+    path: ['paperIds']
+  })
+  .refine((i) => !(i.paperIds && i.collectionId), {
+    message: 'give paperIds or a collectionId, not both',
+    path: ['collectionId']
+  })
   .refine((i) => i.questions.length + i.claims.length > 0, {
     message: 'give at least one question or claim',
     path: ['questions']
@@ -437,8 +451,9 @@ export const channels = {
       .strict(),
     output: AskOutputSchema
   },
+  /** Saved comparisons, newest first; with `threadId`, those saved with that conversation. */
   'compare:list': {
-    input: Empty,
+    input: z.object({ threadId: ThreadIdSchema.optional() }).strict(),
     output: z.object({ comparisons: z.array(ComparisonSummarySchema) })
   },
   'compare:get': {

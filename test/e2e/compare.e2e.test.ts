@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Channel, ChannelInput, ChannelOutput } from '../../src/shared/contract'
 import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
 import {
   cellPassageIds,
@@ -145,6 +146,86 @@ describe.skipIf(!HAVE_CORPUS)('compare papers in Chromium', () => {
     expect(md).toMatch(/p\. \d+: "/)
     const bib = await save('Export BibTeX')
     expect(bib.match(/^@\w+\{/gm)).toHaveLength(3)
+  })
+
+  it('starts from a collection and from a conversation, which then shows its comparison', async () => {
+    const invoke = async <C extends Channel>(
+      channel: C,
+      input: ChannelInput<C>
+    ): Promise<ChannelOutput<C>> => {
+      const r = await h.services.router.invoke(channel, input, { transport: 'e2e' })
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value as ChannelOutput<C>
+    }
+    const { collection } = await invoke('library:createCollection', { name: 'Pre-training' })
+    await invoke('library:setCollection', {
+      collectionId: collection.id,
+      paperIds: ['1810.04805', '2005.11401'],
+      member: true
+    })
+    const { thread } = await invoke('threads:create', {
+      title: 'Encoders',
+      scope: ['1706.03762', '1810.04805']
+    })
+    // The app reads collections and conversations at start.
+    await page.reload()
+    await page.getByRole('tab', { name: 'Compare' }).click()
+    const back = page.getByRole('button', { name: '← All comparisons' })
+    if (await back.isVisible()) await back.click()
+
+    // From a collection: its papers are checked, and the table says where they came from.
+    await page.getByLabel('From a collection').selectOption({ label: 'Pre-training (2)' })
+    const checked = async (): Promise<string[]> =>
+      page
+        .locator('.compare-paper-option', { has: page.locator('input:checked') })
+        .allTextContents()
+    expect((await checked()).map((x) => x.slice(0, 4)).sort()).toEqual(['BERT', 'Retr'])
+    await page
+      .getByRole('textbox', { name: 'Questions, one per line' })
+      .fill('What is pre-trained?')
+    await h.screenshot('compare-05-from-collection-form')
+    await page.getByRole('button', { name: 'Compare', exact: true }).click()
+    await expect.poll(() => page.locator('.compare-table tbody tr').count()).toBe(2)
+    await expect
+      .poll(() => page.locator('.compare-origin').textContent())
+      .toBe('Papers of the collection “Pre-training”')
+    const fromCollection = await invoke('compare:list', {})
+    expect(fromCollection.comparisons[0]).toMatchObject({
+      collection: { id: collection.id, name: 'Pre-training' },
+      paperIds: ['1810.04805', '2005.11401']
+    })
+
+    // From a conversation: its papers, saved with it; the conversation lists it.
+    await page.getByRole('tab', { name: 'Chat' }).click()
+    await expect.poll(() => page.locator('.thread-header-title').textContent()).toBe('Encoders')
+    await page.getByRole('button', { name: 'Compare these papers' }).click()
+    await expect
+      .poll(() => page.locator('.compare-form .compare-origin').textContent())
+      .toContain('Saved with the conversation “Encoders”')
+    expect((await checked()).map((x) => x.slice(0, 4)).sort()).toEqual(['Atte', 'BERT'])
+    await page
+      .getByRole('textbox', { name: 'Questions, one per line' })
+      .fill('Which attention does the encoder use?')
+    await page.getByRole('button', { name: 'Compare', exact: true }).click()
+    await expect
+      .poll(() => page.locator('.compare-cell:not([data-status="pending"])').count(), {
+        timeout: 60_000
+      })
+      .toBe(2)
+    await h.screenshot('compare-06-from-conversation-table')
+    await page.getByRole('button', { name: 'Open the conversation' }).click()
+    const pill = page
+      .getByRole('navigation', { name: 'Comparisons in this conversation:' })
+      .getByRole('button', { name: 'Which attention does the encoder use?' })
+    await pill.waitFor()
+    const linked = await invoke('compare:list', { threadId: thread.id })
+    expect(linked.comparisons.map((c) => c.title)).toEqual([
+      'Which attention does the encoder use?'
+    ])
+    await h.screenshot('compare-07-conversation-lists-comparison')
+    await pill.click()
+    await expect.poll(() => page.locator('.compare-table tbody tr').count()).toBe(2)
+    await page.getByRole('button', { name: '← All comparisons' }).click()
   })
 
   it('reopens after a restart and, without a key, fills a new table with evidence only', async () => {

@@ -48,8 +48,10 @@ describe('preload', () => {
       'onIngestProgress',
       'onLibraryChanged',
       'onLibraryNotice',
+      'onLibraryImportProgress',
       'onChatEvent',
-      'onCompareProgress'
+      'onCompareProgress',
+      'onImportProgress'
     ])
     for (const event of EVENTS) {
       const got: unknown[] = []

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/errors'
 import { isUserFacing } from '../errors'
 import type { AnswerRun } from './AnswerRun'
 import type { ChatModel } from './ChatModel'
@@ -11,14 +12,16 @@ const MAX_QUERY_CHARS = 300
  * question is translated first. Any failure (quota, overload, odd output) falls back to the
  * original query: a worse search beats no search. Only a cancel propagates. In a thread,
  * `conversation` (the earlier turns as text) lets the rewrite resolve what a follow-up points
- * back to ("its decoder" after a Transformer question), so the query stands alone.
+ * back to ("its decoder" after a Transformer question), so the query stands alone. A caller
+ * that can wait out a rate limit (a comparison) names `RATE_LIMITED` in `rethrow` to get it.
  */
 export async function rewriteQuery(
   model: ChatModel,
   query: string,
   run: AnswerRun,
   signal?: AbortSignal,
-  conversation = ''
+  conversation = '',
+  rethrow: readonly ErrorCode[] = ['CANCELLED']
 ): Promise<string> {
   run.stage('rewriting', query)
   try {
@@ -41,7 +44,9 @@ export async function rewriteQuery(
       .trim()
     return rewritten && rewritten.length <= MAX_QUERY_CHARS ? rewritten : query
   } catch (error) {
-    if (isUserFacing(error, 'CANCELLED')) throw error
+    if (isUserFacing(error, 'CANCELLED') || rethrow.some((code) => isUserFacing(error, code))) {
+      throw error
+    }
     return query
   }
 }

@@ -195,16 +195,18 @@ Commands:
                                    Answer with numbered citations: Gemini, or a local
                                    OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
                                    evidence-only without a key or a model
-  compare --papers <id,id,...> --question "<q>" [--question ...] [--claim "<c>"]
-          [--export markdown|csv|bibtex]
+  compare --papers <id,id,...> | --collection NAME | --thread <id>
+          --question "<q>" [--question ...] [--claim "<c>"] [--export markdown|csv|bibtex]
                                    Ask each paper the same questions: an evidence table, each
                                    cell from that paper's own passages (evidence-only
-                                   without GEMINI_API_KEY or network); saved in the library
+                                   without GEMINI_API_KEY or network); saved in the library.
+                                   --thread: the conversation's papers, saved with it
+  comparisons [--thread <id>]      List saved comparisons (those of one conversation)
   ask --new-thread "<question>" [--paper <paperId>]...
                                    Start a saved conversation (limited to those papers)
   ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
   threads                          List the conversations, newest first
-  thread show <id>                 Print a conversation, turn by turn
+  thread show <id>                 Print a conversation, turn by turn, and its comparisons
   thread export <id> --format md|bib [--turn <turnId>]
                                    Export it as Markdown with references, or its BibTeX
   demo                             Ingest the three default papers and ask a sample question

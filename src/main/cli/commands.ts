@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
+import type { Comparison } from '../../shared/compare'
 import type { Thread } from '../../shared/threads'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import { mainUiLanguage } from '../agent/language'
@@ -11,6 +12,7 @@ import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
 import {
   bib,
+  collectionId,
   collections,
   discover,
   importLibrary,
@@ -188,11 +190,61 @@ async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
   return { json: a, text: `${formatAnswer(a, language)}${follow}`, exitCode: 0 }
 }
 
+/**
+ * `compare`: papers from `--papers`, `--collection NAME` or (neither) the conversation
+ * `--thread ID`; with `--thread` the comparison is saved with that conversation.
+ */
+async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const collection = args.values.collection
+  if (args.papers.length && collection) {
+    throw new UsageError('compare takes --papers or --collection, not both')
+  }
+  if (!args.papers.length && !collection && !args.thread) {
+    throw new UsageError('compare needs --papers <id,id,...>, --collection NAME or --thread <id>')
+  }
+  if (!args.questions.length && !args.claims.length) {
+    throw new UsageError('compare needs at least one --question "..." or --claim "..."')
+  }
+  const created = await call(s, 'compare:create', {
+    ...(args.papers.length && { paperIds: args.papers }),
+    ...(collection && { collectionId: collectionId(s, collection) }),
+    ...(args.thread && { threadId: args.thread }),
+    questions: args.questions,
+    claims: args.claims
+  })
+  const c = await call(s, 'compare:run', { comparisonId: created.id })
+  if (args.exportFormat) {
+    const out = await call(s, 'compare:export', {
+      comparisonId: c.id,
+      format: args.exportFormat
+    })
+    return { json: out, text: out.text.trimEnd(), exitCode: 0 }
+  }
+  const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
+  return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
+}
+
+/** Where a saved comparison's papers came from, for a list line. */
+function comparisonOrigin(c: Pick<Comparison, 'collection' | 'threadId'>): string {
+  return [
+    c.collection ? ` [collection ${c.collection.name}]` : '',
+    c.threadId ? ` [conversation ${c.threadId}]` : ''
+  ].join('')
+}
+
 async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
   const [verb, threadId] = need(args, 2, '"show <id>" or "export <id> --format md|bib"')
   if (verb === 'show') {
     const { thread } = await call(s, 'threads:get', { threadId })
-    return { json: { thread }, text: formatThread(thread, cliLanguage(s)), exitCode: 0 }
+    const { comparisons } = await call(s, 'compare:list', { threadId })
+    const saved = comparisons.map(
+      (c) => `  ${c.id}  ${c.paperIds.length} × ${c.columns.length}  ${c.title}`
+    )
+    const text = [
+      formatThread(thread, cliLanguage(s)),
+      ...(saved.length ? [`\nComparisons saved with this conversation:\n${saved.join('\n')}`] : [])
+    ].join('\n')
+    return { json: { thread, comparisons }, text, exitCode: 0 }
   }
   if (verb === 'export') {
     if (!args.format) throw new UsageError('thread export needs --format md or --format bib')
@@ -282,26 +334,15 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
       return { json: r, text, exitCode: 0 }
     }
-    case 'compare': {
-      if (!args.papers.length) throw new UsageError('compare needs --papers <id,id,...>')
-      if (!args.questions.length && !args.claims.length) {
-        throw new UsageError('compare needs at least one --question "..." or --claim "..."')
-      }
-      const created = await call(s, 'compare:create', {
-        paperIds: args.papers,
-        questions: args.questions,
-        claims: args.claims
-      })
-      const c = await call(s, 'compare:run', { comparisonId: created.id })
-      if (args.exportFormat) {
-        const out = await call(s, 'compare:export', {
-          comparisonId: c.id,
-          format: args.exportFormat
-        })
-        return { json: out, text: out.text.trimEnd(), exitCode: 0 }
-      }
-      const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
-      return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
+    case 'compare':
+      return compare(s, args)
+    case 'comparisons': {
+      const r = await call(s, 'compare:list', args.thread ? { threadId: args.thread } : {})
+      const rows = r.comparisons.map(
+        (c) =>
+          `${c.id}  ${c.updatedAt.slice(0, 16).replace('T', ' ')}  ${c.paperIds.length} × ${c.columns.length}  ${c.title}${comparisonOrigin(c)}`
+      )
+      return { json: r, text: rows.join('\n') || 'No comparisons saved yet.', exitCode: 0 }
     }
     case 'thread':
       return thread(s, args)

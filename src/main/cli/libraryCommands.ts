@@ -110,7 +110,8 @@ function describe(p: Paper): string {
     .join('\n')
 }
 
-function collectionId(s: Services, name: string): string {
+/** The id of the collection with this name (or id); NOT_FOUND naming the command to list them. */
+export function collectionId(s: Services, name: string): string {
   const c = s.library.organizer
     .collections()
     .find((x) => x.name.toLowerCase() === name.trim().toLowerCase() || x.id === name)

@@ -5,9 +5,12 @@ import {
   type CompareColumn,
   type Comparison
 } from '../../shared/compare'
+import { MAX_COMPARE_PAPERS } from '../../shared/contract'
 import type { Paper, Settings, UiLanguage } from '../../shared/types'
+import { AnswerRun } from '../agent/AnswerRun'
 import type { ChatModel } from '../agent/ChatModel'
 import { answerLanguage, mainUiLanguage } from '../agent/language'
+import { rewriteQuery } from '../agent/queryRewrite'
 import { scopeTo } from '../agent/scope'
 import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
@@ -32,14 +35,24 @@ export interface CompareServiceDeps {
   chatModel: () => ChatModel | null
   settings: () => Settings
   events: EventSink
+  /** A collection's name and papers; throws NOT_FOUND for an unknown one. */
+  collection: (id: string) => { name: string; paperIds: string[] }
+  /** A conversation's papers (null: the whole library); throws NOT_FOUND for an unknown one. */
+  threadScope: (threadId: string) => readonly string[] | null
   concurrency?: number
   /** Waits out a rate limit; resolves early (throwing CANCELLED) when `signal` fires. */
   wait?: (seconds: number, signal: AbortSignal) => Promise<void>
 }
 
-/** A new comparison. */
+/**
+ * A new comparison. The papers: `paperIds`, or a collection's indexed papers, or (neither) the
+ * papers of the conversation `threadId`. With `threadId` it is saved with that conversation,
+ * and its papers are limited to the conversation's, as a question asked there would be.
+ */
 export interface CreateInput {
-  paperIds: readonly string[]
+  paperIds?: readonly string[]
+  collectionId?: string
+  threadId?: string
   questions: readonly string[]
   claims?: readonly string[]
   title?: string
@@ -71,8 +84,10 @@ export class CompareService {
 
   constructor(private readonly deps: CompareServiceDeps) {}
 
-  list(): Comparison[] {
-    return this.deps.store.list()
+  /** Saved comparisons, newest first; with `threadId`, those saved with that conversation. */
+  list(threadId?: string): Comparison[] {
+    const all = this.deps.store.list()
+    return threadId ? all.filter((c) => c.threadId === threadId) : all
   }
 
   get(id: string): Comparison {
@@ -80,15 +95,16 @@ export class CompareService {
   }
 
   async create(input: CreateInput): Promise<Comparison> {
-    this.checkPapers(input.paperIds)
-    const now = new Date().toISOString()
     const columns = withColumns([], input.questions, input.claims ?? [])
-    const paperIds = unique(input.paperIds)
+    const { paperIds, collection } = this.papersOf(input)
+    const now = new Date().toISOString()
     const c: Comparison = {
       id: `cmp-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
       title: input.title?.trim() || columns[0]!.text.slice(0, 80),
       createdAt: now,
       updatedAt: now,
+      threadId: input.threadId ?? null,
+      collection,
       paperIds,
       columns,
       cells: []
@@ -185,6 +201,21 @@ export class CompareService {
     let pause: Promise<void> | null = null
     const pauses = new Map<string, number>()
     const queue = [...todo]
+    // One retrieval query per column, shared by its cells: the question rewritten once into
+    // an English search query (the papers are English), not once per paper.
+    const queries = new Map<string, Promise<string>>()
+    const queryOf = (column: CompareColumn): Promise<string> => {
+      if (!model) return Promise.resolve(column.text)
+      let q = queries.get(column.id)
+      if (!q) {
+        const run = new AnswerRun(`compare-${id}-${column.id}-query`, quiet)
+        q = rewriteQuery(model, column.text, run, signal, '', ['RATE_LIMITED'])
+        // A rate-limited rewrite is tried again after the pause, not remembered as failed.
+        q.catch(() => queries.delete(column.id))
+        queries.set(column.id, q)
+      }
+      return q
+    }
 
     const one = async (cell: CompareCell): Promise<CompareCell> => {
       const current = this.get(id)
@@ -208,6 +239,7 @@ export class CompareService {
         retriever: scope.retriever,
         paper,
         column,
+        query: await queryOf(column),
         model,
         languageInstruction: answerLanguage(settings.answerLanguage, column.text, ui).instruction,
         signal
@@ -293,6 +325,65 @@ export class CompareService {
     return next
   }
 
+  /** The rows of a new comparison, from its papers, its collection or its conversation. */
+  private papersOf(input: CreateInput): {
+    paperIds: string[]
+    collection: Comparison['collection']
+  } {
+    const scope = input.threadId ? this.deps.threadScope(input.threadId) : null
+    const indexed = (ids: readonly string[]): string[] => {
+      const ok = new Set(
+        this.deps
+          .papers()
+          .filter((p) => p.status === 'indexed')
+          .map((p) => p.id)
+      )
+      return ids.filter((id) => ok.has(id))
+    }
+    let ids: string[]
+    let collection: Comparison['collection'] = null
+    let from: string
+    if (input.collectionId) {
+      const found = this.deps.collection(input.collectionId)
+      collection = { id: input.collectionId, name: found.name }
+      ids = indexed(found.paperIds)
+      from = `Collection "${found.name}" has no indexed papers`
+    } else if (input.paperIds?.length) {
+      this.checkPapers(input.paperIds)
+      ids = [...input.paperIds]
+      from = 'No papers were chosen'
+    } else if (input.threadId) {
+      ids = indexed(scope ?? this.deps.papers().map((p) => p.id))
+      from = 'This conversation has no indexed papers'
+    } else {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        'A comparison needs papers: choose some, a collection, or a conversation.'
+      )
+    }
+    if (scope) {
+      const inScope = ids.filter((id) => scope.includes(id))
+      if (ids.length && !inScope.length) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          `Papers ${ids.join(', ')} are outside this conversation's papers (${scope.join(', ')}). Compare them outside the conversation, or change its papers.`
+        )
+      }
+      ids = inScope
+    }
+    ids = unique(ids)
+    if (ids.length === 0) {
+      throw new UserFacingError('INVALID_INPUT', `${from}. Add or index papers first.`)
+    }
+    if (ids.length > MAX_COMPARE_PAPERS) {
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `That is ${ids.length} papers; a comparison holds at most ${MAX_COMPARE_PAPERS}. Choose fewer papers or a smaller collection.`
+      )
+    }
+    return { paperIds: ids, collection }
+  }
+
   private checkPapers(ids: readonly string[]): void {
     const known = new Set(this.deps.papers().map((p) => p.id))
     const unknown = ids.filter((id) => !known.has(id))
@@ -304,6 +395,9 @@ export class CompareService {
     }
   }
 }
+
+/** The rewrite's stage and usage events are not shown in the chat. */
+const quiet: EventSink = { emit: () => undefined }
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)]

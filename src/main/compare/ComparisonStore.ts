@@ -44,8 +44,11 @@ export class ComparisonStore {
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       const file = join(this.dir, name)
       try {
-        const doc = readComparisonFile(await readFile(file, 'utf8'))
-        this.byId.set(doc.comparison.id, fromFile(doc))
+        const { file: doc, migratedFrom } = readComparisonFile(await readFile(file, 'utf8'))
+        const c = fromFile(doc)
+        this.byId.set(c.id, c)
+        // Migrated once, at open: the file is rewritten at the current version.
+        if (migratedFrom !== null && !this.readOnly) await this.save(c)
       } catch (error) {
         if (!(error instanceof UnreadableComparisonError)) throw error
         const movedTo = this.readOnly ? file : `${file}.unreadable-${Date.now()}`

@@ -6,7 +6,7 @@ import { describeIssues } from '../errors'
  * @remarks Its own schema, never the IPC one: the contract may change shape without
  * rewriting users' files, and a file is read through {@link readComparisonFile} only.
  */
-export const COMPARISON_FORMAT_VERSION = 1
+export const COMPARISON_FORMAT_VERSION = 2
 
 const StoredCitation = z.object({
   number: z.number().int(),
@@ -31,6 +31,8 @@ export const ComparisonFileSchema = z.object({
     title: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    threadId: z.string().nullable(),
+    collection: z.object({ id: z.string(), name: z.string() }).nullable(),
     paperIds: z.array(z.string()),
     columns: z.array(
       z.object({ id: z.string(), kind: z.enum(['question', 'claim']), text: z.string() })
@@ -55,10 +57,18 @@ export type ComparisonFile = z.infer<typeof ComparisonFileSchema>
 
 /**
  * Numbered migrations: `MIGRATIONS[n]` turns a version-n document into version n+1.
- * @remarks Empty while version 1 is the only one; the next format change adds `1: (doc) => …`
- * here, and every reader goes through {@link readComparisonFile}, which runs them in order.
+ * @remarks Every reader goes through {@link readComparisonFile}, which runs them in order; the
+ * file is rewritten at the current version the next time the comparison is saved.
+ * - 1 → 2: comparisons can be saved with a conversation (`threadId`) and remember the
+ *   collection their papers came from (`collection`); a version-1 comparison had neither.
  */
-const MIGRATIONS: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {}
+const MIGRATIONS: Record<number, (doc: Record<string, unknown>) => Record<string, unknown>> = {
+  1: (doc) => {
+    const c = doc.comparison
+    if (typeof c !== 'object' || c === null) return doc
+    return { ...doc, comparison: { threadId: null, collection: null, ...c } }
+  }
+}
 
 /** Why a file could not be read: the caller moves it aside and says so. */
 export class UnreadableComparisonError extends Error {
@@ -73,7 +83,11 @@ export class UnreadableComparisonError extends Error {
  * @remarks Throws {@link UnreadableComparisonError} for text that is not JSON, a version newer
  * than this build knows, or a document that does not match the schema after migration.
  */
-export function readComparisonFile(text: string): ComparisonFile {
+export function readComparisonFile(text: string): {
+  file: ComparisonFile
+  /** The version it was written at, when older than this build's; else null. */
+  migratedFrom: number | null
+} {
   let doc: Record<string, unknown>
   try {
     doc = JSON.parse(text) as Record<string, unknown>
@@ -92,6 +106,7 @@ export function readComparisonFile(text: string): ComparisonFile {
       `it was written by a newer ResearchPal (format ${version}; this one reads up to ${COMPARISON_FORMAT_VERSION})`
     )
   }
+  const written = version
   while (version < COMPARISON_FORMAT_VERSION) {
     const migrate = MIGRATIONS[version]
     if (!migrate) throw new UnreadableComparisonError(`no migration from format ${version}`)
@@ -104,5 +119,8 @@ export function readComparisonFile(text: string): ComparisonFile {
       `it does not match the comparison format (${describeIssues(parsed.error)})`
     )
   }
-  return parsed.data
+  return {
+    file: parsed.data,
+    migratedFrom: written < COMPARISON_FORMAT_VERSION ? written : null
+  }
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { CompareCell, CompareColumn, Verdict } from '../../shared/compare'
 import type { AppError } from '../../shared/errors'
-import type { Paper } from '../../shared/types'
+import type { Citation, Paper } from '../../shared/types'
 import { AnswerRun } from '../agent/AnswerRun'
 import type { ChatModel } from '../agent/ChatModel'
 import { toCitation } from '../agent/citations'
@@ -33,6 +33,8 @@ export interface CellContext {
   retriever: Retriever
   paper: Paper
   column: CompareColumn
+  /** What to search the paper for: the column's text rewritten as an English query. */
+  query: string
   /** Null: no key; the cell holds the paper's best passages only. */
   model: ChatModel | null
   /** Told to the model, e.g. "Write the answer in English." */
@@ -43,36 +45,44 @@ export interface CellContext {
 /** Answer events of cells are not shown in the chat; their usage is summed per cell. */
 const quiet: EventSink = { emit: () => undefined }
 
+/** A filled cell: `status` and `citations` given, the rest empty unless set. */
+type CellFields = Pick<CompareCell, 'status' | 'citations'> & Partial<CompareCell>
+
 /**
  * Fills one cell from that paper's own passages.
- * @remarks Search (scoped to the paper) -> one structured model call -> citations resolved
- * against the passages shown (so a cell can only cite its own paper) -> the judge. Rate limits
- * and cancels are thrown for the caller to pause or stop; no key or no network gives an
- * evidence-only cell; any other failure of the check keeps the answer, marked unverified.
+ * @remarks Search (scoped to the paper, with the column's retrieval query) -> one structured
+ * model call -> citations resolved against the passages shown (so a cell can only cite its own
+ * paper) -> the check. Rate limits and cancels are thrown for the caller to pause or stop; no
+ * key or no network gives an evidence-only cell; any other failure of the check keeps the
+ * answer, marked unverified.
  */
 export async function fillCell(ctx: CellContext): Promise<CompareCell> {
-  const { paper, column, signal } = ctx
+  const { paper, column, query, signal } = ctx
   const run = new AnswerRun(`compare-${paper.id}-${column.id}`, quiet)
   const found = await ctx.retriever.search(
-    { query: column.text, limit: CELL_PASSAGES, paperIds: [paper.id] },
+    { query, limit: CELL_PASSAGES, paperIds: [paper.id] },
     signal
   )
   const evidence = new EvidenceSet()
   const passages = evidence
-    .addSearchResults(found.results, column.text)
+    .addSearchResults(found.results, query)
     .filter((p) => p.paperId === paper.id)
-  const base = { paperId: paper.id, columnId: column.id, notice: null, problem: null }
-  const evidenceCell = (notice: AppError): CompareCell => ({
-    ...base,
-    status: 'evidence',
+  const cell = (fields: CellFields): CompareCell => ({
+    paperId: paper.id,
+    columnId: column.id,
     answer: '',
     verdict: null,
-    citations: passages
-      .slice(0, EVIDENCE_PASSAGES)
-      .map((p, i) => toCitation(i + 1, p, column.text)),
-    notice,
-    usage: run.total()
+    notice: null,
+    problem: null,
+    usage: run.total(),
+    ...fields
   })
+  const evidenceCell = (notice: AppError): CompareCell =>
+    cell({
+      status: 'evidence',
+      citations: passages.slice(0, EVIDENCE_PASSAGES).map((p, i) => toCitation(i + 1, p, query)),
+      notice
+    })
   if (!ctx.model) {
     return evidenceCell({
       code: 'NO_API_KEY',
@@ -80,160 +90,137 @@ export async function fillCell(ctx: CellContext): Promise<CompareCell> {
     })
   }
   if (passages.length === 0) {
-    return {
-      ...base,
+    return cell({
       status: 'not-stated',
-      answer: '',
       verdict: column.kind === 'claim' ? 'does-not-address' : null,
-      citations: [],
-      usage: run.total()
-    }
+      citations: []
+    })
   }
   try {
-    return column.kind === 'question'
-      ? await questionCell(ctx, ctx.model, passages, evidence, run)
-      : await claimCell(ctx, ctx.model, passages, evidence, run)
+    return await answerCell(ctx, ctx.model, passages, evidence, run, cell)
   } catch (error) {
     if (isUserFacing(error, 'OFFLINE') || isUserFacing(error, 'NO_API_KEY')) {
       return evidenceCell(toAppError(error))
     }
     if (isUserFacing(error, 'RATE_LIMITED') || isUserFacing(error, 'CANCELLED')) throw error
     if (error instanceof UserFacingError) {
-      return {
-        ...base,
-        status: 'failed',
-        answer: '',
-        verdict: null,
-        citations: [],
-        notice: toAppError(error),
-        usage: run.total()
-      }
+      return cell({ status: 'failed', citations: [], notice: toAppError(error) })
     }
     throw error
   }
 }
 
-async function questionCell(
-  ctx: CellContext,
-  model: ChatModel,
-  passages: EvidencePassage[],
-  evidence: EvidenceSet,
-  run: AnswerRun
-): Promise<CompareCell> {
-  const { paper, column, signal } = ctx
-  const reply = await ask(
-    model,
-    run,
-    'compare-cell',
-    questionCellPrompt(ctx.languageInstruction),
-    cellRequest(paper, 'question', column.text, passages),
-    QuestionCellSchema,
-    signal
-  )
-  const base = {
-    paperId: paper.id,
-    columnId: column.id,
-    verdict: null,
-    notice: null,
-    problem: null
-  }
-  if (reply.status === 'not_stated') {
-    return {
-      ...base,
-      status: 'not-stated',
-      answer: reply.answer.trim(),
-      citations: [],
-      usage: run.total()
-    }
-  }
-  const citations = cite(reply.passageIds, evidence, paper.id, reply.answer)
-  if (citations.length === 0) {
-    return {
-      ...base,
-      status: 'unverified',
-      answer: reply.answer.trim(),
-      citations,
-      problem: 'The answer cites no passage of this paper.',
-      usage: run.total()
-    }
-  }
-  const checked = await check(() =>
-    judgeAnswer(model, column.text, reply.answer, run, signal, 'compare-judge')
-  )
-  return {
-    ...base,
-    status: checked.pass ? 'answered' : 'unverified',
-    answer: reply.answer.trim(),
-    citations,
-    notice: checked.notice,
-    problem: checked.problem,
-    usage: run.total()
-  }
+/** What the model said for a cell, whichever kind of column asked. */
+interface CellReply {
+  /** A question the paper does not answer, or a claim it does not address. */
+  silent: boolean
+  verdict: Verdict | null
+  answer: string
+  passageIds: string[]
 }
 
-async function claimCell(
+/** The model's answer for a cell, its citations, and its check. */
+async function answerCell(
   ctx: CellContext,
   model: ChatModel,
   passages: EvidencePassage[],
   evidence: EvidenceSet,
-  run: AnswerRun
+  run: AnswerRun,
+  cell: (fields: CellFields) => CompareCell
 ): Promise<CompareCell> {
   const { paper, column, signal } = ctx
-  const reply = await ask(
-    model,
-    run,
-    'compare-cell',
-    claimCellPrompt(ctx.languageInstruction),
-    cellRequest(paper, 'claim', column.text, passages),
-    ClaimCellSchema,
-    signal
-  )
-  const verdict = reply.verdict.replace(/_/g, '-') as Verdict
-  const base = { paperId: paper.id, columnId: column.id, verdict, notice: null, problem: null }
-  if (verdict === 'does-not-address') {
-    return {
-      ...base,
-      status: 'not-stated',
-      answer: reply.answer.trim(),
-      citations: [],
-      usage: run.total()
-    }
-  }
+  const reply = await askCell(ctx, model, passages, run)
+  const answered = (fields: CellFields): CompareCell =>
+    cell({ verdict: reply.verdict, answer: reply.answer, ...fields })
+  if (reply.silent) return answered({ status: 'not-stated', citations: [] })
   const citations = cite(reply.passageIds, evidence, paper.id, reply.answer)
   if (citations.length === 0) {
-    return {
-      ...base,
-      status: 'unverified',
-      answer: reply.answer.trim(),
-      citations,
-      problem: 'The verdict quotes no passage of this paper.',
-      usage: run.total()
-    }
+    const problem =
+      column.kind === 'question'
+        ? 'The answer cites no passage of this paper.'
+        : 'The verdict quotes no passage of this paper.'
+    return answered({ status: 'unverified', citations, problem })
   }
-  const quotes = citations.map((c) => evidence.get(c.chunkId)!.text.replace(/\s+/g, ' ').trim())
-  const checked = await check(async () => {
+  const checked = await check(() =>
+    column.kind === 'question'
+      ? judgeAnswer(model, column.text, reply.answer, run, signal, 'compare-judge')
+      : checkVerdict(model, run, column.text, reply.verdict!, citations, evidence, signal)
+  )
+  return answered({
+    status: checked.pass ? 'answered' : 'unverified',
+    citations,
+    notice: checked.notice,
+    problem: checked.problem
+  })
+}
+
+/** One structured call for a cell: a question's answer, or a claim's verdict. */
+async function askCell(
+  ctx: CellContext,
+  model: ChatModel,
+  passages: EvidencePassage[],
+  run: AnswerRun
+): Promise<CellReply> {
+  const { paper, column, signal, languageInstruction } = ctx
+  const request = cellRequest(paper, column.kind, column.text, passages)
+  if (column.kind === 'question') {
     const r = await ask(
       model,
       run,
-      'compare-check',
-      VERDICT_CHECK_PROMPT,
-      verdictCheckRequest(column.text, verdict, quotes),
-      VerdictCheckSchema,
+      'compare-cell',
+      questionCellPrompt(languageInstruction),
+      request,
+      QuestionCellSchema,
       signal
     )
     return {
-      pass: r.quoteSupportsVerdict,
-      problem: r.problem.trim() || 'The quoted passages do not show this verdict.'
+      silent: r.status === 'not_stated',
+      verdict: null,
+      answer: r.answer.trim(),
+      passageIds: r.passageIds
     }
-  })
+  }
+  const r = await ask(
+    model,
+    run,
+    'compare-cell',
+    claimCellPrompt(languageInstruction),
+    request,
+    ClaimCellSchema,
+    signal
+  )
+  const verdict = r.verdict.replace(/_/g, '-') as Verdict
   return {
-    ...base,
-    status: checked.pass ? 'answered' : 'unverified',
-    answer: reply.answer.trim(),
-    citations,
-    notice: checked.notice,
-    problem: checked.problem,
-    usage: run.total()
+    silent: verdict === 'does-not-address',
+    verdict,
+    answer: r.answer.trim(),
+    passageIds: r.passageIds
+  }
+}
+
+/** Checks a claim cell's verdict against the passages it quotes. */
+async function checkVerdict(
+  model: ChatModel,
+  run: AnswerRun,
+  claim: string,
+  verdict: Verdict,
+  citations: readonly Citation[],
+  evidence: EvidenceSet,
+  signal?: AbortSignal
+): Promise<{ pass: boolean; problem: string }> {
+  const quotes = citations.map((c) => evidence.get(c.chunkId)!.text.replace(/\s+/g, ' ').trim())
+  const r = await ask(
+    model,
+    run,
+    'compare-check',
+    VERDICT_CHECK_PROMPT,
+    verdictCheckRequest(claim, verdict, quotes),
+    VerdictCheckSchema,
+    signal
+  )
+  return {
+    pass: r.quoteSupportsVerdict,
+    problem: r.problem.trim() || 'The quoted passages do not show this verdict.'
   }
 }
 

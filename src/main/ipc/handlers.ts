@@ -315,14 +315,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'threads:export': ({ threadId, turnId, format }) =>
       deps.conversations.export(threadId, format, turnId),
     'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
-    'compare:list': () => ({
-      comparisons: deps.compare.list().map(({ id, title, updatedAt, paperIds, columns }) => ({
-        id,
-        title,
-        updatedAt,
-        paperIds,
-        columns
-      }))
+    'compare:list': ({ threadId }) => ({
+      comparisons: deps.compare
+        .list(threadId)
+        .map(({ id, title, updatedAt, threadId, collection, paperIds, columns }) => ({
+          id,
+          title,
+          updatedAt,
+          threadId,
+          collection,
+          paperIds,
+          columns
+        }))
     }),
     'compare:get': ({ comparisonId }) => deps.compare.get(comparisonId),
     'compare:create': (input) => deps.compare.create(input),

@@ -149,4 +149,54 @@ describe('the CLI', () => {
     expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
     expect(cli(['compare', '--papers', id, '--data-dir', data]).code).toBe(2)
   })
+  it('compares a collection, and a conversation’s papers saved with that conversation', () => {
+    const papers = JSON.parse(cli(['papers', '--data-dir', data, '--json']).stdout) as {
+      papers: { paperId: string; status: string }[]
+    }
+    const id = papers.papers.find((p) => p.status === 'indexed')!.paperId
+    const q = ['--question', 'What does zebracorn3 close?', '--data-dir', data, '--json']
+    expect(cli(['collection', 'create', 'Reading group', '--data-dir', data]).code).toBe(0)
+    expect(cli(['collection', 'add', 'Reading group', id, '--data-dir', data]).code).toBe(0)
+    const fromCollection = cli(['compare', '--collection', 'reading group', ...q])
+    expect(fromCollection.code, fromCollection.stderr).toBe(0)
+    const c = JSON.parse(fromCollection.stdout) as {
+      paperIds: string[]
+      collection: { name: string }
+      cells: { status: string; citations: { page: number }[] }[]
+    }
+    expect(c.paperIds).toEqual([id])
+    expect(c.collection.name).toBe('Reading group')
+    expect(c.cells[0]!.citations[0]!.page).toBe(3)
+    const unknown = cli(['compare', '--collection', 'Nope', ...q])
+    expect(unknown.code).toBe(1)
+    expect(JSON.parse(unknown.stdout).error.message).toMatch(/no collection "Nope"/)
+
+    const asked = JSON.parse(
+      cli([
+        'ask',
+        '--new-thread',
+        'What is zebracorn2?',
+        '--paper',
+        id,
+        '--data-dir',
+        data,
+        '--json'
+      ]).stdout
+    ) as { threadId: string }
+    const inThread = cli(['compare', '--thread', asked.threadId, ...q])
+    expect(inThread.code, inThread.stderr).toBe(0)
+    const linked = JSON.parse(inThread.stdout) as {
+      id: string
+      threadId: string
+      paperIds: string[]
+    }
+    expect(linked).toMatchObject({ threadId: asked.threadId, paperIds: [id] })
+    const shown = cli(['thread', 'show', asked.threadId, '--data-dir', data])
+    expect(shown.stdout).toContain('Comparisons saved with this conversation:')
+    expect(shown.stdout).toContain(linked.id)
+    const listed = JSON.parse(
+      cli(['comparisons', '--thread', asked.threadId, '--data-dir', data, '--json']).stdout
+    ) as { comparisons: { id: string }[] }
+    expect(listed.comparisons.map((x) => x.id)).toEqual([linked.id])
+  })
 })

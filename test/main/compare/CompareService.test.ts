@@ -267,6 +267,139 @@ describe('CompareService over the real Gemini SDK and the scripted server', () =
     expect(h.gemini.of('cell').length).toBe(seen)
     expect(seen).toBe(2 + 5)
   })
+  describe('the retrieval query of a column', () => {
+    const PT = 'Quais conjuntos de dados são usados no treino?'
+    const answerFirst = {
+      cell: (r: RecordedRequest) => ({
+        json: { status: 'answered', answer: 'Stated.', passageIds: [cellPassageIds(r)[0]] }
+      })
+    }
+
+    it('rewrites a Portuguese question once per column into the English query each paper is searched with', async () => {
+      h = await compareHarness({
+        script: {
+          ...answerFirst,
+          rewrite: (r) => ({
+            text: lastUserText(r).includes('conjuntos') ? 'datasets used for training' : 'x'
+          })
+        }
+      })
+      const c = await h.service.create({ paperIds: PAPERS, questions: [PT] })
+      const filled = await h.service.run(c.id)
+      // One rewrite for the column, not one per paper.
+      expect(h.gemini.of('rewrite')).toHaveLength(1)
+      expect(h.retriever.searches.map((x) => x.query)).toEqual(
+        PAPERS.map(() => 'datasets used for training')
+      )
+      for (const paperId of PAPERS) {
+        const x = filled.cells.find((y) => y.paperId === paperId)!
+        expect(x).toMatchObject({ status: 'answered' })
+        expect(x.citations[0]!.chunkId).toBe(answerChunk(paperId, 0))
+      }
+      // The model is still asked the question as the user wrote it.
+      for (const r of h.gemini.of('cell')) expect(lastUserText(r)).toContain(`Question: ${PT}`)
+    })
+
+    it('falls back to the question as typed when the rewrite fails (and finds nothing in English papers)', async () => {
+      h = await compareHarness({
+        script: { ...answerFirst, rewrite: { error: { status: 503, message: 'overloaded' } } }
+      })
+      const c = await h.service.create({ paperIds: PAPERS.slice(0, 2), questions: [PT] })
+      const filled = await h.service.run(c.id)
+      expect(h.retriever.searches.every((x) => x.query === PT)).toBe(true)
+      expect(filled.cells.every((x) => x.status === 'not-stated')).toBe(true)
+      expect(h.gemini.of('cell')).toHaveLength(0)
+    })
+
+    it('waits out a rate-limited rewrite like a rate-limited cell, then rewrites', async () => {
+      h = await compareHarness({
+        script: {
+          ...answerFirst,
+          rewrite: [
+            { error: { status: 429, message: 'Quota exceeded', retryAfter: '3' } },
+            { text: 'datasets used for training' }
+          ]
+        }
+      })
+      const c = await h.service.create({ paperIds: PAPERS.slice(0, 2), questions: [PT] })
+      const filled = await h.service.run(c.id)
+      expect(h.waits).toEqual([3])
+      expect(filled.cells.every((x) => x.status === 'answered')).toBe(true)
+      expect(h.retriever.searches.every((x) => x.query === 'datasets used for training')).toBe(true)
+    })
+  })
+
+  describe('where the papers come from', () => {
+    it('starts from a collection: its papers become the rows, and the table remembers the collection', async () => {
+      h = await compareHarness({ noKey: true })
+      h.collections.set('col-1', { name: 'Reading group', paperIds: [PAPERS[3]!, PAPERS[1]!] })
+      const c = await h.service.create({ collectionId: 'col-1', questions: [QUESTIONS[0]!] })
+      expect(c).toMatchObject({
+        paperIds: [PAPERS[3], PAPERS[1]],
+        collection: { id: 'col-1', name: 'Reading group' },
+        threadId: null
+      })
+      const filled = await h.service.run(c.id)
+      expect(filled.cells.map((x) => x.citations[0]!.chunkId)).toEqual([
+        answerChunk(PAPERS[3]!, 0),
+        answerChunk(PAPERS[1]!, 0)
+      ])
+      h.collections.set('col-empty', { name: 'Empty', paperIds: [] })
+      await expect(
+        h.service.create({ collectionId: 'col-empty', questions: [QUESTIONS[0]!] })
+      ).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: /Collection "Empty" has no indexed papers/
+      })
+      await expect(
+        h.service.create({ collectionId: 'col-gone', questions: [QUESTIONS[0]!] })
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    })
+
+    it("starts from a conversation's papers and is saved with that conversation across a restart", async () => {
+      h = await compareHarness({ noKey: true })
+      h.threads.set('t-scoped', [PAPERS[0]!, PAPERS[2]!])
+      h.threads.set('t-all', null)
+      h.threads.set('t-other', null)
+      const scoped = await h.service.create({ threadId: 't-scoped', questions: [QUESTIONS[1]!] })
+      expect(scoped).toMatchObject({ paperIds: [PAPERS[0], PAPERS[2]], threadId: 't-scoped' })
+      // A conversation over the whole library compares every indexed paper.
+      const all = await h.service.create({ threadId: 't-all', questions: [QUESTIONS[1]!] })
+      expect(all.paperIds).toEqual(PAPERS)
+      // Chosen papers are limited to the conversation's, as its questions are.
+      const narrowed = await h.service.create({
+        threadId: 't-scoped',
+        paperIds: [PAPERS[2]!, PAPERS[4]!],
+        questions: [QUESTIONS[2]!]
+      })
+      expect(narrowed.paperIds).toEqual([PAPERS[2]])
+      await expect(
+        h.service.create({ threadId: 't-scoped', paperIds: [PAPERS[4]!], questions: ['Q?'] })
+      ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: /outside this conversation/ })
+      await expect(
+        h.service.create({ threadId: 't-missing', questions: ['Q?'] })
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' })
+
+      expect(
+        h.service
+          .list('t-scoped')
+          .map((x) => x.id)
+          .sort()
+      ).toEqual([scoped.id, narrowed.id].sort())
+      expect(h.service.list('t-other')).toEqual([])
+      const again = await h.reopen()
+      expect(again.get(scoped.id).threadId).toBe('t-scoped')
+      expect(again.get(all.id).threadId).toBe('t-all')
+    })
+
+    it('refuses a comparison with no papers, naming the ways to give them', async () => {
+      h = await compareHarness({ noKey: true })
+      await expect(h.service.create({ questions: ['Q?'] })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: /choose some, a collection, or a conversation/
+      })
+    })
+  })
 })
 
 function freePort(): Promise<number> {

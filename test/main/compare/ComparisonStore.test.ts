@@ -19,6 +19,8 @@ const sample = (id: string): Comparison => ({
   title: 'Datasets',
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',
+  threadId: null,
+  collection: null,
   paperIds: ['1706.03762'],
   columns: [{ id: 'q1', kind: 'question', text: 'Which datasets?' }],
   cells: [
@@ -57,6 +59,21 @@ describe('ComparisonStore', () => {
     expect(again.get('cmp-a')).toEqual(sample('cmp-a'))
     // No temp file is left behind by the atomic write.
     expect(await readdir(dir)).toEqual(['cmp-a.json'])
+  })
+
+  it('opens a version-1 file (before comparisons were saved with conversations) and upgrades it', async () => {
+    // Written by the first release of comparisons: no threadId, no collection.
+    const { threadId: _t, collection: _c, ...v1 } = sample('cmp-old')
+    await writeFile(join(dir, 'cmp-old.json'), JSON.stringify({ version: 1, comparison: v1 }))
+    const store = new ComparisonStore(dir, () => undefined)
+    await store.open()
+    expect(store.setAside()).toEqual([])
+    // Every cell, citation and column is kept; it belongs to no conversation or collection.
+    expect(store.get('cmp-old')).toEqual(sample('cmp-old'))
+    const raw = JSON.parse(await readFile(join(dir, 'cmp-old.json'), 'utf8'))
+    expect(raw.version).toBe(2)
+    expect(raw.comparison).toMatchObject({ threadId: null, collection: null })
+    expect(raw.comparison.cells[0].citations[0].page).toBe(8)
   })
 
   it('keeps a damaged file aside, reports it, and still opens the good ones', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createGeminiChatModel } from '../../../src/main/agent/GeminiChatModel'
 import { CompareService } from '../../../src/main/compare/CompareService'
 import { ComparisonStore } from '../../../src/main/compare/ComparisonStore'
+import { UserFacingError } from '../../../src/main/errors'
 import type { EventSink } from '../../../src/main/events'
 import type { CompareProgress } from '../../../src/shared/compare'
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/types'
@@ -68,6 +69,10 @@ export interface CompareHarness {
   waits: number[]
   dir: string
   settings: Settings
+  /** Collections by id (name and papers) the service can start a comparison from. */
+  collections: Map<string, { name: string; paperIds: string[] }>
+  /** Conversations by id, with their papers (null: the whole library). */
+  threads: Map<string, string[] | null>
   /** A second store over the same folder, as after a restart. */
   reopen(): Promise<ComparisonStore>
   close(): Promise<void>
@@ -92,6 +97,11 @@ export async function compareHarness(
   const settings: Settings = { ...DEFAULT_SETTINGS, uiLanguage: 'en', answerLanguage: 'en' }
   const store = new ComparisonStore(join(dir, 'comparisons'), () => undefined)
   await store.open()
+  const collections = new Map<string, { name: string; paperIds: string[] }>()
+  const threads = new Map<string, string[] | null>()
+  const missing = (what: string): never => {
+    throw new UserFacingError('NOT_FOUND', `There is no ${what}.`)
+  }
   const service = new CompareService({
     store,
     retriever,
@@ -99,6 +109,8 @@ export async function compareHarness(
     settings: () => settings,
     events,
     concurrency: options.concurrency ?? 4,
+    collection: (id) => collections.get(id) ?? missing(`collection ${id}`),
+    threadScope: (id) => (threads.has(id) ? threads.get(id)! : missing(`conversation ${id}`)),
     // The rate-limit pause is recorded, not slept: the test asserts the wait it was told.
     wait: async (seconds) => {
       waits.push(seconds)
@@ -122,6 +134,8 @@ export async function compareHarness(
     waits,
     dir,
     settings,
+    collections,
+    threads,
     async reopen() {
       const again = new ComparisonStore(join(dir, 'comparisons'), () => undefined)
       await again.open()

@@ -23,6 +23,8 @@ const table: Comparison = {
   title: 'Heads | layers',
   createdAt: '',
   updatedAt: '',
+  threadId: null,
+  collection: null,
   paperIds: ['1706.03762', '1810.04805'],
   columns: [
     { id: 'q1', kind: 'question', text: 'How many heads?' },

@@ -154,7 +154,10 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ question: 'why?', requestId: 'r1', paperIds: [] }, 'paperIds']
   ],
   'chat:cancel': [[{}, 'requestId']],
-  'compare:list': [[{ x: 1 }, 'x']],
+  'compare:list': [
+    [{ x: 1 }, 'x'],
+    [{ threadId: '../etc' }, 'threadId']
+  ],
   'compare:get': [
     [{}, 'comparisonId'],
     [{ comparisonId: '../etc/passwd' }, 'comparisonId']
@@ -164,7 +167,11 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ paperIds: ['1706.03762'] }, 'questions'],
     [{ paperIds: ['1706.03762'], questions: ['  '] }, 'questions.0'],
     [{ paperIds: ['bad id!'], questions: ['q'] }, 'paperIds.0'],
-    [{ paperIds: ['1706.03762'], questions: Array(21).fill('q') }, 'questions']
+    [{ paperIds: ['1706.03762'], questions: Array(21).fill('q') }, 'questions'],
+    [{ questions: ['Which datasets?'] }, 'paperIds'],
+    [{ paperIds: ['1706.03762'], collectionId: 'c1', questions: ['q'] }, 'collectionId'],
+    [{ threadId: 'not a thread', questions: ['q'] }, 'threadId'],
+    [{ collectionId: '', questions: ['q'] }, 'collectionId']
   ],
   'compare:update': [
     [{ addQuestions: ['q'] }, 'comparisonId'],

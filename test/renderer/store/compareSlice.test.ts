@@ -20,6 +20,8 @@ const table: Comparison = {
   title: 'Heads',
   createdAt: '',
   updatedAt: '',
+  threadId: null,
+  collection: null,
   paperIds: ['1706.03762', '1810.04805'],
   columns: [{ id: 'q1', kind: 'question', text: 'How many heads?' }],
   cells: [pending('1706.03762'), pending('1810.04805')]
@@ -99,5 +101,39 @@ describe('compare slice', () => {
     await store.getState().createComparison({ paperIds: ['x'], questions: ['q'], claims: [] })
     expect(store.getState().compare.current).toBeNull()
     expect(store.getState().compare.error?.code).toBe('NOT_FOUND')
+  })
+  it("starts a comparison from a conversation's papers, saves it with the conversation, and reopens it from there", async () => {
+    const linked = { ...table, threadId: 't-1' }
+    const fake = fakeApi({
+      'compare:create': () => ok(linked),
+      'compare:run': () => ok(linked),
+      'compare:get': () => ok(linked),
+      'compare:list': () => ok({ comparisons: [linked] })
+    })
+    const store = createAppStore(fake.api)
+    store.getState().compareThreadPapers('t-1', ['1706.03762'])
+    expect(store.getState().compare).toMatchObject({
+      open: true,
+      current: null,
+      draft: { threadId: 't-1', paperIds: ['1706.03762'] }
+    })
+    await store.getState().createComparison({
+      paperIds: ['1706.03762'],
+      threadId: 't-1',
+      questions: ['How many heads?'],
+      claims: []
+    })
+    expect(fake.calls.find((x) => x.channel === 'compare:create')!.input).toEqual({
+      paperIds: ['1706.03762'],
+      threadId: 't-1',
+      questions: ['How many heads?'],
+      claims: []
+    })
+    expect(store.getState().compare.draft).toBeNull()
+    // Back in the chat, the conversation's comparison opens the Compare view at its table.
+    store.getState().setCompareOpen(false)
+    store.getState().closeComparison()
+    await store.getState().showComparison('cmp-1')
+    expect(store.getState().compare).toMatchObject({ open: true, current: { threadId: 't-1' } })
   })
 })

@@ -7,6 +7,12 @@ import type { SliceCreator } from './types'
 /** An export the user asked for, ready to save. */
 export type CompareExport = ChannelOutput<'compare:export'>
 
+/** The start of a comparison from a conversation. */
+export interface CompareDraft {
+  threadId: string
+  paperIds: string[]
+}
+
 /** The comparison table's state. */
 export interface CompareSlice {
   compare: {
@@ -17,12 +23,22 @@ export interface CompareSlice {
     /** The latest progress of the comparison being filled, null when none is. */
     progress: CompareProgress | null
     error: AppError | null
+    /** A new comparison started from a conversation: the form opens with its papers checked. */
+    draft: CompareDraft | null
   }
   setCompareOpen: (open: boolean) => void
+  /** Opens the form for a comparison saved with this conversation, its papers checked. */
+  compareThreadPapers: (threadId: string, paperIds: string[]) => void
+  /** Opens the Compare view at a saved comparison (from the conversation it is saved with). */
+  showComparison: (id: string) => Promise<void>
   loadComparisons: () => Promise<void>
   /** Saves a new comparison and starts filling it. */
   createComparison: (input: {
-    paperIds: string[]
+    /** Chosen papers; or `collectionId` (its papers), or only `threadId` (its papers). */
+    paperIds?: string[]
+    collectionId?: string
+    /** Saved with this conversation, limited to its papers. */
+    threadId?: string
     questions: string[]
     claims: string[]
     uiLanguage?: UiLanguage
@@ -61,10 +77,18 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get, api) =>
     void get().loadComparisons()
   }
   return {
-    compare: { open: false, list: [], current: null, progress: null, error: null },
+    compare: { open: false, list: [], current: null, progress: null, error: null, draft: null },
     setCompareOpen: (open) => {
-      update({ open })
+      update(open ? { open } : { open, draft: null })
       if (open) void get().loadComparisons()
+    },
+    compareThreadPapers: (threadId, paperIds) => {
+      update({ current: null, progress: null, error: null, draft: { threadId, paperIds } })
+      get().setCompareOpen(true)
+    },
+    showComparison: async (id) => {
+      get().setCompareOpen(true)
+      await get().openComparison(id)
     },
     loadComparisons: async () => {
       const r = await value(api.compare.list({}))
@@ -76,6 +100,7 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get, api) =>
       if (!c) return
       update({
         current: c,
+        draft: null,
         progress: { comparisonId: c.id, state: 'running', done: 0, total: c.cells.length }
       })
       await fill(c.id, uiLanguage)
@@ -85,7 +110,7 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get, api) =>
       const c = await value(api.compare.get({ comparisonId: id }))
       if (c) update({ current: c, progress: null })
     },
-    closeComparison: () => update({ current: null, progress: null, error: null }),
+    closeComparison: () => update({ current: null, progress: null, error: null, draft: null }),
     runComparison: async (uiLanguage) => {
       const c = cmp().current
       if (!c) return

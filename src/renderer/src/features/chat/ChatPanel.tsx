@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ThreadComparisons } from '../threads/ThreadComparisons'
 import { ThreadHeader } from '../threads/ThreadHeader'
 import { ThreadList } from '../threads/ThreadList'
 import { Composer } from './Composer'
@@ -44,6 +45,7 @@ export function ChatPanel() {
               t('threads.usage', { input: usage.inputTokens, output: usage.outputTokens })}
           </span>
         </header>
+        <ThreadComparisons />
         {error && (
           <div className="notice notice-error" role="alert">
             <div className="notice-message">{error.message}</div>

@@ -2,18 +2,37 @@ import { useState, type FormEvent } from 'react'
 import { uiLanguage, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
-/** Picks papers and writes questions (and an optional claim) for a new comparison. */
+/**
+ * Picks papers (one by one, or a collection's) and writes questions (and an optional claim) for
+ * a new comparison. Opened from a conversation, its papers start checked and the comparison is
+ * saved with that conversation.
+ */
 export function CompareForm() {
   const papers = useAppStore((s) => s.library.papers)
+  const collections = useAppStore((s) => s.organize.collections)
+  const draft = useAppStore((s) => s.compare.draft)
+  const threadTitle = useAppStore(
+    (s) => s.threads.list.find((t) => t.id === s.compare.draft?.threadId)?.title ?? ''
+  )
   const createComparison = useAppStore((s) => s.createComparison)
   const { t } = useTranslation()
   const indexed = papers.filter((p) => p.status === 'indexed')
-  const [chosen, setChosen] = useState<string[]>([])
+  const [chosen, setChosen] = useState<string[]>(() =>
+    draft ? draft.paperIds.filter((id) => indexed.some((p) => p.id === id)) : []
+  )
+  const [collectionId, setCollectionId] = useState('')
   const [questions, setQuestions] = useState('')
   const [claim, setClaim] = useState('')
   const [hint, setHint] = useState(false)
-  const toggle = (id: string): void =>
+  const toggle = (id: string): void => {
+    // Changing the papers by hand makes it a selection, no longer the collection.
+    setCollectionId('')
     setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]))
+  }
+  const pickCollection = (id: string): void => {
+    setCollectionId(id)
+    if (id) setChosen(indexed.filter((p) => p.collectionIds.includes(id)).map((p) => p.id))
+  }
   const lines = questions
     .split('\n')
     .map((q) => q.trim())
@@ -26,7 +45,8 @@ export function CompareForm() {
     }
     setHint(false)
     void createComparison({
-      paperIds: chosen,
+      ...(collectionId ? { collectionId } : { paperIds: chosen }),
+      ...(draft && { threadId: draft.threadId }),
       questions: lines,
       claims: claim.trim() ? [claim.trim()] : [],
       uiLanguage: uiLanguage()
@@ -35,9 +55,27 @@ export function CompareForm() {
   return (
     <form className="compare-form" onSubmit={submit}>
       <h2>{t('compare.new')}</h2>
+      {draft && (
+        <p className="compare-origin" data-thread-id={draft.threadId}>
+          {t('compare.forThread', { title: threadTitle || t('threads.untitled') })}
+        </p>
+      )}
       <fieldset>
         <legend>{t('compare.papers')}</legend>
         {indexed.length === 0 && <p className="muted">{t('compare.noPapers')}</p>}
+        {collections.length > 0 && indexed.length > 0 && (
+          <label className="compare-field compare-collection">
+            <span>{t('compare.fromCollection')}</span>
+            <select value={collectionId} onChange={(e) => pickCollection(e.target.value)}>
+              <option value="">{t('compare.byHand')}</option>
+              {collections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {t('compare.collectionOption', { name: c.name, count: c.count })}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {indexed.map((p) => (
           <label key={p.id} className="compare-paper-option">
             <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />

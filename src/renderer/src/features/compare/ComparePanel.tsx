@@ -3,12 +3,14 @@ import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { CompareForm } from './CompareForm'
 import { CompareTable } from './CompareTable'
+import { useOrigin } from './useOrigin'
 
 /** Saved comparisons, newest first; a click reopens one. */
 function SavedComparisons() {
   const list = useAppStore((s) => s.compare.list)
   const openComparison = useAppStore((s) => s.openComparison)
   const { t } = useTranslation()
+  const origin = useOrigin()
   if (!list.length) return null
   return (
     <section className="compare-saved">
@@ -21,6 +23,7 @@ function SavedComparisons() {
             </button>{' '}
             <span className="muted">
               {t('compare.savedMeta', { papers: c.paperIds.length, columns: c.columns.length })}
+              {origin(c) && ` · ${origin(c)}`}
             </span>
           </li>
         ))}
@@ -32,6 +35,7 @@ function SavedComparisons() {
 /** Compare papers: the form and saved comparisons, or the open comparison's table. */
 export function ComparePanel() {
   const current = useAppStore((s) => s.compare.current)
+  const draftThread = useAppStore((s) => s.compare.draft?.threadId ?? '')
   const error = useAppStore((s) => s.compare.error)
   const { t } = useTranslation()
   return (
@@ -45,7 +49,7 @@ export function ComparePanel() {
         <CompareTable comparison={current} />
       ) : (
         <div className="compare-start">
-          <CompareForm />
+          <CompareForm key={draftThread} />
           <SavedComparisons />
         </div>
       )}

@@ -3,6 +3,7 @@ import { cellKey, type Comparison } from '../../../../shared/compare'
 import { uiLanguage, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { CompareCellView } from './CompareCellView'
+import { useOrigin } from './useOrigin'
 import { saveText } from './saveText'
 
 /** The toolbar of an open comparison: progress, stop/fill, add a column, exports. */
@@ -90,6 +91,38 @@ function CompareToolbar({ comparison }: { comparison: Comparison }) {
   )
 }
 
+/** Where the table's papers came from; for a conversation's, a way back to it. */
+function CompareOrigin({ comparison }: { comparison: Comparison }) {
+  const origin = useOrigin()
+  const setCompareOpen = useAppStore((s) => s.setCompareOpen)
+  const openThread = useAppStore((s) => s.openThread)
+  const known = useAppStore((s) => s.threads.list.some((x) => x.id === comparison.threadId))
+  const { t } = useTranslation()
+  const text = origin(comparison)
+  if (!text) return null
+  const threadId = comparison.threadId
+  return (
+    <p className="compare-origin">
+      {text}
+      {threadId && known && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="btn-link"
+            onClick={() => {
+              setCompareOpen(false)
+              void openThread(threadId)
+            }}
+          >
+            {t('compare.backToThread')}
+          </button>
+        </>
+      )}
+    </p>
+  )
+}
+
 /** The evidence table: a row per paper, a column per question or claim. */
 export function CompareTable({ comparison }: { comparison: Comparison }) {
   const papers = useAppStore((s) => s.library.papers)
@@ -102,6 +135,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }) {
   return (
     <div className="compare-view">
       <CompareToolbar comparison={comparison} />
+      <CompareOrigin comparison={comparison} />
       {evidenceOnly && <p className="compare-evidence-note">{t('compare.evidenceNote')}</p>}
       <div className="compare-scroll chat-log">
         <table className="compare-table">

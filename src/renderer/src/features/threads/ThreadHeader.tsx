@@ -11,6 +11,7 @@ export function ThreadHeader() {
   const papers = useAppStore((s) => s.library.papers)
   const hasTurns = useAppStore((s) => s.chat.turns.some((t) => t.status === 'done'))
   const exportThread = useAppStore((s) => s.exportThread)
+  const compareThreadPapers = useAppStore((s) => s.compareThreadPapers)
   const [picking, setPicking] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [copied, setCopied] = useState<string | null>(null)
@@ -51,6 +52,21 @@ export function ThreadHeader() {
         </button>
         {picking && <ScopePicker onClose={() => setPicking(false)} />}
       </span>
+      {current && (
+        <button
+          type="button"
+          className="btn btn-small"
+          title={t('threads.compareHint')}
+          onClick={() =>
+            compareThreadPapers(
+              current.id,
+              current.scope ?? papers.filter((p) => p.status === 'indexed').map((p) => p.id)
+            )
+          }
+        >
+          {t('threads.compare')}
+        </button>
+      )}
       {current && hasTurns && (
         <span className="scope-wrap">
           <button
