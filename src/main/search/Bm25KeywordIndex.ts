@@ -232,6 +232,11 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     return this.store.has(paperId)
   }
 
+  /** A paper's stored chunks, text included (none when its text cannot be read). */
+  storedChunks(paperId: string): Chunk[] {
+    return this.getChunks([...(this.rows.get(paperId)?.keys() ?? [])])
+  }
+
   /** The ids of the papers in the index. */
   paperIds(): string[] {
     return this.store.paperIds()

@@ -135,6 +135,26 @@ export class VectraStore implements VectorStore {
     return this.store.has(paperId)
   }
 
+  /**
+   * A paper's stored vectors by chunk id, with the embedder that made them (null when it has
+   * none). The int8 codes are returned as floats: saved again they give the same codes.
+   */
+  storedVectors(
+    paperId: string
+  ): { embedderId: string; vectors: Map<string, Float32Array> } | null {
+    if (!this.store.has(paperId)) return null
+    // Papers added since the last pack are in memory; packed ones are read from their own file.
+    const p = this.store.delta.get(paperId)?.value ?? this.scopedPaper(paperId)
+    if (!p) return null
+    const vectors = new Map<string, Float32Array>()
+    p.ids.forEach((id, row) => {
+      const v = new Float32Array(p.dims)
+      for (let j = 0; j < p.dims; j++) v[j] = p.codes[row * p.dims + j]!
+      vectors.set(id, v)
+    })
+    return { embedderId: p.embedderId, vectors }
+  }
+
   /** The ids of the papers that have vectors. */
   paperIds(): string[] {
     return this.store.paperIds()
