@@ -6,7 +6,7 @@ import { UserFacingError } from '../errors'
 import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
 import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
-import { decodeVectors, type DecodedVectors } from './int8Codec'
+import { decodeVectors } from './int8Codec'
 import type { VectorHit, VectorStore } from './types'
 import { scanVectors, withSigns, EXACT_SCAN_LIMIT, type PaperVectors } from './vectorScan'
 import {
@@ -142,15 +142,10 @@ export class VectraStore implements VectorStore {
   storedVectors(
     paperId: string
   ): { embedderId: string; vectors: Map<string, Float32Array> } | null {
-    if (!this.hasPaper(paperId)) return null
-    let p: DecodedVectors
-    try {
-      // The paper's own file is the truth (packed or not); read once, when it is re-indexed.
-      p = decodeVectors(readFileSync(this.paperFile(paperId)))
-    } catch {
-      return null
-    }
-    if (p.paperId !== paperId) return null
+    if (!this.store.has(paperId)) return null
+    // Papers added since the last pack are in memory; packed ones are read from their own file.
+    const p = this.store.delta.get(paperId)?.value ?? this.scopedPaper(paperId)
+    if (!p) return null
     const vectors = new Map<string, Float32Array>()
     p.ids.forEach((id, row) => {
       const v = new Float32Array(p.dims)
