@@ -48,9 +48,23 @@ async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
   const paperId = await chip.getAttribute('data-paper-id')
   const cited = Number(await chip.getAttribute('data-page'))
   const snippet = (await chip.getAttribute('data-snippet')) ?? ''
+  const kind = await chip.getAttribute('data-kind')
   await chip.click()
   const scroll = page.locator('.viewer-scroll')
   await expect.poll(() => scroll.getAttribute('data-paper-id')).toBe(paperId)
+  if (kind === 'figure' || kind === 'table') {
+    // A cited figure or table is highlighted by its region on the page, not by its text.
+    const region = page.locator(`.pdf-page[data-page-number="${cited}"] .region-highlight`)
+    await region.first().waitFor({ timeout: 30_000 })
+    // The page itself is drawn under it (its text layer holds the cited caption).
+    const layer = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer`)
+    await expect
+      .poll(async () => norm((await layer.textContent()) ?? ''))
+      .toContain(norm(snippet).slice(0, 40))
+    expect(await region.first().getAttribute('data-kind')).toBe(kind)
+    expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
+    return
+  }
   const highlights = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
   await highlights.first().waitFor({ timeout: 30_000 })
   await page.waitForTimeout(300)
