@@ -9,7 +9,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          // The CLI and `researchpal mcp`, run by the app's executable as Node (ELECTRON_RUN_AS_NODE).
+          // The CLI under plain Node (the app's executable runs it with --cli, through index).
           cli: resolve(__dirname, 'src/main/cli.ts'),
           embedderWorker: resolve(__dirname, 'src/main/search/embedder/embedderWorker.ts'),
           extractionWorker: resolve(__dirname, 'src/main/ingest/extractionWorker.ts'),

@@ -6,6 +6,7 @@ import { dataPaths, type DataPaths } from '../src/main/paths'
 import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
 import { HybridRetriever } from '../src/main/search/HybridRetriever'
 import type { EmbedderProvider } from '../src/main/search/types'
+import type { PackPolicy } from '../src/main/search/pack/PackedStore'
 import { VectraStore } from '../src/main/search/VectraStore'
 import { DataFolderLock } from '../src/main/storage/DataFolderLock'
 import { DEFAULT_SETTINGS } from '../src/shared/types'
@@ -16,6 +17,8 @@ export interface BenchDeps {
   reader: PdfReader
   embedder: EmbedderProvider
   workerDir: string | null
+  /** When the stores build their search packs (defaults: the app's). */
+  pack?: Partial<PackPolicy>
 }
 
 /** A library wired as the composition root wires it, on a bench data dir. */
@@ -43,9 +46,10 @@ export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<B
   const events = new EventHub()
   const vectors = new VectraStore({
     dir: paths.index,
-    writer: benchWorkers.vectraWriter(deps.workerDir)
+    writer: benchWorkers.vectraWriter(deps.workerDir),
+    pack: deps.pack
   })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, pack: deps.pack })
   await Promise.all([vectors.open(), keywords.open()])
   const library = new LibraryService({
     paths,
@@ -68,6 +72,7 @@ export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<B
   const close = async (): Promise<void> => {
     try {
       await library.close()
+      await Promise.all([vectors.close(), keywords.close()])
     } finally {
       await lock.release()
     }

@@ -12,6 +12,9 @@ export interface ColdOpen {
   firstAnswerEmbedder: string | null
   heapAndExternalBytesPerChunk: number
   rssBytesPerChunk: number
+  /** The whole process after the first answer (MB): what the user's machine holds. */
+  rssMB: number
+  heapUsedMB: number
 }
 
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -50,7 +53,9 @@ export async function coldOpenChild(
     firstAnswerMs: r2(first - t0),
     firstAnswerEmbedder: answer.embedder,
     heapAndExternalBytesPerChunk: Math.round(grow / Math.max(1, chunks)),
-    rssBytesPerChunk: Math.round((after.rss - before.rss) / Math.max(1, chunks))
+    rssBytesPerChunk: Math.round((after.rss - before.rss) / Math.max(1, chunks)),
+    rssMB: Math.round(after.rss / 1e5) / 10,
+    heapUsedMB: Math.round(after.heapUsed / 1e5) / 10
   }
   await services.close()
   console.log(JSON.stringify(out))

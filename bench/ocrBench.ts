@@ -2,9 +2,9 @@
  * `npx tsx bench/ocrBench.ts [--pages N]`: OCR speed on a scanned paper, what OCR adds to its
  * ingest time, figure/table caption precision and recall on hand-labelled pages, and how many
  * pages of the 18 text PDFs would be sent to OCR (should be none). One JSON document on stdout.
- * @remarks A benchmark, not a test. The scan is the Transformer paper rasterised by pdftoppm
- * (150 dpi, grey) and rebuilt by img2pdf; both ingests go through the real LibraryService with
- * the extraction and OCR workers (keyword index only, so embedding does not blur the figures).
+ * @remarks A benchmark, not a test. The scan is the Transformer paper rasterised (150 dpi,
+ * grey) into an image-only PDF by `test/fixtures/scannedPdf.ts`; both ingests go through the
+ * real LibraryService with the extraction and OCR workers (keyword index only, so embedding does not blur the figures).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -75,7 +75,7 @@ async function ocrSpeed(pages: number) {
   const original = await ingestSeconds(textFile)
   await rm(dir, { recursive: true, force: true })
   return {
-    paper: '1706.03762 (Transformer), pdftoppm 150 dpi grey -> img2pdf',
+    paper: '1706.03762 (Transformer), rasterised 150 dpi grey into an image-only PDF',
     pages,
     firstPageWithEngineStartSeconds: r2(warm),
     recognisePagesPerSecond: r2(pages / recognise),

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --out FILE] [-- --reader in-thread|worker] [-- --workers built|source]`: ingestion, query,
+ * `npm run bench [-- --quick] [-- --out FILE] [-- --reader in-thread|worker] [-- --workers built|source]
+ * [-- --large-chunks N] [-- --skip-large]`: ingestion, query,
  * cold-open, add-one-paper, footprint and event-loop figures, printed as ONE JSON document.
  * @remarks Progress goes to stderr. Ingestion uses the real papers of ../shared/corpus (the
  * three default papers and extra/; `--quick`: one paper) through the real LibraryService and
@@ -25,6 +26,7 @@ import { benchQueries, queryLatency } from './queryLatency'
 import { benchReader, type ReaderKind } from './benchReader'
 import { benchWorkers, buildWorkers, type WorkersKind } from './benchWorkers'
 import { buildScaleLibrary } from './scaleLibrary'
+import { millionBench } from './millionBench'
 import { targets } from './targets'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
       reader: { type: 'string' },
       workers: { type: 'string' },
       chunks: { type: 'string' },
+      'large-chunks': { type: 'string' },
+      'skip-large': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false }
     }
   })
@@ -139,6 +143,27 @@ async function main(): Promise<void> {
       reps: quick ? 1 : 3
     })
     await big.close()
+    // Issue 20: the same library at a million chunks (cached between full runs), small in --quick.
+    const largeChunks = Number(values['large-chunks'] ?? (quick ? 8000 : 1_000_000))
+    const large = values['skip-large']
+      ? null
+      : await millionBench({
+          chunks: largeChunks,
+          packMin: quick ? 2000 : undefined,
+          cacheDir: quick ? null : join(__dirname, '.cache'),
+          scratch: root,
+          script: __filename,
+          modelDir: model.modelDir,
+          workerDir,
+          reader,
+          provider,
+          embedder,
+          texts: stages.texts,
+          pages: stages.pageTexts,
+          queries,
+          pdf: join(corpus, '1810.04805.pdf'),
+          reps: quick ? 1 : 3
+        })
     await provider.close()
 
     const figures = {
@@ -205,6 +230,7 @@ async function main(): Promise<void> {
         disk: scaleDisk,
         addOnePaper: add
       },
+      large,
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)

@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import type { Chunk, PaperText } from '../src/main/domain'
 import { dataPaths } from '../src/main/paths'
 import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'
+import type { PackPolicy } from '../src/main/search/pack/PackedStore'
 import { VectraStore } from '../src/main/search/VectraStore'
-import { chunkerIdOf } from '../src/main/library/ingestPipeline'
+import { chunkerIdOf } from '../src/main/ingest/ingestIds'
 import { CATALOG_FORMAT, type StoredPaper } from '../src/main/storage/catalogFormat'
 import { pagesDocument } from '../src/main/storage/pagesFormat'
 import { writeVersioned } from '../src/main/storage/versionedFile'
@@ -41,12 +42,15 @@ export async function buildScaleLibrary(
     pages: readonly string[]
     embedderId: string
     dims: number
+    /** When the stores build their search packs (defaults: the app's). */
+    pack?: Partial<PackPolicy>
   }
 ): Promise<BuiltLibrary> {
   const paths = dataPaths(root)
   await mkdir(paths.pages, { recursive: true })
-  const vectors = new VectraStore({ dir: paths.index })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index })
+  const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
+  const vectors = new VectraStore({ dir: paths.index, pack: opts.pack, log })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, pack: opts.pack, log })
   await Promise.all([vectors.open(), keywords.open()])
   const r = rng(7)
   const synth = new SyntheticVectors(opts.dims, 200, 1)
@@ -100,12 +104,16 @@ export async function buildScaleLibrary(
   const full: number[] = []
   for (let i = 0; i < 9; i++) full.push(await probe(`probe-full-${i}`))
   await writeVersioned(paths.library, CATALOG_FORMAT, { papers: records }, 1)
+  // The packs the last papers started are finished, as a library left open would finish them.
+  await Promise.all([vectors.idle(), keywords.idle()])
+  const chunks = vectors.count()
+  await Promise.all([vectors.close(), keywords.close()])
   const e = quantile(empty, 0.5)
   const f = quantile(full, 0.5)
   return {
     root,
     papers: n,
-    chunks: vectors.count(),
+    chunks,
     buildSeconds: r2(buildSeconds),
     storeAddMs: { empty: r2(e), full: r2(f), ratio: r2(f / e) }
   }

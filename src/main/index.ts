@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, session, shell, type WebFrameMain } from 'electron'
 import { isPermissionAllowed, isTrustedSender, type AppPage } from './ipc/appPage'
 import { registerIpc } from './ipc/electronAdapter'
-import { currentCliLaunch } from './mcp/mcpConfig'
+import { runCli } from './cli/runCli'
+import { CLI_FLAG, currentCliLaunch } from './mcp/mcpConfig'
 import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
@@ -109,7 +110,7 @@ async function start(): Promise<void> {
     resourcesPath: app.isPackaged ? process.resourcesPath : null,
     // One writer per data folder: a command-line ingest finishing its work is waited for.
     lock: { purpose: 'the ResearchPal app', waitMs: 30_000 },
-    cliLaunch: currentCliLaunch(__dirname)
+    cliLaunch: currentCliLaunch({ mainDir: __dirname, packaged: app.isPackaged })
   })
   registerIpc(services.router, services.events, fromAppPage)
   createWindow()
@@ -125,8 +126,25 @@ app.on('before-quit', () => {
   void services?.close()
 })
 
-// A second launch focuses the open window instead of opening the library twice.
-if (!app.requestSingleInstanceLock()) {
+// `<app> --cli mcp ...` (how MCP clients start the installed app's server): the command runs in
+// this process with Electron's own Node, with no window and without the app's single-instance
+// lock, then exits. It replaces ELECTRON_RUN_AS_NODE, so the RunAsNode fuse can be off.
+function runCliInstead(argv: string[]): void {
+  app.dock?.hide()
+  runCli(argv).then(
+    (code) => app.exit(code),
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+      app.exit(1)
+    }
+  )
+}
+
+const cliAt = process.argv.indexOf(CLI_FLAG)
+if (cliAt >= 0) {
+  runCliInstead(process.argv.slice(cliAt + 1))
+} else if (!app.requestSingleInstanceLock()) {
+  // A second launch focuses the open window instead of opening the library twice.
   app.exit(0)
 } else {
   app.on('second-instance', () => {

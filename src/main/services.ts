@@ -207,14 +207,20 @@ async function openServices(
       // Asked at every load: a new measurement restarts the embedder with it.
       options: () => ({ threads: tuning.threads(), batchSize: tuning.batchSize() })
     })
+  // A tuning knob for the bench and tests: the library size from which search packs are built.
+  const packMin = Number(env.RESEARCHPAL_PACK_MIN_CHUNKS)
+  const pack = Number.isFinite(packMin) && packMin > 0 ? { minChunks: packMin } : undefined
   const vectors = new VectraStore({
     dir: paths.index,
+    pack,
     writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined,
-    readOnly
+    readOnly,
+    log
   })
-  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly })
+  const keywords = new Bm25KeywordIndex({ dir: paths.index, readOnly, log, pack })
   const stamp = readOnly ? await catalogStamp(paths.library) : ''
-  const [storeNotices] = await Promise.all([vectors.open(), keywords.open()])
+  const [vectorNotices, keywordNotices] = await Promise.all([vectors.open(), keywords.open()])
+  const storeNotices = [...vectorNotices, ...keywordNotices]
   // pdf.js and the tokenizer load in the worker on the first paper, not at start-up, so
   // opening a large library does not compete with them for the two cores.
   const reader = new WorkerPdfReader({
@@ -396,7 +402,13 @@ async function openServices(
         await threads.flush()
         await folderImport.close()
         await library.close()
-        await Promise.all([embedder.close(), reader.close(), vectors.close(), pageImages.close()])
+        await Promise.all([
+          embedder.close(),
+          reader.close(),
+          vectors.close(),
+          keywords.close(),
+          pageImages.close()
+        ])
       } finally {
         await lock?.release()
       }

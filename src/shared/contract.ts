@@ -40,10 +40,14 @@ import {
 
 /** Longest search query or question accepted, in characters. */
 export const MAX_QUERY_CHARS = 2000
-/** Largest PDF accepted through `library:addFile`, in bytes (base64 is 4/3 of it). */
+/** Largest PDF accepted through `library:addFile`, in bytes. */
 export const MAX_PDF_BYTES = 200 * 1024 * 1024
 
 const Empty = z.object({}).strict()
+/** A PDF's bytes across IPC: a Uint8Array (never base64 or an array of numbers). */
+const PdfBytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, {
+  message: "must be the file's bytes (a Uint8Array)"
+})
 /** A paper id: an arXiv id (`/` replaced by `_`) or 12 hex of a sha256. */
 export const PaperIdSchema = z
   .string()
@@ -249,15 +253,15 @@ export const channels = {
     input: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(500) }).strict(),
     output: PapersOut
   },
-  /** A dropped file's bytes, base64-encoded. */
+  /** A dropped file's bytes, as bytes (Electron's IPC carries a Uint8Array as it is). */
   'library:addFile': {
     input: z
       .object({
         name: z.string().min(1).max(255),
-        data: z
-          .string()
-          .min(1)
-          .max(Math.ceil(MAX_PDF_BYTES / 3) * 4)
+        data: PdfBytesSchema.refine((b) => b.byteLength > 0, 'the file is empty').refine(
+          (b) => b.byteLength <= MAX_PDF_BYTES,
+          `must be at most ${MAX_PDF_BYTES / 1024 / 1024} MB`
+        )
       })
       .strict(),
     output: PaperOut
@@ -281,10 +285,10 @@ export const channels = {
     input: z.object({ paperId: PaperIdSchema.optional() }).strict(),
     output: z.object({ cancelled: z.number().int() })
   },
-  /** The PDF's bytes, base64-encoded, for the viewer. */
+  /** The PDF's bytes, for the viewer. */
   'library:pdf': {
     input: z.object({ paperId: PaperIdSchema }).strict(),
-    output: z.object({ paperId: z.string(), data: z.string() })
+    output: z.object({ paperId: z.string(), data: PdfBytesSchema })
   },
   'library:edit': {
     input: z.object({ paperId: PaperIdSchema, edit: PaperEditSchema }).strict(),

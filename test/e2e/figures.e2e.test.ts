@@ -11,12 +11,11 @@ import {
   type FakeGemini,
   type RecordedRequest
 } from '../fakes/fakeGemini'
-import { canScan, makeScannedPdf } from '../fixtures/scannedPdf'
+import { makeScannedPdf } from '../fixtures/scannedPdf'
 import { CORPUS, startHarness, type Harness } from './harness'
 
 const TRANSFORMER = join(CORPUS, '1706.03762.pdf')
 const FIGURE_1 = '1706.03762-page-3-figure-1'
-const tools = await canScan()
 
 async function ask(page: Page, question: string) {
   const box = page.getByRole('textbox', { name: 'Question' })
@@ -56,17 +55,9 @@ describe.skipIf(!existsSync(TRANSFORMER))(
         defaultCorpusDir: null
       })
       page = h.page
-      const list = [TRANSFORMER]
-      if (tools) {
-        const scan = join(mkdtempSync(join(tmpdir(), 'rp-scan-')), 'transformer-scan.pdf')
-        writeFileSync(scan, await makeScannedPdf(TRANSFORMER, { first: 3, last: 4 }))
-        list.push(scan)
-      } else if (process.env.CI === 'true') {
-        throw new Error(
-          'pdftoppm and img2pdf are missing (apt-get install -y poppler-utils img2pdf).'
-        )
-      } else console.warn('SKIPPED: the OCR part of figures.e2e - pdftoppm or img2pdf is missing.')
-      files = list
+      const scan = join(mkdtempSync(join(tmpdir(), 'rp-scan-')), 'transformer-scan.pdf')
+      writeFileSync(scan, await makeScannedPdf(TRANSFORMER, { first: 3, last: 4 }))
+      files = [TRANSFORMER, scan]
     }, 120_000)
 
     it('indexes the paper and its scanned copy (OCR)', async () => {

@@ -93,13 +93,37 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // The UI follows the system language: pin it, so the tests see English unless they ask.
     locale: options.locale ?? 'en-US'
   })
-  await context.exposeBinding('__rpInvoke', (_source, channel: string, input: unknown) =>
-    services.router.invoke(channel, input, { transport: 'e2e' })
+  // Electron's IPC carries a Uint8Array (a PDF's bytes) as it is; this bridge carries JSON, so
+  // bytes cross it as { $bytes: base64 } both ways, and only here.
+  await context.exposeBinding('__rpInvoke', async (_source, channel: string, input: unknown) =>
+    packBytes(await services.router.invoke(channel, unpackBytes(input), { transport: 'e2e' }))
   )
   await context.addInitScript(
     ({ channels, events }) => {
       const w = window as unknown as Record<string, unknown>
-      const invoke = w.__rpInvoke as (c: string, i: unknown) => Promise<unknown>
+      const codec = (value: unknown, fix: (v: unknown) => unknown | undefined): unknown => {
+        const fixed = fix(value)
+        if (fixed !== undefined) return fixed
+        if (Array.isArray(value)) return value.map((v) => codec(v, fix))
+        if (value && typeof value === 'object')
+          return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, codec(v, fix)]))
+        return value
+      }
+      const pack = (v: unknown): unknown | undefined => {
+        if (!(v instanceof Uint8Array)) return undefined
+        let binary = ''
+        for (const b of v) binary += String.fromCharCode(b)
+        return { $bytes: btoa(binary) }
+      }
+      const unpack = (v: unknown): unknown | undefined => {
+        const b64 = (v as { $bytes?: unknown } | null)?.$bytes
+        return typeof b64 === 'string'
+          ? Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+          : undefined
+      }
+      const rawInvoke = w.__rpInvoke as (c: string, i: unknown) => Promise<unknown>
+      const invoke = async (c: string, i: unknown): Promise<unknown> =>
+        codec(await rawInvoke(c, codec(i, pack)), unpack)
       const listeners = new Map<string, Set<(p: unknown) => void>>()
       const api: Record<string, unknown> = {}
       for (const channel of channels) {
@@ -151,4 +175,23 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await services.close()
     }
   }
+}
+
+/** Bytes to JSON for the e2e bridge (see above). */
+function packBytes(value: unknown): unknown {
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') }
+  if (Array.isArray(value)) return value.map(packBytes)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, packBytes(v)]))
+  return value
+}
+
+/** JSON back to bytes for the e2e bridge. */
+function unpackBytes(value: unknown): unknown {
+  const b64 = (value as { $bytes?: unknown } | null)?.$bytes
+  if (typeof b64 === 'string') return new Uint8Array(Buffer.from(b64, 'base64'))
+  if (Array.isArray(value)) return value.map(unpackBytes)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unpackBytes(v)]))
+  return value
 }

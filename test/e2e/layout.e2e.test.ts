@@ -44,17 +44,21 @@ async function fits(
 /**
  * Waits until the cited passage is highlighted on page `page` and inside the viewer's view:
  * text by its spans, a cited figure or table by its region box.
+ * @remarks Drawing a page can take seconds on a loaded machine: the wait is long, the check exact.
  */
 async function expectHighlightShown(page: Page, pageNumber: string): Promise<void> {
   await expect
-    .poll(async () => {
-      const on = `.pdf-page[data-page-number="${pageNumber}"]`
-      const hit = page.locator(`${on} .textLayer .highlight, ${on} .region-highlight`)
-      if ((await hit.count()) === 0) return false
-      const box = await hit.first().boundingBox()
-      const pane = await page.locator('.viewer-scroll').boundingBox()
-      return !!box && !!pane && box.y >= pane.y && box.y + box.height <= pane.y + pane.height
-    })
+    .poll(
+      async () => {
+        const on = `.pdf-page[data-page-number="${pageNumber}"]`
+        const hit = page.locator(`${on} .textLayer .highlight, ${on} .region-highlight`)
+        if ((await hit.count()) === 0) return false
+        const box = await hit.first().boundingBox()
+        const pane = await page.locator('.viewer-scroll').boundingBox()
+        return !!box && !!pane && box.y >= pane.y && box.y + box.height <= pane.y + pane.height
+      },
+      { timeout: 15_000 }
+    )
     .toBe(true)
 }
 
@@ -168,10 +172,12 @@ describe.skipIf(!existsSync(PAPER))(
       expect(await page.locator('.viewer').count()).toBe(1)
     })
 
-    // Flaky since the issue 18 merge (found at the end of that session): in some runs the first
-    // chip's passage is not found highlighted inside the viewer, in others it is. Skipped, and
-    // said so in the closing note, until the cause is found; the next session fixes it first.
-    it.skip('has thumbnails and the outline, and goes back and forward across jumps', async () => {
+    // Closing the side panel widens the pane (a new scale) just as the first chip is clicked: the
+    // passage must still end up on screen once the page is drawn again at that scale.
+    // A slowed CPU (as on a loaded machine) makes that race happen on most runs, not some.
+    it('has thumbnails and the outline, and goes back and forward across jumps', async () => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
       await page.getByRole('button', { name: 'Thumbnails and outline' }).click()
       await page.locator('.thumb').nth(2).click()
       const scroll = page.locator('.viewer-scroll')
@@ -205,6 +211,8 @@ describe.skipIf(!existsSync(PAPER))(
       await expect.poll(() => label.textContent()).not.toBe(before)
       await page.keyboard.press('Control+0')
       await expect.poll(() => label.textContent()).toBe(before)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+      await cdp.detach()
     })
 
     it('keeps a hover card near the window edge on screen', async () => {

@@ -46,7 +46,7 @@ function fakeElectronBinary(): string {
 }
 
 describe('electron-builder.yml electronFuses', () => {
-  it('flips the fuses that close NODE_OPTIONS, --inspect and non-asar code', async () => {
+  it('flips the fuses that close run-as-node, NODE_OPTIONS, --inspect and non-asar code', async () => {
     const config = await loadBuilderConfig(projectDir)
     expect(config.electronFuses).toBeTruthy()
     const fuseConfig = await PlatformPackager.prototype.generateFuseConfig.call(
@@ -59,9 +59,12 @@ describe('electron-builder.yml electronFuses', () => {
     const o = fuses.FuseV1Options
     const state = (name: string): string =>
       wire[o[name]!] === ON ? 'on' : wire[o[name]!] === OFF ? 'off' : `state ${wire[o[name]!]}`
-    // Run-as-node stays exactly as long as the installed app's MCP setup starts the CLI that way.
-    const mcpNeedsRunAsNode = 'ELECTRON_RUN_AS_NODE' in currentCliLaunch('/app/out/main').env
-    expect(state('RunAsNode')).toBe(mcpNeedsRunAsNode ? 'on' : 'off')
+    // Run-as-node is off, and must stay off while the installed app's MCP setup does not need it
+    // (the app runs its CLI itself with --cli, src/main/index.ts).
+    const launch = currentCliLaunch({ mainDir: '/app/out/main', packaged: true })
+    const mcpNeedsRunAsNode = 'ELECTRON_RUN_AS_NODE' in launch.env
+    expect(mcpNeedsRunAsNode).toBe(false)
+    expect(state('RunAsNode')).toBe('off')
     expect({
       EnableCookieEncryption: state('EnableCookieEncryption'),
       EnableNodeOptionsEnvironmentVariable: state('EnableNodeOptionsEnvironmentVariable'),

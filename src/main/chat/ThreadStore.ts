@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import type { DamagedThread, ThreadSummary } from '../../shared/threads'
 import type { Answer } from '../../shared/types'
-import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
+import { keepBeforeMigration, writeVersioned } from '../storage/versionedFile'
 import {
   parseThreadFile,
-  serializeThread,
+  THREAD_FORMAT,
+  threadDocument,
   UnreadableThreadError,
   type StoredThread
 } from './threadFile'
@@ -86,10 +87,13 @@ export class ThreadStore {
             message: 'The app stopped while this question was being answered. Ask it again.'
           }
         }
+        // The older file is kept beside the upgraded one, for going back to an older version.
+        if (migratedFrom !== null) await keepBeforeMigration(path, migratedFrom)
         if (cut.length || migratedFrom !== null) await this.save(thread.id)
       } catch (e) {
         if (!(e instanceof UnreadableThreadError)) throw e
-        await this.setAside(path, name, e.message)
+        if (e.newer) this.keepNewer(path, e.message)
+        else await this.setAside(path, name, e.message)
       }
     }
   }
@@ -291,13 +295,21 @@ export class ThreadStore {
   private save(threadId: string): Promise<void> {
     const thread = this.threads.get(threadId)
     if (!thread) return Promise.resolve()
-    const text = serializeThread(thread)
+    const doc = structuredClone(threadDocument(thread))
     const previous = this.saving.get(threadId) ?? Promise.resolve()
     const run = previous
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.file(threadId), text))
+      .then(() => writeVersioned(this.file(threadId), THREAD_FORMAT, doc, 1))
     this.saving.set(threadId, run)
     return run
+  }
+
+  // A newer version's file stays where that version will look for it; this one leaves it alone.
+  private keepNewer(path: string, reason: string): void {
+    this.unreadable.push({ file: path, movedTo: path, reason: `${reason}; left in place` })
+    this.log(
+      `threads: ${path} is ${reason}; left in place, not shown. Update ResearchPal to see it.`
+    )
   }
 
   private async setAside(path: string, name: string, reason: string): Promise<void> {

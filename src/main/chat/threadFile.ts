@@ -1,22 +1,21 @@
 import { z } from 'zod'
 import { ERROR_CODES, type AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
-
-/** The format version this build writes in `threads/<id>.json`. */
-export const THREAD_FORMAT_VERSION = 1
+import { parseVersioned, type FileFormat } from '../storage/versionedFile'
 
 /**
  * The storage schema of one thread file (never the IPC schema: the two may drift apart, and a
  * stored file must keep loading when the contract changes).
  * @remarks Error codes are kept as strings: a code a later build drops must not make an old
- * thread unreadable; {@link toThread} maps unknown ones to `INTERNAL`.
+ * thread unreadable; {@link toThread} maps unknown ones to `INTERNAL`. Objects are loose, so a
+ * field a newer build adds survives this one's saves.
  */
-const StoredError = z.object({
+const StoredError = z.looseObject({
   code: z.string(),
   message: z.string(),
   retryAfterSeconds: z.number().optional()
 })
-const StoredCitation = z.object({
+const StoredCitation = z.looseObject({
   number: z.number().int(),
   paperId: z.string(),
   title: z.string(),
@@ -24,7 +23,7 @@ const StoredCitation = z.object({
   chunkId: z.string(),
   snippet: z.string()
 })
-const StoredTurn = z.object({
+const StoredTurn = z.looseObject({
   id: z.string(),
   question: z.string(),
   status: z.enum(['running', 'done', 'stopped', 'failed', 'interrupted']),
@@ -39,10 +38,10 @@ const StoredTurn = z.object({
   finishedAt: z.string().nullable(),
   error: StoredError.nullable()
 })
-/** One stored thread, as written at {@link THREAD_FORMAT_VERSION}. */
-export const ThreadFileSchema = z.object({
-  version: z.literal(THREAD_FORMAT_VERSION),
-  thread: z.object({
+/** One stored thread file: `{ version, thread }`. */
+export const ThreadFileSchema = z.looseObject({
+  version: z.number().int(),
+  thread: z.looseObject({
     id: z.string(),
     title: z.string(),
     createdAt: z.string(),
@@ -56,72 +55,59 @@ export type ThreadFile = z.infer<typeof ThreadFileSchema>
 /** One stored thread. */
 export type StoredThread = ThreadFile['thread']
 
-/** Turns a file of version `n` into version `n + 1`. */
-export type Migration = (file: Record<string, unknown>) => Record<string, unknown>
-
 /**
- * The numbered migrations: `MIGRATIONS[n]` upgrades a version-`n` file to `n + 1`.
+ * `threads/<id>.json`, format 1, on the shared versioned-file pattern (storage/versionedFile).
  * @remarks Version 1 is the first format, so there is nothing to upgrade yet; the next format
- * change adds `MIGRATIONS[1]` here and bumps {@link THREAD_FORMAT_VERSION}.
+ * change adds `migrations[1]` here and bumps `version`.
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {}
+export const THREAD_FORMAT: FileFormat<ThreadFile> = {
+  name: 'conversation file',
+  version: 1,
+  schema: ThreadFileSchema,
+  migrations: {}
+}
 
-/** Why a thread file cannot be read; the store moves it aside and reports this. */
+/** Why a thread file cannot be read; the store reports it (and moves a damaged one aside). */
 export class UnreadableThreadError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** Written by a newer ResearchPal: left where it is, for that version to read. */
+    readonly newer = false
+  ) {
     super(reason)
     this.name = 'UnreadableThreadError'
   }
 }
 
 /**
- * Parses a thread file's text: JSON, then the migrations up to the current version, then the
+ * Parses a thread file's text: JSON, then the migrations up to the format's version, then the
  * storage schema. Throws {@link UnreadableThreadError} saying why it cannot.
  */
 export function parseThreadFile(
   text: string,
-  migrations: Readonly<Record<number, Migration>> = MIGRATIONS,
-  current = THREAD_FORMAT_VERSION
+  format: FileFormat<ThreadFile> = THREAD_FORMAT
 ): { file: ThreadFile; migratedFrom: number | null } {
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (e) {
-    throw new UnreadableThreadError(`not valid JSON (${(e as Error).message})`)
-  }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new UnreadableThreadError('not a thread file (no JSON object)')
-  }
-  let file = raw as Record<string, unknown>
-  const version = file['version']
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new UnreadableThreadError('not a thread file (no format version)')
-  }
-  if (version > current) {
+  const read = parseVersioned(text, format)
+  if (read.state === 'ok') return { file: read.data, migratedFrom: read.migratedFrom }
+  if (read.state === 'newer') {
     throw new UnreadableThreadError(
-      `written by a newer ResearchPal (format ${version}; this one reads up to ${current})`
+      `written by a newer ResearchPal (format ${read.version}; this one reads up to ${format.version})`,
+      true
     )
   }
-  for (let v = version; v < current; v++) {
-    const step = migrations[v]
-    if (!step) throw new UnreadableThreadError(`no migration from format ${v}`)
-    file = { ...step(file), version: v + 1 }
-  }
-  // The version was checked above; the schema checks the content of the current format.
-  const parsed = ThreadFileSchema.safeParse({ ...file, version: THREAD_FORMAT_VERSION })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new UnreadableThreadError(
-      `damaged: ${issue ? `${issue.path.join('.') || '(file)'}: ${issue.message}` : 'invalid'}`
-    )
-  }
-  return { file: parsed.data, migratedFrom: version < current ? version : null }
+  if (read.state === 'missing') throw new UnreadableThreadError('missing')
+  const reason = read.reason.replace(/^no migration from version/, 'no migration from format')
+  // JSON and version problems are named as they are; a schema problem names the field.
+  throw new UnreadableThreadError(
+    /^(not valid JSON|not a JSON object|no format version|no migration|migration from)/.test(reason)
+      ? reason
+      : `damaged: ${reason}`
+  )
 }
 
-/** The text of a thread file for `thread`. */
-export function serializeThread(thread: StoredThread): string {
-  const file: ThreadFile = { version: THREAD_FORMAT_VERSION, thread }
-  return JSON.stringify(file, null, 1)
+/** The document of a thread file for `thread` (written by writeVersioned, which stamps it). */
+export function threadDocument(thread: StoredThread): Omit<ThreadFile, 'version'> {
+  return { thread }
 }
 
 const KNOWN = new Set<string>(ERROR_CODES)

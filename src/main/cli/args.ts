@@ -1,3 +1,5 @@
+import { parseArgs as nodeParseArgs, type ParseArgsOptionsConfig } from 'node:util'
+
 /** Parsed command line: the command, its positional arguments and its options. */
 export interface CliArgs {
   command: string | null
@@ -48,98 +50,136 @@ export class UsageError extends Error {
   }
 }
 
-/** Parses `argv` (without node and the script). Options may come anywhere. */
-export function parseArgs(argv: string[]): CliArgs {
-  const out: CliArgs = {
-    command: null,
-    positional: [],
-    dataDir: null,
-    json: false,
-    help: false,
-    k: null,
-    papers: [],
-    values: {},
-    collections: [],
-    waitSeconds: null,
-    provider: null,
-    model: null,
-    questions: [],
-    claims: [],
-    exportFormat: null,
-    thread: null,
-    newThread: false,
-    format: null,
-    turn: null,
-    http: null,
-    allowAdd: false
-  }
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    const value = (): string => {
-      const v = argv[++i]
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`)
-      return v
+/** Every option the CLI knows, for node's own parser. */
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'data-dir': { type: 'string' },
+  k: { type: 'string', short: 'k' },
+  wait: { type: 'string' },
+  paper: { type: 'string', multiple: true },
+  papers: { type: 'string', multiple: true },
+  title: { type: 'string' },
+  authors: { type: 'string' },
+  year: { type: 'string' },
+  venue: { type: 'string' },
+  doi: { type: 'string' },
+  tags: { type: 'string' },
+  collection: { type: 'string', multiple: true },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  question: { type: 'string', multiple: true },
+  claim: { type: 'string', multiple: true },
+  export: { type: 'string' },
+  thread: { type: 'string' },
+  'new-thread': { type: 'boolean' },
+  turn: { type: 'string' },
+  format: { type: 'string' },
+  'allow-add': { type: 'boolean' },
+  http: { type: 'string' }
+} as const satisfies ParseArgsOptionsConfig
+
+type Parsed = ReturnType<typeof parseWithNode>
+
+function parseWithNode(argv: string[]) {
+  return nodeParseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true })
+}
+
+// Node's parser throws TypeErrors with a code; they become the CLI's own wording.
+function parsed(argv: string[]): Parsed {
+  try {
+    return parseWithNode(argv)
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    const message = e instanceof Error ? e.message : String(e)
+    const option = (/--[\w-]+/.exec(message) ?? /-\w/.exec(message))?.[0] ?? 'An option'
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Unknown option ${option}`)
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw new UsageError(
+        /ambiguous/.test(message)
+          ? `${option} needs a value (write ${option}=VALUE for a value that starts with a dash)`
+          : `${option} needs a value`
+      )
     }
-    if (a === '--json') out.json = true
-    else if (a === '--help' || a === '-h') out.help = true
-    else if (a === '--data-dir') out.dataDir = value()
-    else if (a.startsWith('--data-dir=')) out.dataDir = a.slice('--data-dir='.length)
-    else if (a === '--k' || a === '-k') {
-      const v = value()
-      const n = Number(v)
-      if (!Number.isInteger(n) || n < 1 || n > 50)
-        throw new UsageError(`--k must be a whole number from 1 to 50, not '${v}'`)
-      out.k = n
-    } else if (a === '--wait') {
-      const v = value()
-      const n = Number(v)
-      if (!Number.isFinite(n) || n < 0 || n > 86_400)
-        throw new UsageError(`--wait must be a number of seconds from 0 to 86400, not '${v}'`)
-      out.waitSeconds = n
-    } else if (a === '--paper') out.papers.push(value())
-    else if ((VALUE_OPTIONS as readonly string[]).includes(a.slice(2)) && a.startsWith('--')) {
-      const name = a.slice(2)
-      const v = argv[++i]
-      if (v === undefined) throw new UsageError(`${a} needs a value`)
-      out.values[name] = v
-      if (name === 'collection') out.collections.push(v)
-    } else if (a === '--provider') {
-      const v = value()
-      if (v !== 'gemini' && v !== 'local')
-        throw new UsageError(`--provider must be gemini or local, not '${v}'`)
-      out.provider = v
-    } else if (a === '--model') out.model = value()
-    else if (a === '--papers') {
-      out.papers.push(
-        ...value()
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(message)
+    throw e
+  }
+}
+
+function wholeNumber(name: string, v: string | undefined, min: number, max: number) {
+  if (v === undefined) return null
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${v}'`)
+  return n
+}
+
+function port(v: string | undefined) {
+  if (v === undefined) return null
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`--http must be a port number from 0 to 65535, not '${v}'`)
+  return n
+}
+
+function oneOf<T extends string>(name: string, v: string | undefined, allowed: readonly T[]) {
+  if (v === undefined) return null
+  if (!(allowed as readonly string[]).includes(v)) {
+    const list = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`
+    throw new UsageError(`--${name} must be ${list}, not '${v}'`)
+  }
+  return v as T
+}
+
+/**
+ * Parses `argv` (without node and the script) with node's `util.parseArgs`. Options may come
+ * anywhere; `--` ends the options (a question starting with a dash goes after it).
+ */
+export function parseArgs(argv: string[]): CliArgs {
+  const { values: v, positionals } = parsed(argv)
+  const values: Record<string, string> = {}
+  for (const name of VALUE_OPTIONS) {
+    const value = v[name]
+    if (typeof value === 'string') values[name] = value
+    else if (Array.isArray(value) && value.length) values[name] = value.at(-1)!
+  }
+  let waitSeconds: number | null = null
+  if (v.wait !== undefined) {
+    const n = Number(v.wait)
+    if (v.wait.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86_400)
+      throw new UsageError(`--wait must be a number of seconds from 0 to 86400, not '${v.wait}'`)
+    waitSeconds = n
+  }
+  const out: CliArgs = {
+    command: positionals[0] ?? null,
+    positional: positionals.slice(1),
+    dataDir: v['data-dir'] ?? null,
+    json: v.json ?? false,
+    help: v.help ?? false,
+    k: wholeNumber('k', v.k, 1, 50),
+    papers: [
+      ...(v.paper ?? []),
+      ...(v.papers ?? []).flatMap((list) =>
+        list
           .split(',')
           .map((p) => p.trim())
           .filter(Boolean)
       )
-    } else if (a === '--question') out.questions.push(value())
-    else if (a === '--claim') out.claims.push(value())
-    else if (a === '--export') {
-      const v = value()
-      if (v !== 'markdown' && v !== 'csv' && v !== 'bibtex')
-        throw new UsageError(`--export must be markdown, csv or bibtex, not '${v}'`)
-      out.exportFormat = v
-    } else if (a === '--thread') out.thread = value()
-    else if (a === '--new-thread') out.newThread = true
-    else if (a === '--turn') out.turn = value()
-    else if (a === '--format') {
-      const v = value()
-      if (v !== 'md' && v !== 'bib') throw new UsageError(`--format must be md or bib, not '${v}'`)
-      out.format = v
-    } else if (a === '--allow-add') out.allowAdd = true
-    else if (a === '--http') {
-      const v = value()
-      const n = Number(v)
-      if (!Number.isInteger(n) || n < 0 || n > 65535)
-        throw new UsageError(`--http must be a port number from 0 to 65535, not '${v}'`)
-      out.http = n
-    } else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}`)
-    else if (out.command === null) out.command = a
-    else out.positional.push(a)
+    ],
+    values,
+    collections: v.collection ?? [],
+    waitSeconds,
+    provider: oneOf('provider', v.provider, ['gemini', 'local']),
+    model: v.model ?? null,
+    questions: v.question ?? [],
+    claims: v.claim ?? [],
+    exportFormat: oneOf('export', v.export, ['markdown', 'csv', 'bibtex']),
+    thread: v.thread ?? null,
+    newThread: v['new-thread'] ?? false,
+    format: oneOf('format', v.format, ['md', 'bib']),
+    turn: v.turn ?? null,
+    http: port(v.http),
+    allowAdd: v['allow-add'] ?? false
   }
   if (out.model !== null && out.provider === null) {
     throw new UsageError('--model needs --provider (gemini or local) to say whose model it is')

@@ -10,6 +10,7 @@ import { mainT } from '../i18n'
 import { toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
+import type { CommandOutput } from './output'
 import {
   bib,
   collectionId,
@@ -23,13 +24,7 @@ import {
 import { formatComparison } from './formatComparison'
 import { importFolder, tuneIngest } from './importCommands'
 
-/** What a command hands back: the JSON document and the text for a person. */
-export interface CommandOutput {
-  json: unknown
-  text: string
-  /** 0 when everything asked for succeeded. */
-  exitCode: number
-}
+export type { CommandOutput } from './output'
 
 /** Calls one channel through the router (same validation as the app); throws its error. */
 async function call<C extends Channel>(

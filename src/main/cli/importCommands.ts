@@ -3,7 +3,7 @@ import type { FolderImportStatus } from '../../shared/folderImport'
 import type { Services } from '../services'
 import { tuningInfo } from '../ingest/bulk/measureIngestion'
 import { UsageError, type CliArgs } from './args'
-import type { CommandOutput } from './commands'
+import type { CommandOutput } from './output'
 
 /** `12m 05s` */
 export function duration(seconds: number): string {

@@ -3,7 +3,7 @@ import type { Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
-import type { CommandOutput } from './commands'
+import type { CommandOutput } from './output'
 import { resolve } from 'node:path'
 import { importBibliography, importZotero, type ImportSummary } from '../library/importers'
 

@@ -1,10 +1,8 @@
-import { Worker } from 'node:worker_threads'
-import type { ErrorCode } from '../../shared/errors'
 import type { Chunk, PageText } from '../domain'
-import { CancelledError, UserFacingError } from '../errors'
+import { UserFacingError } from '../errors'
+import { WorkerClient } from '../workers/WorkerClient'
 import type { ChunkOptions } from './chunker'
-import type { ExtractionError, ExtractionRequest, ExtractionResponse } from './extractionProtocol'
-import { workerOptions } from '../workerScript'
+import type { ExtractionApi, ExtractionEvent } from './extractionProtocol'
 import { extractionWorkerScript, type ExtractionWorkerScript } from './extractionWorkerScript'
 import type { ExtractedPaper } from './extractPaper'
 import type { PaperProcessor, ProcessOptions } from './PaperProcessor'
@@ -17,21 +15,10 @@ export interface WorkerPdfReaderDeps {
   script?: ExtractionWorkerScript
 }
 
-type Request = ExtractionRequest extends infer R
-  ? R extends { requestId: number }
-    ? Omit<R, 'requestId'>
-    : never
-  : never
-
-interface Pending {
-  request: Request
-  label: string
-  retried: boolean
-  onPage?: (done: number, total: number) => void
-  onOcrPage?: (done: number, total: number) => void
-  onChunks?: (chunks: Chunk[]) => void
-  resolve: (r: ExtractionResponse) => void
-  reject: (e: Error) => void
+// The caller keeps its bytes: the worker gets its own copy, moved rather than cloned.
+const moveBytesCopy = <I extends { bytes: Uint8Array }>(input: I) => {
+  const bytes = input.bytes.slice()
+  return { input: { ...input, bytes }, transfer: [bytes.buffer as ArrayBuffer] }
 }
 
 /**
@@ -45,50 +32,59 @@ interface Pending {
  * worker.
  */
 export class WorkerPdfReader implements PdfReader, PaperProcessor {
-  private worker: Worker | null = null
-  private readonly pending = new Map<number, Pending>()
-  private nextRequest = 0
+  private readonly client: WorkerClient<ExtractionApi>
 
-  constructor(private readonly deps: WorkerPdfReaderDeps = {}) {}
-
-  async read(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfContent> {
-    const label = options.label ?? 'This file'
-    const r = await this.request({ type: 'read', bytes, label }, label, options)
-    if (r.type !== 'read') throw new Error(`unexpected extraction answer ${r.type}`)
-    return r.content
+  constructor(deps: WorkerPdfReaderDeps = {}) {
+    this.client = new WorkerClient({
+      name: 'PDF reader',
+      script: () => deps.script ?? extractionWorkerScript(),
+      restart: {
+        kind: 'retryOnce',
+        gaveUp: (label, reason) =>
+          new UserFacingError(
+            'PDF_UNREADABLE',
+            `${label} could not be read: the PDF reader stopped while reading it (${reason}). The PDF may be damaged or too large; try another copy of it.`
+          )
+      }
+    })
   }
 
-  async extract(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ExtractedPaper> {
+  read(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfContent> {
+    const label = options.label ?? 'This file'
+    return this.client.call(
+      'read',
+      { bytes, label },
+      { label, signal: options.signal, onEvent: events(options), transfer: moveBytesCopy }
+    )
+  }
+
+  extract(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ExtractedPaper> {
     const label = options.label ?? 'This PDF'
     const { early } = options
-    const request: Request = {
-      type: 'extract',
-      bytes,
-      label,
-      early: early && { paperId: early.paperId, options: early.options },
-      ...(options.ocr && { ocr: { languages: [...options.ocr.languages] } })
-    }
-    const r = await this.request(request, label, options)
-    if (r.type !== 'extracted') throw new Error(`unexpected extraction answer ${r.type}`)
-    return r.paper
+    return this.client.call(
+      'extract',
+      {
+        bytes,
+        label,
+        early: early && { paperId: early.paperId, options: early.options },
+        ...(options.ocr && { ocr: { languages: [...options.ocr.languages] } })
+      },
+      { label, signal: options.signal, onEvent: events(options), transfer: moveBytesCopy }
+    )
   }
 
-  async chunk(
+  chunk(
     paperId: string,
     pages: PageText[],
     marks: SectionMark[],
     options: ChunkOptions
   ): Promise<Chunk[]> {
-    const request: Request = {
-      type: 'chunk',
-      paperId,
-      pages,
-      marks,
-      options: { chunkTokens: options.chunkTokens, chunkOverlap: options.chunkOverlap }
-    }
-    const r = await this.request(request, `Paper ${paperId}`, {})
-    if (r.type !== 'chunks') throw new Error(`unexpected extraction answer ${r.type}`)
-    return r.chunks
+    const { chunkTokens, chunkOverlap } = options
+    return this.client.call(
+      'chunk',
+      { paperId, pages, marks, options: { chunkTokens, chunkOverlap } },
+      { label: `Paper ${paperId}` }
+    )
   }
 
   /**
@@ -97,121 +93,20 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
    * worker does not keep the process alive.
    */
   warmUp(): void {
-    if (this.worker) return
-    this.start()
-    this.idleCheck()
+    this.client.warmUp()
   }
 
   /** Stops the worker; a later call starts a new one. */
-  async close(): Promise<void> {
-    const w = this.worker
-    this.worker = null
-    await w?.terminate()
-  }
-
-  private request(
-    request: Request,
-    label: string,
-    options: ProcessOptions
-  ): Promise<ExtractionResponse> {
-    const { signal } = options
-    if (signal?.aborted) return Promise.reject(new CancelledError(`Reading ${label}`))
-    return new Promise((resolve, reject) => {
-      const requestId = ++this.nextRequest
-      const onAbort = (): void => {
-        if (!this.pending.delete(requestId)) return
-        this.worker?.postMessage({ type: 'cancel', requestId } satisfies ExtractionRequest)
-        this.idleCheck()
-        reject(new CancelledError(`Reading ${label}`))
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-      const done =
-        <T>(f: (x: T) => void) =>
-        (x: T) => {
-          signal?.removeEventListener('abort', onAbort)
-          f(x)
-        }
-      this.pending.set(requestId, {
-        request,
-        label,
-        retried: false,
-        onPage: options.onPage,
-        onOcrPage: options.ocr?.onPage,
-        onChunks: options.early?.onChunks,
-        resolve: done(resolve),
-        reject: done(reject)
-      })
-      this.send(requestId)
-    })
-  }
-
-  private send(requestId: number): void {
-    const p = this.pending.get(requestId)!
-    const w = this.start()
-    w.ref()
-    if ('bytes' in p.request) {
-      // The caller keeps its bytes: the worker gets its own copy, moved rather than cloned.
-      const bytes = p.request.bytes.slice()
-      w.postMessage({ ...p.request, bytes, requestId }, [bytes.buffer as ArrayBuffer])
-    } else {
-      w.postMessage({ ...p.request, requestId })
-    }
-  }
-
-  private start(): Worker {
-    if (this.worker) return this.worker
-    const script = this.deps.script ?? extractionWorkerScript()
-    const w = new Worker(script.source, workerOptions(script))
-    this.worker = w
-    w.on('message', (m: ExtractionResponse) => {
-      const p = this.pending.get(m.requestId)
-      if (!p) return
-      if (m.type === 'page') return p.onPage?.(m.done, m.total)
-      if (m.type === 'ocrPage') return p.onOcrPage?.(m.done, m.total)
-      // After a crash the retry sends its pages again; receivers skip chunk ids they have.
-      if (m.type === 'pageChunks') return p.onChunks?.(m.chunks)
-      this.pending.delete(m.requestId)
-      this.idleCheck()
-      if (m.type === 'failed') p.reject(fromWorkerError(m.error))
-      else p.resolve(m)
-    })
-    const died = (reason: string): void => {
-      if (this.worker !== w) return
-      this.worker = null
-      this.crashed(reason)
-    }
-    w.on('error', (e) => died(e.message))
-    w.on('exit', (code) => died(`exit code ${code}`))
-    return w
-  }
-
-  // Everything in flight is retried once in a new worker; what was already retried fails.
-  private crashed(reason: string): void {
-    for (const [id, p] of [...this.pending]) {
-      if (!p.retried) {
-        p.retried = true
-        this.send(id)
-        continue
-      }
-      this.pending.delete(id)
-      p.reject(
-        new UserFacingError(
-          'PDF_UNREADABLE',
-          `${p.label} could not be read: the PDF reader stopped while reading it (${reason}). The PDF may be damaged or too large; try another copy of it.`
-        )
-      )
-    }
-    this.idleCheck()
-  }
-
-  // An idle worker must not keep the process (the CLI, a test run) alive.
-  private idleCheck(): void {
-    if (this.pending.size === 0) this.worker?.unref()
+  close(): Promise<void> {
+    return this.client.close()
   }
 }
 
-function fromWorkerError(e: ExtractionError): Error {
-  const error = e.code ? new UserFacingError(e.code as ErrorCode, e.message) : new Error(e.message)
-  if (e.stack) error.stack = e.stack
-  return error
+// After a crash the retry sends its pages again; receivers skip chunk ids they have.
+function events(options: ProcessOptions): (e: ExtractionEvent) => void {
+  return (e) => {
+    if (e.type === 'page') options.onPage?.(e.done, e.total)
+    else if (e.type === 'ocrPage') options.ocr?.onPage?.(e.done, e.total)
+    else options.early?.onChunks(e.chunks)
+  }
 }

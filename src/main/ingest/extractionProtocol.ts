@@ -4,12 +4,21 @@ import type { ExtractedPaper } from './extractPaper'
 import type { PdfContent } from './PdfReader'
 import type { SectionMark } from './sections'
 
-/** What the main thread asks the extraction worker. */
-export type ExtractionRequest =
-  | { type: 'read'; requestId: number; bytes: Uint8Array; label?: string }
-  | {
-      type: 'extract'
-      requestId: number
+/** Sent while a PDF is read: progress, and (when asked for) each page's chunks as it is read. */
+export type ExtractionEvent =
+  | { type: 'page'; done: number; total: number }
+  | { type: 'ocrPage'; done: number; total: number }
+  | { type: 'pageChunks'; chunks: Chunk[] }
+
+/** The extraction worker's methods (see WorkerClient). */
+export type ExtractionApi = {
+  read: {
+    input: { bytes: Uint8Array; label?: string }
+    output: PdfContent
+    event: ExtractionEvent
+  }
+  extract: {
+    input: {
       bytes: Uint8Array
       label?: string
       /** When set, each page's chunks are sent (`pageChunks`) as soon as the page is read. */
@@ -17,32 +26,11 @@ export type ExtractionRequest =
       /** When set, pages without a usable text layer are read by OCR in these languages. */
       ocr?: { languages: string[] }
     }
-  | {
-      type: 'chunk'
-      requestId: number
-      paperId: string
-      pages: PageText[]
-      marks: SectionMark[]
-      options: ChunkOptions
-    }
-  | { type: 'cancel'; requestId: number }
-
-/**
- * What the extraction worker answers; `page` messages report progress of a read or extract, and
- * `pageChunks` carry a page's chunks early (see EarlyChunks).
- */
-export type ExtractionResponse =
-  | { type: 'page'; requestId: number; done: number; total: number }
-  | { type: 'ocrPage'; requestId: number; done: number; total: number }
-  | { type: 'pageChunks'; requestId: number; chunks: Chunk[] }
-  | { type: 'read'; requestId: number; content: PdfContent }
-  | { type: 'extracted'; requestId: number; paper: ExtractedPaper }
-  | { type: 'chunks'; requestId: number; chunks: Chunk[] }
-  | { type: 'failed'; requestId: number; error: ExtractionError }
-
-/** An error carried across the thread boundary; `code` rebuilds a UserFacingError. */
-export interface ExtractionError {
-  message: string
-  code: string | null
-  stack?: string
+    output: ExtractedPaper
+    event: ExtractionEvent
+  }
+  chunk: {
+    input: { paperId: string; pages: PageText[]; marks: SectionMark[]; options: ChunkOptions }
+    output: Chunk[]
+  }
 }

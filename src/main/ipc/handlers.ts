@@ -129,8 +129,6 @@ export interface HandlerDeps {
   measureIngestion(pdfs: readonly string[]): Promise<IngestTuningInfo>
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
-
 /**
  * Binds every channel of the contract to the services.
  * @remarks `library:addPaths` and the import channels only accept paths the user chose in a
@@ -203,15 +201,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       })
       return { papers: await deps.library.addPaths(resolved) }
     },
-    'library:addFile': async ({ name, data }) => {
-      if (!BASE64.test(data)) {
-        throw new UserFacingError(
-          'INVALID_INPUT',
-          'Invalid input for library:addFile: data: must be base64-encoded file content.'
-        )
-      }
-      return { paper: await deps.library.addBytes(name, Buffer.from(data, 'base64')) }
-    },
+    'library:addFile': async ({ name, data }) => ({
+      paper: await deps.library.addBytes(name, data)
+    }),
     'library:addArxiv': async ({ id }) => ({ paper: await deps.library.addArxiv(id) }),
     'library:addDefaults': async () => ({ papers: await deps.library.addDefaults() }),
     'library:notices': () => ({ notices: deps.library.notices() }),
@@ -221,10 +213,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'library:retry': async ({ paperId }) => ({ paper: await deps.library.retry(paperId) }),
     'library:cancel': ({ paperId }) => ({ cancelled: deps.library.cancel(paperId) }),
-    'library:pdf': async ({ paperId }) => ({
-      paperId,
-      data: Buffer.from(await deps.library.pdfBytes(paperId)).toString('base64')
-    }),
+    'library:pdf': async ({ paperId }) => ({ paperId, data: await deps.library.pdfBytes(paperId) }),
     'library:edit': async ({ paperId, edit }) => ({
       paper: await deps.library.organizer.edit(paperId, edit)
     }),

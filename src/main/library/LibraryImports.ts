@@ -7,29 +7,17 @@ import type { Catalog } from './Catalog'
 import {
   importBibliography,
   importZotero,
-  type ImportFailure,
+  type ImportedOutcome,
+  type ImportedPdf,
   type ImportSummary
 } from './importers'
-import { mergeMetadata, type MetadataValues } from './metadataMerge'
+import { mergeMetadata } from './metadataMerge'
 import type { OnlineMetadata } from './online/OnlineMetadata'
 import type { Organizer } from './Organizer'
-import type { AddOutcome, PaperIntake } from './PaperIntake'
+import type { PaperIntake } from './PaperIntake'
 import { readZoteroLibrary, type ZoteroCollection } from './zoteroLibrary'
 
-/** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
-export interface ImportedPdf {
-  path: string
-  values: MetadataValues
-  tags: string[]
-  /** Names of ResearchPal collections to put it in (created when missing). */
-  collections: string[]
-}
-
-/** What the imported PDFs became: papers (new or already there) and files that could not be read. */
-export interface ImportedOutcome {
-  added: AddOutcome[]
-  failed: ImportFailure[]
-}
+export type { ImportedOutcome, ImportedPdf } from './importers'
 
 /** Called after each imported PDF: how many are done of how many, and the file's name. */
 export type ImportProgress = (done: number, total: number, file: string) => void

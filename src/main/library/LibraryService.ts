@@ -8,14 +8,14 @@ import type { StoredPaper } from '../storage/catalogFormat'
 import { parseArxivId } from './arxivId'
 import type { BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
-import { IngestPipeline } from './ingestPipeline'
+import { IngestLine, type Job } from '../ingest/IngestLine'
+import { IngestPipeline, type EmbeddedPaper, type ReadPaper } from '../ingest/IngestPipeline'
 import type { LibraryDeps } from './libraryDeps'
 import { LibraryImports, type ImportedOutcome, type ImportedPdf } from './LibraryImports'
 import { LibraryUpkeep } from './LibraryUpkeep'
 import { PaperContent } from './PaperContent'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
 import { checkPdfFile, sha256OfFile } from './pdfFileCheck'
-import { JobQueue, type Job } from './JobQueue'
 import { Organizer } from './Organizer'
 import { MetadataRefresher } from './online/MetadataRefresher'
 import { PaperFiles } from './PaperFiles'
@@ -35,8 +35,7 @@ export type { LibraryDeps } from './libraryDeps'
 export class LibraryService {
   private readonly catalog: Catalog
   private readonly files: PaperFiles
-  private readonly queue: JobQueue
-  private readonly pipeline: IngestPipeline
+  private readonly queue: IngestLine<ReadPaper, EmbeddedPaper>
   private readonly intake: PaperIntake
   /** Editing, tags, collections and BibTeX. */
   readonly organizer: Organizer
@@ -57,7 +56,7 @@ export class LibraryService {
     this.readOnly = deps.readOnly ?? false
     this.catalog = new Catalog(deps.paths.library, this.readOnly)
     this.files = new PaperFiles(deps.paths)
-    this.pipeline = new IngestPipeline({
+    const pipeline = new IngestPipeline({
       deps,
       catalog: this.catalog,
       files: this.files,
@@ -74,7 +73,16 @@ export class LibraryService {
       matchEmbedder: (embedder) => this.upkeep.matchEmbedder(embedder),
       closing: () => this.closing
     })
-    this.queue = new JobQueue((job, signal) => this.runJob(job, signal), log)
+    this.queue = new IngestLine(
+      {
+        read: (t, pass) => pipeline.read(t, pass),
+        embed: (t, read, pass) => pipeline.embed(t, read, pass),
+        write: (t, embedded) => pipeline.write(t, embedded),
+        fail: (t, e) => pipeline.fail(t, e),
+        settled: ({ job }) => this.settled(job)
+      },
+      log
+    )
     this.organizer = new Organizer(this.catalog, changed)
     this.metadata = deps.online
       ? new MetadataRefresher({
@@ -258,7 +266,7 @@ export class LibraryService {
     this.writable()
     this.get(id)
     const { aborted } = this.queue.cancel(id)
-    if (aborted) await this.waitUntilNotRunning(id)
+    if (aborted.length) await this.waitUntilNotRunning(id)
     await this.deps.keywords.removePaper(id)
     await this.deps.vectors.removePaper(id)
     await this.files.remove(id)
@@ -293,7 +301,7 @@ export class LibraryService {
         .then(() => this.changed())
         .catch((e: unknown) => this.deps.log?.(`cancel ${job.paperId}: ${String(e)}`))
     }
-    return new Set([...dropped.map((j) => j.paperId), ...(aborted ? [aborted.paperId] : [])]).size
+    return new Set([...dropped.map((j) => j.paperId), ...aborted.map((j) => j.paperId)]).size
   }
 
   /** The stored PDF of a paper, for the viewer. */
@@ -371,13 +379,10 @@ export class LibraryService {
     else this.queue.add(job)
   }
 
-  private async runJob(job: Job, signal: AbortSignal): Promise<void> {
-    if (job.kind === 'embed') await this.pipeline.embed(job.paperId, signal)
-    else {
-      await this.pipeline.ingest(job.paperId, signal)
-      if (this.deps.autoOnlineMetadata && this.catalog.get(job.paperId)?.status === 'indexed')
-        this.metadata?.schedule([job.paperId])
-    }
+  // Once a paper is indexed, the app asks the registries about it.
+  private settled(job: Job): void {
+    if (job.kind !== 'ingest' || !this.deps.autoOnlineMetadata) return
+    if (this.catalog.get(job.paperId)?.status === 'indexed') this.metadata?.schedule([job.paperId])
   }
 
   private async waitUntilNotRunning(id: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { Embedder } from '../search/types'
 import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
 import { removeStrayTemps } from '../storage/strayTemps'
 import type { Catalog } from './Catalog'
-import type { JobQueue } from './JobQueue'
+import type { IngestLine } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import {
   labelOf,
@@ -20,7 +20,8 @@ export interface UpkeepParts {
   deps: LibraryDeps
   catalog: Catalog
   files: PaperFiles
-  queue: JobQueue
+  /** Where repairs are queued. */
+  queue: Pick<IngestLine<unknown, unknown>, 'add'>
   readOnly: boolean
   changed(): void
 }
@@ -34,6 +35,7 @@ export class LibraryUpkeep {
   private backfilling: Promise<void> = Promise.resolve()
   private readonly noticeList: LibraryNotice[] = []
   private readonly reportedDamage = new Set<string>()
+  private readonly recovered = new Set<string>()
 
   constructor(private readonly p: UpkeepParts) {}
 
@@ -163,6 +165,7 @@ export class LibraryUpkeep {
       files: this.p.files,
       readOnly: this.p.readOnly,
       reported: this.reportedDamage,
+      recovered: this.recovered,
       enqueue: (job) => this.p.queue.add(job),
       requeue: (p) => this.requeue(p),
       notify: (level, message, paperId) => this.notify(level, message, paperId)

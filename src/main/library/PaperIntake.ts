@@ -7,8 +7,8 @@ import { toAppError, UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
 import type { Catalog } from './Catalog'
-import { sha256Hex } from './ingestPipeline'
-import type { Job } from './JobQueue'
+import { sha256Hex } from '../ingest/ingestIds'
+import type { Job } from '../ingest/IngestLine'
 import type { PaperFiles } from './PaperFiles'
 
 /** What one added input became. */

@@ -3,9 +3,24 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { EntryWithoutPdf, ImportSummary } from '../../shared/imports'
 import { UserFacingError } from '../errors'
 import { parseBibliography } from './bibtex'
-import type { ImportedOutcome, ImportedPdf } from './LibraryImports'
+import type { MetadataValues } from './metadataMerge'
 import type { AddOutcome } from './PaperIntake'
 import { readZoteroLibrary } from './zoteroLibrary'
+
+/** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
+export interface ImportedPdf {
+  path: string
+  values: MetadataValues
+  tags: string[]
+  /** Names of ResearchPal collections to put it in (created when missing). */
+  collections: string[]
+}
+
+/** What the imported PDFs became: papers (new or already there) and files that could not be read. */
+export interface ImportedOutcome {
+  added: AddOutcome[]
+  failed: ImportFailure[]
+}
 
 export type { ImportSummary } from '../../shared/imports'
 

@@ -1,8 +1,8 @@
 import type { LibraryNotice } from '../../shared/types'
 import type { StoredPaper } from '../storage/catalogFormat'
 import type { Catalog, CatalogLoad } from './Catalog'
-import { chunkerIdOf } from './ingestPipeline'
-import type { Job } from './JobQueue'
+import { chunkerIdOf } from '../ingest/ingestIds'
+import type { Job } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import type { PaperFiles } from './PaperFiles'
 import { recoverCatalog } from './recoverCatalog'
@@ -15,6 +15,11 @@ export interface RepairContext {
   readOnly: boolean
   /** Papers already reported as damaged (reported once). */
   reported: Set<string>
+  /**
+   * Papers a rebuilt catalog recovered: re-read from their PDFs with their index files left in
+   * place, so the vectors still valid are reused instead of computed again.
+   */
+  recovered: Set<string>
   enqueue(job: Job): void
   /** Takes a paper's chunks out of search and queues it for a full ingest. */
   requeue(p: StoredPaper): Promise<void>
@@ -42,7 +47,10 @@ export async function rebuildCatalog(
   load: Extract<CatalogLoad, { state: 'unreadable' }>
 ): Promise<void> {
   const found = await recoverCatalog(ctx.deps.paths)
-  for (const p of found.papers) await ctx.catalog.put(p)
+  for (const p of found.papers) {
+    await ctx.catalog.put(p)
+    if (p.status === 'pending') ctx.recovered.add(p.id)
+  }
   const kept = load.aside
     ? `It was kept as ${load.aside}.`
     : 'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
@@ -52,7 +60,7 @@ export async function rebuildCatalog(
     : ''
   ctx.notify(
     'warning',
-    `library.json could not be read (${load.reason}). ${kept} Recovered ${found.papers.length} paper(s) from the library folder; ${queued} ${ctx.readOnly ? 'need' : 'are being'} re-indexed from their PDFs.${lost}`,
+    `library.json could not be read (${load.reason}). ${kept} Recovered ${found.papers.length} paper(s) from the library folder; ${queued} ${ctx.readOnly ? 'need' : 'are being'} re-indexed from their PDFs (vectors still on disk are reused, not computed again).${lost}`,
     null
   )
 }
@@ -75,8 +83,10 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
   const noPdf: StoredPaper[] = []
   for (const [i, p] of papers.entries()) {
     if (UNFINISHED.includes(p.status)) {
-      // Chunks written before the crash are taken out of search until the paper is redone.
-      await ctx.requeue(p)
+      // Chunks written before the crash are taken out of search until the paper is redone; a
+      // recovered paper keeps its index files, whose intact vectors its re-index reuses.
+      if (ctx.recovered.has(p.id)) ctx.enqueue({ paperId: p.id, kind: 'ingest' })
+      else await ctx.requeue(p)
       continue
     }
     if (p.status !== 'indexed') continue

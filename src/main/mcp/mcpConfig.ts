@@ -8,20 +8,32 @@ export interface CliLaunch {
   env: Record<string, string>
 }
 
+/** The argument that makes the app's executable run a CLI command instead of its window. */
+export const CLI_FLAG = '--cli'
+
+/** Where the built app is, when this process is the app (see {@link currentCliLaunch}). */
+export interface BuiltApp {
+  /** `out/main` of the built app. */
+  mainDir: string
+  /** True in an installed app: the executable knows its app; else `electron <main>` is run. */
+  packaged: boolean
+}
+
 /**
  * The CLI as this process can start it.
  * @remarks Run from source (`npm run cli`, tests), that is this Node with tsx and
- * `src/main/cli.ts`; inside Electron (the app, packaged or not) it is the app's own executable
- * run as Node (`ELECTRON_RUN_AS_NODE=1`) on the built `out/main/cli.js`, so an installed app
- * needs no separate Node. Absolute paths throughout: Claude Desktop starts servers with a
- * minimal PATH and an unknown working directory.
+ * `src/main/cli.ts`. Inside Electron (the app, packaged or not) it is the app's own executable
+ * with {@link CLI_FLAG}: its main process runs the command with Electron's own Node, before and
+ * instead of any window (src/main/index.ts), so an installed app needs no separate Node and no
+ * run-as-node mode (its fuse is off). Absolute paths throughout: Claude Desktop starts servers
+ * with a minimal PATH and an unknown working directory.
  */
-export function currentCliLaunch(builtMainDir?: string): CliLaunch {
-  if (builtMainDir) {
+export function currentCliLaunch(app?: BuiltApp): CliLaunch {
+  if (app) {
     return {
       command: process.execPath,
-      args: [join(builtMainDir, 'cli.js')],
-      env: { ELECTRON_RUN_AS_NODE: '1' }
+      args: app.packaged ? [CLI_FLAG] : [join(app.mainDir, 'index.js'), CLI_FLAG],
+      env: {}
     }
   }
   const root = resolve(__dirname, '../../..')

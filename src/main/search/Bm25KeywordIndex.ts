@@ -1,6 +1,10 @@
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
+import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
+import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
+import { moveAside } from '../storage/versionedFile'
 import type { Chunk } from '../domain'
 import {
   buildPostings,
@@ -9,6 +13,13 @@ import {
   encodePostings,
   type PaperPostings
 } from './keywordFile'
+import { KeywordPack, writeKeywordPack, type PackPostings } from './pack/keywordPack'
+import {
+  DEFAULT_PACK_POLICY,
+  PackedStore,
+  type DeltaPaper,
+  type PackPolicy
+} from './pack/PackedStore'
 import { termHash, tokenize } from './tokenizer'
 import { TopK } from './topK'
 import type { ChunkSource, KeywordIndex } from './types'
@@ -23,6 +34,10 @@ export interface Bm25KeywordIndexDeps {
   feedback?: number
   /** Only read the folder (another process writes it): never create it. */
   readOnly?: boolean
+  /** When the library-wide pack is built and merged (defaults: {@link PackedStore}). */
+  pack?: Partial<PackPolicy>
+  /** Told when something happens in the background (a pack built, or failing). */
+  log?: (message: string) => void
 }
 
 const TEXT_CACHE_PAPERS = 32
@@ -31,25 +46,55 @@ const FEEDBACK_DOCS = 5
 /** How many first-pass hits feedback re-ranks (their papers, in full). */
 const FEEDBACK_POOL = 100
 const FEEDBACK_TERMS = 10
+const PACK_FILE = 'pack.rpkp'
+
+/** Which chunks a scoring pass covers: papers in memory, and pack papers (by mask). */
+interface Selection {
+  delta: PaperPostings[]
+  /** null: no pack paper; `mask: null`: every pack paper (all live). */
+  pack: { mask: Uint8Array | null } | null
+  docs: number
+}
+
+/** A scored chunk: its paper (in memory, or the pack's paper index) and its row there. */
+interface Hit {
+  paperId: string
+  row: number
+  score: number
+  /** The library-wide doc number when the chunk is in the pack, else -1. */
+  packDoc: number
+  delta: PaperPostings | null
+}
+
+/** Term lists read from the pack during one query, by term index. */
+type ListCache = Map<number, PackPostings>
 
 /**
  * BM25 keyword search over chunk text, and the store of chunk records.
  * @remarks Each paper has its own postings file (`keywords/papers/<paperId>.kw`, written
  * atomically), so adding or removing a paper touches one file and the in-memory index is
- * updated in place, never rebuilt. Document frequencies are summed across papers at query time
- * (a binary search per query term per paper), so there is no global structure to maintain.
+ * updated in place, never rebuilt. Small libraries are held in memory per paper and document
+ * frequencies are summed across papers at query time. From `PackPolicy.minChunks` on, papers
+ * are merged in the background into `keywords/pack.rpkp` ({@link KeywordPack}: one inverted
+ * index whose lists are read from disk for the query's terms only); papers added since stay in
+ * memory, and a query scores both with the same formula, so results do not depend on what is
+ * packed. Chunk records and text are then read from a paper's `.kw` file when it is a result.
  */
 export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private readonly dir: string
   private readonly k1: number
   private readonly b: number
   private readonly feedback: number
-  private readonly papers = new Map<string, PaperPostings>()
+  private readonly store: PackedStore<PaperPostings, KeywordPack>
   private readonly rows = new Map<string, Map<string, number>>()
   private readonly texts = new Map<string, string[]>()
+  /** Pack papers read from their own files for results (records, text), most recent last. */
+  private readonly loaded = new Map<string, PaperPostings>()
   private readonly damaged = new Map<string, string>()
-  private docs = 0
+  private totalsAt = -1
   private totalLength = 0
+  private acc: Float64Array = new Float64Array(0)
+  private seen: Uint8Array = new Uint8Array(0)
   private readonly readOnly: boolean
 
   constructor(deps: Bm25KeywordIndexDeps) {
@@ -58,54 +103,101 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     this.k1 = deps.k1 ?? 1.2
     this.b = deps.b ?? 0.75
     this.feedback = deps.feedback ?? 0.3
+    this.store = new PackedStore<PaperPostings, KeywordPack>({
+      policy: { ...DEFAULT_PACK_POLICY, ...deps.pack },
+      readOnly: this.readOnly,
+      log: deps.log ?? ((m) => console.error(m)),
+      build: async ({ previous, keep, added, cancelled }) => {
+        const path = join(this.dir, PACK_FILE)
+        await writeKeywordPack({
+          path,
+          previous,
+          keep,
+          added: added.map(({ paper }) => ({ postings: paper.value, ...paper.identity })),
+          cancelled
+        })
+        return KeywordPack.open(path)
+      }
+    })
   }
 
   /** Called when a paper's keyword file turns out to be damaged while searching. */
   onDamaged: (paperId: string, reason: string) => void = () => undefined
 
   /**
-   * Loads every paper's postings (creating the folder unless read-only); call once before use.
+   * Loads the pack and the papers outside it (creating the folder unless read-only); call once.
    * @remarks A file that cannot be read leaves only its own paper out, recorded in
-   * {@link damagedPapers} for the library to repair. A read-only index may call it again to see
+   * {@link damagedPapers} for the library to repair. A damaged pack is kept aside and rebuilt
+   * from the papers' files (returned as a notice). A read-only index may call it again to see
    * another process's changes: the files are read first and swapped in at once, so a query
    * never meets a half-loaded index.
    */
-  async open(): Promise<void> {
+  async open(): Promise<string[]> {
     const papersDir = join(this.dir, 'papers')
-    if (!this.readOnly) await mkdir(papersDir, { recursive: true })
+    if (!this.readOnly) {
+      await mkdir(papersDir, { recursive: true })
+      await removeUnfinishedPacks(join(this.dir, PACK_FILE))
+    }
     let names: string[] = []
     try {
       names = await readdir(papersDir)
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
     }
+    const notices: string[] = []
+    let pack: KeywordPack | null = null
+    try {
+      pack = KeywordPack.open(join(this.dir, PACK_FILE))
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+        if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
+        const why = (e as Error).message
+        const kept = this.readOnly
+          ? ''
+          : ` It was kept as ${await moveAside(join(this.dir, PACK_FILE))} and is rebuilt from the papers' keyword files.`
+        notices.push(`The keyword search pack could not be used (${why}).${kept}`)
+      }
+    }
+    const alive = pack ? new Uint8Array(pack.papers.length) : null
     const damaged = new Map<string, string>()
-    const loaded = await Promise.all(
-      names
-        .filter((f) => f.endsWith('.kw'))
-        .map(async (f) => {
-          const paperId = decodeURIComponent(f.slice(0, -'.kw'.length))
-          try {
-            const p = decodePostings(await readFile(join(papersDir, f)))
-            if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
-            return p
-          } catch (e) {
-            // A file removed between listing and reading is simply gone.
-            if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-              damaged.set(paperId, `keyword index ${f}: ${(e as Error).message}`)
-            }
+    const loaded = await mapLimit(
+      names.filter((f) => f.endsWith('.kw')),
+      OPEN_FILES_AT_ONCE,
+      async (f) => {
+        const paperId = decodeURIComponent(f.slice(0, -'.kw'.length))
+        const file = join(papersDir, f)
+        try {
+          const st = await stat(file)
+          const at = pack?.paperIndex.get(paperId)
+          const packed = at === undefined ? undefined : pack!.papers[at]!
+          if (packed && packed.size === st.size && packed.mtimeMs === st.mtimeMs) {
+            alive![at!] = 1
             return null
           }
-        })
+          const p = decodePostings(await readFile(file))
+          if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
+          return { p, identity: { size: st.size, mtimeMs: st.mtimeMs } }
+        } catch (e) {
+          // A file removed between listing and reading is simply gone.
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+            damaged.set(paperId, `keyword index ${f}: ${(e as Error).message}`)
+          }
+          return null
+        }
+      }
     )
-    this.papers.clear()
+    const delta = new Map<string, DeltaPaper<PaperPostings>>()
+    for (const l of loaded) {
+      if (l) delta.set(l.p.paperId, { value: l.p, rows: l.p.ids.length, identity: l.identity })
+    }
     this.rows.clear()
     this.texts.clear()
+    this.loaded.clear()
     this.damaged.clear()
     for (const [id, why] of damaged) this.damaged.set(id, why)
-    this.docs = 0
-    this.totalLength = 0
-    for (const p of loaded) if (p) this.setPaper(p.paperId, p)
+    this.store.reset(pack, alive, delta)
+    this.store.maybeCompact()
+    return notices
   }
 
   /** Papers whose keyword file could not be read, with the reason. */
@@ -119,27 +211,54 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     if (wrong) throw new Error(`Chunk ${wrong.id} does not belong to paper ${paperId}`)
     const postings = await buildPostings(paperId, unique)
     await writeFileAtomic(this.file(paperId), encodePostings(postings))
-    this.setPaper(paperId, postings)
+    const st = await stat(this.file(paperId))
+    this.forget(paperId)
+    this.store.put(paperId, {
+      value: postings,
+      rows: postings.ids.length,
+      identity: { size: st.size, mtimeMs: st.mtimeMs }
+    })
     this.damaged.delete(paperId)
   }
 
   async removePaper(paperId: string): Promise<void> {
     await rm(this.file(paperId), { force: true })
-    this.setPaper(paperId, null)
+    this.forget(paperId)
+    this.store.remove(paperId)
     this.damaged.delete(paperId)
   }
 
   hasPaper(paperId: string): boolean {
-    return this.papers.has(paperId)
+    return this.store.has(paperId)
+  }
+
+  /** A paper's stored chunks, text included (none when its text cannot be read). */
+  storedChunks(paperId: string): Chunk[] {
+    return this.getChunks([...(this.rows.get(paperId)?.keys() ?? [])])
   }
 
   /** The ids of the papers in the index. */
   paperIds(): string[] {
-    return [...this.papers.keys()]
+    return this.store.paperIds()
   }
 
   count(): number {
-    return this.docs
+    return this.store.rows()
+  }
+
+  /** Chunks in the library-wide pack (0 while the library is below the pack size). */
+  packedCount(): number {
+    return this.store.rows() - this.store.deltaRows()
+  }
+
+  /** Resolves when no pack is being built in the background. */
+  async idle(): Promise<void> {
+    await this.store.idle()
+  }
+
+  /** Stops a pack build in progress and closes the pack. */
+  async close(): Promise<void> {
+    await this.store.close()
   }
 
   query(
@@ -147,43 +266,114 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     k: number,
     paperIds?: readonly string[]
   ): { chunkId: string; score: number }[] {
-    const selected = paperIds
-      ? [...new Set(paperIds)].flatMap((id) => this.papers.get(id) ?? [])
-      : [...this.papers.values()]
+    const selected = this.select(paperIds ? [...new Set(paperIds)] : null)
     const terms = new Map(tokenize(text).map((t) => [termHash(t), 1]))
-    if (terms.size === 0 || selected.length === 0 || k <= 0) return []
+    if (terms.size === 0 || selected.docs === 0 || k <= 0) return []
+    const lists: ListCache = new Map()
     const feedback = this.feedback > 0
-    const first = this.score(selected, terms, feedback ? Math.max(k, FEEDBACK_POOL) : k)
+    const first = this.score(selected, terms, feedback ? Math.max(k, FEEDBACK_POOL) : k, lists)
     let hits = first.hits
     if (feedback && hits.length >= 3) {
       // The expanded query re-ranks only the papers of the first pass's pool, and the document
       // frequency of an added term is estimated from them, so feedback stays a small fraction
       // of a full pass on a large library (on a small one the pool is the whole library).
-      const pool = [...new Set(hits.map((h) => h.paper))]
-      const poolDocs = pool.reduce((n, p) => n + p.ids.length, 0)
-      const scale = selected.reduce((n, p) => n + p.ids.length, 0) / poolDocs
+      const pool = this.poolOf(hits)
+      const scale = selected.docs / pool.docs
       const df = new Map(first.df)
-      const expanded = this.expand(pool, terms, hits.slice(0, FEEDBACK_DOCS), scale, df)
-      hits = this.score(pool, expanded, k, df).hits
+      const expanded = this.expand(pool, terms, hits.slice(0, FEEDBACK_DOCS), scale, df, lists)
+      hits = this.score(pool, expanded, k, lists, df).hits
     }
-    return hits.slice(0, k).map((h) => ({ chunkId: h.paper.ids[h.doc]!, score: h.score }))
+    return hits.slice(0, k).map((h) => ({ chunkId: this.chunkIdOf(h), score: h.score }))
+  }
+
+  private select(scope: string[] | null): Selection {
+    const pack = this.store.pack
+    const delta = this.store.delta
+    if (!scope) {
+      const papers = [...delta.values()].map((d) => d.value)
+      return {
+        delta: papers,
+        pack: pack ? { mask: this.store.allAlive ? null : this.store.alive } : null,
+        docs: this.store.rows()
+      }
+    }
+    const papers: PaperPostings[] = []
+    let mask: Uint8Array | null = null
+    let docs = 0
+    for (const id of scope) {
+      const d = delta.get(id)
+      if (d) {
+        papers.push(d.value)
+        docs += d.rows
+      } else if (pack && this.store.inPack(id)) {
+        const i = pack.paperIndex.get(id)!
+        mask ??= new Uint8Array(pack.papers.length)
+        mask[i] = 1
+        docs += pack.papers[i]!.n
+      }
+    }
+    return { delta: papers, pack: mask ? { mask } : null, docs }
+  }
+
+  /** The papers of the first pass's hits, as a selection. */
+  private poolOf(hits: Hit[]): Selection {
+    const delta = new Set<PaperPostings>()
+    const pack = this.store.pack
+    let mask: Uint8Array | null = null
+    let docs = 0
+    for (const h of hits) {
+      if (h.delta) {
+        if (!delta.has(h.delta)) docs += h.delta.ids.length
+        delta.add(h.delta)
+      } else {
+        const i = pack!.docPaper[h.packDoc]!
+        mask ??= new Uint8Array(pack!.papers.length)
+        if (mask[i] === 0) docs += pack!.papers[i]!.n
+        mask[i] = 1
+      }
+    }
+    return { delta: [...delta], pack: mask ? { mask } : null, docs }
+  }
+
+  /** A term's pack list (read once per query). */
+  private list(t: number, lists: ListCache): PackPostings {
+    let l = lists.get(t)
+    if (!l) lists.set(t, (l = this.store.pack!.postings(t)))
+    return l
+  }
+
+  /** How many of the selection's pack chunks contain term `t`. */
+  private packDf(t: number, sel: Selection, lists: ListCache): number {
+    const pack = this.store.pack!
+    const mask = sel.pack!.mask
+    if (!mask) return pack.counts[t]!
+    let n = 0
+    const { docs } = this.list(t, lists)
+    for (let j = 0; j < docs.length; j++) n += mask[pack.docPaper[docs[j]!]!]!
+    return n
   }
 
   /**
-   * BM25 with weighted terms: the best k chunks of `papers`, and each term's document frequency.
-   * @remarks Pass 1 finds each term in each paper (binary search) and sums its document
-   * frequency (unless `knownDf` has it); pass 2 accumulates each paper's postings into a scratch
-   * array and keeps the best k.
+   * BM25 with weighted terms: the best k chunks of the selection, and each term's document
+   * frequency.
+   * @remarks Pass 1 finds each term in each paper (binary search) and in the pack, and sums its
+   * document frequency (unless `knownDf` has it); pass 2 accumulates each paper's postings, and
+   * the pack's lists, into scratch arrays and keeps the best k. Both use the same formula in
+   * the same term order, so a chunk scores the same packed or not.
    */
   private score(
-    papers: PaperPostings[],
+    sel: Selection,
     terms: Map<number, number>,
     k: number,
+    lists: ListCache,
     knownDf?: Map<number, number>
-  ): { hits: { paper: PaperPostings; doc: number; score: number }[]; df: Map<number, number> } {
+  ): { hits: Hit[]; df: Map<number, number> } {
+    const papers = sel.delta
+    const pack = sel.pack ? this.store.pack : null
     const hashes = [...terms.keys()]
     const nt = hashes.length
     const ranges = new Int32Array(papers.length * nt)
+    const packTerms = new Int32Array(nt).fill(-1)
     const counted = new Float64Array(nt)
     for (let pi = 0; pi < papers.length; pi++) {
       const p = papers[pi]!
@@ -193,13 +383,21 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         if (at >= 0) counted[t]! += p.starts[at + 1]! - p.starts[at]!
       }
     }
+    if (pack) {
+      for (let t = 0; t < nt; t++) {
+        packTerms[t] = pack.find(hashes[t]!)
+        if (packTerms[t]! >= 0 && !knownDf?.has(hashes[t]!)) {
+          counted[t]! += this.packDf(packTerms[t]!, sel, lists)
+        }
+      }
+    }
     const df = new Map(hashes.map((h, t) => [h, knownDf?.get(h) ?? counted[t]!]))
     const weights = hashes.map((h) => terms.get(h)! * this.idf(df.get(h)!) * (this.k1 + 1))
-    const avg = this.totalLength / Math.max(1, this.docs)
+    const avg = this.total() / Math.max(1, this.count())
     const base = this.k1 * (1 - this.b)
     const perLength = (this.k1 * this.b) / avg
     const top = new TopK(k)
-    const found: number[] = []
+    const found: Hit[] = []
     let scratch = new Float64Array(256)
     for (let pi = 0; pi < papers.length; pi++) {
       const p = papers[pi]!
@@ -223,16 +421,67 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         const s = scratch[doc]!
         if (s > 0 && s > top.threshold) {
           top.push(s, found.length)
-          found.push(pi * 0x10000 + doc)
+          found.push({ paperId: p.paperId, row: doc, score: s, packDoc: -1, delta: p })
         }
       }
     }
-    const hits = top.sorted().map(({ id, score }) => ({
-      paper: papers[Math.floor(found[id]! / 0x10000)]!,
-      doc: found[id]! % 0x10000,
-      score
-    }))
+    if (pack) this.scorePack(pack, sel, packTerms, weights, base, perLength, lists, top, found)
+    const hits = top.sorted().map(({ id, score }) => ({ ...found[id]!, score }))
     return { hits, df }
+  }
+
+  private scorePack(
+    pack: KeywordPack,
+    sel: Selection,
+    packTerms: Int32Array,
+    weights: number[],
+    base: number,
+    perLength: number,
+    lists: ListCache,
+    top: TopK,
+    found: Hit[]
+  ): void {
+    if (this.acc.length !== pack.docs) {
+      this.acc = new Float64Array(pack.docs)
+      this.seen = new Uint8Array(pack.docs)
+    }
+    const { acc, seen } = this
+    const mask = sel.pack!.mask
+    const touched: number[] = []
+    for (let t = 0; t < packTerms.length; t++) {
+      if (packTerms[t]! < 0) continue
+      const { docs, freqs } = this.list(packTerms[t]!, lists)
+      const w = weights[t]!
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!
+        if (mask && mask[pack.docPaper[d]!] === 0) continue
+        if (seen[d] === 0) {
+          seen[d] = 1
+          touched.push(d)
+        }
+        const tf = freqs[j]!
+        acc[d]! += (w * tf) / (tf + base + perLength * pack.lengths[d]!)
+      }
+    }
+    // In doc order (paper after paper), as the in-memory papers are visited.
+    const order = Uint32Array.from(touched).sort()
+    for (let i = 0; i < order.length; i++) {
+      const d = order[i]!
+      const s = acc[d]!
+      acc[d] = 0
+      seen[d] = 0
+      if (s > 0 && s > top.threshold) {
+        top.push(s, found.length)
+        const paper = pack.docPaper[d]!
+        found.push({
+          paperId: pack.papers[paper]!.id,
+          row: d - pack.paperFirst[paper]!,
+          score: s,
+          packDoc: d,
+          delta: null
+        })
+      }
+    }
   }
 
   /**
@@ -242,30 +491,34 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
    * collection" reaches the chunk that names "a Wikipedia dump" through the chunks around it).
    */
   private expand(
-    pool: PaperPostings[],
+    pool: Selection,
     terms: Map<number, number>,
-    top: { paper: PaperPostings; doc: number; score: number }[],
+    top: Hit[],
     scale: number,
-    df: Map<number, number>
+    df: Map<number, number>,
+    lists: ListCache
   ): Map<number, number> {
     const weight = new Map<number, number>()
     const best = top[0]!.score
-    for (const { paper, doc, score } of top) {
-      const text = this.textsOf(paper)?.[doc]
+    for (const hit of top) {
+      const text = this.textOf(hit)
       if (text === undefined) continue
       const tokens = tokenize(text).map(termHash)
       for (const h of tokens) {
-        if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + score / best / tokens.length)
+        if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + hit.score / best / tokens.length)
       }
     }
+    const pack = pool.pack ? this.store.pack : null
     const candidates = [...weight].sort((a, b) => b[1] - a[1]).slice(0, 4 * FEEDBACK_TERMS)
     const scored = candidates.map(([h, w]) => {
       let n = 0
-      for (const p of pool) {
+      for (const p of pool.delta) {
         const t = findTerm(p.terms, h)
         if (t >= 0) n += span(p, t)
       }
-      df.set(h, Math.min(this.docs, n * scale))
+      const pt = pack ? pack.find(h) : -1
+      if (pt >= 0) n += this.packDf(pt, pool, lists)
+      df.set(h, Math.min(this.count(), n * scale))
       return [h, w * this.idf(n * scale)] as const
     })
     scored.sort((a, b) => b[1] - a[1])
@@ -277,15 +530,39 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   }
 
   private idf(df: number): number {
-    return Math.log(1 + Math.max(0, this.docs - df + 0.5) / (df + 0.5))
+    return Math.log(1 + Math.max(0, this.count() - df + 0.5) / (df + 0.5))
+  }
+
+  /** Sum of the chunk lengths of the live papers (cached until the papers change). */
+  private total(): number {
+    if (this.totalsAt !== this.store.changes) {
+      let n = 0
+      for (const d of this.store.delta.values()) n += d.value.totalLength
+      const pack = this.store.pack
+      pack?.papers.forEach((_, i) => {
+        if (this.store.alive![i] === 1) n += pack.paperTotals[i]!
+      })
+      this.totalLength = n
+      this.totalsAt = this.store.changes
+    }
+    return this.totalLength
+  }
+
+  private chunkIdOf(h: Hit): string {
+    return h.delta ? h.delta.ids[h.row]! : this.store.pack!.chunkId(h.packDoc)
+  }
+
+  private textOf(h: Hit): string | undefined {
+    const p = h.delta ?? this.record(h.paperId)
+    return p ? this.textsOf(p)?.[h.row] : undefined
   }
 
   getChunks(chunkIds: readonly string[]): Chunk[] {
     const out: Chunk[] = []
     for (const id of chunkIds) {
       const paperId = this.paperOf(id)
-      const p = paperId ? this.papers.get(paperId) : undefined
-      const row = p ? this.rows.get(p.paperId)!.get(id) : undefined
+      const p = paperId ? this.record(paperId) : null
+      const row = p ? this.rowsOf(p).get(id) : undefined
       if (!p || row === undefined) continue
       const text = this.textsOf(p)?.[row]
       if (text === undefined) continue
@@ -305,11 +582,48 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     return out
   }
 
+  /** A paper's postings and records: in memory, or read from its file (pack papers). */
+  private record(paperId: string): PaperPostings | null {
+    const d = this.store.delta.get(paperId)
+    if (d) return d.value
+    if (!this.store.inPack(paperId)) return null
+    let p = this.loaded.get(paperId)
+    if (p) {
+      this.loaded.delete(paperId)
+    } else {
+      try {
+        p = decodePostings(readFileSync(this.file(paperId)), true)
+        if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
+      } catch (e) {
+        this.damage(
+          paperId,
+          `keyword index ${encodeURIComponent(paperId)}.kw: ${(e as Error).message}`
+        )
+        return null
+      }
+      if (this.loaded.size >= TEXT_CACHE_PAPERS) {
+        const oldest = this.loaded.keys().next().value!
+        this.loaded.delete(oldest)
+        this.rows.delete(oldest)
+      }
+    }
+    this.loaded.set(paperId, p)
+    return p
+  }
+
+  private rowsOf(p: PaperPostings): Map<string, number> {
+    let rows = this.rows.get(p.paperId)
+    if (!rows) this.rows.set(p.paperId, (rows = new Map(p.ids.map((id, i) => [id, i]))))
+    return rows
+  }
+
   private paperOf(chunkId: string): string | undefined {
     const cut = chunkId.lastIndexOf('-page-')
     const guess = cut > 0 ? chunkId.slice(0, cut) : undefined
-    if (guess && this.rows.get(guess)?.has(chunkId)) return guess
-    for (const [paperId, rows] of this.rows) if (rows.has(chunkId)) return paperId
+    if (guess && this.store.has(guess)) return guess
+    // Ids not of the usual shape: look through the papers in memory.
+    for (const [paperId, d] of this.store.delta)
+      if (this.rowsOf(d.value).has(chunkId)) return paperId
     return undefined
   }
 
@@ -324,10 +638,10 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         texts = chunkTexts(p)
         if (texts.length !== p.ids.length) throw new Error('chunk texts do not match the chunks')
       } catch (e) {
-        const reason = `keyword index ${encodeURIComponent(p.paperId)}.kw: chunk text unreadable (${(e as Error).message})`
-        this.setPaper(p.paperId, null)
-        this.damaged.set(p.paperId, reason)
-        this.onDamaged(p.paperId, reason)
+        this.damage(
+          p.paperId,
+          `keyword index ${encodeURIComponent(p.paperId)}.kw: chunk text unreadable (${(e as Error).message})`
+        )
         return null
       }
       if (this.texts.size >= TEXT_CACHE_PAPERS) this.texts.delete(this.texts.keys().next().value!)
@@ -336,25 +650,22 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     return texts
   }
 
-  private file(paperId: string): string {
-    return join(this.dir, 'papers', `${encodeURIComponent(paperId)}.kw`)
+  /** Takes a paper whose file turned out damaged out of the index (its file is left) and tells. */
+  private damage(paperId: string, reason: string): void {
+    this.forget(paperId)
+    this.store.remove(paperId)
+    this.damaged.set(paperId, reason)
+    this.onDamaged(paperId, reason)
   }
 
-  private setPaper(paperId: string, p: PaperPostings | null): void {
-    const old = this.papers.get(paperId)
-    if (old) {
-      this.docs -= old.ids.length
-      this.totalLength -= old.totalLength
-      this.papers.delete(paperId)
-      this.rows.delete(paperId)
-      this.texts.delete(paperId)
-    }
-    if (p) {
-      this.papers.set(paperId, p)
-      this.rows.set(paperId, new Map(p.ids.map((id, i) => [id, i])))
-      this.docs += p.ids.length
-      this.totalLength += p.totalLength
-    }
+  private forget(paperId: string): void {
+    this.rows.delete(paperId)
+    this.texts.delete(paperId)
+    this.loaded.delete(paperId)
+  }
+
+  private file(paperId: string): string {
+    return join(this.dir, 'papers', `${encodeURIComponent(paperId)}.kw`)
   }
 }
 

@@ -1,11 +1,21 @@
-import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { UserFacingError } from '../errors'
+import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
+import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
 import type { VectorHit, VectorStore } from './types'
-import { scanVectors, withSigns, type PaperVectors } from './vectorScan'
+import { scanVectors, withSigns, EXACT_SCAN_LIMIT, type PaperVectors } from './vectorScan'
+import {
+  DEFAULT_PACK_POLICY,
+  PackedStore,
+  type FileIdentity,
+  type PackPolicy
+} from './pack/PackedStore'
+import { VectorPack, writeVectorPack, DEFAULT_PROBES } from './pack/vectorPack'
 import { WorkerVectraWriter, type PaperIndexWriter } from './WorkerVectraWriter'
 
 /** Where a {@link VectraStore} keeps its files: `<dir>/vectors/` (e.g. `paths.index`). */
@@ -15,6 +25,12 @@ export interface VectraStoreDeps {
   writer?: PaperIndexWriter
   /** Only read the folder (another process writes it): never clean it up, create or repair it. */
   readOnly?: boolean
+  /** When the library-wide pack is built and merged (defaults: {@link PackedStore}). */
+  pack?: Partial<PackPolicy>
+  /** IVF lists probed per query on the pack. */
+  probes?: number
+  /** Told when something happens in the background (a pack built, or failing). */
+  log?: (message: string) => void
 }
 
 const ManifestSchema = z.looseObject({
@@ -34,41 +50,68 @@ export const MANIFEST_FORMAT: FileFormat<Manifest> = {
 }
 
 const INDEX_FILE = 'index.rpv'
+const PACK_FILE = 'pack.rpvp'
+/** Papers of the pack kept decoded for scoped queries. */
+const SCOPED_CACHE_PAPERS = 64
 let tmpCounter = 0
 
 /**
- * The vector store: one small Vectra index per paper, scanned from typed arrays.
+ * The vector store: one small Vectra index per paper, and a library-wide pack for large libraries.
  * @remarks Naive Vectra keeps one index file for the whole library, rewrites it on every change
  * (non-atomically), keeps vectors as JS arrays and cannot write its JSON past ~68k items. Here
  * each paper is its own Vectra `LocalIndex` (int8 codec, see {@link Int8Codec}) built in a temp
- * folder and renamed into `vectors/papers/<paperId>.rpv`, so adding a paper writes only that paper's
- * file and a crash never leaves a half-written index under a real name. Queries never go
- * through Vectra's per-item arrays: files are decoded into typed arrays and scanned directly.
+ * folder and renamed into `vectors/papers/<paperId>.rpv`, so adding a paper writes only that
+ * paper's file and a crash never leaves a half-written index under a real name. Those files are
+ * the truth. Small libraries are decoded into typed arrays and scanned. From
+ * `PackPolicy.minChunks` on, the papers are merged in the background into `vectors/pack.rpvp`
+ * ({@link VectorPack}: an IVF index whose int8 codes stay on disk and are read in pages), and
+ * only papers added since are held in memory ({@link PackedStore}); a query merges both.
  * `store.json` records the embedder id; files from another embedder are ignored on open.
  */
 export class VectraStore implements VectorStore {
   private manifest: Manifest = { version: 1, embedderId: null, dims: null }
-  private readonly papers = new Map<string, PaperVectors>()
+  private readonly store: PackedStore<PaperVectors, VectorPack>
   private readonly damaged = new Map<string, string>()
-  private total = 0
+  private readonly scopedCache = new Map<string, PaperVectors>()
 
   private readonly dir: string
   private readonly writer: PaperIndexWriter
   private readonly readOnly: boolean
+  private readonly probes: number
 
   constructor(deps: VectraStoreDeps) {
     this.dir = join(deps.dir, 'vectors')
     this.writer = deps.writer ?? new WorkerVectraWriter()
     this.readOnly = deps.readOnly ?? false
+    this.probes = deps.probes ?? DEFAULT_PROBES
+    this.store = new PackedStore<PaperVectors, VectorPack>({
+      policy: { ...DEFAULT_PACK_POLICY, ...deps.pack },
+      readOnly: this.readOnly,
+      log: deps.log ?? ((m) => console.error(m)),
+      build: async ({ previous, keep, added, cancelled }) => {
+        const path = join(this.dir, PACK_FILE)
+        await writeVectorPack({
+          path,
+          embedderId: this.manifest.embedderId!,
+          dims: this.manifest.dims!,
+          previous,
+          keep,
+          added: added.map(({ paper }) => ({ vectors: paper.value, ...paper.identity })),
+          cancelled
+        })
+        return VectorPack.open(path)
+      }
+    })
   }
 
   /**
    * Loads every paper's vectors (creating the folder unless read-only); call once before use.
    * @remarks A `.rpv` file that cannot be read leaves only its own paper out (see
    * {@link damagedPapers}). An unreadable `store.json` is kept aside and rebuilt from the papers'
-   * files, which each name their embedder. Returns what it had to repair, for the user. A
-   * read-only store may call it again to see another process's changes: the files are read
-   * first and swapped in at once, so a query never meets a half-loaded store.
+   * files, which each name their embedder; an unreadable pack is kept aside and rebuilt from the
+   * papers' files. Returns what it had to repair, for the user. A read-only store may call it
+   * again to see another process's changes: the files are read first and swapped in at once, so
+   * a query never meets a half-loaded store.
    */
   async open(): Promise<string[]> {
     return this.load(this.readOnly)
@@ -89,16 +132,46 @@ export class VectraStore implements VectorStore {
   }
 
   hasPaper(paperId: string): boolean {
-    return this.papers.has(paperId)
+    return this.store.has(paperId)
+  }
+
+  /**
+   * A paper's stored vectors by chunk id, with the embedder that made them (null when it has
+   * none). The int8 codes are returned as floats: saved again they give the same codes.
+   */
+  storedVectors(
+    paperId: string
+  ): { embedderId: string; vectors: Map<string, Float32Array> } | null {
+    if (!this.store.has(paperId)) return null
+    // Papers added since the last pack are in memory; packed ones are read from their own file.
+    const p = this.store.delta.get(paperId)?.value ?? this.scopedPaper(paperId)
+    if (!p) return null
+    const vectors = new Map<string, Float32Array>()
+    p.ids.forEach((id, row) => {
+      const v = new Float32Array(p.dims)
+      for (let j = 0; j < p.dims; j++) v[j] = p.codes[row * p.dims + j]!
+      vectors.set(id, v)
+    })
+    return { embedderId: p.embedderId, vectors }
   }
 
   /** The ids of the papers that have vectors. */
   paperIds(): string[] {
-    return [...this.papers.keys()]
+    return this.store.paperIds()
   }
 
   count(): number {
-    return this.total
+    return this.store.rows()
+  }
+
+  /** Chunks in the library-wide pack (0 while the library is below the pack size). */
+  packedCount(): number {
+    return this.count() - this.store.deltaRows()
+  }
+
+  /** Resolves when no pack is being built in the background. */
+  async idle(): Promise<void> {
+    await this.store.idle()
   }
 
   async putPaper(
@@ -110,7 +183,7 @@ export class VectraStore implements VectorStore {
     if (items.some((i) => i.vector.length !== dims)) {
       throw new Error(`Vectors of paper ${paperId} do not all have ${dims} dimensions`)
     }
-    const others = this.total - (this.papers.get(paperId)?.ids.length ?? 0)
+    const others = this.count() - (this.store.has(paperId) ? this.rowsOf(paperId) : 0)
     if (others > 0 && (this.manifest.embedderId !== embedderId || this.manifest.dims !== dims)) {
       throw new Error(
         `The store holds vectors of ${this.manifest.embedderId} (${this.manifest.dims} dims); ` +
@@ -141,8 +214,15 @@ export class VectraStore implements VectorStore {
       })
       const bytes = await readFile(join(tmp, INDEX_FILE))
       const decoded = withSigns(decodeVectors(bytes))
-      await rename(join(tmp, INDEX_FILE), this.paperFile(paperId))
-      this.setPaper(paperId, decoded)
+      const file = this.paperFile(paperId)
+      await rename(join(tmp, INDEX_FILE), file)
+      const st = await stat(file)
+      this.scopedCache.delete(paperId)
+      this.store.put(paperId, {
+        value: decoded,
+        rows: decoded.ids.length,
+        identity: { size: st.size, mtimeMs: st.mtimeMs }
+      })
       this.damaged.delete(paperId)
     } catch (cause) {
       if (cause instanceof UserFacingError) throw cause
@@ -158,7 +238,8 @@ export class VectraStore implements VectorStore {
 
   async removePaper(paperId: string): Promise<void> {
     await rm(this.paperFile(paperId), { force: true })
-    this.setPaper(paperId, null)
+    this.scopedCache.delete(paperId)
+    this.store.remove(paperId)
     this.damaged.delete(paperId)
   }
 
@@ -167,47 +248,98 @@ export class VectraStore implements VectorStore {
     this.writer.warmUp?.()
   }
 
-  /** Stops the writer's worker thread. */
+  /** Stops a pack build in progress and the writer's worker thread. */
   async close(): Promise<void> {
+    await this.store.close()
     await this.writer.close()
   }
 
   async clear(): Promise<void> {
-    for (const paperId of [...this.papers.keys()]) await this.removePaper(paperId)
+    for (const paperId of this.store.paperIds()) await this.removePaper(paperId)
+    await this.store.idle()
+    this.store.clear()
+    await rm(join(this.dir, PACK_FILE), { force: true })
     await this.writeManifest({ version: 1, embedderId: null, dims: null })
   }
 
   async query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]> {
-    if (this.total === 0) return []
+    if (this.count() === 0) return []
     if (vector.length !== this.manifest.dims) {
       throw new Error(`Query has ${vector.length} dims; the store holds ${this.manifest.dims}`)
     }
-    const selected = paperIds
-      ? [...new Set(paperIds)].flatMap((id) => this.papers.get(id) ?? [])
-      : [...this.papers.values()]
     let norm = 0
     for (const x of vector) norm += x * x
     const q = new Float32Array(vector.length)
     const f = norm > 0 ? 1 / Math.sqrt(norm) : 0
     for (let j = 0; j < q.length; j++) q[j] = vector[j]! * f
-    return scanVectors(selected, q, k).map((h) => ({
+
+    const scope = paperIds ? [...new Set(paperIds)] : null
+    const delta = this.store.delta
+    const selected = scope
+      ? scope.flatMap((id) => delta.get(id)?.value ?? [])
+      : [...delta.values()].map((d) => d.value)
+    const pack = this.store.pack
+    let allowed: Uint8Array | null = this.store.allAlive ? null : this.store.alive
+    if (pack && scope) {
+      const inPack = scope.filter((id) => this.store.inPack(id))
+      const rows = inPack.reduce((n, id) => n + pack.papers[pack.paperIndex.get(id)!]!.n, 0)
+      if (rows <= EXACT_SCAN_LIMIT) {
+        // A few papers: their own files are read and scanned like the in-memory ones.
+        selected.push(...inPack.flatMap((id) => this.scopedPaper(id) ?? []))
+        allowed = null
+      } else {
+        allowed = new Uint8Array(pack.papers.length)
+        for (const id of inPack) allowed[pack.paperIndex.get(id)!] = 1
+      }
+    }
+    const hits: VectorHit[] = scanVectors(selected, q, k).map((h) => ({
       chunkId: selected[h.paper]!.ids[h.row]!,
       paperId: selected[h.paper]!.paperId,
       score: h.score
     }))
+    const usePack = pack !== null && (!scope || allowed !== null)
+    if (usePack && this.store.rows() > this.store.deltaRows()) {
+      for (const h of pack.query(q, k, allowed, this.probes)) {
+        hits.push({
+          chunkId: pack.chunkId(h.row),
+          paperId: pack.papers[h.paper]!.id,
+          score: h.score
+        })
+      }
+      hits.sort((a, b) => b.score - a.score)
+    }
+    return hits.slice(0, k)
+  }
+
+  private rowsOf(paperId: string): number {
+    const d = this.store.delta.get(paperId)
+    if (d) return d.rows
+    const pack = this.store.pack!
+    return pack.papers[pack.paperIndex.get(paperId)!]!.n
+  }
+
+  /** A packed paper's vectors from its own file (cached), for a query scoped to a few papers. */
+  private scopedPaper(paperId: string): PaperVectors | null {
+    let v = this.scopedCache.get(paperId)
+    if (v) {
+      this.scopedCache.delete(paperId)
+    } else {
+      try {
+        v = withSigns(decodeVectors(readFileSync(this.paperFile(paperId))))
+      } catch (e) {
+        this.damaged.set(paperId, `vector index: ${(e as Error).message}`)
+        return null
+      }
+      if (this.scopedCache.size >= SCOPED_CACHE_PAPERS) {
+        this.scopedCache.delete(this.scopedCache.keys().next().value!)
+      }
+    }
+    this.scopedCache.set(paperId, v)
+    return v
   }
 
   private paperFile(paperId: string): string {
     return join(this.dir, 'papers', `${encodeURIComponent(paperId)}.rpv`)
-  }
-
-  private setPaper(paperId: string, vectors: PaperVectors | null): void {
-    this.total -= this.papers.get(paperId)?.ids.length ?? 0
-    this.papers.delete(paperId)
-    if (vectors) {
-      this.papers.set(paperId, vectors)
-      this.total += vectors.ids.length
-    }
   }
 
   private async writeManifest(manifest: Manifest): Promise<void> {
@@ -224,6 +356,7 @@ export class VectraStore implements VectorStore {
     if (!readOnly) {
       // Temp folders of a crashed write; a read-only process must leave a live writer's alone.
       await rm(join(dir, 'tmp'), { recursive: true, force: true })
+      await removeUnfinishedPacks(join(dir, PACK_FILE))
       await mkdir(join(dir, 'papers'), { recursive: true })
     }
     const manifestFile = join(dir, 'store.json')
@@ -241,32 +374,49 @@ export class VectraStore implements VectorStore {
     const files = (await readdir(join(dir, 'papers')).catch(() => [] as string[])).filter((f) =>
       f.endsWith('.rpv')
     )
-    const loaded = await Promise.all(
-      files.map(async (f) => {
-        const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
-        try {
-          const v = decodeVectors(await readFile(join(dir, 'papers', f)))
-          if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
-          return v
-        } catch (e) {
-          // A file removed between listing and reading is simply gone.
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-            damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
-          }
+    const opened = await openPack(join(dir, PACK_FILE), readOnly)
+    if (opened.notice) notices.push(opened.notice)
+    let pack = opened.pack
+    if (pack && manifestLost === null && pack.meta.embedderId !== manifest.embedderId) {
+      // Packed before a model switch: its papers are re-read from their own files.
+      pack.close()
+      pack = null
+    }
+    const alive = pack ? new Uint8Array(pack.papers.length) : null
+    const delta = new Map<string, { value: PaperVectors; rows: number; identity: FileIdentity }>()
+    const loaded = await mapLimit(files, OPEN_FILES_AT_ONCE, async (f) => {
+      const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
+      const file = join(dir, 'papers', f)
+      try {
+        const st = await stat(file)
+        const at = pack?.paperIndex.get(paperId)
+        const packed = at === undefined ? undefined : pack!.papers[at]!
+        if (packed && packed.size === st.size && packed.mtimeMs === st.mtimeMs) {
+          alive![at!] = 1
           return null
         }
-      })
-    )
+        const v = decodeVectors(await readFile(file))
+        if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
+        return { v, identity: { size: st.size, mtimeMs: st.mtimeMs } }
+      } catch (e) {
+        // A file removed between listing and reading is simply gone.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+          damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
+        }
+        return null
+      }
+    })
     if (manifestLost !== null) {
       // Every paper's file names its embedder: the most common one is the store's.
       const votes = new Map<string, { embedderId: string; dims: number; n: number }>()
-      for (const v of loaded) {
-        if (!v) continue
-        const key = `${v.embedderId} ${v.dims}`
-        const vote = votes.get(key) ?? { embedderId: v.embedderId, dims: v.dims, n: 0 }
-        vote.n++
-        votes.set(key, vote)
+      const vote = (embedderId: string, dims: number, n: number): void => {
+        const key = `${embedderId} ${dims}`
+        const v = votes.get(key) ?? { embedderId, dims, n: 0 }
+        v.n += n
+        votes.set(key, v)
       }
+      for (const l of loaded) if (l) vote(l.v.embedderId, l.v.dims, 1)
+      if (pack) vote(pack.meta.embedderId, pack.meta.dims, pack.papers.length)
       const best = [...votes.values()].sort((a, b) => b.n - a.n)[0]
       manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
       let kept = ''
@@ -275,18 +425,52 @@ export class VectraStore implements VectorStore {
         await this.writeManifest(manifest)
       }
       notices.push(`The vector index's store.json could not be read (${manifestLost}).${kept}`)
-    }
-    this.manifest = manifest
-    this.papers.clear()
-    this.damaged.clear()
-    for (const [id, why] of damaged) this.damaged.set(id, why)
-    this.total = 0
-    for (const v of loaded) {
-      // Files made by another embedder (a crash during a model switch) are stale: skip them.
-      if (v && v.embedderId === this.manifest.embedderId && v.dims === this.manifest.dims) {
-        this.setPaper(v.paperId, withSigns(v))
+      if (pack && pack.meta.embedderId !== manifest.embedderId) {
+        pack.close()
+        pack = null
       }
     }
+    this.manifest = manifest
+    for (const l of loaded) {
+      // Files made by another embedder (a crash during a model switch) are stale: skip them.
+      if (l && l.v.embedderId === manifest.embedderId && l.v.dims === manifest.dims) {
+        delta.set(l.v.paperId, {
+          value: withSigns(l.v),
+          rows: l.v.ids.length,
+          identity: l.identity
+        })
+      }
+    }
+    this.damaged.clear()
+    for (const [id, why] of damaged) this.damaged.set(id, why)
+    this.scopedCache.clear()
+    this.store.reset(pack, pack ? alive : null, delta)
+    this.store.maybeCompact()
     return notices
+  }
+}
+
+/**
+ * Opens the pack if there is one; a damaged or newer one is kept aside (a writer rebuilds it).
+ * @remarks The pack is derived from the per-paper files, so losing it loses nothing: the papers
+ * are read from their own files until the next pack is built.
+ */
+async function openPack(
+  path: string,
+  readOnly: boolean
+): Promise<{ pack: VectorPack | null; notice: string | null }> {
+  try {
+    return { pack: VectorPack.open(path), notice: null }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { pack: null, notice: null }
+    const why = (e as Error).message
+    if (readOnly)
+      return { pack: null, notice: `The vector search pack could not be used (${why}).` }
+    if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
+    const aside = await moveAside(path)
+    return {
+      pack: null,
+      notice: `The vector search pack could not be used (${why}). It was kept as ${aside} and is rebuilt from the papers' vector files.`
+    }
   }
 }

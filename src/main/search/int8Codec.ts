@@ -1,3 +1,6 @@
+import { crc32 } from 'node:zlib'
+import { z } from 'zod'
+
 /**
  * The on-disk format of one paper's Vectra index: int8 vectors behind a small JSON header.
  * @remarks Vectra's JSON codec stores ~8 KB and its protobuf codec ~1.6 KB per 384-dim vector
@@ -7,7 +10,13 @@
  * for the scan, so opening a large library never builds Vectra's per-item JS arrays.
  */
 
-const MAGIC = 'RPV1'
+/**
+ * `RPV` + the format version. Version 2 adds a CRC-32 of everything after the 12-byte prefix
+ * (`RPV2`, header length, checksum), so garbled vectors are found, not only truncated ones;
+ * version 1 files are still read and are rewritten as version 2 when their paper is indexed again.
+ */
+const FORMAT_VERSION = 2
+const MAGIC = `RPV${FORMAT_VERSION}`
 
 /** One item as Vectra hands it to a codec. */
 export interface CodecItem {
@@ -37,16 +46,24 @@ export interface DecodedVectors {
   codes: Int8Array
 }
 
-interface Header {
-  version: number
-  metadata_config: { indexed?: string[] }
-  paperId: string
-  embedderId: string
-  dims: number
-  ids: string[]
-  metadata?: Record<string, string | number | boolean>[]
-  metadataFiles?: (string | null)[]
-}
+const Scalar = z.union([z.string(), z.number(), z.boolean()])
+
+/** The storage schema of a `.rpv` file's JSON header (Vectra's index fields and ours). */
+export const VectorHeaderSchema = z.looseObject({
+  /** Vectra's own index version. */
+  version: z.number(),
+  metadata_config: z.looseObject({ indexed: z.array(z.string()).optional() }),
+  paperId: z.string(),
+  embedderId: z.string(),
+  dims: z.number().int().min(1),
+  ids: z.array(z.string()),
+  metadata: z.array(z.record(z.string(), Scalar)).optional(),
+  metadataFiles: z.array(z.string().nullable()).optional()
+})
+type Header = z.infer<typeof VectorHeaderSchema>
+
+/** Header migrations, keyed by the file version they upgrade from (1 → 2: framing only). */
+const HEADER_MIGRATIONS: Readonly<Record<number, (h: unknown) => unknown>> = { 1: (h) => h }
 
 /** Quantizes a vector to int8 codes (symmetric, per vector). Returns 1/‖codes‖. */
 export function quantizeInto(vector: ArrayLike<number>, out: Int8Array, offset: number): number {
@@ -101,14 +118,15 @@ export class Int8Codec {
     if (hasMetadata) header.metadata = data.items.map((i) => i.metadata ?? {})
     if (hasFiles) header.metadataFiles = data.items.map((i) => i.metadataFile ?? null)
     const json = Buffer.from(JSON.stringify(header), 'utf8')
-    const headerEnd = 8 + json.length
+    const headerEnd = 12 + json.length
     const invAt = (headerEnd + 3) & ~3
     const out = Buffer.alloc(invAt + inv.byteLength + codes.byteLength)
     out.write(MAGIC, 0, 'latin1')
     out.writeUInt32LE(json.length, 4)
-    json.copy(out, 8)
+    json.copy(out, 12)
     Buffer.from(inv.buffer).copy(out, invAt)
     Buffer.from(codes.buffer).copy(out, invAt + inv.byteLength)
+    out.writeUInt32LE(crc32(out.subarray(12)), 8)
     return out
   }
 
@@ -155,16 +173,24 @@ export function decodeVectors(buffer: Uint8Array): DecodedVectors {
 
 function decode(buffer: Uint8Array): { header: Header; decoded: DecodedVectors } {
   const buf = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength)
-  if (buf.length < 8 || buf.toString('latin1', 0, 4) !== MAGIC) {
-    throw new Error('Not a ResearchPal vector index (bad magic)')
+  const magic = buf.length >= 8 ? buf.toString('latin1', 0, 4) : ''
+  const version = /^RPV[1-9]$/.test(magic) ? Number(magic[3]) : 0
+  if (version > FORMAT_VERSION) {
+    throw new Error(`written by a newer ResearchPal (vector format ${version})`)
   }
+  if (version === 0) throw new Error('Not a ResearchPal vector index (bad magic)')
   const headerLen = buf.readUInt32LE(4)
-  if (8 + headerLen > buf.length) throw new Error('Truncated vector index header')
-  const header = JSON.parse(buf.toString('utf8', 8, 8 + headerLen)) as Header
+  // Version 1 has no checksum: its header follows the length.
+  const headerAt = version >= 2 ? 12 : 8
+  if (headerAt + headerLen > buf.length) throw new Error('Truncated vector index header')
+  const header = parseHeader(buf.toString('utf8', headerAt, headerAt + headerLen), version)
   const n = header.ids.length
-  const invAt = (8 + headerLen + 3) & ~3
+  const invAt = (headerAt + headerLen + 3) & ~3
   const codesAt = invAt + n * 4
   if (codesAt + n * header.dims !== buf.length) throw new Error('Truncated vector index body')
+  if (version >= 2 && crc32(buf.subarray(12)) !== buf.readUInt32LE(8)) {
+    throw new Error('checksum mismatch: the file is damaged')
+  }
   // Copies (not views): the file buffer's alignment is not guaranteed and it can then be freed.
   const inv = new Float32Array(n)
   new Uint8Array(inv.buffer).set(buf.subarray(invAt, codesAt))
@@ -181,4 +207,20 @@ function decode(buffer: Uint8Array): { header: Header; decoded: DecodedVectors }
       codes
     }
   }
+}
+
+function parseHeader(text: string, version: number): Header {
+  let header: unknown
+  try {
+    header = JSON.parse(text)
+  } catch (e) {
+    throw new Error(`header is not JSON (${(e as Error).message})`, { cause: e })
+  }
+  for (let v = version; v < FORMAT_VERSION; v++) header = HEADER_MIGRATIONS[v]!(header)
+  const parsed = VectorHeaderSchema.safeParse(header)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`header ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+  }
+  return parsed.data
 }

@@ -1,13 +1,19 @@
 import { promisify } from 'node:util'
-import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib'
+import { brotliCompress, brotliDecompressSync, constants, crc32 } from 'node:zlib'
 import { z } from 'zod'
 import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
 import { termHash, tokenize } from './tokenizer'
 
-/** The `.kw` format this build writes; the version is in the magic (`RPK` + version). */
-const KEYWORD_FORMAT = 2
+/**
+ * The `.kw` format this build writes; the version is in the magic (`RPK` + version).
+ * @remarks Format 3 adds a CRC-32 of everything after a 12-byte prefix (`RPK3`, header length,
+ * checksum), so garbled postings or text are found when the file is read, not only a truncated
+ * file. Formats 1 and 2 (8-byte prefix, no checksum) are still read; a paper's file is written
+ * in format 3 the next time it is indexed.
+ */
+const KEYWORD_FORMAT = 3
 const MAGIC = `RPK${KEYWORD_FORMAT}`
 const compress = promisify(brotliCompress)
 
@@ -104,7 +110,9 @@ type Header = z.infer<typeof HeaderSchema>
 /** Numbered migrations of the header, keyed by the format they upgrade from. */
 const HEADER_MIGRATIONS: Readonly<Record<number, (h: Record<string, unknown>) => unknown>> = {
   // 1 -> 2: rows gained kinds and regions; a format-1 file is all text.
-  1: (h) => ({ ...h, extras: [] })
+  1: (h) => ({ ...h, extras: [] }),
+  // 2 -> 3: a checksum in the framing; the header is unchanged.
+  2: (h) => h
 }
 
 /** Parses a header of format `version`, migrating it to the current one. */
@@ -240,7 +248,7 @@ export function encodePostings(p: PaperPostings): Buffer {
   }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
   const parts = [p.terms, p.starts, p.docs, p.lengths, p.freqs, p.textZ]
-  const at = align4(8 + json.length)
+  const at = align4(12 + json.length)
   const offsets: number[] = []
   let size = at
   for (const part of parts) {
@@ -250,16 +258,22 @@ export function encodePostings(p: PaperPostings): Buffer {
   const out = Buffer.alloc(size)
   out.write(MAGIC, 0, 'latin1')
   out.writeUInt32LE(json.length, 4)
-  json.copy(out, 8)
+  json.copy(out, 12)
   parts.forEach((part, i) =>
     Buffer.from(part.buffer, part.byteOffset, part.byteLength).copy(out, offsets[i])
   )
   // The compressed text's length is implied by the file size; record it in the last 4 bytes.
-  return Buffer.concat([out, uint32(p.textZ.byteLength)])
+  const file = Buffer.concat([out, uint32(p.textZ.byteLength)])
+  file.writeUInt32LE(crc32(file.subarray(12)), 8)
+  return file
 }
 
-/** Parses a `.kw` file; throws on a damaged one. */
-export function decodePostings(file: Uint8Array): PaperPostings {
+/**
+ * Parses a `.kw` file; throws on a damaged one.
+ * @param recordsOnly Skip copying the postings (left empty): for a paper whose postings are in
+ * the pack and only its chunk records and text are wanted.
+ */
+export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPostings {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
   const magic = buf.length >= 4 ? buf.toString('latin1', 0, 4) : ''
   const version = /^RPK[1-9]$/.test(magic) ? Number(magic.slice(3)) : null
@@ -270,25 +284,34 @@ export function decodePostings(file: Uint8Array): PaperPostings {
     throw new Error('Not a ResearchPal keyword file (bad magic)')
   }
   const headerLen = buf.readUInt32LE(4)
-  if (8 + headerLen > buf.length - 4) throw new Error('Truncated keyword file')
-  const h = parseHeader(buf.toString('utf8', 8, 8 + headerLen), version)
+  // Formats 1 and 2 have no checksum: their header follows the length.
+  const headerAt = version >= 3 ? 12 : 8
+  if (headerAt + headerLen > buf.length - 4) throw new Error('Truncated keyword file')
+  const h = parseHeader(buf.toString('utf8', headerAt, headerAt + headerLen), version)
   const n = h.ids.length
   const textLen = buf.readUInt32LE(buf.length - 4)
-  let at = align4(8 + headerLen)
-  const take = <T>(make: (b: ArrayBuffer) => T, bytes: number): T => {
+  let at = align4(headerAt + headerLen)
+  const take = <T>(make: (b: ArrayBuffer) => T, bytes: number, skip = false): T => {
     if (at + bytes > buf.length - 4) throw new Error('Truncated keyword file')
+    if (skip) {
+      at = align4(at + bytes)
+      return make(new ArrayBuffer(0))
+    }
     const copy = new ArrayBuffer(bytes)
     new Uint8Array(copy).set(buf.subarray(at, at + bytes))
     at = align4(at + bytes)
     return make(copy)
   }
-  const terms = take((b) => new Uint32Array(b), h.terms * 4)
-  const starts = take((b) => new Uint32Array(b), (h.terms + 1) * 4)
-  const docs = take((b) => new Uint16Array(b), h.postings * 2)
+  const terms = take((b) => new Uint32Array(b), h.terms * 4, recordsOnly)
+  const starts = take((b) => new Uint32Array(b), (h.terms + 1) * 4, recordsOnly)
+  const docs = take((b) => new Uint16Array(b), h.postings * 2, recordsOnly)
   const lengths = take((b) => new Uint16Array(b), n * 2)
-  const freqs = take((b) => new Uint8Array(b), h.postings)
+  const freqs = take((b) => new Uint8Array(b), h.postings, recordsOnly)
   const textZ = take((b) => new Uint8Array(b), textLen)
   if (at !== buf.length - 4) throw new Error('Keyword file has trailing bytes')
+  if (version >= 3 && crc32(buf.subarray(12)) !== buf.readUInt32LE(8)) {
+    throw new Error('checksum mismatch: the file is damaged')
+  }
   return {
     paperId: h.paperId,
     ids: h.ids,

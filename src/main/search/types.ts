@@ -33,6 +33,8 @@ export interface VectorStore {
   hasPaper(paperId: string): boolean
   /** Papers whose stored vectors could not be read at open, with the reason (optional). */
   damagedPapers?(): ReadonlyMap<string, string>
+  /** A paper's stored vectors by chunk id and the embedder that made them (optional). */
+  storedVectors?(paperId: string): { embedderId: string; vectors: Map<string, Float32Array> } | null
   /** Drops every vector (used when the embedder changes). */
   clear(): Promise<void>
   query(vector: Float32Array, k: number, paperIds?: readonly string[]): Promise<VectorHit[]>
@@ -46,6 +48,8 @@ export interface KeywordIndex {
   putPaper(paperId: string, chunks: Chunk[]): Promise<void>
   removePaper(paperId: string): Promise<void>
   hasPaper(paperId: string): boolean
+  /** A paper's stored chunks with their text (optional). */
+  storedChunks?(paperId: string): Chunk[]
   /** Papers whose stored postings could not be read, with the reason (optional). */
   damagedPapers?(): ReadonlyMap<string, string>
   query(text: string, k: number, paperIds?: readonly string[]): { chunkId: string; score: number }[]

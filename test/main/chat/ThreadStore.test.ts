@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { autoTitle, ThreadStore } from '../../../src/main/chat/ThreadStore'
-import { parseThreadFile, toThread, UnreadableThreadError } from '../../../src/main/chat/threadFile'
+import {
+  parseThreadFile,
+  THREAD_FORMAT,
+  toThread,
+  UnreadableThreadError
+} from '../../../src/main/chat/threadFile'
 import { answer } from '../../fixtures/chatRecords'
 
 function dir(): string {
@@ -57,7 +62,7 @@ describe('ThreadStore', () => {
     expect(readFileSync(join(path, `${thread.id}.json`), 'utf8')).toContain('"interrupted"')
   })
 
-  it('sets a damaged file aside, reports it, and opens the other threads', async () => {
+  it('sets a damaged file aside, leaves a newer one in place, reports both, and opens the rest', async () => {
     const path = dir()
     const { thread } = await storeWithOneTurn(path)
     writeFileSync(join(path, 't-broken-1.json'), '{"version":1,"thread":{"id":"t-broken-1","tit')
@@ -72,14 +77,39 @@ describe('ThreadStore', () => {
     const damaged = again.damaged()
     expect(damaged.map((d) => d.reason).sort()).toEqual([
       expect.stringMatching(/^not valid JSON/),
-      expect.stringMatching(/newer ResearchPal \(format 99/)
+      expect.stringMatching(/newer ResearchPal \(format 99.*left in place/)
     ])
-    for (const d of damaged) {
-      expect(existsSync(d.movedTo)).toBe(true)
-      expect(existsSync(d.file)).toBe(false)
-    }
-    expect(readdirSync(join(path, 'damaged'))).toHaveLength(2)
+    const [broken, future] = [...damaged].sort((a, b) => a.file.localeCompare(b.file))
+    expect(existsSync(broken!.movedTo)).toBe(true)
+    expect(existsSync(broken!.file)).toBe(false)
+    // A newer version's conversation stays where that version looks for it, unchanged.
+    expect(future!.movedTo).toBe(future!.file)
+    expect(JSON.parse(readFileSync(future!.file, 'utf8'))).toEqual({
+      version: 99,
+      thread: { id: 't-future-1' }
+    })
+    expect(readdirSync(join(path, 'damaged'))).toHaveLength(1)
     expect(logs.join('\n')).toMatch(/t-broken-1\.json could not be read/)
+  })
+
+  it('writes the versioned format and keeps fields a newer build added across its saves', async () => {
+    const path = dir()
+    const { thread } = await storeWithOneTurn(path)
+    const file = join(path, `${thread.id}.json`)
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+      version: number
+      thread: Record<string, unknown> & { turns: Record<string, unknown>[] }
+    }
+    expect(doc.version).toBe(THREAD_FORMAT.version)
+    doc.thread['pinned'] = true
+    doc.thread.turns[0]!['rating'] = 5
+    writeFileSync(file, JSON.stringify(doc))
+    const again = new ThreadStore(path)
+    await again.open()
+    await again.rename(thread.id, 'Renamed')
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as typeof doc
+    expect(saved.thread).toMatchObject({ title: 'Renamed', pinned: true })
+    expect(saved.thread.turns[0]).toMatchObject({ rating: 5 })
   })
 
   it('reports a file that parses but breaks the schema, naming the field', () => {
@@ -90,9 +120,10 @@ describe('ThreadStore', () => {
 
   it('runs the numbered migrations from an older format before reading', () => {
     const v1 = JSON.stringify({ version: 1, conversation: { id: 't-old', name: 'Old', turns: [] } })
-    const { file, migratedFrom } = parseThreadFile(
-      v1,
-      {
+    const { file, migratedFrom } = parseThreadFile(v1, {
+      ...THREAD_FORMAT,
+      version: 2,
+      migrations: {
         1: (f) => {
           const c = f['conversation'] as { id: string; name: string }
           return {
@@ -106,12 +137,13 @@ describe('ThreadStore', () => {
             }
           }
         }
-      },
-      2
-    )
+      }
+    })
     expect(migratedFrom).toBe(1)
     expect(file.thread.title).toBe('Old')
-    expect(() => parseThreadFile(v1, {}, 2)).toThrow(/no migration from format 1/)
+    expect(() => parseThreadFile(v1, { ...THREAD_FORMAT, version: 2 })).toThrow(
+      /no migration from format 1/
+    )
   })
 
   it('lists newest first, searches titles and questions, renames, scopes, deletes and restores', async () => {

@@ -133,7 +133,7 @@ describe('WorkerPdfReader when its worker dies', () => {
     // a file labelled "crash-me" (as a PDF that exhausts memory would).
     const real = extractionWorkerScript(join(__dirname, '../../../src/main/ingest'))
     const crashing = `require('node:worker_threads').parentPort.on('message', (m) => {
-      if (String(m.label).includes('crash-me')) process.exit(9)
+      if (String(m.input?.label).includes('crash-me')) process.exit(9)
     });\n${real.source}`
     const reader = new WorkerPdfReader({ script: { ...real, source: crashing, eval: true } })
     const { service } = buildLibrary(join(root, 'data'), { deps: { reader } })

@@ -11,6 +11,7 @@ import type { PdfPageItems } from '../../../src/main/ingest/PdfReader'
 import { buildPostings, decodePostings, encodePostings } from '../../../src/main/search/keywordFile'
 import { DEFAULT_SETTINGS } from '../../../src/shared/types'
 import { corpusFile } from '../../fixtures/sharedCorpus'
+import { withOlderFraming } from '../search/olderFormats'
 
 const transformer = corpusFile('1706.03762.pdf', 'Transformer figure and table chunks')
 
@@ -94,9 +95,11 @@ describe('figure and table captions', () => {
     expect(back.extras.get(1)).toEqual({ kind: 'figure', region: chunks[1]!.region })
     expect(back.extras.has(0)).toBe(false)
     // A file from before figures (format 1): its header has no `extras`.
-    const old = encodePostings({ ...(await buildPostings('p', [chunks[0]!])), extras: new Map() })
+    const old = withOlderFraming(
+      encodePostings({ ...(await buildPostings('p', [chunks[0]!])), extras: new Map() }),
+      'RPK1'
+    )
     expect(old.toString('latin1')).not.toContain('extras')
-    old.write('RPK1', 0, 'latin1')
     expect(decodePostings(old).extras.size).toBe(0)
   })
 })

@@ -106,14 +106,18 @@ describe('library handlers', () => {
     expect(added).toEqual([[resolve('/home/me/papers/a.pdf')]])
   })
 
-  it('decodes a dropped file and refuses data that is not base64', async () => {
+  it('takes a dropped file as bytes and refuses base64 text or a list of numbers', async () => {
     const { router, bytes } = setup([])
-    const bad = await router.invoke('library:addFile', { name: 'a.pdf', data: 'not base64 !!' })
-    expect(bad.ok).toBe(false)
-    if (!bad.ok) expect(bad.error.message).toContain('data')
+    for (const data of [Buffer.from('%PDF-1.4').toString('base64'), [37, 80, 68, 70]]) {
+      const bad = await router.invoke('library:addFile', { name: 'a.pdf', data })
+      expect(bad.ok).toBe(false)
+      if (!bad.ok) expect(bad.error.message).toMatch(/data: must be the file's bytes/)
+    }
+    const empty = await router.invoke('library:addFile', { name: 'a.pdf', data: new Uint8Array() })
+    expect(!empty.ok && empty.error.message).toMatch(/data: the file is empty/)
     const good = await router.invoke('library:addFile', {
       name: 'a.pdf',
-      data: Buffer.from('%PDF-1.4').toString('base64')
+      data: new TextEncoder().encode('%PDF-1.4')
     })
     expect(good.ok).toBe(true)
     expect(Buffer.from(bytes[0]!.bytes).toString()).toBe('%PDF-1.4')

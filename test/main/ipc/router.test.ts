@@ -66,8 +66,9 @@ const badInputs: Record<Channel, [unknown, string][]> = {
   ],
   'library:addFile': [
     [{ name: 'a.pdf' }, 'data'],
-    [{ name: '', data: 'JVBERi0=' }, 'name'],
-    [{ name: 'a.pdf', data: 5 }, 'data']
+    [{ name: '', data: new Uint8Array([37]) }, 'name'],
+    [{ name: 'a.pdf', data: 5 }, 'data'],
+    [{ name: 'a.pdf', data: 'JVBERi0=' }, 'data']
   ],
   'library:addArxiv': [
     [{}, 'id'],

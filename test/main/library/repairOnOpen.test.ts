@@ -27,11 +27,15 @@ const PAPERS = ['alpha', 'bravo', 'charlie'].map((name, i) => {
 })
 const [A, B] = PAPERS as [(typeof PAPERS)[0], (typeof PAPERS)[0]]
 
-function open(dataDir: string, access: 'write' | 'read' = 'write'): Promise<Services> {
+function open(
+  dataDir: string,
+  access: 'write' | 'read' = 'write',
+  embedder = new FakeEmbedder()
+): Promise<Services> {
   return createServices({
     dataDir,
     secrets: new EnvSecretStore({}),
-    embedder: new FakeEmbedderProvider(new FakeEmbedder()),
+    embedder: new FakeEmbedderProvider(embedder),
     env: {},
     readOnly: access === 'read',
     log: () => undefined
@@ -103,6 +107,28 @@ describe('repair on open', () => {
     const aside = readdirSync(data).filter((f) => f.startsWith('library.json.unreadable-'))
     expect(aside).toHaveLength(1)
     expect(readFileSync(join(data, aside[0]!), 'utf8')).toBe(text.slice(0, text.length / 2))
+  }, 60_000)
+
+  it('rebuilds the catalog without embedding again the vectors still intact on disk', async () => {
+    const data = copy()
+    const chunks = (s: Services) => s.library.list().reduce((n, p) => n + p.chunks, 0)
+    writeFileSync(join(data, 'library.json'), '{"version": 2, "papers": [')
+    truncateSync(rpv(data, B.id), 40) // one paper's vectors are damaged: only it is embedded
+    const embedder = new FakeEmbedder()
+    const s = await open(data, 'write', embedder)
+    expect(notices(s)).toMatch(/Recovered 3 paper\(s\).*vectors still on disk are reused/s)
+    await s.library.whenIdle()
+    const embeddedByRebuild = embedder.embedded // before any search embeds its query
+    expect(s.library.list().map((p) => p.status)).toEqual(['indexed', 'indexed', 'indexed'])
+    const bChunks = s.library.get(B.id).chunks
+    expect(bChunks).toBeGreaterThan(0)
+    expect(embeddedByRebuild).toBe(bChunks) // not chunks(s): A and C kept their vectors
+    expect(chunks(s)).toBeGreaterThan(bChunks)
+    expect(await findable(s)).toEqual(PAPERS.map((p) => p.id))
+    // Dense search still ranks with the reused vectors (the marker words are on every page).
+    const dense = await call<SearchResponse>(s, 'search:query', { query: 'alpha2', limit: 3 })
+    expect(dense.ok && dense.value.embedder).toBe(embedder.id)
+    await s.close()
   }, 60_000)
 
   it('rebuilds a garbled library.json; a read-only open recovers in memory and writes nothing', async () => {

@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { currentCliLaunch, mcpConfig } from '../../../src/main/mcp/mcpConfig'
 
 describe('the MCP client configuration Settings shows', () => {
-  it('runs the installed app as Node on its built CLI, with absolute paths', () => {
+  it('runs the installed app itself with --cli (no run-as-node), with absolute paths', () => {
     const c = mcpConfig(
-      currentCliLaunch('/opt/ResearchPal/resources/app.asar/out/main'),
+      currentCliLaunch({ mainDir: '/opt/ResearchPal/resources/app.asar/out/main', packaged: true }),
       '/home/r/.config/ResearchPal'
     )
     const server = JSON.parse(c.snippet).mcpServers.researchpal
     expect(server).toEqual({
       command: process.execPath,
-      args: [
-        '/opt/ResearchPal/resources/app.asar/out/main/cli.js',
-        'mcp',
-        '--data-dir',
-        '/home/r/.config/ResearchPal'
-      ],
-      env: { ELECTRON_RUN_AS_NODE: '1' }
+      args: ['--cli', 'mcp', '--data-dir', '/home/r/.config/ResearchPal']
     })
+  })
+
+  it('runs an unpackaged app (electron-vite dev) as electron <main> --cli', () => {
+    const c = mcpConfig(currentCliLaunch({ mainDir: '/src/rp/out/main', packaged: false }), '/d')
+    expect(c.args).toEqual(['/src/rp/out/main/index.js', '--cli', 'mcp', '--data-dir', '/d'])
+    expect(c.env).toEqual({})
   })
 
   it('from a checkout, runs this Node with tsx on the CLI source and no env block', () => {

@@ -9,6 +9,7 @@ import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { buildPostings, decodePostings, encodePostings } from '../../../src/main/search/keywordFile'
 import { EnvSecretStore } from '../../../src/main/settings/secretStore'
 import { SettingsService } from '../../../src/main/settings/settingsService'
+import { withOlderFraming } from '../search/olderFormats'
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'rp-ocr-formats-'))
 
@@ -137,14 +138,14 @@ async function formatOneFile(paperId = 'p'): Promise<Buffer> {
     paperId,
     id: c.id.replace(/^p-/, `${paperId}-`)
   }))
-  const file = encodePostings(await buildPostings(paperId, textOnly))
+  const file = withOlderFraming(encodePostings(await buildPostings(paperId, textOnly)), 'RPK1')
   expect(file.toString('latin1')).not.toContain('extras')
-  file.write('RPK1', 0, 'latin1')
   return file
 }
 
-/** A keyword file whose header JSON was edited by `edit` (same length kept by padding). */
-function withHeader(file: Buffer, edit: (h: Record<string, unknown>) => void): Buffer {
+/** A format-2 keyword file whose header JSON was edited by `edit` (same length kept by padding). */
+function withHeader(current: Buffer, edit: (h: Record<string, unknown>) => void): Buffer {
+  const file = withOlderFraming(current, 'RPK2')
   const len = file.readUInt32LE(4)
   const header = JSON.parse(file.toString('utf8', 8, 8 + len)) as Record<string, unknown>
   edit(header)
@@ -156,9 +157,9 @@ function withHeader(file: Buffer, edit: (h: Record<string, unknown>) => void): B
 }
 
 describe('keyword file (format 2: chunk kinds and regions in the header)', () => {
-  it('writes format 2 and keeps each chunk kind and figure region', async () => {
+  it('writes format 3 (format 2 and a checksum) and keeps each chunk kind and figure region', async () => {
     const file = encodePostings(await buildPostings('p', chunks))
-    expect(file.toString('latin1', 0, 4)).toBe('RPK2')
+    expect(file.toString('latin1', 0, 4)).toBe('RPK3')
     const back = decodePostings(file)
     expect(back.extras.get(0)).toEqual({ kind: 'ocr' })
     expect(back.extras.get(1)).toEqual({ kind: 'figure', region: chunks[1]!.region })
@@ -185,8 +186,8 @@ describe('keyword file (format 2: chunk kinds and regions in the header)', () =>
     })
     expect(() => decodePostings(shortColumn)).toThrow(/header pages: 1 rows, not 2/)
     const newer = Buffer.from(file)
-    newer.write('RPK3', 0, 'latin1')
-    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 3\)/)
+    newer.write('RPK4', 0, 'latin1')
+    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 4\)/)
   })
 
   it('an index opening a damaged file names the paper for repair and keeps the file', async () => {

@@ -48,21 +48,22 @@ describe('library slice', () => {
     expect(store.getState().library.busy).toEqual([])
   })
 
-  it('sends a dropped file as base64 and a picked file by path', async () => {
+  it('sends a dropped file as its bytes and a picked file by path', async () => {
     const fake = fakeApi({
       'library:addFile': () => ok({ paper: paper({ id: 'abc123abc123' }) }),
       'library:pickFiles': () => ok({ paths: ['/home/me/paper.pdf'] }),
       'library:addPaths': () => ok({ papers: [paper({ id: 'def456def456' })] })
     })
     const store = createAppStore(fake.api)
-    await store.getState().addFile('x.pdf', 'JVBERi0=')
+    const bytes = new TextEncoder().encode('%PDF-')
+    await store.getState().addFile('x.pdf', bytes)
     await store.getState().pickAndAddFiles()
     expect(fake.calls.map((c) => c.channel)).toEqual([
       'library:addFile',
       'library:pickFiles',
       'library:addPaths'
     ])
-    expect(fake.calls[0]!.input).toEqual({ name: 'x.pdf', data: 'JVBERi0=' })
+    expect(fake.calls[0]!.input).toEqual({ name: 'x.pdf', data: bytes })
     expect(fake.calls[2]!.input).toEqual({ paths: ['/home/me/paper.pdf'] })
     expect(store.getState().library.papers.map((p) => p.id)).toEqual([
       'abc123abc123',

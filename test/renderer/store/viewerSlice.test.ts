@@ -44,8 +44,9 @@ describe('viewer slice', () => {
     expect(store.getState().viewer.zoom).toBe(3)
   })
 
-  it('fetches the PDF bytes from main and decodes them', async () => {
-    const fake = fakeApi({ 'library:pdf': () => ok({ paperId: 'x', data: btoa('%PDF-1.7') }) })
+  it('fetches the PDF bytes from main', async () => {
+    const data = new TextEncoder().encode('%PDF-1.7')
+    const fake = fakeApi({ 'library:pdf': () => ok({ paperId: 'x', data }) })
     const store = createAppStore(fake.api)
     const got = await store.getState().fetchPdf('x')
     expect('bytes' in got && new TextDecoder().decode(got.bytes)).toBe('%PDF-1.7')

@@ -1,25 +1,16 @@
 import type { TransformersEmbedderOptions } from './TransformersEmbedder'
 
-/** What the main thread sends to the embedder worker. */
-export type WorkerRequest =
-  | { type: 'embed'; requestId: number; texts: string[] }
-  | { type: 'count'; requestId: number; texts: string[] }
-  | { type: 'close'; requestId: number }
+/** The embedder worker's methods (see WorkerClient). */
+export type EmbedderApi = {
+  embed: { input: { texts: string[] }; output: Float32Array[] }
+  count: { input: { texts: string[] }; output: number[] }
+  close: { input: null; output: null }
+}
 
-/** What the embedder worker answers. */
-export type WorkerResponse =
-  | { type: 'ready'; id: string; dims: number }
-  | { type: 'vectors'; requestId: number; vectors: Float32Array[] }
-  | { type: 'counts'; requestId: number; counts: number[] }
-  | { type: 'closed'; requestId: number }
-  | { type: 'failed'; requestId: number | null; error: WorkerError }
-
-/** An error carried across the thread boundary (Error objects lose their class on the way). */
-export interface WorkerError {
-  message: string
-  /** Set for a UserFacingError, so it is rebuilt with the same code. */
-  code: string | null
-  stack?: string
+/** What the worker reports once its model is loaded. */
+export interface EmbedderInfo {
+  id: string
+  dims: number
 }
 
 /** The worker's `workerData`: which model to load and how. */

@@ -28,8 +28,8 @@ export interface LibrarySlice {
   loadLibrary: () => Promise<void>
   /** Opens the system file dialog and adds the chosen PDFs. */
   pickAndAddFiles: () => Promise<void>
-  /** Adds a dropped file from its bytes (base64). */
-  addFile: (name: string, base64: string) => Promise<void>
+  /** Adds a dropped file from its bytes. */
+  addFile: (name: string, bytes: Uint8Array) => Promise<void>
   addArxiv: (id: string) => Promise<boolean>
   addDefaults: () => Promise<void>
   removePaper: (paperId: string) => Promise<void>
@@ -93,8 +93,8 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
       const value = await track('files', () => api.library.addPaths({ paths: picked.paths }))
       if (value) merge(value.papers)
     },
-    addFile: async (name, base64) => {
-      const value = await track(`file:${name}`, () => api.library.addFile({ name, data: base64 }))
+    addFile: async (name, bytes) => {
+      const value = await track(`file:${name}`, () => api.library.addFile({ name, data: bytes }))
       if (value) merge([value.paper])
     },
     addArxiv: async (id) => {

@@ -1,6 +1,5 @@
 import type { AppError } from '../../../shared/errors'
 import type { ChunkKind, Citation, Region } from '../../../shared/types'
-import { base64ToBytes } from './base64'
 import type { SliceCreator } from './types'
 
 /** Zoom: a fixed scale (1 = 100%) or the page width fitted to the pane. */
@@ -237,7 +236,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
   setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } }),
   fetchPdf: async (paperId) => {
     const result = await api.library.pdf({ paperId })
-    return result.ok ? { bytes: base64ToBytes(result.value.data) } : { error: result.error }
+    return result.ok ? { bytes: result.value.data } : { error: result.error }
   },
   fetchOcrWords: async (paperId, page) => {
     const result = await api.library.ocrWords({ paperId, page })

@@ -119,6 +119,8 @@ describe('folder import', () => {
     await imp.resume()
     await imp.settled()
     expect(imp.current()).toMatchObject({ state: 'finished', indexed: 6, failed: 0 })
+    // The import sees a paper indexed in the catalog a moment before the library announces it.
+    await service.whenIdle()
     const indexedEvents = events.filter(
       (e) => e.event === 'ingest:progress' && (e.payload as { stage: string }).stage === 'indexed'
     )

@@ -2,7 +2,6 @@ import { useMemo, useState, type DragEvent } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-import { bytesToBase64 } from '../../store/base64'
 import type { LibrarySort } from '../../store/organizeSlice'
 import { AddPapers } from './AddPapers'
 import { CiteDialog } from './CiteDialog'
@@ -59,8 +58,7 @@ export function LibraryPanel() {
     e.preventDefault()
     setDragging(false)
     for (const file of Array.from(e.dataTransfer.files)) {
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      await addFile(file.name, bytesToBase64(bytes))
+      await addFile(file.name, new Uint8Array(await file.arrayBuffer()))
     }
   }
 

@@ -85,7 +85,12 @@ export function PdfPage({
   const boxLayerRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
-  const [rendered, setRendered] = useState<{ spans: HTMLElement[]; items: string[] } | null>(null)
+  // The spans of the drawing at `scale`; a drawing at another scale is stale (its spans are gone).
+  const [rendered, setRendered] = useState<{
+    spans: HTMLElement[]
+    items: string[]
+    scale: number
+  } | null>(null)
   const [failed, setFailed] = useState(false)
   // The highlight (nonce) and scale it was last scrolled to: a new scale scrolls to it again.
   const scrolledFor = useRef<string | null>(null)
@@ -96,14 +101,18 @@ export function PdfPage({
     const canvas = canvasRef.current
     const text = textRef.current
     if (!near || !canvas || !text) return
+    let live = true
     const task = doc.render(number, scale, canvas, text)
     task.done.then(
-      (r) => setRendered(r),
+      // A drawing finished after it was cancelled (the page moved away or the scale changed)
+      // must not replace the state: its spans were removed from the text layer.
+      (r) => live && setRendered({ ...r, scale }),
       (e: unknown) => {
-        if (!(e instanceof Error && /cancel/i.test(e.message + e.name))) setFailed(true)
+        if (live && !(e instanceof Error && /cancel/i.test(e.message + e.name))) setFailed(true)
       }
     )
     return () => {
+      live = false
       task.cancel()
       setRendered(null)
       // Far-away pages give their bitmap back, so a long paper never holds every page at once.
@@ -146,7 +155,9 @@ export function PdfPage({
   }, [boxes, rendered, onHighlight, scale])
 
   useEffect(() => {
-    if (!rendered) return
+    // On a new scale this effect runs before the page is drawn again, with the old drawing's
+    // detached spans: scrolling to those does nothing, so wait for the new drawing.
+    if (!rendered || rendered.scale !== scale) return
     for (const span of rendered.spans) span.classList.remove('highlight')
     if (!highlight || highlight.page !== number) return
     if (highlight.region || highlight.kind === 'ocr') return

@@ -96,8 +96,11 @@ export class PdfjsDocument {
       })
       cancelDraw = () => draw.cancel()
       textLayer.replaceChildren()
+      const content = await page.getTextContent()
+      // Cancelled while the text was read: a newer drawing owns the text layer now.
+      if (cancelled) throw new Error('cancelled')
       const text = new TextLayer({
-        textContentSource: await page.getTextContent(),
+        textContentSource: content,
         container: textLayer,
         viewport
       })

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { IngestProgress } from '../../../src/shared/types'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import type { PdfReader } from '../../../src/main/ingest/PdfReader'
-import { Prefetcher, type PreparedPaper } from '../../../src/main/ingest/Prefetcher'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
 import { FakeEmbedder } from '../../fakes/fakeEmbedder'
 import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
@@ -22,83 +21,7 @@ function recordingReader(timeline: string[]): PdfReader {
   }
 }
 
-describe('Prefetcher', () => {
-  const prepared = (paperId: string): PreparedPaper => ({
-    extracted: {
-      pages: [],
-      metadata: {
-        title: paperId,
-        authors: [],
-        year: null,
-        arxivId: null,
-        venue: null,
-        doi: null
-      },
-      sections: [],
-      marks: []
-    },
-    chunks: [],
-    chunkKey: paperId
-  })
-  function recording() {
-    const calls: string[] = []
-    const release = new Map<string, () => void>()
-    const signals = new Map<string, AbortSignal>()
-    const prefetcher = new Prefetcher(async (paperId, _bytes, signal) => {
-      calls.push(paperId)
-      signals.set(paperId, signal)
-      await new Promise<void>((r) => release.set(paperId, r))
-      return prepared(paperId)
-    })
-    const upcoming = (...ids: string[]) =>
-      ids.map((paperId) => ({ paperId, readPdf: async () => new Uint8Array([1]) }))
-    const tick = () => new Promise((r) => setTimeout(r, 5))
-    return { prefetcher, calls, release, signals, upcoming, tick }
-  }
-
-  it('prepares the next two papers in order, the second only once the first is done', async () => {
-    const { prefetcher, calls, release, upcoming, tick } = recording()
-    prefetcher.plan(upcoming('a', 'b', 'c'))
-    await tick()
-    expect(calls).toEqual(['a'])
-    release.get('a')!()
-    await tick()
-    expect(calls).toEqual(['a', 'b']) // c is beyond the depth of two
-    const noop = () => undefined
-    await expect(prefetcher.take('a', new AbortController().signal, noop)).resolves.toMatchObject({
-      chunkKey: 'a'
-    })
-  })
-
-  it('keeps a paper in preparation when planned again and drops the ones no longer expected', async () => {
-    const { prefetcher, calls, release, signals, upcoming, tick } = recording()
-    prefetcher.plan(upcoming('a', 'b'))
-    await tick()
-    prefetcher.plan(upcoming('a', 'c'))
-    release.get('a')!()
-    await tick()
-    expect(calls).toEqual(['a', 'c']) // a not prepared twice, b never started
-    expect(signals.get('a')!.aborted).toBe(false)
-    const none = await prefetcher.take('b', new AbortController().signal, () => undefined)
-    expect(none).toBeNull()
-  })
-
-  it('stops the papers expected before the one whose turn came, so it does not wait for them', async () => {
-    const { prefetcher, calls, release, signals, upcoming, tick } = recording()
-    prefetcher.plan(upcoming('a', 'b'))
-    await tick()
-    const taking = prefetcher.take('b', new AbortController().signal, () => undefined)
-    await tick()
-    expect(signals.get('a')!.aborted).toBe(true)
-    release.get('a')!() // a's prepare ignores its signal here; b still starts after it
-    await tick()
-    expect(calls).toEqual(['a', 'b'])
-    release.get('b')!()
-    await expect(taking).resolves.toMatchObject({ chunkKey: 'b' })
-  })
-})
-
-describe('ingestion pipelining (Prefetcher)', () => {
+describe('ingestion stages (read → embed → write)', () => {
   let root: string
   afterEach(() => rm(root, { recursive: true, force: true }))
 
@@ -199,8 +122,8 @@ describe('ingestion pipelining (Prefetcher)', () => {
     expect(lib.vectors.count()).toBe(indexed.chunks)
   })
 
-  it('reports a failure found while prefetching against that paper only, when its turn comes', async () => {
-    const { lib, papers, timeline } = await ingest({
+  it('reports a failure found while reading ahead against that paper only', async () => {
+    const { lib, papers } = await ingest({
       'a.pdf': makePaperPdf({ title: 'Fine Paper', pages: 3 }),
       'locked.pdf': makePdf({ pages: [[{ text: 'secret' }]], userPassword: 'pw' }),
       'c.pdf': makePaperPdf({ title: 'Last Paper', pages: 2, seed: 3 })
@@ -210,19 +133,16 @@ describe('ingestion pipelining (Prefetcher)', () => {
     expect(locked).toMatchObject({ status: 'error', error: { code: 'PDF_ENCRYPTED' } })
     expect(locked!.error!.message).toContain('locked.pdf')
     expect(c).toMatchObject({ status: 'indexed', title: 'Last Paper' })
-    expect(timeline.indexOf(`error ${locked!.id}`)).toBeGreaterThan(
-      timeline.indexOf(`indexed ${a!.id}`)
-    )
   })
 
-  it('drops a prefetched paper that is cancelled before its turn', async () => {
+  it('drops a paper read ahead that is cancelled before its turn', async () => {
     root = await mkdtemp(join(tmpdir(), 'rp-prefetch-'))
     const lib = buildLibrary(join(root, 'data'), { embedder: new SlowEmbedder(40) })
     await lib.service.open()
     await writeFile(join(root, 'a.pdf'), makePaperPdf({ title: 'Kept', pages: 3 }))
     await writeFile(join(root, 'b.pdf'), makePaperPdf({ title: 'Cancelled', pages: 3, seed: 5 }))
     const [a, b] = await lib.service.addPaths([join(root, 'a.pdf'), join(root, 'b.pdf')])
-    // Wait until the first paper is embedding, so the second one is being prefetched.
+    // Wait until the first paper is embedding, so the second one is being read ahead.
     while (lib.service.get(a!.id).status !== 'embedding') await new Promise((r) => setTimeout(r, 2))
     expect(lib.service.cancel(b!.id)).toBe(1)
     await lib.service.whenIdle()

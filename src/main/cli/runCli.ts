@@ -1,0 +1,204 @@
+import { resolve } from 'node:path'
+import { EnvSecretStore } from '../settings/secretStore'
+import { createServices, type Services } from '../services'
+import { parseArgs, USAGE, UsageError } from './args'
+import { cliKeyHint, cliLanguage, runCommand, type CommandOutput } from './commands'
+import { defaultDataDir } from './dataDir'
+import { demo } from './demo'
+import { ProgressReporter } from './progress'
+import { toAppError, UserFacingError } from '../errors'
+import type { LibraryNotice } from '../../shared/types'
+
+/**
+ * Commands that change the data folder take its writer lock; the rest only read. `ask`,
+ * `threads` and `thread` write the conversation store (turns, interrupted turns marked, damaged
+ * thread files set aside).
+ */
+const WRITING_COMMANDS = new Set([
+  'ingest',
+  'import-folder',
+  'tune-ingest',
+  'remove',
+  'demo',
+  'ask',
+  'threads',
+  'thread',
+  'compare',
+  // The library's own writers (issue 14): edits, collections, imports, adding by DOI, metadata.
+  // `papers`, `bib`, `collections`, `related`, `missing-refs` and `search-arxiv` only read.
+  'paper',
+  'collection',
+  'import-bib',
+  'import-zotero',
+  'add-doi',
+  'refresh-metadata'
+])
+/** How long a writing command waits for another writer by default. */
+const DEFAULT_WAIT_SECONDS = 300
+import { serveHttp, serveStdio } from '../mcp/mcpServer'
+
+/** What {@link runCli} needs from the program that runs it. */
+export interface CliHost {
+  /** The default papers' folder (a checkout's `../shared/corpus`), or null. */
+  defaultCorpusDir?: string | null
+}
+
+/**
+ * Runs one command line (without the program and script) and returns its exit code.
+ * @remarks Run by `cli.ts` under Node (and `npm run cli`), and by the app's own executable when
+ * started with `--cli` (src/main/index.ts), which is how MCP clients start the installed app's
+ * server without Electron's run-as-node mode.
+ */
+export async function runCli(argv: string[], host: CliHost = {}): Promise<number> {
+  // Libraries (pdf.js among them) log warnings with console.log; stdout is for results only.
+  console.log = console.error
+  console.info = console.error
+  console.warn = console.error
+  let args
+  try {
+    args = parseArgs(argv)
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    process.stderr.write(`${e.message}\n\n${USAGE}`)
+    return 2
+  }
+  if (args.help || args.command === null) {
+    process.stdout.write(USAGE)
+    return args.help ? 0 : 2
+  }
+  if (args.command === 'mcp') return mcp(args)
+  let services: Services | null = null
+  const progress = new ProgressReporter()
+  try {
+    const writes = WRITING_COMMANDS.has(args.command)
+    services = await createServices({
+      dataDir: resolve(args.dataDir ?? defaultDataDir()),
+      secrets: new EnvSecretStore(),
+      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? host.defaultCorpusDir ?? null,
+      readOnly: !writes,
+      lock: {
+        purpose: `the command-line "${args.command}"`,
+        waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
+        onWait: (_holder, message) => process.stderr.write(`${message}\n`)
+      },
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+      settingsOverrides: {
+        ...(args.provider && { provider: args.provider }),
+        ...(args.model &&
+          (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
+      }
+    })
+    const running = services
+    // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
+    const tell = (n: LibraryNotice): void => void process.stderr.write(`! ${n.message}\n`)
+    services.library.notices().forEach(tell)
+    services.events.subscribe((event, payload) => {
+      if (event === 'library:notice') tell(payload as LibraryNotice)
+    })
+    process.once('SIGINT', () => {
+      if (args.command === 'import-folder') {
+        process.stderr.write(
+          '\nPausing… the papers in flight finish; run the same command again to resume. Ctrl-C again quits at once (the import still resumes).\n'
+        )
+        void running.folderImport.pause()
+        process.once('SIGINT', () => process.exit(130))
+        return
+      }
+      process.stderr.write(
+        '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
+      )
+      running.library.cancel()
+      running.compare.cancelAll()
+      process.once('SIGINT', () => process.exit(130))
+    })
+    services.events.subscribe((event, payload) => {
+      progress.onEvent(event, payload)
+      if (!args.json && event === 'chat:event') {
+        const p = payload as { type: string; stage?: string; detail?: string }
+        if (p.type === 'stage')
+          process.stderr.write(`… ${p.stage}${p.detail ? `: ${p.detail}` : ''}\n`)
+      }
+      if (!args.json && event === 'compare:progress') {
+        const p = payload as {
+          state: string
+          done: number
+          total: number
+          retryAfterSeconds?: number
+        }
+        if (p.state === 'paused') {
+          process.stderr.write(
+            `… rate limited: paused for ${p.retryAfterSeconds}s, then resuming\n`
+          )
+        } else if (p.state === 'running') process.stderr.write(`… ${p.done}/${p.total} cells\r`)
+        else process.stderr.write(`… ${p.done}/${p.total} cells, ${p.state}\n`)
+      }
+    })
+    const out: CommandOutput =
+      args.command === 'demo'
+        ? await demo(services, !args.json && Boolean(process.stdin.isTTY))
+        : await runCommand(services, args)
+    progress.finish()
+    if (args.json) process.stdout.write(`${JSON.stringify(out.json, null, 2)}\n`)
+    else if (out.text) process.stdout.write(`${out.text}\n`)
+    return out.exitCode
+  } catch (e) {
+    progress.finish()
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n\n${USAGE}`)
+      return 2
+    }
+    if (!(e instanceof UserFacingError))
+      process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
+    const error = toAppError(e, `in ${args.command}`)
+    if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
+    process.stderr.write(`Error (${error.code}): ${error.message}\n`)
+    if (error.code === 'NO_API_KEY') {
+      process.stderr.write(`${cliKeyHint(services ? cliLanguage(services) : 'en')}\n`)
+    }
+    return 1
+  } finally {
+    await services?.close()
+  }
+}
+
+/**
+ * `mcp`: serves the library to MCP clients until stdin closes (stdio) or a signal (HTTP).
+ * @remarks stdout carries only the protocol; everything else goes to stderr. Without
+ * --allow-add the library is opened read-only, so the server can run beside the app.
+ */
+async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
+  const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const services = await createServices({
+    dataDir: resolve(args.dataDir ?? defaultDataDir()),
+    secrets: new EnvSecretStore(),
+    readOnly: !args.allowAdd,
+    // With --allow-add the server writes: it takes the writer lock, refusing at once (by
+    // default) while the app or a command writes, since a client would wait silently.
+    lock: {
+      purpose: 'the MCP server (--allow-add)',
+      waitMs: (args.waitSeconds ?? 0) * 1000,
+      onWait: (_holder, message) => log(message)
+    },
+    arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+    log
+  })
+  try {
+    const options = { allowAdd: args.allowAdd, log }
+    if (args.http === null) {
+      await serveStdio(services, options)
+      return 0
+    }
+    const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
+    const http = await serveHttp(services, { ...options, port: args.http, token })
+    log(`ResearchPal MCP server at ${http.url}`)
+    log(`Every request needs the header: Authorization: Bearer ${http.token}`)
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve)
+      process.once('SIGTERM', resolve)
+    })
+    await http.close()
+    return 0
+  } finally {
+    await services.close()
+  }
+}

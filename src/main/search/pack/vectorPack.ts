@@ -1,0 +1,512 @@
+import { z } from 'zod'
+import { PackReader, PackWriter, view, type PackFormat } from '../../storage/packFile'
+import { TopK } from '../topK'
+import type { PaperVectors } from '../vectorScan'
+import { StringTable, StringTableBuilder } from './stringTable'
+
+/** A paper in a pack, with the identity of the per-paper file it was packed from. */
+export const PackedPaperSchema = z.object({
+  id: z.string(),
+  /** Rows (chunks) of the paper. */
+  n: z.number().int().min(0),
+  /** Size and mtime of the per-paper file when packed: a file that differs is read again. */
+  size: z.number().int().min(0),
+  mtimeMs: z.number()
+})
+export type PackedPaper = z.infer<typeof PackedPaperSchema>
+
+const VectorPackMetaSchema = z.looseObject({
+  embedderId: z.string(),
+  dims: z.number().int().min(8).multipleOf(8),
+  lists: z.number().int().min(1).max(0xffff),
+  rows: z.number().int().min(0),
+  papers: z.array(PackedPaperSchema)
+})
+type VectorPackMeta = z.infer<typeof VectorPackMetaSchema>
+
+/** `vectors/pack.rpvp`: every packed vector, grouped by IVF list. */
+export const VECTOR_PACK_FORMAT: PackFormat<VectorPackMeta> = {
+  magic: 'RPVP',
+  version: 1,
+  meta: VectorPackMetaSchema,
+  migrations: {}
+}
+
+/** Lists of the inverted-file index (k-means centroids). */
+export const PACK_LISTS = 256
+/** Lists probed per query. */
+export const DEFAULT_PROBES = 24
+/** `probes` value for the exact scan of every row's codes (the reference the bench compares to). */
+export const EXACT = Infinity
+/** Rows the k-means training samples. */
+const TRAIN_SAMPLE = 8192
+const TRAIN_ITERATIONS = 5
+
+/** A paper's vectors going into a pack, with its file's identity. */
+export interface PackInput {
+  vectors: PaperVectors
+  size: number
+  mtimeMs: number
+}
+
+/** A hit in the pack: the row, its paper's index in the pack, its cosine. */
+export interface PackHit {
+  row: number
+  paper: number
+  score: number
+}
+
+const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * The vectors of a large library in one file: an inverted-file index (IVF) of int8 vectors.
+ * @remarks In memory: the centroids, each row's paper, its 1/‖codes‖, its sign bits (48 bytes
+ * at 384 dims) and its chunk id as bytes, about 90 bytes a chunk. The int8 codes (384 bytes a
+ * chunk) stay on disk. A query scores the centroids, runs the sign-bit pass over the rows of the
+ * `probes` nearest lists, and rescores the best candidates exactly on their codes, read from the
+ * file in pages. Rows are grouped by list, so a probed list is one contiguous range.
+ */
+export class VectorPack {
+  readonly papers: PackedPaper[]
+  readonly paperIndex: Map<string, number>
+
+  private constructor(
+    private readonly reader: PackReader<VectorPackMeta>,
+    readonly meta: VectorPackMeta,
+    readonly centroids: Float32Array,
+    readonly listStarts: Uint32Array,
+    readonly rowPaper: Uint32Array,
+    readonly inv: Float32Array,
+    readonly signs: Uint8Array,
+    readonly ids: StringTable
+  ) {
+    this.papers = meta.papers
+    this.paperIndex = new Map(meta.papers.map((p, i) => [p.id, i]))
+  }
+
+  /** Opens a pack; throws PackUnreadableError / PackNewerError. */
+  static open(path: string): VectorPack {
+    const reader = PackReader.open(path, VECTOR_PACK_FORMAT)
+    try {
+      const m = reader.meta
+      const pack = new VectorPack(
+        reader,
+        m,
+        view.f32(reader.load('centroids')),
+        view.u32(reader.load('listStarts')),
+        view.u32(reader.load('rowPaper')),
+        view.f32(reader.load('inv')),
+        view.u8(reader.load('signs')),
+        new StringTable(view.u32(reader.load('idStarts')), view.u8(reader.load('ids')))
+      )
+      const rows = m.papers.reduce((n, p) => n + p.n, 0)
+      if (
+        rows !== m.rows ||
+        pack.rowPaper.length !== m.rows ||
+        pack.inv.length !== m.rows ||
+        pack.ids.size !== m.rows ||
+        pack.listStarts.length !== m.lists + 1 ||
+        pack.listStarts[m.lists] !== m.rows ||
+        pack.centroids.length !== m.lists * m.dims ||
+        reader.bytes('codes') !== m.rows * m.dims
+      ) {
+        throw new Error(`${path}: sections do not match the footer`)
+      }
+      return pack
+    } catch (e) {
+      reader.close()
+      throw e
+    }
+  }
+
+  get rows(): number {
+    return this.meta.rows
+  }
+
+  get dims(): number {
+    return this.meta.dims
+  }
+
+  close(): void {
+    this.reader.close()
+  }
+
+  private exactScan(q: Float32Array, k: number, allowed: Uint8Array | null): PackHit[] {
+    return exactScanOf(this, q, k, allowed)
+  }
+
+  /** The chunk id of a row. */
+  chunkId(row: number): string {
+    return this.ids.get(row)
+  }
+
+  /** Checks the on-disk codes against their checksum (reads the whole section). */
+  verifyCodes(): boolean {
+    return this.reader.verify('codes')
+  }
+
+  /** Reads the codes of `count` rows from `row` into `target` (int8, row-major). */
+  readCodes(row: number, count: number, target: Int8Array): void {
+    const bytes = new Uint8Array(target.buffer, target.byteOffset, count * this.dims)
+    this.reader.readInto('codes', row * this.dims, bytes)
+  }
+
+  /**
+   * The best `k` rows for a unit query, among rows whose paper `allowed` marks (all when null).
+   * @remarks Approximate: only the `probes` lists nearest the query are scanned (recall against
+   * the exact scan is measured by the bench); `probes >= lists` scans every row.
+   */
+  query(
+    q: Float32Array,
+    k: number,
+    allowed: Uint8Array | null,
+    probes = DEFAULT_PROBES
+  ): PackHit[] {
+    const { dims, lists } = this.meta
+    if (this.rows === 0 || k <= 0) return []
+    if (probes === EXACT) return this.exactScan(q, k, allowed)
+    const near = new TopK(Math.min(lists, probes))
+    for (let l = 0; l < lists; l++) {
+      if (this.listStarts[l + 1] === this.listStarts[l]) continue
+      near.push(dot(this.centroids, l * dims, q), l)
+    }
+    const bytes = dims >> 3
+    const table = signTable(q)
+    const keep = new TopK(Math.max(1000, 20 * k))
+    const signs = this.signs
+    const rowPaper = this.rowPaper
+    for (const { id: l } of near.sorted()) {
+      for (let r = this.listStarts[l]!, end = this.listStarts[l + 1]!; r < end; r++) {
+        if (allowed && allowed[rowPaper[r]!] === 0) continue
+        const o = r * bytes
+        let s = 0
+        for (let b = 0; b < bytes; b++) s += table[(b << 8) | signs[o + b]!]!
+        if (s > keep.threshold) keep.push(s, r)
+      }
+    }
+    const candidates = keep
+      .sorted()
+      .map((c) => c.id)
+      .sort((a, b) => a - b)
+    const exact = new TopK(k)
+    const page = new Int8Array(64 * dims)
+    for (let i = 0; i < candidates.length;) {
+      // Reads runs of nearby rows in one call: candidates of one list are often neighbours.
+      let j = i + 1
+      while (j < candidates.length && candidates[j]! - candidates[i]! < 64) j++
+      const first = candidates[i]!
+      const span = candidates[j - 1]! - first + 1
+      this.readCodes(first, span, page)
+      for (let c = i; c < j; c++) {
+        const r = candidates[c]!
+        exact.push(dotCodes(page, (r - first) * dims, q) * this.inv[r]!, r)
+      }
+      i = j
+    }
+    return exact.sorted().map(({ id, score }) => ({ row: id, paper: rowPaper[id]!, score }))
+  }
+}
+
+/** Scores every allowed row exactly on its codes, read page by page. */
+function exactScanOf(
+  pack: VectorPack,
+  q: Float32Array,
+  k: number,
+  allowed: Uint8Array | null
+): PackHit[] {
+  const dims = pack.dims
+  const exact = new TopK(k)
+  const page = new Int8Array(4096 * dims)
+  for (let r0 = 0; r0 < pack.rows; r0 += 4096) {
+    const n = Math.min(4096, pack.rows - r0)
+    pack.readCodes(r0, n, page)
+    for (let i = 0; i < n; i++) {
+      const r = r0 + i
+      if (allowed && allowed[pack.rowPaper[r]!] === 0) continue
+      exact.push(dotCodes(page, i * dims, q) * pack.inv[r]!, r)
+    }
+  }
+  return exact.sorted().map(({ id, score }) => ({ row: id, paper: pack.rowPaper[id]!, score }))
+}
+
+/** What goes into a new pack: the previous pack's live papers, then the new papers. */
+export interface VectorPackBuild {
+  path: string
+  embedderId: string
+  dims: number
+  previous: VectorPack | null
+  /** Per paper of `previous`: 1 to keep it. */
+  keep: Uint8Array | null
+  added: PackInput[]
+  /** Stops between steps when it returns true (the store is closing). */
+  cancelled?: () => boolean
+}
+
+/**
+ * Writes a new pack: the previous one's live rows and the added papers, list by list.
+ * @remarks The centroids are trained once, on the first pack (k-means on a sample), and kept;
+ * added rows are assigned to their nearest centroid. Work is cut into steps with a yield to the
+ * event loop between them, so building a pack in the main process never stalls it for long.
+ */
+export async function writeVectorPack(build: VectorPackBuild): Promise<void> {
+  const { dims, previous } = build
+  const centroids = previous?.centroids ?? (await trainCentroids(build.added, dims, PACK_LISTS))
+  const lists = centroids.length / dims
+  const assigned: Uint16Array[] = []
+  for (const p of build.added) {
+    assigned.push(assignRows(p.vectors, centroids, lists))
+    await yieldNow()
+    if (build.cancelled?.()) throw new CancelledBuild()
+  }
+  const papers: PackedPaper[] = []
+  const oldToNew = new Int32Array(previous?.papers.length ?? 0).fill(-1)
+  previous?.papers.forEach((p, i) => {
+    if (build.keep?.[i]) {
+      oldToNew[i] = papers.length
+      papers.push(p)
+    }
+  })
+  const addedBase = papers.length
+  for (const p of build.added) {
+    papers.push({
+      id: p.vectors.paperId,
+      n: p.vectors.ids.length,
+      size: p.size,
+      mtimeMs: p.mtimeMs
+    })
+  }
+  const rows = papers.reduce((n, p) => n + p.n, 0)
+  const bytes = dims >> 3
+  const listStarts = new Uint32Array(lists + 1)
+  const rowPaper = new Uint32Array(rows)
+  const inv = new Float32Array(rows)
+  const signs = new Uint8Array(rows * bytes)
+  const ids = new StringTableBuilder(rows)
+  // The added rows of each list, as (paper, row) pairs.
+  const byList: number[][] = Array.from({ length: lists }, () => [])
+  assigned.forEach((a, p) => a.forEach((l, r) => byList[l]!.push(p, r)))
+
+  const w = await PackWriter.create(build.path, VECTOR_PACK_FORMAT)
+  try {
+    await w.begin('codes')
+    const out = new PageOut(w, 4096 * dims)
+    let at = 0
+    const page = new Int8Array(4096 * dims)
+    for (let l = 0; l < lists; l++) {
+      listStarts[l] = at
+      if (previous) {
+        const start = previous.listStarts[l]!
+        const end = previous.listStarts[l + 1]!
+        for (let r0 = start; r0 < end; r0 += 4096) {
+          const n = Math.min(4096, end - r0)
+          previous.readCodes(r0, n, page)
+          for (let i = 0; i < n; i++) {
+            const r = r0 + i
+            const np = oldToNew[previous.rowPaper[r]!]!
+            if (np < 0) continue
+            rowPaper[at] = np
+            inv[at] = previous.inv[r]!
+            signs.set(previous.signs.subarray(r * bytes, (r + 1) * bytes), at * bytes)
+            ids.addFrom(previous.ids, r)
+            await out.push(page.subarray(i * dims, (i + 1) * dims))
+            at++
+          }
+        }
+      }
+      const pairs = byList[l]!
+      for (let i = 0; i < pairs.length; i += 2) {
+        const v = build.added[pairs[i]!]!.vectors
+        const r = pairs[i + 1]!
+        rowPaper[at] = addedBase + pairs[i]!
+        inv[at] = v.inv[r]!
+        signs.set(v.signs.subarray(r * bytes, (r + 1) * bytes), at * bytes)
+        ids.add(v.ids[r]!)
+        await out.push(v.codes.subarray(r * dims, (r + 1) * dims))
+        at++
+      }
+      if (l % 16 === 15) {
+        await yieldNow()
+        if (build.cancelled?.()) throw new CancelledBuild()
+      }
+    }
+    await out.flush()
+    listStarts[lists] = at
+    const table = ids.build()
+    await w.section('centroids', centroids)
+    await w.section('listStarts', listStarts)
+    await w.section('rowPaper', rowPaper)
+    await w.section('inv', inv)
+    await w.section('signs', signs)
+    await w.section('idStarts', table.starts)
+    await w.section('ids', table.bytes)
+    const meta: VectorPackMeta = { embedderId: build.embedderId, dims, lists, rows, papers }
+    await w.finish(meta)
+  } catch (e) {
+    await w.abort()
+    throw e
+  }
+}
+
+/** Collects small appends into pages before they reach the file. */
+class PageOut {
+  private readonly buf: Int8Array
+  private used = 0
+
+  constructor(
+    private readonly w: PackWriter,
+    size: number
+  ) {
+    this.buf = new Int8Array(size)
+  }
+
+  async push(bytes: Int8Array): Promise<void> {
+    if (this.used + bytes.length > this.buf.length) await this.flush()
+    this.buf.set(bytes, this.used)
+    this.used += bytes.length
+  }
+
+  async flush(): Promise<void> {
+    if (this.used > 0) await this.w.append(this.buf.subarray(0, this.used))
+    this.used = 0
+  }
+}
+
+/** A pack build stopped because the store is closing. */
+export class CancelledBuild extends Error {
+  constructor() {
+    super('pack build cancelled')
+  }
+}
+
+/** Spherical k-means on a sample of the rows: `lists` unit centroids. */
+async function trainCentroids(
+  papers: readonly PackInput[],
+  dims: number,
+  wanted: number
+): Promise<Float32Array> {
+  const total = papers.reduce((n, p) => n + p.vectors.ids.length, 0)
+  const lists = Math.max(1, Math.min(wanted, Math.floor(total / 8)))
+  const sampleSize = Math.min(total, Math.max(TRAIN_SAMPLE, lists))
+  // An evenly spaced, deterministic sample, dequantized to floats.
+  const sample = new Float32Array(sampleSize * dims)
+  const step = total / sampleSize
+  let next = 0
+  let seen = 0
+  let taken = 0
+  for (const { vectors: v } of papers) {
+    const n = v.ids.length
+    while (taken < sampleSize && Math.floor(next) < seen + n) {
+      const r = Math.floor(next) - seen
+      for (let j = 0; j < dims; j++) sample[taken * dims + j] = v.codes[r * dims + j]! * v.inv[r]!
+      taken++
+      next += step
+    }
+    seen += n
+  }
+  const centroids = new Float32Array(lists * dims)
+  const pick = taken / lists
+  for (let l = 0; l < lists; l++) {
+    const s = Math.floor(l * pick)
+    centroids.set(sample.subarray(s * dims, (s + 1) * dims), l * dims)
+  }
+  const assign = new Uint16Array(taken)
+  for (let it = 0; it < TRAIN_ITERATIONS; it++) {
+    for (let i = 0; i < taken; i++) {
+      let best = -Infinity
+      let bestL = 0
+      for (let l = 0; l < lists; l++) {
+        const s = dotRows(centroids, l * dims, sample, i * dims, dims)
+        if (s > best) {
+          best = s
+          bestL = l
+        }
+      }
+      assign[i] = bestL
+      if (i % 64 === 63) await yieldNow()
+    }
+    const sums = new Float64Array(lists * dims)
+    const counts = new Uint32Array(lists)
+    for (let i = 0; i < taken; i++) {
+      const l = assign[i]!
+      counts[l]!++
+      for (let j = 0; j < dims; j++) sums[l * dims + j]! += sample[i * dims + j]!
+    }
+    for (let l = 0; l < lists; l++) {
+      if (counts[l] === 0) continue // an empty list keeps its centroid
+      let norm = 0
+      for (let j = 0; j < dims; j++) norm += sums[l * dims + j]! ** 2
+      const f = norm > 0 ? 1 / Math.sqrt(norm) : 0
+      for (let j = 0; j < dims; j++) centroids[l * dims + j] = sums[l * dims + j]! * f
+    }
+  }
+  return centroids
+}
+
+/** The nearest centroid of each row of a paper. */
+export function assignRows(v: PaperVectors, centroids: Float32Array, lists: number): Uint16Array {
+  const dims = v.dims
+  const out = new Uint16Array(v.ids.length)
+  const row = new Float32Array(dims)
+  for (let r = 0; r < v.ids.length; r++) {
+    for (let j = 0; j < dims; j++) row[j] = v.codes[r * dims + j]!
+    let best = -Infinity
+    for (let l = 0; l < lists; l++) {
+      const s = dot(centroids, l * dims, row)
+      if (s > best) {
+        best = s
+        out[r] = l
+      }
+    }
+  }
+  return out
+}
+
+/** `table[b * 256 + v]`: the query's dot product with the ±1 pattern of byte value v at byte b. */
+export function signTable(q: Float32Array): Float32Array {
+  const bytes = q.length >> 3
+  const table = new Float32Array(bytes * 256)
+  for (let b = 0; b < bytes; b++) {
+    for (let v = 0; v < 256; v++) {
+      let s = 0
+      for (let bit = 0; bit < 8; bit++) s += v & (1 << bit) ? q[b * 8 + bit]! : -q[b * 8 + bit]!
+      table[b * 256 + v] = s
+    }
+  }
+  return table
+}
+
+function dot(a: Float32Array, o: number, q: Float32Array): number {
+  let s0 = 0
+  let s1 = 0
+  let j = 0
+  const d = q.length
+  for (; j + 1 < d; j += 2) {
+    s0 += a[o + j]! * q[j]!
+    s1 += a[o + j + 1]! * q[j + 1]!
+  }
+  for (; j < d; j++) s0 += a[o + j]! * q[j]!
+  return s0 + s1
+}
+
+function dotRows(a: Float32Array, oa: number, b: Float32Array, ob: number, d: number): number {
+  let s = 0
+  for (let j = 0; j < d; j++) s += a[oa + j]! * b[ob + j]!
+  return s
+}
+
+function dotCodes(c: Int8Array, o: number, q: Float32Array): number {
+  const d = q.length
+  let s0 = 0
+  let s1 = 0
+  let s2 = 0
+  let s3 = 0
+  let j = 0
+  for (; j + 3 < d; j += 4) {
+    s0 += q[j]! * c[o + j]!
+    s1 += q[j + 1]! * c[o + j + 1]!
+    s2 += q[j + 2]! * c[o + j + 2]!
+    s3 += q[j + 3]! * c[o + j + 3]!
+  }
+  for (; j < d; j++) s0 += q[j]! * c[o + j]!
+  return s0 + s1 + s2 + s3
+}

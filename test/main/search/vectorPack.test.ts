@@ -1,0 +1,192 @@
+import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { decodeVectors } from '../../../src/main/search/int8Codec'
+import { EXACT } from '../../../src/main/search/pack/vectorPack'
+import { VectraStore } from '../../../src/main/search/VectraStore'
+import { scanVectors, withSigns } from '../../../src/main/search/vectorScan'
+import { writeVectraFile } from '../../../src/main/search/vectraFile'
+import type { PaperIndexWriter } from '../../../src/main/search/WorkerVectraWriter'
+import { seededRandom } from '../../fakes/onnxGraph'
+
+const DIMS = 64
+const EMB = 'test-embedder'
+const PER_PAPER = 40
+let dir: string
+
+/** Writes Vectra files in this thread (the worker is tested elsewhere). */
+const inThread: PaperIndexWriter = { write: writeVectraFile, close: async () => undefined }
+
+const r = seededRandom(3)
+const gauss = (): number => Math.sqrt(-2 * Math.log(r() || 1e-12)) * Math.cos(2 * Math.PI * r())
+const unit = (v: Float32Array): Float32Array => {
+  const n = Math.hypot(...v) || 1
+  return v.map((x) => x / n)
+}
+const topics = Array.from({ length: 12 }, () => unit(Float32Array.from({ length: DIMS }, gauss)))
+/** A chunk vector near a topic (papers are on topics, as real ones are). */
+const near = (t: number, spread = 0.9): Float32Array =>
+  unit(Float32Array.from({ length: DIMS }, (_, j) => topics[t]![j]! + (gauss() * spread) / 8))
+
+function paper(id: string, topic: number): { chunkId: string; vector: Float32Array }[] {
+  return Array.from({ length: PER_PAPER }, (_, i) => ({
+    chunkId: `${id}-page-${1 + (i >> 2)}-chunk-${i & 3}`,
+    vector: near(topic)
+  }))
+}
+
+function store(opts: { minChunks?: number; probes?: number } = {}): VectraStore {
+  return new VectraStore({
+    dir,
+    writer: inThread,
+    pack: { minChunks: opts.minChunks ?? 400 },
+    probes: opts.probes,
+    log: () => undefined
+  })
+}
+
+/** Every stored vector, for an exact reference scan. */
+const all = new Map<string, Float32Array>()
+
+async function fill(s: VectraStore, from: number, to: number): Promise<void> {
+  for (let p = from; p < to; p++) {
+    const items = paper(`paper${String(p).padStart(3, '0')}`, p % topics.length)
+    for (const i of items) all.set(i.chunkId, i.vector)
+    await s.putPaper(`paper${String(p).padStart(3, '0')}`, EMB, items)
+  }
+}
+
+/** The exact top k by cosine over the float vectors, restricted to live papers. */
+function exact(q: Float32Array, k: number, live: (id: string) => boolean): string[] {
+  return [...all]
+    .filter(([id]) => live(id.replace(/-page-.*/, '')))
+    .map(([id, v]) => ({ id, s: v.reduce((n, x, j) => n + x * q[j]!, 0) }))
+    .sort((a, b) => b.s - a.s)
+    .slice(0, k)
+    .map((e) => e.id)
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vector-pack-'))
+  all.clear()
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('VectraStore with a library-wide pack', () => {
+  it('packs a large library in the background and answers like the exact scan, across reopens, adds and removals', async () => {
+    const s = store()
+    await s.open()
+    await fill(s, 0, 20) // 800 chunks: past the 400-chunk pack size
+    await s.idle()
+    expect(s.packedCount()).toBeGreaterThanOrEqual(400)
+    expect(s.count()).toBe(800)
+    const live = (id: string): boolean => s.hasPaper(id)
+    let found = 0
+    const queries = Array.from({ length: 20 }, (_, i) => near(i % topics.length, 1.2))
+    for (const q of queries) {
+      const got = new Set((await s.query(q, 10)).map((h) => h.chunkId))
+      found += exact(q, 10, live).filter((id) => got.has(id)).length
+    }
+    expect(found / 200).toBeGreaterThanOrEqual(0.95)
+
+    // Probing every list is the exact int8 scan of the per-paper files, score for score.
+    const full = store({ probes: EXACT })
+    await full.open()
+    expect(full.packedCount()).toBeGreaterThan(0)
+    const files = await readdir(join(dir, 'vectors', 'papers'))
+    const decoded = await Promise.all(
+      files.map(async (f) =>
+        withSigns(decodeVectors(await readFile(join(dir, 'vectors', 'papers', f))))
+      )
+    )
+    for (const q of queries.slice(0, 5)) {
+      const want = scanVectors(decoded, q, 10, { exactLimit: Infinity }).map((h) => ({
+        chunkId: decoded[h.paper]!.ids[h.row]!,
+        score: h.score
+      }))
+      const got = (await full.query(q, 10)).map((h) => ({ chunkId: h.chunkId, score: h.score }))
+      expect(got.map((h) => h.chunkId)).toEqual(want.map((h) => h.chunkId))
+      got.forEach((h, i) => expect(h.score).toBeCloseTo(want[i]!.score, 6))
+    }
+    await full.close()
+
+    // Added after the pack (held in memory), replaced and removed packed papers.
+    await fill(s, 20, 22)
+    await s.removePaper('paper000')
+    await s.putPaper(
+      'paper001',
+      EMB,
+      paper('paper001', 5).map((i) => (all.set(i.chunkId, i.vector), i))
+    )
+    expect(s.count()).toBe(840)
+    const q = near(0)
+    const hits = await s.query(q, 50)
+    expect(hits.some((h) => h.paperId === 'paper000')).toBe(false)
+    // Scoped to a few packed papers: read from their own files.
+    const scoped = await s.query(q, 5, ['paper012', 'paper021'])
+    expect(scoped.every((h) => ['paper012', 'paper021'].includes(h.paperId))).toBe(true)
+    expect(scoped.map((h) => h.chunkId)).toEqual(
+      exact(q, 5, (id) => id === 'paper012' || id === 'paper021')
+    )
+    await s.close()
+
+    const again = store()
+    await again.open()
+    expect(again.count()).toBe(840)
+    expect(again.hasPaper('paper000')).toBe(false)
+    expect(again.hasPaper('paper021')).toBe(true)
+    expect(again.packedCount()).toBeGreaterThan(0)
+    expect((await again.query(q, 50)).map((h) => h.chunkId)).toEqual(hits.map((h) => h.chunkId))
+    await again.close()
+  })
+
+  it('migrates a library stored before packs (per-paper files only): nothing dropped', async () => {
+    const before = store({ minChunks: 1e9 })
+    await before.open()
+    await fill(before, 0, 12)
+    await before.close()
+    expect(await readdir(join(dir, 'vectors'))).not.toContain('pack.rpvp')
+
+    // A pack build a crash interrupted leaves its temp file; the next writer removes it.
+    await writeFile(join(dir, 'vectors', 'pack.rpvp.999.1.building'), 'half a pack')
+    const after = store()
+    await after.open()
+    expect(await readdir(join(dir, 'vectors'))).not.toContain('pack.rpvp.999.1.building')
+    await after.idle()
+    expect(await readdir(join(dir, 'vectors'))).toContain('pack.rpvp')
+    expect(after.count()).toBe(480)
+    expect(after.packedCount()).toBe(480)
+    expect(after.paperIds().sort()).toEqual(
+      [...new Set([...all.keys()].map((id) => id.replace(/-page-.*/, '')))].sort()
+    )
+    await after.close()
+  })
+
+  it('keeps a damaged pack aside, says so, and still finds every paper from their own files', async () => {
+    const s = store()
+    await s.open()
+    await fill(s, 0, 12)
+    await s.idle()
+    await s.close()
+    const path = join(dir, 'vectors', 'pack.rpvp')
+    const bytes = await readFile(path)
+    bytes[bytes.length - 40] ^= 0xff // inside the footer: its checksum no longer matches
+    await writeFile(path, bytes)
+
+    const again = store({ minChunks: 1e9 })
+    const notices = await again.open()
+    expect(notices.join('\n')).toMatch(
+      /vector search pack could not be used \(.*checksum.*\)\. It was kept as .*pack\.rpvp\.unreadable-/
+    )
+    expect(
+      (await readdir(join(dir, 'vectors'))).some((f) => f.startsWith('pack.rpvp.unreadable-'))
+    ).toBe(true)
+    expect(again.count()).toBe(480)
+    const q = near(3)
+    expect((await again.query(q, 10)).map((h) => h.chunkId)).toEqual(exact(q, 10, () => true))
+    await again.close()
+  })
+})
