@@ -59,7 +59,7 @@ async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
     // The page itself is drawn under it (its text layer holds the cited caption).
     const layer = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer`)
     await expect
-      .poll(async () => norm((await layer.textContent()) ?? ''))
+      .poll(async () => norm((await layer.textContent()) ?? ''), { timeout: 30_000 })
       .toContain(norm(snippet).slice(0, 40))
     expect(await region.first().getAttribute('data-kind')).toBe(kind)
     expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
