@@ -17,6 +17,8 @@ export interface BenchDeps {
   reader: PdfReader
   embedder: EmbedderProvider
   workerDir: string | null
+  /** Texts per embedding call (the pipeline's default when omitted). */
+  embedBatchSize?: number
   /** When the stores build their search packs (defaults: the app's). */
   pack?: Partial<PackPolicy>
 }
@@ -59,6 +61,7 @@ export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<B
     keywords,
     events,
     settings: () => DEFAULT_SETTINGS,
+    embedBatchSize: deps.embedBatchSize,
     log: (m) => console.error(`[library] ${m}`)
   })
   await library.open()

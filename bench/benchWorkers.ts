@@ -6,6 +6,7 @@ import { extractionWorkerScript } from '../src/main/ingest/extractionWorkerScrip
 import { WorkerPdfReader } from '../src/main/ingest/WorkerPdfReader'
 import { embedderWorkerScript } from '../src/main/search/embedder/embedderWorkerScript'
 import { ModelEmbedderProvider } from '../src/main/search/embedder/ModelEmbedderProvider'
+import type { TransformersEmbedderOptions } from '../src/main/search/embedder/TransformersEmbedder'
 import { vectraWorkerScript, WorkerVectraWriter } from '../src/main/search/WorkerVectraWriter'
 
 /** Which worker code the bench runs. */
@@ -33,11 +34,17 @@ export const benchWorkers = {
     new WorkerPdfReader({ script: workerDir ? extractionWorkerScript(workerDir) : undefined }),
   vectraWriter: (workerDir: string | null) =>
     workerDir ? new WorkerVectraWriter(() => vectraWorkerScript(workerDir)) : undefined,
-  embedderProvider: (dataDir: string, modelDir: string, workerDir: string | null) =>
+  embedderProvider: (
+    dataDir: string,
+    modelDir: string,
+    workerDir: string | null,
+    options?: TransformersEmbedderOptions
+  ) =>
     new ModelEmbedderProvider({
       dataDir,
       env: { RESEARCHPAL_MODEL_DIR: modelDir },
       appRoot: null,
-      script: workerDir ? embedderWorkerScript(workerDir) : undefined
+      script: workerDir ? embedderWorkerScript(workerDir) : undefined,
+      options
     })
 }

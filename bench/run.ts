@@ -28,6 +28,8 @@ import { benchWorkers, buildWorkers, type WorkersKind } from './benchWorkers'
 import { buildScaleLibrary } from './scaleLibrary'
 import { millionBench } from './millionBench'
 import { targets } from './targets'
+import { bulkImportChild } from './bulkImportBench'
+import { ingestAtScale, ingestTargets } from './ingestAtScale'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
   }
   const e2eChild = process.argv.indexOf('--child-e2e')
   if (e2eChild >= 0) return endToEndChild(process.argv.slice(e2eChild + 1))
+  const bulkChild = process.argv.indexOf('--child-bulk')
+  if (bulkChild >= 0) return bulkImportChild(process.argv.slice(bulkChild + 1))
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
@@ -104,6 +108,21 @@ async function main(): Promise<void> {
       readerKind,
       pdfs
     )
+    log('issue 20: end to end at 1, 2 and auto threads; a folder import killed and resumed')
+    const atScale = await ingestAtScale({
+      script: __filename,
+      root: join(root, 'ingest-at-scale'),
+      modelDir: model.modelDir,
+      workerDir,
+      readerKind,
+      reader,
+      pdfs,
+      texts: stages.texts,
+      pageTexts: stages.pageTexts,
+      hostileDir: join(corpus, 'hostile'),
+      quick,
+      log
+    })
     log('raw embedding again')
     const rawAfter = await rawEmbedding(embedder, stages.texts)
     // The better of the two: load from elsewhere on a shared machine only ever slows a run down.
@@ -192,7 +211,12 @@ async function main(): Promise<void> {
         workersKind === 'built'
           ? 'built with electron-vite, run under plain Node options as the app runs them'
           : 'from source through tsx (development)',
-      summary: { figures, targets: targets(figures) },
+      summary: {
+        figures,
+        targets: targets(figures),
+        ingestion: atScale.figures,
+        ingestionTargets: ingestTargets(atScale.figures, quick)
+      },
       ingestion: {
         corpus: pdfs.map((p) => basename(p)),
         stages: { ...stages, texts: undefined, pageTexts: undefined },
@@ -203,6 +227,8 @@ async function main(): Promise<void> {
           chunksPerSecond: r2(rawRate),
           note: 'WorkerEmbedder.embed on the same chunks, nothing else running; measured before and after the end-to-end run; the ratio uses the faster of the two (conservative)'
         },
+        threads: atScale.threads,
+        bulkImport: atScale.bulkImport,
         endToEnd: {
           ...e2e,
           note: 'a fresh Node process (pdf.js, the tokenizer and vectra load on first use, as in the app); model loaded and run on one untimed batch before timing, as for the raw figure'

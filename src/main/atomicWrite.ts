@@ -26,7 +26,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     const code = (cause as NodeJS.ErrnoException).code ?? 'unknown'
     throw new UserFacingError(
       'DISK_WRITE_FAILED',
-      `Could not save ${path} (${code}). Check that the disk has free space and the folder is writable, then try again.`,
+      { key: 'saveFailed', params: { file: path, reason: code } },
       { cause }
     )
   }

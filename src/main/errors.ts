@@ -1,5 +1,19 @@
 import type { z } from 'zod'
-import type { AppError, ErrorCode } from '../shared/errors'
+import type { AppError, ErrorCode, ErrorParams } from '../shared/errors'
+import type { UiLanguage } from '../shared/types'
+import type { MainErrorKey } from '../shared/i18n/mainCatalog'
+import { mainHas, mainT } from './i18n'
+
+/** A message from main's catalog: its key under `errors.` and the values it is filled with. */
+export interface ErrorText {
+  key: MainErrorKey
+  params?: ErrorParams
+}
+
+/** The English text of a catalog message (what logs, the MCP server and tests read). */
+export function englishText(text: ErrorText): string {
+  return mainT('en')(`errors.${text.key}`, text.params ?? {})
+}
 
 /**
  * An expected failure inside main, carrying the code the router will send.
@@ -10,15 +24,22 @@ import type { AppError, ErrorCode } from '../shared/errors'
 export class UserFacingError extends Error {
   readonly code: ErrorCode
   readonly retryAfterSeconds?: number
+  /** The message in main's catalog, so it can be said in the user's language. */
+  readonly text?: ErrorText
 
+  /**
+   * @param message - a catalog message (preferred: it is translated), or English text for a
+   * message only developers or the MCP client read.
+   */
   constructor(
     code: ErrorCode,
-    message: string,
+    message: string | ErrorText,
     options: { cause?: unknown; retryAfterSeconds?: number } = {}
   ) {
-    super(message, { cause: options.cause })
+    super(typeof message === 'string' ? message : englishText(message), { cause: options.cause })
     this.name = 'UserFacingError'
     this.code = code
+    if (typeof message !== 'string') this.text = message
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
@@ -33,13 +54,32 @@ export function toAppError(e: unknown, during = ''): AppError {
   if (e instanceof UserFacingError) {
     const error: AppError = { code: e.code, message: e.message }
     if (e.retryAfterSeconds !== undefined) error.retryAfterSeconds = e.retryAfterSeconds
+    if (e.text) {
+      error.key = e.text.key
+      if (e.text.params) error.params = e.text.params
+    }
     return error
   }
   const detail = e instanceof Error ? e.message : String(e)
   return {
     code: 'INTERNAL',
-    message: `Something went wrong${during ? ` ${during}` : ''}: ${detail}. The app is still running; try again, and if it keeps failing, report it with the log.`
+    message: `Something went wrong${during ? ` ${during}` : ''}: ${detail}. The app is still running; try again, and if it keeps failing, report it with the log.`,
+    key: 'internal',
+    params: { detail }
   }
+}
+
+/** A failure as a value, told from main's catalog (its English text as `message`). */
+export function appError(code: ErrorCode, text: ErrorText): AppError {
+  const error: AppError = { code, message: englishText(text), key: text.key }
+  if (text.params) error.params = text.params
+  return error
+}
+
+/** An error's message in `language`: from the catalog when it has a key, else as it is. */
+export function errorMessage(error: AppError, language: UiLanguage): string {
+  if (!error.key || !mainHas(`errors.${error.key}`, error.params)) return error.message
+  return mainT(language)(`errors.${error.key}`, error.params ?? {})
 }
 
 /**
@@ -60,13 +100,13 @@ export function isUserFacing(e: unknown, code?: ErrorCode): e is UserFacingError
 
 /** Thrown when an operation is cancelled by the user. */
 export class CancelledError extends UserFacingError {
-  constructor(what = 'The operation') {
-    super('CANCELLED', `${what} was cancelled.`)
+  constructor(text: ErrorText = { key: 'cancelled' }) {
+    super('CANCELLED', text)
     this.name = 'CancelledError'
   }
 }
 
 /** Throws {@link CancelledError} if the signal has fired. */
-export function throwIfAborted(signal: AbortSignal | undefined, what?: string): void {
-  if (signal?.aborted) throw new CancelledError(what)
+export function throwIfAborted(signal: AbortSignal | undefined, text?: ErrorText): void {
+  if (signal?.aborted) throw new CancelledError(text)
 }

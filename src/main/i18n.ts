@@ -16,3 +16,11 @@ void instance.init({
 export function mainT(language: UiLanguage): TFunction {
   return instance.getFixedT(language)
 }
+
+/**
+ * Whether main's catalog has `key` (in every language: the catalog test keeps them equal);
+ * a plural's base key exists given its `count`.
+ */
+export function mainHas(key: string, params: Record<string, unknown> = {}): boolean {
+  return instance.exists(key, { ...params, lng: 'en' })
+}

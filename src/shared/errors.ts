@@ -33,12 +33,24 @@ export const ERROR_CODES = [
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-/** An expected failure as a value: a code and a message written for a person. */
+/** The values a translated error message is filled with (file names, ids, numbers). */
+export const ErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]))
+/** The values a translated error message is filled with. */
+export type ErrorParams = z.infer<typeof ErrorParamsSchema>
+
+/**
+ * An expected failure as a value: a code and a message written for a person.
+ * @remarks `message` is in English (logs, the MCP server, old records). `key` names the same
+ * message in main's catalog (`errors.<key>` in src/shared/i18n/mainCatalog.ts) and `params`
+ * fills it, so the UI and the CLI say it in the user's language.
+ */
 export const AppErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   /** Seconds to wait before retrying, when the upstream said so (RATE_LIMITED). */
-  retryAfterSeconds: z.number().optional()
+  retryAfterSeconds: z.number().optional(),
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional()
 })
 /** An expected failure as a value. */
 export type AppError = z.infer<typeof AppErrorSchema>

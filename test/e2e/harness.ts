@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
+import { startFakeGemini, type FakeGemini, type FakeScript } from '../fakes/fakeGemini'
 import { CHANNELS, EVENTS, eventMethodName } from '../../src/shared/contract'
 import type { EmbedderProvider } from '../../src/main/search/types'
 import { createServices, type Services } from '../../src/main/services'
@@ -26,6 +29,12 @@ export interface HarnessOptions {
   geminiBaseUrl?: string
   /** What the scripted file dialog returns. */
   pickFiles?: string[]
+  /** What the scripted folder dialog returns (null: cancelled). */
+  pickFolder?: string | null
+  /** Where arXiv PDFs are downloaded from (a local server in tests). */
+  arxivBaseUrl?: string
+  /** What the scripted import dialog returns: a BibTeX/RIS file, a Zotero data folder. */
+  pickImport?: { bibliography?: string; zotero?: string }
   embedder?: EmbedderProvider
   defaultCorpusDir?: string | null
   viewport?: { width: number; height: number }
@@ -76,8 +85,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const services = await createServices({
     dataDir,
     secrets: new MemorySecretStore(options.apiKey ?? null, options.keyStorage),
-    filePicker: { pickPdfs: async () => options.pickFiles ?? [] },
+    filePicker: {
+      pickPdfs: async () => options.pickFiles ?? [],
+      pickFolder: async () => options.pickFolder ?? null,
+      pickImport: async (kind) => options.pickImport?.[kind] ?? null
+    },
     env,
+    ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     embedder: options.embedder,
     defaultCorpusDir: options.defaultCorpusDir ?? (existsSync(CORPUS) ? CORPUS : null),
     log: () => {}
@@ -175,6 +189,74 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await services.close()
     }
   }
+}
+
+/** Letters and digits only, lowercased: how the viewer matches snippets to page text. */
+export function norm(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/** The app over a scripted fake Gemini (with a key), as the chat, threads and compare tests use it. */
+export async function startWithGemini(
+  script: FakeScript,
+  options: HarnessOptions = {}
+): Promise<{ h: Harness; gemini: FakeGemini }> {
+  const gemini = await startFakeGemini({ script })
+  const h = await startHarness({
+    apiKey: 'test-key',
+    geminiBaseUrl: gemini.baseUrl,
+    embedder: new FakeEmbedderProvider(),
+    ...options
+  })
+  return { h, gemini }
+}
+
+/** Adds the three default papers from the first-run button and waits until all are indexed. */
+export async function addDefaultPapers(page: Page, timeout = 200_000): Promise<void> {
+  await page.getByRole('button', { name: 'Add the three default papers' }).click()
+  await page.locator('li.paper[data-status="indexed"]').nth(2).waitFor({ timeout })
+}
+
+/**
+ * Clicks a citation chip and waits until the viewer shows its paper with the cited snippet
+ * highlighted on the cited page (the highlighted text holds the snippet).
+ */
+export async function openChip(
+  page: Page,
+  chip: Locator
+): Promise<{ highlights: Locator; scroll: Locator; cited: number; snippet: string }> {
+  const paperId = await chip.getAttribute('data-paper-id')
+  const cited = Number(await chip.getAttribute('data-page'))
+  const snippet = (await chip.getAttribute('data-snippet')) ?? ''
+  await chip.click()
+  const scroll = page.locator('.viewer-scroll')
+  await expect.poll(() => scroll.getAttribute('data-paper-id')).toBe(paperId)
+  const highlights = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
+  await highlights.first().waitFor({ timeout: 30_000 })
+  expect(norm((await highlights.allTextContents()).join(''))).toContain(norm(snippet))
+  return { highlights, scroll, cited, snippet }
+}
+
+/**
+ * The app with no key and one PDF added through "Add PDFs…" and indexed (by the fake
+ * embedder), at 1280×800 unless `options` say otherwise.
+ */
+export async function startWithPaper(pdf: string, options: HarnessOptions = {}): Promise<Harness> {
+  const h = await startHarness({
+    apiKey: null,
+    embedder: new FakeEmbedderProvider(),
+    pickFiles: [pdf],
+    defaultCorpusDir: null,
+    viewport: { width: 1280, height: 800 },
+    ...options
+  })
+  // The add button, whatever the UI language.
+  await h.page.locator('.add-papers .btn-primary').click()
+  await h.page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 120_000 })
+  return h
 }
 
 /** Bytes to JSON for the e2e bridge (see above). */

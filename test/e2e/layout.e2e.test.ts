@@ -3,8 +3,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
-import { CORPUS, startHarness, type Harness } from './harness'
+import { CORPUS, startWithPaper, type Harness } from './harness'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const PAPER = join(CORPUS, '1706.03762.pdf')
@@ -69,16 +68,8 @@ describe.skipIf(!existsSync(PAPER))(
     let page: Page
 
     beforeAll(async () => {
-      h = await startHarness({
-        apiKey: null,
-        embedder: new FakeEmbedderProvider(),
-        pickFiles: [PAPER],
-        defaultCorpusDir: null,
-        viewport: { width: 1280, height: 800 }
-      })
+      h = await startWithPaper(PAPER)
       page = h.page
-      await page.getByRole('button', { name: 'Add PDFs…' }).click()
-      await page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 120_000 })
     })
     afterAll(async () => {
       await h?.close()
@@ -305,18 +296,9 @@ describe.skipIf(!existsSync(PAPER))('the new screens in Portuguese, dark, at 128
   let page: Page
 
   beforeAll(async () => {
-    h = await startHarness({
-      apiKey: null,
-      embedder: new FakeEmbedderProvider(),
-      pickFiles: [PAPER],
-      defaultCorpusDir: null,
-      viewport: { width: 1280, height: 800 },
-      locale: 'pt-BR'
-    })
+    h = await startWithPaper(PAPER, { locale: 'pt-BR' })
     page = h.page
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.getByRole('button', { name: 'Adicionar PDFs…' }).click()
-    await page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 120_000 })
   })
   afterAll(async () => {
     await h?.close()

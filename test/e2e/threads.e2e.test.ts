@@ -4,21 +4,15 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
 import { hasShared } from '../fixtures/sharedFolder'
+import { lastUserText, passageIds, type FakeGemini, type FakeScript } from '../fakes/fakeGemini'
 import {
-  lastUserText,
-  passageIds,
-  startFakeGemini,
-  type FakeGemini,
-  type FakeScript
-} from '../fakes/fakeGemini'
-import { CORPUS, startHarness, type Harness } from './harness'
-
-function norm(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '')
-}
+  addDefaultPapers,
+  CORPUS,
+  openChip,
+  startHarness,
+  startWithGemini,
+  type Harness
+} from './harness'
 
 const FIRST = 'What is the Transformer architecture?'
 const FOLLOW_UP = 'How many layers does its decoder have?'
@@ -58,15 +52,7 @@ async function ask(page: Page, question: string): Promise<Locator> {
 }
 
 async function expectChipOpensHighlight(page: Page, chip: Locator): Promise<void> {
-  const paperId = await chip.getAttribute('data-paper-id')
-  const cited = Number(await chip.getAttribute('data-page'))
-  const snippet = (await chip.getAttribute('data-snippet')) ?? ''
-  await chip.click()
-  const scroll = page.locator('.viewer-scroll')
-  await expect.poll(() => scroll.getAttribute('data-paper-id')).toBe(paperId)
-  const highlights = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
-  await highlights.first().waitFor({ timeout: 30_000 })
-  expect(norm((await highlights.allTextContents()).join(''))).toContain(norm(snippet))
+  await openChip(page, chip)
 }
 
 async function openExport(page: Page): Promise<void> {
@@ -95,15 +81,9 @@ describe.skipIf(!hasShared(join(CORPUS, '1706.03762.pdf'), 'the conversations e2
       if (!existsSync(join(CORPUS, '1706.03762.pdf'))) {
         throw new Error(`The conversation e2e test needs the corpus at ${CORPUS}`)
       }
-      gemini = await startFakeGemini({ script: SCRIPT })
-      h = await startHarness({
-        apiKey: 'test-key',
-        geminiBaseUrl: gemini.baseUrl,
-        embedder: new FakeEmbedderProvider()
-      })
+      ;({ h, gemini } = await startWithGemini(SCRIPT))
       page = h.page
-      await page.getByRole('button', { name: 'Add the three default papers' }).click()
-      await page.locator('li.paper[data-status="indexed"]').nth(2).waitFor({ timeout: 200_000 })
+      await addDefaultPapers(page)
     })
     afterAll(async () => {
       await h?.close()

@@ -3,18 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
-import { passageIds, startFakeGemini, type FakeGemini, type FakeScript } from '../fakes/fakeGemini'
-import { CORPUS, startHarness, type Harness } from './harness'
+import { passageIds, type FakeGemini, type FakeScript } from '../fakes/fakeGemini'
+import { CORPUS, norm, openChip, startWithGemini, type Harness } from './harness'
 import { hasShared } from '../fixtures/sharedFolder'
-
-/** Letters and digits only, lowercased: how the viewer matches snippets to page text. */
-function norm(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '')
-}
 
 /**
  * A cooperative Gemini that takes its time: the answer starts after a moment (so the stage line
@@ -51,14 +42,7 @@ async function ask(page: Page, question: string): Promise<Locator> {
 }
 
 async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
-  const paperId = await chip.getAttribute('data-paper-id')
-  const cited = Number(await chip.getAttribute('data-page'))
-  const snippet = (await chip.getAttribute('data-snippet')) ?? ''
-  await chip.click()
-  const scroll = page.locator('.viewer-scroll')
-  await expect.poll(() => scroll.getAttribute('data-paper-id')).toBe(paperId)
-  const highlights = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
-  await highlights.first().waitFor({ timeout: 30_000 })
+  const { highlights, scroll, cited, snippet } = await openChip(page, chip)
   await page.waitForTimeout(300)
   expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
   expect(await page.getByRole('textbox', { name: 'Page' }).inputValue()).toBe(String(cited))
@@ -85,13 +69,7 @@ describe.skipIf(!corpusHere)('the desktop UI in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rp-ui-'))
     notAPdf = join(dir, 'meeting-notes.pdf')
     writeFileSync(notAPdf, 'Meeting notes\n\nThis is a plain text file that was renamed to .pdf.\n')
-    gemini = await startFakeGemini({ script: COOPERATIVE })
-    h = await startHarness({
-      apiKey: 'test-key',
-      geminiBaseUrl: gemini.baseUrl,
-      embedder: new FakeEmbedderProvider(),
-      pickFiles: [notAPdf]
-    })
+    ;({ h, gemini } = await startWithGemini(COOPERATIVE, { pickFiles: [notAPdf] }))
     page = h.page
   })
   afterAll(async () => {

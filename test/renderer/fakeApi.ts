@@ -1,4 +1,3 @@
-import { bibliographyDefaults } from '../../src/shared/types'
 import {
   buildApi,
   type Channel,
@@ -7,7 +6,6 @@ import {
 } from '../../src/shared/contract'
 import { ok, type Result } from '../../src/shared/errors'
 import type { Thread } from '../../src/shared/threads'
-import type { Answer, Citation, Paper } from '../../src/shared/types'
 
 /** A scripted handler for one channel. */
 export type Handler = (input: never) => Result<unknown> | Promise<Result<unknown>>
@@ -78,63 +76,8 @@ function threadHandlers(): Partial<Record<Channel, Handler>> {
   }
 }
 
-/** A citation for tests. */
-export function citation(number: number, extra: Partial<Citation> = {}): Citation {
-  return {
-    number,
-    paperId: '1706.03762',
-    title: 'Attention Is All You Need',
-    page: 4,
-    chunkId: `1706.03762-page-4-chunk-${number}`,
-    snippet: 'We call our particular attention "Scaled Dot-Product Attention".',
-    ...extra
-  }
-}
-
-/** An answer for tests. */
-export function answer(extra: Partial<Answer> = {}): Answer {
-  return {
-    question: 'What is scaled dot-product attention?',
-    answer: 'It scales the dot products by 1/sqrt(d_k) [1]. BERT uses it too [2].',
-    mode: 'generated',
-    verified: true,
-    notice: null,
-    citations: [
-      citation(1),
-      citation(2, {
-        paperId: '1810.04805',
-        title: 'BERT',
-        page: 3,
-        snippet: 'BERT is bidirectional.'
-      })
-    ],
-    usage: { inputTokens: 1200, outputTokens: 80 },
-    ...extra
-  }
-}
-
-/** A paper for tests. */
-export function paper(extra: Partial<Paper> = {}): Paper {
-  return {
-    id: '1706.03762',
-    title: 'Attention Is All You Need',
-    authors: ['Ashish Vaswani', 'Noam Shazeer', 'Niki Parmar'],
-    year: 2017,
-    arxivId: '1706.03762',
-    source: { kind: 'arxiv', arxivId: '1706.03762', url: 'https://arxiv.org/pdf/1706.03762' },
-    sha256: 'ab'.repeat(32),
-    pages: 15,
-    chunks: 40,
-    sections: [],
-    status: 'indexed',
-    error: null,
-    addedAt: '2026-11-29T00:00:00.000Z',
-    indexedAt: '2026-11-29T00:00:10.000Z',
-    embedderId: null,
-    ...bibliographyDefaults(),
-    ...extra
-  }
-}
+// The records the renderer tests share with main's (one definition of each).
+export { answer, citation, paper } from '../fixtures/chatRecords'
 
 /** A promise whose resolution the test controls. */
 export function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {

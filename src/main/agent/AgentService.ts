@@ -7,7 +7,14 @@ import type {
   Settings,
   UiLanguage
 } from '../../shared/types'
-import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
+import {
+  CancelledError,
+  isUserFacing,
+  toAppError,
+  UserFacingError,
+  type ErrorText,
+  appError
+} from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import { gatherEvidence } from './agentLoop'
@@ -141,10 +148,10 @@ export class AgentService {
     this.active.set(input.requestId, controller)
     try {
       const answer = await this.answer(input, controller.signal)
-      if (controller.signal.aborted) throw new CancelledError('The answer')
+      if (controller.signal.aborted) throw new CancelledError({ key: 'cancelledAnswer' })
       return answer
     } catch (error) {
-      if (controller.signal.aborted) throw new CancelledError('The answer')
+      if (controller.signal.aborted) throw new CancelledError({ key: 'cancelledAnswer' })
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
@@ -181,9 +188,7 @@ export class AgentService {
     if (!scope.papers().some((p) => p.status === 'indexed')) {
       throw new UserFacingError(
         'NOT_FOUND',
-        input.paperIds
-          ? 'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.'
-          : 'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.'
+        input.paperIds ? { key: 'noIndexedPaperInScope' } : { key: 'noIndexedPaper' }
       )
     }
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>
@@ -201,17 +206,12 @@ export class AgentService {
       })
     if (!model) {
       if (settings.provider === 'local') {
-        return evidenceOnly('NO_LOCAL_MODEL', {
-          code: 'LOCAL_MODEL_MISSING',
-          message:
-            'No local model is chosen, so these are the most relevant passages, not a generated answer. Choose one in Settings to get answers.'
-        })
+        return evidenceOnly(
+          'NO_LOCAL_MODEL',
+          appError('LOCAL_MODEL_MISSING', { key: 'evidenceNoLocalModel' })
+        )
       }
-      return evidenceOnly('NO_API_KEY', {
-        code: 'NO_API_KEY',
-        message:
-          'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings to get answers.'
-      })
+      return evidenceOnly('NO_API_KEY', appError('NO_API_KEY', { key: 'evidenceNoApiKey' }))
     }
     const generate = (m: ChatModel, fallback: boolean): Promise<Answer> =>
       this.generate(input.question, history, m, fallback, language, run, scope, signal)
@@ -220,7 +220,7 @@ export class AgentService {
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE')) {
         const local = model.provider === 'gemini' ? (this.deps.fallbackModel?.() ?? null) : null
-        if (!local) return evidenceOnly('OFFLINE', { code: error.code, message: error.message })
+        if (!local) return evidenceOnly('OFFLINE', toAppError(error))
         try {
           return await generate(local, true)
         } catch (localError) {
@@ -231,13 +231,14 @@ export class AgentService {
             throw localError
           }
           return evidenceOnly('OFFLINE', {
+            ...toAppError(error),
             code: 'OFFLINE',
             message: `${error.message} The local model could not answer either: ${localError.message}`
           })
         }
       }
       if (isUserFacing(error, 'NO_API_KEY')) {
-        return evidenceOnly('KEY_REJECTED', { code: error.code, message: error.message })
+        return evidenceOnly('KEY_REJECTED', toAppError(error))
       }
       throw error
     }
@@ -487,10 +488,10 @@ export class AgentService {
     if (shown.size < total) {
       if (shown.size === 0) throw new ContextOverflowError('Not even one passage fits.', window)
       d.evidence.retain(shown)
-      d.trimmed = {
-        code: 'CONTEXT_TOO_SMALL',
-        message: `The local model's context window (${window.toLocaleString('en-US')} tokens) holds only ${shown.size} of the ${total} passages found, so this answer is based on those. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH) and raise "Context window" in Settings for fuller answers.`
-      }
+      d.trimmed = appError('CONTEXT_TOO_SMALL', {
+        key: 'contextTrimmed',
+        params: { tokens: window, shown: shown.size, total }
+      })
     }
     return fitted
   }
@@ -561,10 +562,11 @@ function combine(first: AppError | null, second: AppError | null): AppError | nu
 }
 
 /** The message when a local model's window cannot hold even the question and one passage. */
-function tooSmall(model: ChatModel, window: number | null): string {
+function tooSmall(model: ChatModel, window: number | null): ErrorText {
   const size = window ?? model.contextTokens
-  const tokens = size ? ` (${size.toLocaleString('en-US')} tokens)` : ''
-  return `The context window of "${model.model}"${tokens} is too small for the question and even one passage. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio and llama.cpp: the context length when loading it) and set the same "Context window" in Settings.`
+  return size
+    ? { key: 'contextTooSmallSized', params: { model: model.model, tokens: size } }
+    : { key: 'contextTooSmall', params: { model: model.model } }
 }
 
 /** A reply that searched nothing: no citations, no tokens. */

@@ -96,7 +96,7 @@ export class GeminiChatModel implements ChatModel {
       rearm: () => void
     ) => Promise<ChatResponse>
   ): Promise<ChatResponse> {
-    throwIfAborted(signal, 'The answer')
+    throwIfAborted(signal, { key: 'cancelledAnswer' })
     const client = await this.sdk()
     const controller = new AbortController()
     let timedOut = false

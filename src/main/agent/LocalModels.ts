@@ -52,10 +52,7 @@ export class LocalModels {
   async test(): Promise<LocalModelTest> {
     const model = this.model()
     if (!model) {
-      throw new UserFacingError(
-        'LOCAL_MODEL_MISSING',
-        'No local model is chosen. Refresh the list and pick one first.'
-      )
+      throw new UserFacingError('LOCAL_MODEL_MISSING', { key: 'noLocalModelChosen' })
     }
     const started = Date.now()
     const response = await model.generate({

@@ -113,7 +113,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
     signal: AbortSignal | undefined,
     run: (client: OpenAI, requestSignal: AbortSignal, rearm: () => void) => Promise<T>
   ): Promise<T> {
-    throwIfAborted(signal, 'The answer')
+    throwIfAborted(signal, { key: 'cancelledAnswer' })
     const client = await this.sdk()
     const controller = new AbortController()
     let timedOut = false

@@ -33,11 +33,14 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  */
 export function toGeminiError(error: unknown, ctx: GeminiFailureContext): Error {
   if (error instanceof UserFacingError) return error
-  if (ctx.cancelled) return new CancelledError('The answer')
+  if (ctx.cancelled) return new CancelledError({ key: 'cancelledAnswer' })
   if (ctx.timedOut) {
     return new UserFacingError(
       'TIMEOUT',
-      `Gemini (${ctx.model}) did not answer within ${Math.round(ctx.timeoutMs / 1000)} s. Try again, or raise the request timeout in Settings.`,
+      {
+        key: 'geminiTimeout',
+        params: { model: ctx.model, seconds: Math.round(ctx.timeoutMs / 1000) }
+      },
       { cause: error }
     )
   }
@@ -47,16 +50,12 @@ export function toGeminiError(error: unknown, ctx: GeminiFailureContext): Error 
   if (codes.some((c) => TIMEOUT_CODES.has(c))) {
     return new UserFacingError(
       'TIMEOUT',
-      `Gemini (${ctx.model}) stopped responding. Try again in a moment.`,
+      { key: 'geminiStopped', params: { model: ctx.model } },
       { cause: error }
     )
   }
   if (codes.some((c) => OFFLINE_CODES.has(c)) || isFetchFailure(error)) {
-    return new UserFacingError(
-      'OFFLINE',
-      'No internet connection: Gemini cannot be reached (this computer seems to be offline, or a proxy or firewall blocks the connection). Search and reading still work; try again when you are online.',
-      { cause: error }
-    )
+    return new UserFacingError('OFFLINE', { key: 'geminiOffline' }, { cause: error })
   }
   return error instanceof Error ? error : new Error(String(error))
 }
@@ -67,30 +66,31 @@ function fromStatus(status: number, error: unknown, ctx: GeminiFailureContext): 
   if (status === 401 || status === 403 || (status === 400 && /API[_ ]KEY/i.test(body.raw))) {
     return new UserFacingError(
       'NO_API_KEY',
-      `Gemini rejected the API key${detail}. Set a valid key in Settings.`,
+      { key: 'geminiKeyRejected', params: { detail } },
       { cause: error }
     )
   }
   if (status === 429) {
     const retryAfterSeconds = retryAfter(ctx.retryAfterHeader, body.raw)
-    const when = retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : 'in a minute'
     return new UserFacingError(
       'RATE_LIMITED',
-      `Gemini's rate limit or quota for this key was reached. Try again ${when}, or check the key's quota in Google AI Studio.`,
+      retryAfterSeconds !== undefined
+        ? { key: 'geminiRateLimitedWait', params: { seconds: retryAfterSeconds } }
+        : { key: 'geminiRateLimited' },
       retryAfterSeconds !== undefined ? { cause: error, retryAfterSeconds } : { cause: error }
     )
   }
   if (status >= 500 || /overloaded|UNAVAILABLE/i.test(body.raw)) {
     return new UserFacingError(
       'UPSTREAM_UNAVAILABLE',
-      `Gemini is unavailable or overloaded right now (HTTP ${status}). Try again in a minute.`,
+      { key: 'geminiUnavailable', params: { status } },
       { cause: error }
     )
   }
   if (status === 404) {
     return new UserFacingError(
       'INVALID_INPUT',
-      `Gemini does not know the model "${ctx.model}"${detail}. Choose another model in Settings.`,
+      { key: 'geminiUnknownModel', params: { model: ctx.model, detail } },
       { cause: error }
     )
   }

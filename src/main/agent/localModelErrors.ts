@@ -34,11 +34,14 @@ const CONNECTION_CODES = new Set([
 export function toLocalModelError(error: unknown, ctx: LocalFailureContext): Error {
   if (error instanceof UserFacingError) return error
   if (error instanceof ToolsUnsupportedError || error instanceof ContextOverflowError) return error
-  if (ctx.cancelled) return new CancelledError('The answer')
+  if (ctx.cancelled) return new CancelledError({ key: 'cancelledAnswer' })
   if (ctx.timedOut) {
     return new UserFacingError(
       'TIMEOUT',
-      `The local model "${ctx.model}" sent nothing for ${Math.round(ctx.timeoutMs / 1000)} s. A large model on a slow computer can need longer: raise the request timeout in Settings, or choose a smaller model.`,
+      {
+        key: 'localTimeout',
+        params: { model: ctx.model, seconds: Math.round(ctx.timeoutMs / 1000) }
+      },
       { cause: error }
     )
   }
@@ -64,28 +67,39 @@ export function toLocalModelError(error: unknown, ctx: LocalFailureContext): Err
   if (status === 404 && /model/i.test(message)) {
     return new UserFacingError(
       'LOCAL_MODEL_MISSING',
-      `The model "${ctx.model}" is not installed on the local server at ${ctx.baseUrl} (${message}). Install it with \`${pullCommand(ctx.baseUrl, ctx.model)}\`, or choose an installed model in Settings.`,
+      {
+        key: 'localModelMissing',
+        params: {
+          model: ctx.model,
+          baseUrl: ctx.baseUrl,
+          detail: message,
+          command: pullCommand(ctx.baseUrl, ctx.model)
+        }
+      },
       { cause: error }
     )
   }
   if (status === 404) {
     return new UserFacingError(
       'LOCAL_MODEL_UNREACHABLE',
-      `The server at ${ctx.baseUrl} has no OpenAI-compatible chat endpoint (HTTP 404). Start Ollama, or check the address in Settings: it usually ends in /v1 (Ollama: http://127.0.0.1:11434/v1).`,
+      { key: 'localNoEndpoint', params: { baseUrl: ctx.baseUrl } },
       { cause: error }
     )
   }
   if (status === 401 || status === 403) {
     return new UserFacingError(
       'LOCAL_MODEL_UNREACHABLE',
-      `The local server at ${ctx.baseUrl} refused the request (HTTP ${status}): it asks for an API key, which ResearchPal does not send to local servers. Turn its authentication off, or check the address in Settings.`,
+      { key: 'localNeedsKey', params: { baseUrl: ctx.baseUrl, status } },
       { cause: error }
     )
   }
   if (status >= 500 || status === 429) {
     return new UserFacingError(
       'UPSTREAM_UNAVAILABLE',
-      `The local server at ${ctx.baseUrl} could not run "${ctx.model}" (HTTP ${status}: ${message}). Check that the computer has enough free memory for the model, then try again.`,
+      {
+        key: 'localServerFailed',
+        params: { baseUrl: ctx.baseUrl, model: ctx.model, status, detail: message }
+      },
       { cause: error }
     )
   }
@@ -121,7 +135,7 @@ const CONTEXT_OVERFLOW =
 function unreachable(ctx: LocalFailureContext, error: unknown): UserFacingError {
   return new UserFacingError(
     'LOCAL_MODEL_UNREACHABLE',
-    `Nothing answers at ${ctx.baseUrl}. Start Ollama, or check the address in Settings.`,
+    { key: 'localUnreachable', params: { baseUrl: ctx.baseUrl } },
     { cause: error }
   )
 }

@@ -24,10 +24,10 @@ export function scopeTo(
   const scope = new Set(paperIds)
   const unknown = [...scope].filter((id) => !papers().some((p) => p.id === id))
   if (unknown.length > 0) {
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `No paper with id ${unknown.join(', ')} is in the library. List the papers to see their ids.`
-    )
+    throw new UserFacingError('NOT_FOUND', {
+      key: 'noSuchPapers',
+      params: { ids: unknown.join(', ') }
+    })
   }
   const inScope = (id: string): boolean => scope.has(id)
   const outside = (id: string): UserFacingError =>

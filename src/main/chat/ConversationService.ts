@@ -114,7 +114,10 @@ export class ConversationService {
   export(threadId: string, format: 'md' | 'bib', turnId?: string): ThreadExport {
     const thread = this.get(threadId)
     if (turnId && !thread.turns.some((t) => t.id === turnId)) {
-      throw new UserFacingError('NOT_FOUND', `Conversation ${threadId} has no turn ${turnId}.`)
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noSuchTurn',
+        params: { id: threadId, turn: turnId }
+      })
     }
     return exportThread(thread, this.deps.papers(), format, turnId)
   }

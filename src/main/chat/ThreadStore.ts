@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import type { DamagedThread, ThreadSummary } from '../../shared/threads'
 import type { Answer } from '../../shared/types'
-import { UserFacingError } from '../errors'
+import { appError, UserFacingError } from '../errors'
 import { keepBeforeMigration, writeVersioned } from '../storage/versionedFile'
 import {
   parseThreadFile,
@@ -82,10 +82,7 @@ export class ThreadStore {
         const cut = thread.turns.filter((t) => t.status === 'running')
         for (const t of cut) {
           t.status = 'interrupted'
-          t.error = {
-            code: 'CANCELLED',
-            message: 'The app stopped while this question was being answered. Ask it again.'
-          }
+          t.error = appError('CANCELLED', { key: 'interruptedTurn' })
         }
         // The older file is kept beside the upgraded one, for going back to an older version.
         if (migratedFrom !== null) await keepBeforeMigration(path, migratedFrom)
@@ -178,10 +175,10 @@ export class ThreadStore {
     try {
       text = await readFile(from, 'utf8')
     } catch {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no deleted conversation ${threadId} to restore.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noDeletedConversation',
+        params: { id: threadId }
+      })
     }
     const { file } = parseThreadFile(text)
     await rename(from, this.file(threadId))
@@ -261,10 +258,10 @@ export class ThreadStore {
   private require(threadId: string): StoredThread {
     const t = this.threads.get(threadId)
     if (!t) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no conversation ${threadId}. List them with "threads" (or pick one in the list).`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noSuchConversation',
+        params: { id: threadId }
+      })
     }
     return t
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type AppError } from '../../shared/errors'
+import { ERROR_CODES, ErrorParamsSchema, type AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
 import { parseVersioned, type FileFormat } from '../storage/versionedFile'
 
@@ -13,7 +13,10 @@ import { parseVersioned, type FileFormat } from '../storage/versionedFile'
 const StoredError = z.looseObject({
   code: z.string(),
   message: z.string(),
-  retryAfterSeconds: z.number().optional()
+  retryAfterSeconds: z.number().optional(),
+  // Optional: files written before errors had catalog keys load as they are (English message).
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional()
 })
 const StoredCitation = z.looseObject({
   number: z.number().int(),
@@ -117,6 +120,8 @@ function toAppError(e: z.infer<typeof StoredError> | null): AppError | null {
   const code = KNOWN.has(e.code) ? (e.code as AppError['code']) : 'INTERNAL'
   const out: AppError = { code, message: e.message }
   if (e.retryAfterSeconds !== undefined) out.retryAfterSeconds = e.retryAfterSeconds
+  if (e.key !== undefined) out.key = e.key
+  if (e.params !== undefined) out.params = e.params
   return out
 }
 

@@ -7,7 +7,8 @@ import type { Thread } from '../../shared/threads'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import { mainUiLanguage } from '../agent/language'
 import { mainT } from '../i18n'
-import { toAppError, UserFacingError } from '../errors'
+import type { MainErrorKey } from '../../shared/i18n/mainCatalog'
+import { errorMessage, toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
 import type { CommandOutput } from './output'
@@ -33,7 +34,12 @@ async function call<C extends Channel>(
   input: unknown
 ): Promise<ChannelOutput<C>> {
   const r = await s.router.invoke(channel, input, { transport: 'cli' })
-  if (!r.ok) throw new UserFacingError(r.error.code, r.error.message, r.error)
+  if (!r.ok) {
+    // Keeps the catalog key, so the error is still told in the user's language.
+    const { code, key, params, message } = r.error
+    const text = key ? { key: key as MainErrorKey, ...(params ? { params } : {}) } : message
+    throw new UserFacingError(code, text, r.error)
+  }
   return r.value as ChannelOutput<C>
 }
 
@@ -93,10 +99,12 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
     .map(([id, input]) => ({ ...row(byId.get(id)!), input }))
   rows.push(...failed)
   const bad = rows.filter((r) => r.status !== 'indexed')
+  const language = cliLanguage(s)
+  const t = mainT(language)
   const lines = rows.map((r) =>
     r.status === 'indexed'
-      ? `✓ ${r.paperId}  ${r.pages} pages, ${r.chunks} chunks`
-      : `✗ ${r.paperId ? `${r.paperId}  ` : ''}${shorten(r.input ?? '')}  ${r.error?.code ?? r.status}: ${r.error?.message ?? ''}`
+      ? t('cli.ingested', { id: r.paperId, pages: r.pages, chunks: r.chunks })
+      : `✗ ${r.paperId ? `${r.paperId}  ` : ''}${shorten(r.input ?? '')}  ${r.error?.code ?? r.status}: ${r.error ? errorMessage(r.error, language) : ''}`
   )
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }
 }

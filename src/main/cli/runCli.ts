@@ -6,7 +6,9 @@ import { cliKeyHint, cliLanguage, runCommand, type CommandOutput } from './comma
 import { defaultDataDir } from './dataDir'
 import { demo } from './demo'
 import { ProgressReporter } from './progress'
-import { toAppError, UserFacingError } from '../errors'
+import { errorMessage, toAppError, UserFacingError } from '../errors'
+import { mainT } from '../i18n'
+import { mainUiLanguage } from '../agent/language'
 import type { LibraryNotice } from '../../shared/types'
 
 /**
@@ -77,7 +79,7 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? host.defaultCorpusDir ?? null,
       readOnly: !writes,
       lock: {
-        purpose: `the command-line "${args.command}"`,
+        purpose: `ResearchPal CLI (${args.command})`,
         waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
         onWait: (_holder, message) => process.stderr.write(`${message}\n`)
       },
@@ -151,10 +153,12 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
     const error = toAppError(e, `in ${args.command}`)
     if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
-    process.stderr.write(`Error (${error.code}): ${error.message}\n`)
-    if (error.code === 'NO_API_KEY') {
-      process.stderr.write(`${cliKeyHint(services ? cliLanguage(services) : 'en')}\n`)
-    }
+    // In the user's language: the settings' interface language, or the system's (LANG) when
+    // the library could not even be opened.
+    const language = services ? cliLanguage(services) : mainUiLanguage('system')
+    const message = errorMessage(error, language)
+    process.stderr.write(`${mainT(language)('cli.error', { code: error.code, message })}\n`)
+    if (error.code === 'NO_API_KEY') process.stderr.write(`${cliKeyHint(language)}\n`)
     return 1
   } finally {
     await services?.close()
@@ -175,7 +179,7 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     // With --allow-add the server writes: it takes the writer lock, refusing at once (by
     // default) while the app or a command writes, since a client would wait silently.
     lock: {
-      purpose: 'the MCP server (--allow-add)',
+      purpose: 'ResearchPal MCP (--allow-add)',
       waitMs: (args.waitSeconds ?? 0) * 1000,
       onWait: (_holder, message) => log(message)
     },

@@ -132,10 +132,7 @@ export class CompareService {
     }
     next.cells = gridCells(next, old.cells)
     if (next.paperIds.length === 0 || next.columns.length === 0) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        'A comparison needs at least one paper and one question. Delete the comparison instead.'
-      )
+      throw new UserFacingError('INVALID_INPUT', { key: 'comparisonNeedsPaperAndQuestion' })
     }
     await this.save(next)
     return next
@@ -388,10 +385,10 @@ export class CompareService {
     const known = new Set(this.deps.papers().map((p) => p.id))
     const unknown = ids.filter((id) => !known.has(id))
     if (unknown.length) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `No paper with id ${unknown.join(', ')} is in the library. List the papers to see their ids.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noSuchPapers',
+        params: { ids: unknown.join(', ') }
+      })
     }
   }
 }
@@ -421,7 +418,7 @@ function withColumns(
   questions.forEach((q) => add('question', q))
   claims.forEach((c) => add('claim', c))
   if (columns.length === 0) {
-    throw new UserFacingError('INVALID_INPUT', 'A comparison needs at least one question or claim.')
+    throw new UserFacingError('INVALID_INPUT', { key: 'comparisonNeedsQuestion' })
   }
   return columns
 }
@@ -449,14 +446,14 @@ function gridCells(c: Comparison, previous: readonly CompareCell[] = []): Compar
 
 function sleep(seconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new CancelledError('The comparison'))
+    if (signal.aborted) return reject(new CancelledError({ key: 'cancelledComparison' }))
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort)
       resolve()
     }, seconds * 1000)
     const onAbort = (): void => {
       clearTimeout(timer)
-      reject(new CancelledError('The comparison'))
+      reject(new CancelledError({ key: 'cancelledComparison' }))
     }
     signal.addEventListener('abort', onAbort, { once: true })
   })

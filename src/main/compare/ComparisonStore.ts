@@ -73,10 +73,7 @@ export class ComparisonStore {
   get(id: string): Comparison {
     const c = this.byId.get(id)
     if (!c) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no comparison with id ${id}. List the comparisons to see their ids.`
-      )
+      throw new UserFacingError('NOT_FOUND', { key: 'noSuchComparison', params: { id } })
     }
     return c
   }

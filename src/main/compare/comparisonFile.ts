@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ErrorParamsSchema } from '../../shared/errors'
 import { describeIssues } from '../errors'
 
 /**
@@ -35,7 +36,10 @@ const StoredCitation = z.object({
 const StoredNotice = z.object({
   code: z.string(),
   message: z.string(),
-  retryAfterSeconds: z.number().optional()
+  retryAfterSeconds: z.number().optional(),
+  // Optional: files written before errors had catalog keys load as they are (English message).
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional()
 })
 
 /** The storage schema of a comparison file at {@link COMPARISON_FORMAT_VERSION}. */

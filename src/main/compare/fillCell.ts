@@ -7,7 +7,7 @@ import type { ChatModel } from '../agent/ChatModel'
 import { toCitation } from '../agent/citations'
 import { EvidenceSet, type EvidencePassage } from '../agent/evidence'
 import { judgeAnswer } from '../agent/judge'
-import { isUserFacing, toAppError, UserFacingError } from '../errors'
+import { isUserFacing, toAppError, UserFacingError, appError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import {
@@ -85,8 +85,7 @@ export async function fillCell(ctx: CellContext): Promise<CompareCell> {
     })
   if (!ctx.model) {
     return evidenceCell({
-      code: 'NO_API_KEY',
-      message: 'No Gemini API key is set, so this cell shows the passages, not an answer.'
+      ...appError('NO_API_KEY', { key: 'cellNoApiKey' })
     })
   }
   if (passages.length === 0) {

@@ -88,7 +88,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     }
     this.getReadyToEmbed()
     const bytes = await this.acquire(paper, signal)
-    throwIfAborted(signal, `Indexing ${labelOf(paper)}`)
+    throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: labelOf(paper) } })
     const early = new ChunkFeed()
     let done!: (p: Prepared) => void
     let failed!: (e: unknown) => void
@@ -113,7 +113,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
         },
         early: { paperId: paper.id, options: { chunkTokens, chunkOverlap }, onChunks: early.feed }
       })
-      throwIfAborted(signal, `Indexing ${label}`)
+      throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: label } })
       done({ extracted, chunks: await this.chunk(paper.id, extracted.pages, extracted.marks) })
     } catch (e) {
       failed(e)
@@ -131,7 +131,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     const early =
       read.early && model ? await this.embedEarly(read.early, signal, model, stored) : null
     const prepared = await read.prepared
-    throwIfAborted(signal, `Indexing ${paperId}`)
+    throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: paperId } })
     const embedder = await this.ctx.deps.embedder.current()
     if (!embedder) return pass({ prepared, embedder: null, vectors: null })
     await this.ctx.matchEmbedder(embedder)
@@ -160,7 +160,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     const { paperId } = job
     const { deps, catalog } = this.ctx
     const { extracted, chunks } = prepared
-    throwIfAborted(signal, `Indexing ${paperId}`)
+    throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: paperId } })
     if (extracted) {
       await this.ctx.files.writePages({ paperId, pages: extracted.pages })
       const meta = extracted.metadata
@@ -178,7 +178,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     if (embedder && vectors) await deps.vectors.putPaper(paperId, embedder.id, vectors)
     // Keyword search only until the model appears; backfillVectors() fills this in.
     else await deps.vectors.removePaper(paperId)
-    throwIfAborted(signal, `Indexing ${paperId}`)
+    throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: paperId } })
     await catalog.update(paperId, {
       status: 'indexed',
       error: null,
@@ -290,10 +290,10 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     const stored = await this.ctx.files.readPdf(paper.id)
     if (stored) return stored
     if (paper.source.kind !== 'arxiv') {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `The PDF of "${paper.title}" (${paper.id}) is missing from the library folder. Add the file again to restore it.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'pdfMissing',
+        params: { title: paper.title, id: paper.id }
+      })
     }
     await this.setStatus(paper.id, 'downloading')
     this.ctx.progress(paper.id, 'downloading', 0, 1)
@@ -309,10 +309,10 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     const sha = sha256Hex(bytes)
     const twin = this.ctx.catalog.findBySha(sha)
     if (twin && twin.id !== paper.id) {
-      throw new UserFacingError(
-        'DUPLICATE',
-        `arXiv ${paper.source.arxivId} is the same PDF as "${twin.title}" (${twin.id}), which is already in the library. Remove this entry.`
-      )
+      throw new UserFacingError('DUPLICATE', {
+        key: 'samePdfAsTwin',
+        params: { id: paper.source.arxivId, title: twin.title, twinId: twin.id }
+      })
     }
     await this.ctx.files.writePdf(paper.id, bytes)
     await this.ctx.catalog.update(paper.id, { sha256: sha })
@@ -341,6 +341,8 @@ function labelOf(paper: Paper): string {
 
 function failure(e: unknown, label: string, cancelled: boolean): AppError {
   if (cancelled)
-    return { code: 'CANCELLED', message: `Indexing ${label} was cancelled. Retry to index it.` }
+    return toAppError(
+      new UserFacingError('CANCELLED', { key: 'indexingCancelled', params: { file: label } })
+    )
   return toAppError(e, `while indexing ${label}`)
 }

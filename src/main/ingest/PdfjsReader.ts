@@ -48,13 +48,10 @@ export class PdfjsReader implements PdfReader {
   async read(bytes: Uint8Array, options: PdfReadOptions = {}): Promise<PdfContent> {
     const label = options.label ?? 'This file'
     if (bytes.length === 0) {
-      throw new UserFacingError('NOT_A_PDF', `${label} is empty (0 bytes). Add the PDF again.`)
+      throw new UserFacingError('NOT_A_PDF', { key: 'pdfEmpty', params: { file: label } })
     }
     if (!hasPdfSignature(bytes)) {
-      throw new UserFacingError(
-        'NOT_A_PDF',
-        `${label} is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.`
-      )
+      throw new UserFacingError('NOT_A_PDF', { key: 'notPdf', params: { file: label } })
     }
     const pdfjs = await loadPdfjs()
     const task = openDocument(pdfjs, bytes, this.fontDir)
@@ -66,7 +63,7 @@ export class PdfjsReader implements PdfReader {
       const info = readInfo(meta?.info)
       const pages: PdfPageItems[] = []
       for (let n = 1; n <= doc.numPages; n++) {
-        throwIfAborted(options.signal, `Reading ${label}`)
+        throwIfAborted(options.signal, { key: 'cancelledReading', params: { file: label } })
         const page = await readPage(pdfjs, doc, n, label)
         pages.push(page)
         options.onPageItems?.(page)
@@ -101,7 +98,7 @@ export class PdfjsReader implements PdfReader {
       })
       const out: T[] = []
       for (const n of pages) {
-        throwIfAborted(options.signal, `Reading ${label}`)
+        throwIfAborted(options.signal, { key: 'cancelledReading', params: { file: label } })
         if (n < 1 || n > doc.numPages) {
           throw new UserFacingError(
             'INVALID_INPUT',
@@ -193,7 +190,7 @@ async function readPage(
   } catch (cause) {
     throw new UserFacingError(
       'PDF_UNREADABLE',
-      `${label}: page ${n} could not be read (${errorText(cause)}). The PDF may be damaged; try downloading it again.`,
+      { key: 'pdfPageUnreadable', params: { file: label, page: n, detail: errorText(cause) } },
       { cause }
     )
   }
@@ -204,13 +201,13 @@ function mapOpenError(e: unknown, label: string): UserFacingError {
   if (name === 'PasswordException') {
     return new UserFacingError(
       'PDF_ENCRYPTED',
-      `${label} is password-protected. Save an unprotected copy of the PDF and add that.`,
+      { key: 'pdfEncrypted', params: { file: label } },
       { cause: e }
     )
   }
   return new UserFacingError(
     'PDF_UNREADABLE',
-    `${label} is damaged and could not be opened (${errorText(e)}). Try downloading the PDF again.`,
+    { key: 'pdfDamaged', params: { file: label, detail: errorText(e) } },
     { cause: e }
   )
 }

@@ -39,7 +39,7 @@ export async function embedChunks(
   options.onProgress?.(chunks.length - todo.length)
   for (let i = 0; i < todo.length; i += size) {
     const part = todo.slice(i, i + size)
-    throwIfAborted(options.signal, `Embedding ${part[0]!.paperId}`)
+    throwIfAborted(options.signal, { key: 'cancelledEmbedding' })
     const out = await embedder.embed(
       part.map((c) => c.text),
       options.signal

@@ -99,7 +99,7 @@ export async function extractPaper(
         onPage: ocr.onPage
       }
     )
-    throwIfAborted(options.signal, `Reading ${label}`)
+    throwIfAborted(options.signal, { key: 'cancelledReading', params: { file: label } })
     for (const p of recognized) clean(p)
   }
   const pages = content.pages.map((p) => done.get(p.page)!.text)
@@ -110,8 +110,8 @@ export async function extractPaper(
     throw new UserFacingError(
       'NO_TEXT',
       chars === 0
-        ? `${label} has no extractable text (${content.numPages} page${content.numPages === 1 ? '' : 's'}): it is probably a scan or blank. Run OCR on it and add the searchable PDF.`
-        : `${label} has almost no extractable text (${chars} characters in ${content.numPages} page${content.numPages === 1 ? '' : 's'}): it is probably a scan. Run OCR on it and add the searchable PDF.`
+        ? { key: 'noText', params: { file: label, count: content.numPages } }
+        : { key: 'almostNoText', params: { file: label, chars, count: content.numPages } }
     )
   }
   const marks = detectSections(layout)

@@ -59,10 +59,10 @@ export class Catalog {
   async load(): Promise<CatalogLoad> {
     const read = await readVersioned(this.file, CATALOG_FORMAT)
     if (read.state === 'newer') {
-      throw new UserFacingError(
-        'NEWER_FORMAT',
-        `${this.file} was written by a newer ResearchPal (library format ${read.version}; this version reads up to ${CATALOG_FORMAT.version}). Update ResearchPal to open this library; nothing was changed.`
-      )
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'newerLibrary',
+        params: { file: this.file, version: read.version, supported: CATALOG_FORMAT.version }
+      })
     }
     if (read.state === 'unreadable') {
       const aside = this.readOnly ? null : await moveAside(this.file)

@@ -87,7 +87,7 @@ export class Discovery {
 
   private paper(id: string): Paper {
     const p = this.deps.papers().find((x) => x.id === id)
-    if (!p) throw new UserFacingError('NOT_FOUND', `There is no paper ${id} in the library.`)
+    if (!p) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id } })
     return p
   }
 }

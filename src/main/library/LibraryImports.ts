@@ -54,6 +54,9 @@ export class LibraryImports {
     this.p.writable()
     return this.p.batch(async () => {
       const out: ImportedOutcome = { added: [], failed: [] }
+      // Two entries pointing at one PDF: the first entry's details stay (the second only adds
+      // its tags and collections), rather than whichever entry came last.
+      const described = new Set<string>()
       for (const [i, item] of items.entries()) {
         let bytes: Uint8Array | null = null
         try {
@@ -67,9 +70,14 @@ export class LibraryImports {
         }
         if (bytes) {
           const added = await this.p.intake.addFile(basename(item.path), bytes)
+          const first = !described.has(added.paper.id)
+          described.add(added.paper.id)
           out.added.push({
             input: item.path,
-            paper: await this.withImportedValues(added.paper, item),
+            paper: await this.withImportedValues(
+              added.paper,
+              first ? item : { ...item, values: {} }
+            ),
             duplicate: added.duplicate
           })
         }
@@ -134,11 +142,7 @@ export class LibraryImports {
    */
   async addDoi(doi: string): Promise<Paper> {
     this.p.writable()
-    if (!this.p.online)
-      throw new UserFacingError(
-        'OFFLINE',
-        'Adding by DOI needs the online services, which are off here.'
-      )
+    if (!this.p.online) throw new UserFacingError('OFFLINE', { key: 'doiNeedsOnline' })
     const found = await this.p.online.openAccessPdf(doi)
     const name = `${doi.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
     const added = await this.p.intake.addFile(name, found.bytes)

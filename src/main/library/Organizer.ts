@@ -150,31 +150,27 @@ export class Organizer {
 
   private paper(id: string): Paper {
     const p = this.catalog.get(id)
-    if (!p) throw new UserFacingError('NOT_FOUND', `There is no paper ${id} in the library.`)
+    if (!p) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id } })
     return p
   }
 
   private collection(id: string): Collection {
     const c = this.catalog.getCollection(id)
-    if (!c)
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no collection ${id}; it may have been deleted. Reload the library.`
-      )
+    if (!c) throw new UserFacingError('NOT_FOUND', { key: 'noSuchCollection', params: { id } })
     return c
   }
 
   private freeName(name: string, except?: string): string {
     const clean = name.replace(/\s+/g, ' ').trim()
-    if (!clean) throw new UserFacingError('INVALID_INPUT', 'A collection needs a name.')
+    if (!clean) throw new UserFacingError('INVALID_INPUT', { key: 'collectionNeedsName' })
     const taken = this.catalog
       .listCollections()
       .some((c) => c.id !== except && c.name.toLowerCase() === clean.toLowerCase())
     if (taken)
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `There is already a collection called "${clean}". Choose another name.`
-      )
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'collectionNameTaken',
+        params: { name: clean }
+      })
     return clean
   }
 }

@@ -4,7 +4,7 @@ import {
   type FindPapersInput,
   type PagesInput
 } from '../../shared/contract'
-import type { PageRange, Paper } from '../../shared/types'
+import type { PageRange, Paper, Region } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
@@ -82,14 +82,24 @@ export class PaperContent {
     } catch (e) {
       if (!(e instanceof DamagedFileError)) throw e
       this.p.reportDamaged(id, `its page text cannot be read (${e.reason})`)
-      throw new UserFacingError(
-        'DATA_DAMAGED',
-        `The stored text of "${p.title}" (${id}) is damaged (${e.reason}). ${this.p.readOnly ? 'Open ResearchPal or run an ingest command to repair it.' : 'It is being re-indexed; try again when it is done.'}`
-      )
+      throw new UserFacingError('DATA_DAMAGED', {
+        key: this.p.readOnly ? 'storedTextDamagedReadOnly' : 'storedTextDamaged',
+        params: { title: p.title, id, reason: e.reason }
+      })
     }
     if (!text)
-      throw new UserFacingError('NOT_FOUND', `The text of "${p.title}" is not extracted yet.`)
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'textNotExtracted',
+        params: { title: p.title }
+      })
     return text
+  }
+
+  /** See {@link LibraryService.ocrWords}. */
+  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    const text = await this.paperText(id)
+    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
+    return words.map((w) => ({ text: w.text, box: w.box }))
   }
 
   /** See {@link LibraryService.pdfBytes}. */
@@ -97,10 +107,10 @@ export class PaperContent {
     const p = this.p.get(id)
     const bytes = await this.p.files.readPdf(id)
     if (!bytes)
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `The PDF of "${p.title}" is not in the library folder yet.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'pdfNotInFolderYet',
+        params: { title: p.title }
+      })
     return bytes
   }
 

@@ -112,7 +112,7 @@ export class PaperFiles {
     } catch (cause) {
       throw new UserFacingError(
         'DISK_WRITE_FAILED',
-        `Could not delete the files of paper ${id}. Check that the data folder is writable.`,
+        { key: 'deleteFilesFailed', params: { id } },
         { cause }
       )
     }

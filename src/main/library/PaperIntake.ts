@@ -201,10 +201,10 @@ export async function pdfFilesIn(paths: string[]): Promise<string[]> {
   }
   if (missing.length) {
     const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `Not found or not readable: ${missing.slice(0, 5).join(', ')}${more}. Check the path.`
-    )
+    throw new UserFacingError('NOT_FOUND', {
+      key: 'pathsNotFound',
+      params: { paths: `${missing.slice(0, 5).join(', ')}${more}` }
+    })
   }
   return files
 }
@@ -214,15 +214,18 @@ function refuseOtherVersion(existing: Paper, ref: ArxivRef): void {
   const held =
     existing.source.kind === 'arxiv' ? safeParseArxiv(existing.source.arxivId)?.version : null
   if (held === ref.version) return
-  const which = held
-    ? `version ${held}`
-    : existing.source.kind === 'arxiv'
-      ? 'the version that was latest when it was added'
-      : `the copy added from the file "${existing.source.fileName}"`
-  throw new UserFacingError(
-    'DUPLICATE',
-    `arXiv ${ref.id} is already in the library (${which}), and the library keeps one version of a paper. To use ${ref.id}${ref.version} instead, remove ${existing.id} first, then add it again.`
-  )
+  const which = held ? 'version' : existing.source.kind === 'arxiv' ? 'latest' : 'file'
+  throw new UserFacingError('DUPLICATE', {
+    key: 'arxivDuplicate',
+    params: {
+      id: ref.id,
+      version: ref.version ?? '',
+      existing: existing.id,
+      which,
+      held: held ?? '',
+      fileName: existing.source.kind === 'file' ? existing.source.fileName : ''
+    }
+  })
 }
 
 function safeParseArxiv(id: string): ArxivRef | null {

@@ -35,41 +35,57 @@ export async function downloadArxivPdf(
   const url = arxivPdfUrl(ref, options.baseUrl)
   const attempts = Math.max(1, options.attempts ?? 3)
   let wait = options.backoffMs ?? 1000
-  let reason = ''
+  let reason: DownloadFailure = { reason: 'offline' }
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    throwIfAborted(options.signal, `Downloading arXiv ${ref.id}`)
+    throwIfAborted(options.signal, { key: 'cancelledDownload', params: { id: ref.id } })
     try {
       const bytes = await fetchOnce(url, options)
       if (hasPdfSignature(bytes)) return bytes
-      reason = 'the server did not send a PDF'
+      reason = { reason: 'notPdf' }
     } catch (e) {
       if (e instanceof CancelledError) throw e
-      if (options.signal?.aborted) throw new CancelledError(`Downloading arXiv ${ref.id}`)
+      if (options.signal?.aborted)
+        throw new CancelledError({ key: 'cancelledDownload', params: { id: ref.id } })
       if (e instanceof NotFound) {
         throw new UserFacingError(
           'DOWNLOAD_FAILED',
           ref.version
-            ? `arXiv has no version ${ref.version} of ${ref.id} (404). Check the version, or add ${ref.id} without one for the latest.`
-            : `arXiv has no paper ${ref.id} (404). Check the id.`,
+            ? { key: 'arxivNoVersion', params: { id: ref.id, version: ref.version } }
+            : { key: 'arxivNoPaper', params: { id: ref.id } },
           { cause: e }
         )
       }
-      reason = e instanceof Error ? e.message : String(e)
+      reason = e instanceof DownloadError ? e.failure : { reason: 'offline' }
     }
     if (attempt < attempts) {
       await sleep(wait, undefined, { signal: options.signal }).catch(() => {
-        throw new CancelledError(`Downloading arXiv ${ref.id}`)
+        throw new CancelledError({ key: 'cancelledDownload', params: { id: ref.id } })
       })
       wait *= 2
     }
   }
-  throw new UserFacingError(
-    'DOWNLOAD_FAILED',
-    `Could not download arXiv ${ref.id} after ${attempts} ${attempts === 1 ? 'try' : 'tries'} (${reason}). Check the internet connection and retry.`
-  )
+  throw new UserFacingError('DOWNLOAD_FAILED', {
+    key: 'arxivFailed',
+    params: { id: ref.id, count: attempts, ...reason }
+  })
 }
 
 class NotFound extends Error {}
+
+/** Why one download attempt failed, as the catalog's `errors.downloadReasons` names it. */
+type DownloadFailure =
+  { reason: 'offline' | 'timeout' | 'notPdf' } | { reason: 'http'; status: number }
+
+/** A failed attempt: English text for the log, and its reason for the message. */
+class DownloadError extends Error {
+  constructor(
+    readonly failure: DownloadFailure,
+    message: string,
+    options?: { cause: unknown }
+  ) {
+    super(message, options)
+  }
+}
 
 async function fetchOnce(url: string, options: DownloadOptions): Promise<Uint8Array> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000)
@@ -78,12 +94,16 @@ async function fetchOnce(url: string, options: DownloadOptions): Promise<Uint8Ar
   try {
     res = await options.fetch(url, { signal, redirect: 'follow' })
   } catch (e) {
-    if (timeout.aborted) throw new Error('timed out', { cause: e })
+    if (timeout.aborted) throw new DownloadError({ reason: 'timeout' }, 'timed out', { cause: e })
     // Words, never an errno: "ENOTFOUND" means nothing to a researcher.
-    throw new Error('no internet connection, or arxiv.org cannot be reached', { cause: e })
+    throw new DownloadError(
+      { reason: 'offline' },
+      'no internet connection, or arxiv.org cannot be reached',
+      { cause: e }
+    )
   }
   if (res.status === 404) throw new NotFound(`HTTP 404`)
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
+  if (!res.ok) throw new DownloadError({ reason: 'http', status: res.status }, `HTTP ${res.status}`)
   const total = Number(res.headers.get('content-length') ?? 0)
   if (!res.body) return new Uint8Array(await res.arrayBuffer())
   const parts: Uint8Array[] = []

@@ -30,10 +30,7 @@ export function parseArxivId(input: string): ArxivRef {
     // arXiv's own DOIs (10.48550/arXiv.<id>) name an arXiv paper; other DOIs are publishers'.
     const arxiv = /^10\.48550\/arxiv\.(.+)$/i.exec(doi[1]!)
     if (!arxiv) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `${doi[1]} is not an arXiv DOI (10.48550/arXiv.…); ResearchPal can fetch arXiv papers only. Download the paper's PDF and add the file.`
-      )
+      throw new UserFacingError('INVALID_INPUT', { key: 'notArxivDoi', params: { doi: doi[1]! } })
     }
     s = arxiv[1]!
   }
@@ -50,10 +47,10 @@ export function parseArxivId(input: string): ArxivRef {
   if (o && Number(o[3]) >= 1 && Number(o[3]) <= 12) {
     return { id: `${o[1]}/${o[2]}${o[3]}${o[4]}`, version: o[5] ?? null }
   }
-  throw new UserFacingError(
-    'INVALID_INPUT',
-    `"${raw.slice(0, 100)}" is not an arXiv id. Use an id such as 1706.03762 or a link such as https://arxiv.org/abs/1706.03762.`
-  )
+  throw new UserFacingError('INVALID_INPUT', {
+    key: 'notArxivId',
+    params: { input: raw.slice(0, 100) }
+  })
 }
 
 /** True when the input parses as an arXiv id or URL. */

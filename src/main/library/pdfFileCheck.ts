@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { appError } from '../errors'
 import { createReadStream } from 'node:fs'
 import { lstat, open, readlink, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
@@ -29,37 +30,34 @@ export async function checkPdfFile(path: string): Promise<AppError | null> {
   let size: number
   try {
     const s = await stat(path)
-    if (!s.isFile()) return { code: 'NOT_A_PDF', message: `"${name}" is not a file.` }
+    if (!s.isFile()) return appError('NOT_A_PDF', { key: 'notAFile', params: { name } })
     size = s.size
   } catch (e) {
     return unreachable(path, e)
   }
   if (size > MAX_PDF_BYTES) {
-    return {
-      code: 'PDF_UNREADABLE',
-      message: `"${name}" is ${megabytes(size)}, larger than the ${megabytes(MAX_PDF_BYTES)} ResearchPal reads. Add a smaller PDF (for example without embedded scans).`
-    }
+    return appError('PDF_UNREADABLE', {
+      key: 'pdfTooLarge',
+      params: { name, size: megabytes(size), limit: megabytes(MAX_PDF_BYTES) }
+    })
   }
   if (size === 0) {
-    return { code: 'NOT_A_PDF', message: `"${name}" is empty (0 bytes). Add the paper's PDF file.` }
+    return appError('NOT_A_PDF', { key: 'fileEmpty', params: { name } })
   }
   const file = await open(path, 'r')
   try {
     const head = await readAt(file, 0, Math.min(1024, size))
     if (!head.toString('latin1').includes('%PDF-')) {
-      return {
-        code: 'NOT_A_PDF',
-        message: `"${name}" is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.`
-      }
+      return appError('NOT_A_PDF', { key: 'notPdf', params: { file: `"${name}"` } })
     }
     if (size > LARGE_FILE_BYTES) {
       const tail = await readAt(file, size - TAIL_BYTES, TAIL_BYTES)
       const text = tail.toString('latin1')
       if (!text.includes('%%EOF') && !text.includes('startxref')) {
-        return {
-          code: 'PDF_UNREADABLE',
-          message: `"${name}" (${megabytes(size)}) starts like a PDF but does not end like one (no %%EOF trailer): it is damaged, cut off or not a real PDF. Download or export the PDF again.`
-        }
+        return appError('PDF_UNREADABLE', {
+          key: 'pdfCutOff',
+          params: { name, size: megabytes(size) }
+        })
       }
     }
   } finally {
@@ -97,20 +95,14 @@ async function unreachable(path: string, e: unknown): Promise<AppError> {
     () => false
   )
   if (link && code === 'ELOOP') {
-    return {
-      code: 'NOT_FOUND',
-      message: `"${name}" is a link that leads back to itself (a loop of links). Point it at the PDF or remove it.`
-    }
+    return appError('NOT_FOUND', { key: 'linkLoop', params: { name } })
   }
   if (link) {
     const target = await readlink(path).catch(() => '?')
-    return {
-      code: 'NOT_FOUND',
-      message: `"${name}" is a link to ${target}, which does not exist. Point it at the PDF or remove it.`
-    }
+    return appError('NOT_FOUND', { key: 'linkBroken', params: { name, target } })
   }
-  return {
-    code: 'NOT_FOUND',
-    message: `"${name}" could not be read (${code ?? String(e)}). Check that the file is there and readable.`
-  }
+  return appError('NOT_FOUND', {
+    key: 'fileUnreadable',
+    params: { name, reason: code ?? String(e) }
+  })
 }

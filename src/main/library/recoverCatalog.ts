@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { appError } from '../errors'
 import { createReadStream } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -59,10 +60,7 @@ export async function recoverCatalog(paths: DataPaths, now = new Date()): Promis
     if (!hasPdf && !arxiv) {
       withoutPdf.push(id)
       record.status = 'error'
-      record.error = {
-        code: 'NOT_FOUND',
-        message: `Paper ${id} was recovered from the library folder without its PDF. Add the PDF again to restore it, or remove the paper.`
-      }
+      record.error = appError('NOT_FOUND', { key: 'recoveredWithoutPdf', params: { id } })
     }
     papers.push(record)
   }

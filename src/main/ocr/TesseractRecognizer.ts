@@ -72,14 +72,14 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
             {},
             { blocks: true, text: false }
           )
-          throwIfAborted(signal, `Reading ${label}`)
+          throwIfAborted(signal, { key: 'cancelledReading', params: { file: label } })
           options.onPage?.(++done, pages.length)
           return toPage(page, image, result.data.blocks ?? [], options.languages)
         },
         { label, signal }
       )
     } catch (e) {
-      throwIfAborted(signal, `Reading ${label}`)
+      throwIfAborted(signal, { key: 'cancelledReading', params: { file: label } })
       throw e
     } finally {
       signal?.removeEventListener('abort', stop)

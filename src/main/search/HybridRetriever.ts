@@ -52,10 +52,10 @@ export class HybridRetriever implements Retriever {
     const catalog = new Map(this.deps.papers().map((p) => [p.id, p]))
     const unknown = (paperIds ?? []).filter((id) => !catalog.has(id))
     if (unknown.length > 0) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `No paper with id ${unknown.join(', ')} is in the library. List the papers to see their ids.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noSuchPapers',
+        params: { ids: unknown.join(', ') }
+      })
     }
     const scope = paperIds ? [...new Set(paperIds)] : [...catalog.keys()]
     const { keywords, vectors } = this.deps
@@ -70,7 +70,7 @@ export class HybridRetriever implements Retriever {
     const depth = Math.max(MIN_DEPTH, limit * 4)
     const keywordHits = keywords.query(query, depth, scope)
     const dense = await this.dense(query, depth, scope, signal)
-    throwIfAborted(signal, 'The search')
+    throwIfAborted(signal, { key: 'cancelledSearch' })
     if (!dense && tokenize(query).length === 0) {
       throw new UserFacingError(
         'INVALID_INPUT',
@@ -114,10 +114,10 @@ export class HybridRetriever implements Retriever {
     if (!parsed.success) throw invalid('section', parsed.error)
     const paper = this.deps.papers().find((p) => p.id === parsed.data.paperId)
     if (!paper) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `No paper with id ${parsed.data.paperId} is in the library. List the papers to see their ids.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noSuchPapers',
+        params: { ids: parsed.data.paperId }
+      })
     }
     let text: PaperText
     try {

@@ -228,7 +228,7 @@ export class VectraStore implements VectorStore {
       if (cause instanceof UserFacingError) throw cause
       throw new UserFacingError(
         'DISK_WRITE_FAILED',
-        `Could not save the vectors of paper ${paperId}. Check that the disk has free space, then re-index the paper.`,
+        { key: 'vectorsSaveFailed', params: { id: paperId } },
         { cause }
       )
     } finally {
@@ -362,10 +362,10 @@ export class VectraStore implements VectorStore {
     const manifestFile = join(dir, 'store.json')
     const read = await readVersioned(manifestFile, MANIFEST_FORMAT)
     if (read.state === 'newer') {
-      throw new UserFacingError(
-        'NEWER_FORMAT',
-        `${manifestFile} was written by a newer ResearchPal (format ${read.version}). Update ResearchPal to open this library; nothing was changed.`
-      )
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'newerVectors',
+        params: { file: manifestFile, version: read.version }
+      })
     }
     let manifest: Manifest =
       read.state === 'ok' ? read.data : { version: 1, embedderId: null, dims: null }

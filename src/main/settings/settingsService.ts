@@ -53,10 +53,10 @@ export class SettingsService {
     const read = await readVersioned(this.deps.file, SETTINGS_FORMAT)
     this.stored = {}
     if (read.state === 'newer') {
-      throw new UserFacingError(
-        'NEWER_FORMAT',
-        `${this.deps.file} was written by a newer ResearchPal (settings format ${read.version}). Update ResearchPal; nothing was changed.`
-      )
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'newerSettings',
+        params: { file: this.deps.file, version: read.version }
+      })
     }
     if (read.state === 'unreadable' && !this.deps.readOnly) {
       const aside = await moveAside(this.deps.file)

@@ -44,11 +44,24 @@ export class DataFolderBusyError extends UserFacingError {
   ) {
     super(
       'DATA_FOLDER_BUSY',
-      `${describeHolder(holder)} is writing to this data folder${waitedMs > 0 ? ` (waited ${Math.round(waitedMs / 1000)} s)` : ''}. ` +
-        `Try again when it has finished, or close it. If no such process is running, delete ${lockFile}.`
+      waitedMs > 0
+        ? {
+            key: 'dataFolderBusyWaited',
+            params: { ...holderParams(holder), lockFile, seconds: Math.round(waitedMs / 1000) }
+          }
+        : { key: 'dataFolderBusy', params: { ...holderParams(holder), lockFile } }
     )
     this.name = 'DataFolderBusyError'
   }
+}
+
+/**
+ * Who holds the lock, as values for the catalog's busy message. The purposes are names
+ * ("ResearchPal", "ResearchPal CLI (ingest)"), the same in every language.
+ */
+function holderParams(h: LockHolder): Record<string, string | number> {
+  const where = h.hostname === hostname() ? 'here' : 'elsewhere'
+  return { holder: h.purpose, pid: h.pid, where, host: h.hostname, since: h.acquiredAt }
 }
 
 /** "cli ingest (pid 123 on host, since 10:02:03Z)". */
@@ -167,7 +180,10 @@ async function tryCreate(file: string, me: LockHolder): Promise<boolean> {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false
     throw new UserFacingError(
       'DISK_WRITE_FAILED',
-      `Could not create ${file} (${(e as NodeJS.ErrnoException).code ?? 'unknown'}). Check that the data folder exists and is writable.`,
+      {
+        key: 'lockCreateFailed',
+        params: { file, reason: (e as NodeJS.ErrnoException).code ?? 'unknown' }
+      },
       { cause: e }
     )
   }

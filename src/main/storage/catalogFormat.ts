@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES } from '../../shared/errors'
+import { ERROR_CODES, ErrorParamsSchema } from '../../shared/errors'
 import { FIELD_SOURCES, METADATA_FIELDS } from '../../shared/types'
 import type { FileFormat, StoredDocument } from './versionedFile'
 
@@ -37,7 +37,10 @@ export const StoredPaperSchema = z.looseObject({
     .looseObject({
       code: z.enum(ERROR_CODES),
       message: z.string(),
-      retryAfterSeconds: z.number().optional()
+      retryAfterSeconds: z.number().optional(),
+      // Optional: records written before errors had catalog keys keep their English message.
+      key: z.string().optional(),
+      params: ErrorParamsSchema.optional()
     })
     .nullable(),
   addedAt: z.string(),

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { CancelledError } from '../errors'
+import { CancelledError, type ErrorText } from '../errors'
 import { workerOptions, type WorkerScript } from '../workerScript'
 import { fromWireError, type FromWorker, type ToWorker, type WorkerApi } from './protocol'
 
@@ -136,8 +136,9 @@ export class WorkerClient<Api extends WorkerApi> {
     await w?.terminate()
   }
 
-  private what(label?: string): string {
-    return label ? `Reading ${label}` : `The ${this.options.name} request`
+  /** What was cancelled, as a catalog message ("Reading "a.pdf" was cancelled."). */
+  private what(label?: string): ErrorText {
+    return label ? { key: 'cancelledReading', params: { file: label } } : { key: 'cancelled' }
   }
 
   private send(id: number): void {

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors'
-import { isUserFacing, UserFacingError } from '../errors'
+import { isUserFacing, UserFacingError, type ErrorText } from '../errors'
 
 /**
  * The methods a worker serves: name → its input, its output and the events it may send while it
@@ -12,6 +12,8 @@ export interface WireError {
   message: string
   /** A UserFacingError's code, or a system error's (`ENOSPC`...), else null. */
   code: string | null
+  /** A UserFacingError's catalog message, so it can still be said in the user's language. */
+  text?: ErrorText
   stack?: string
 }
 
@@ -33,6 +35,7 @@ export function toWireError(e: unknown): WireError {
   return {
     message: e instanceof Error ? e.message : String(e),
     code: isUserFacing(e) ? e.code : typeof errno === 'string' ? errno : null,
+    text: isUserFacing(e) ? e.text : undefined,
     stack: e instanceof Error ? e.stack : undefined
   }
 }
@@ -45,7 +48,7 @@ export function toWireError(e: unknown): WireError {
 export function fromWireError(e: WireError): Error {
   const known = e.code !== null && (ERROR_CODES as readonly string[]).includes(e.code)
   const error = known
-    ? new UserFacingError(e.code as ErrorCode, e.message)
+    ? new UserFacingError(e.code as ErrorCode, e.text ?? e.message)
     : Object.assign(new Error(e.message), e.code === null ? {} : { code: e.code })
   if (e.stack) error.stack = e.stack
   return error

@@ -47,15 +47,215 @@ export const mainEn = {
     followUp:
       'Thread {{threadId}} (turn {{turnId}}). Follow up with: ask --thread {{threadId}} "..."',
     noThreads: 'No conversations yet. Start one with: ask --new-thread "<question>"',
-    damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}'
+    damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}',
+    error: 'Error ({{code}}): {{message}}',
+    ingested: '✓ {{id}}  {{pages}} pages, {{chunks}} chunks'
+  },
+  errors: {
+    internal:
+      'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
+    cancelled: 'The operation was cancelled.',
+    cancelledAnswer: 'The answer was cancelled.',
+    cancelledDownload: 'Downloading arXiv {{id}} was cancelled.',
+    cancelledIndexing: 'Indexing {{file}} was cancelled.',
+    cancelledReading: 'Reading {{file}} was cancelled.',
+    cancelledEmbedding: 'Embedding was cancelled.',
+    cancelledSearch: 'The search was cancelled.',
+    cancelledComparison: 'The comparison was cancelled.',
+    indexingCancelled: 'Indexing {{file}} was cancelled. Retry to index it.',
+    pdfEmpty: '{{file}} is empty (0 bytes). Add the PDF again.',
+    notPdf:
+      "{{file}} is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.",
+    pdfPageUnreadable:
+      '{{file}}: page {{page}} could not be read ({{detail}}). The PDF may be damaged; try downloading it again.',
+    pdfEncrypted:
+      '{{file}} is password-protected. Save an unprotected copy of the PDF and add that.',
+    pdfDamaged:
+      '{{file}} is damaged and could not be opened ({{detail}}). Try downloading the PDF again.',
+    pdfReaderStopped:
+      '{{file}} could not be read: the PDF reader stopped while reading it ({{detail}}). The PDF may be damaged or too large; try another copy of it.',
+    noText_one:
+      '{{file}} has no extractable text ({{count}} page): it is probably a scan or blank. Run OCR on it and add the searchable PDF.',
+    noText_other:
+      '{{file}} has no extractable text ({{count}} pages): it is probably a scan or blank. Run OCR on it and add the searchable PDF.',
+    almostNoText_one:
+      '{{file}} has almost no extractable text ({{chars}} characters in {{count}} page): it is probably a scan. Run OCR on it and add the searchable PDF.',
+    almostNoText_other:
+      '{{file}} has almost no extractable text ({{chars}} characters in {{count}} pages): it is probably a scan. Run OCR on it and add the searchable PDF.',
+    notArxivDoi:
+      "{{doi}} is not an arXiv DOI (10.48550/arXiv.…); ResearchPal can fetch arXiv papers only. Download the paper's PDF and add the file.",
+    notArxivId:
+      '"{{input}}" is not an arXiv id. Use an id such as 1706.03762 or a link such as https://arxiv.org/abs/1706.03762.',
+    arxivNoVersion:
+      'arXiv has no version {{version}} of {{id}} (404). Check the version, or add {{id}} without one for the latest.',
+    arxivNoPaper: 'arXiv has no paper {{id}} (404). Check the id.',
+    arxivFailed_one:
+      'Could not download arXiv {{id}} after {{count}} try ($t(errors.downloadReasons.{{reason}})). Check the internet connection and retry.',
+    arxivFailed_other:
+      'Could not download arXiv {{id}} after {{count}} tries ($t(errors.downloadReasons.{{reason}})). Check the internet connection and retry.',
+    downloadReasons: {
+      offline: 'no internet connection, or arxiv.org cannot be reached',
+      timeout: 'timed out',
+      notPdf: 'the server did not send a PDF',
+      http: 'HTTP {{status}}'
+    },
+    arxivDuplicate:
+      'arXiv {{id}} is already in the library ($t(errors.duplicateWhich.{{which}})), and the library keeps one version of a paper. To use {{id}}{{version}} instead, remove {{existing}} first, then add it again.',
+    duplicateWhich: {
+      version: 'version {{held}}',
+      latest: 'the version that was latest when it was added',
+      file: 'the copy added from the file "{{fileName}}"'
+    },
+    samePdfAsTwin:
+      'arXiv {{id}} is the same PDF as "{{title}}" ({{twinId}}), which is already in the library. Remove this entry.',
+    pathsNotFound: 'Not found or not readable: {{paths}}. Check the path.',
+    pdfMissing:
+      'The PDF of "{{title}}" ({{id}}) is missing from the library folder. Add the file again to restore it.',
+    pdfNotInFolderYet: 'The PDF of "{{title}}" is not in the library folder yet.',
+    noSuchPaper: 'There is no paper {{id}} in the library.',
+    noSuchPapers: 'No paper with id {{ids}} is in the library. List the papers to see their ids.',
+    noSuchCollection:
+      'There is no collection {{id}}; it may have been deleted. Reload the library.',
+    collectionNeedsName: 'A collection needs a name.',
+    collectionNameTaken: 'There is already a collection called "{{name}}". Choose another name.',
+    storedTextDamagedReadOnly:
+      'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal or run an ingest command to repair it.',
+    storedTextDamaged:
+      'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). It is being re-indexed; try again when it is done.',
+    textNotExtracted: 'The text of "{{title}}" is not extracted yet.',
+    libraryReadOnly:
+      'This library was opened read-only (another process may be writing to it); changes are not possible here.',
+    doiNeedsOnline: 'Adding by DOI needs the online services, which are off here.',
+    noOpenAccessPdf:
+      'Unpaywall knows no open-access PDF for {{doi}}. Download the PDF from the publisher (or your library) and add the file.',
+    openAccessNotPdf:
+      'The open-access link for {{doi}} ({{url}}) did not give a PDF. Open it in a browser and add the PDF by hand.',
+    serviceTimeout: '{{service}} did not answer in time. Try again later.',
+    serviceOffline:
+      '{{service}} cannot be reached: no internet connection. It will be tried again when you are online.',
+    serviceRateLimitedWait:
+      '{{service}} asks us to slow down (too many requests). Trying again in {{seconds}} s.',
+    serviceRateLimited:
+      '{{service}} asks us to slow down (too many requests). Try again in a minute.',
+    serviceDown: '{{service}} is not working right now (HTTP {{status}}). Try again later.',
+    serviceRefused: '{{service}} refused the request (HTTP {{status}}).',
+    newerLibrary:
+      '{{file}} was written by a newer ResearchPal (library format {{version}}; this version reads up to {{supported}}). Update ResearchPal to open this library; nothing was changed.',
+    newerSettings:
+      '{{file}} was written by a newer ResearchPal (settings format {{version}}). Update ResearchPal; nothing was changed.',
+    newerVectors:
+      '{{file}} was written by a newer ResearchPal (format {{version}}). Update ResearchPal to open this library; nothing was changed.',
+    dataFolderBusy:
+      '$t(errors.holderWhere.{{where}}) is writing to this data folder. Try again when it has finished, or close it. If no such process is running, delete {{lockFile}}.',
+    dataFolderBusyWaited:
+      '$t(errors.holderWhere.{{where}}) is writing to this data folder (waited {{seconds}} s). Try again when it has finished, or close it. If no such process is running, delete {{lockFile}}.',
+    holderWhere: {
+      here: '{{holder}} (pid {{pid}}, since {{since}})',
+      elsewhere: '{{holder}} (pid {{pid}} on {{host}}, since {{since}})'
+    },
+    lockCreateFailed:
+      'Could not create {{file}} ({{reason}}). Check that the data folder exists and is writable.',
+    saveFailed:
+      'Could not save {{file}} ({{reason}}). Check that the disk has free space and the folder is writable, then try again.',
+    deleteFilesFailed:
+      'Could not delete the files of paper {{id}}. Check that the data folder is writable.',
+    vectorsSaveFailed:
+      'Could not save the vectors of paper {{id}}. Check that the disk has free space, then re-index the paper.',
+    geminiTimeout:
+      'Gemini ({{model}}) did not answer within {{seconds}} s. Try again, or raise the request timeout in Settings.',
+    geminiStopped: 'Gemini ({{model}}) stopped responding. Try again in a moment.',
+    geminiOffline:
+      'No internet connection: Gemini cannot be reached (this computer seems to be offline, or a proxy or firewall blocks the connection). Search and reading still work; try again when you are online.',
+    geminiKeyRejected: 'Gemini rejected the API key{{detail}}. Set a valid key in Settings.',
+    geminiRateLimitedWait:
+      "Gemini's rate limit or quota for this key was reached. Try again in {{seconds}} s, or check the key's quota in Google AI Studio.",
+    geminiRateLimited:
+      "Gemini's rate limit or quota for this key was reached. Try again in a minute, or check the key's quota in Google AI Studio.",
+    geminiUnavailable:
+      'Gemini is unavailable or overloaded right now (HTTP {{status}}). Try again in a minute.',
+    geminiUnknownModel:
+      'Gemini does not know the model "{{model}}"{{detail}}. Choose another model in Settings.',
+    localTimeout:
+      'The local model "{{model}}" sent nothing for {{seconds}} s. A large model on a slow computer can need longer: raise the request timeout in Settings, or choose a smaller model.',
+    localModelMissing:
+      'The model "{{model}}" is not installed on the local server at {{baseUrl}} ({{detail}}). Install it with `{{command}}`, or choose an installed model in Settings.',
+    localNoEndpoint:
+      'The server at {{baseUrl}} has no OpenAI-compatible chat endpoint (HTTP 404). Start Ollama, or check the address in Settings: it usually ends in /v1 (Ollama: http://127.0.0.1:11434/v1).',
+    localNeedsKey:
+      'The local server at {{baseUrl}} refused the request (HTTP {{status}}): it asks for an API key, which ResearchPal does not send to local servers. Turn its authentication off, or check the address in Settings.',
+    localServerFailed:
+      'The local server at {{baseUrl}} could not run "{{model}}" (HTTP {{status}}: {{detail}}). Check that the computer has enough free memory for the model, then try again.',
+    localUnreachable:
+      'Nothing answers at {{baseUrl}}. Start Ollama, or check the address in Settings.',
+    embedderFilesMissing:
+      'The embedding model folder {{dir}} is missing {{files}}. Run `npm run fetch-model` or copy the model files there; keyword search works meanwhile.',
+    embedderUnloadable:
+      'The embedding model in {{dir}} could not be loaded ({{detail}}). The files may be damaged or incomplete: run `npm run fetch-model` again or replace them; keyword search works meanwhile.',
+    contextTooSmall:
+      'The context window of "{{model}}" is too small for the question and even one passage. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio and llama.cpp: the context length when loading it) and set the same "Context window" in Settings.',
+    contextTooSmallSized:
+      'The context window of "{{model}}" ({{tokens, number}} tokens) is too small for the question and even one passage. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio and llama.cpp: the context length when loading it) and set the same "Context window" in Settings.',
+    notAFile: '"{{name}}" is not a file.',
+    pdfTooLarge:
+      '"{{name}}" is {{size}}, larger than the {{limit}} ResearchPal reads. Add a smaller PDF (for example without embedded scans).',
+    fileEmpty: '"{{name}}" is empty (0 bytes). Add the paper\'s PDF file.',
+    pdfCutOff:
+      '"{{name}}" ({{size}}) starts like a PDF but does not end like one (no %%EOF trailer): it is damaged, cut off or not a real PDF. Download or export the PDF again.',
+    linkLoop:
+      '"{{name}}" is a link that leads back to itself (a loop of links). Point it at the PDF or remove it.',
+    linkBroken:
+      '"{{name}}" is a link to {{target}}, which does not exist. Point it at the PDF or remove it.',
+    fileUnreadable:
+      '"{{name}}" could not be read ({{reason}}). Check that the file is there and readable.',
+    recoveredWithoutPdf:
+      'Paper {{id}} was recovered from the library folder without its PDF. Add the PDF again to restore it, or remove the paper.',
+    interruptedTurn: 'The app stopped while this question was being answered. Ask it again.',
+    evidenceNoApiKey:
+      'No Gemini API key is set, so these are the most relevant passages, not a generated answer. Add a key in Settings to get answers.',
+    evidenceNoLocalModel:
+      'No local model is chosen, so these are the most relevant passages, not a generated answer. Choose one in Settings to get answers.',
+    cellNoApiKey: 'No Gemini API key is set, so this cell shows the passages, not an answer.',
+    contextTrimmed:
+      'The local model\'s context window ({{tokens, number}} tokens) holds only {{shown}} of the {{total}} passages found, so this answer is based on those. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH) and raise "Context window" in Settings for fuller answers.',
+    noIndexedPaper:
+      'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.',
+    noIndexedPaperInScope:
+      'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.',
+    noLocalModelChosen: 'No local model is chosen. Refresh the list and pick one first.',
+    noSuchConversation:
+      'There is no conversation {{id}}. List them with "threads" (or pick one in the list).',
+    noSuchTurn: 'Conversation {{id}} has no turn {{turn}}.',
+    noDeletedConversation: 'There is no deleted conversation {{id}} to restore.',
+    comparisonNeedsPaperAndQuestion:
+      'A comparison needs at least one paper and one question. Delete the comparison instead.',
+    comparisonNeedsQuestion: 'A comparison needs at least one question or claim.',
+    noSuchComparison:
+      'There is no comparison with id {{id}}. List the comparisons to see their ids.'
   }
 }
+
+/**
+ * A message of the `errors` section, as code names it: a plural's base key (`noText`, given a
+ * `count`), not its `_one` / `_other` forms.
+ */
+export type MainErrorKey = Exclude<
+  keyof typeof mainEn.errors extends infer K
+    ? K extends `${infer Base}_${'one' | 'other'}`
+      ? Base
+      : K
+    : never,
+  'downloadReasons' | 'duplicateWhich' | 'holderWhere'
+>
 
 /** A main catalog's shape: the English one's keys, any string values. */
 export type MainCatalog = Strings<typeof mainEn>
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
 
-/** The Brazilian Portuguese main catalog: the same keys (its type enforces it). */
+/**
+ * The Brazilian Portuguese main catalog: the same keys (its type enforces it).
+ * @remarks `{{detail}}` (an upstream's or a library's own English words: pdf.js, Gemini, a
+ * local server) is left out here, so a Portuguese screen never quotes English.
+ */
 export const mainPtBR: MainCatalog = {
   answer: {
     fallback:
@@ -99,6 +299,189 @@ export const mainPtBR: MainCatalog = {
     followUp:
       'Conversa {{threadId}} (turno {{turnId}}). Continue com: ask --thread {{threadId}} "..."',
     noThreads: 'Nenhuma conversa ainda. Comece uma com: ask --new-thread "<pergunta>"',
-    damagedThread: '! {{file}} não pôde ser lido ({{reason}}); movido para {{movedTo}}'
+    damagedThread: '! {{file}} não pôde ser lido ({{reason}}); movido para {{movedTo}}',
+    error: 'Erro ({{code}}): {{message}}',
+    ingested: '✓ {{id}}  {{pages}} páginas, {{chunks}} trechos'
+  },
+  errors: {
+    internal:
+      'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
+    cancelled: 'A operação foi cancelada.',
+    cancelledAnswer: 'A resposta foi cancelada.',
+    cancelledDownload: 'O download do arXiv {{id}} foi cancelado.',
+    cancelledIndexing: 'A indexação de {{file}} foi cancelada.',
+    cancelledReading: 'A leitura de {{file}} foi cancelada.',
+    cancelledEmbedding: 'O cálculo dos vetores foi cancelado.',
+    cancelledSearch: 'A busca foi cancelada.',
+    cancelledComparison: 'A comparação foi cancelada.',
+    indexingCancelled: 'A indexação de {{file}} foi cancelada. Tente de novo para indexá-lo.',
+    pdfEmpty: '{{file}} está vazio (0 bytes). Adicione o PDF de novo.',
+    notPdf: '{{file}} não é um PDF (não começa com %PDF). Adicione o arquivo PDF do artigo.',
+    pdfPageUnreadable:
+      '{{file}}: a página {{page}} não pôde ser lida. O PDF pode estar danificado; tente baixá-lo de novo.',
+    pdfEncrypted:
+      '{{file}} está protegido por senha. Salve uma cópia sem proteção do PDF e adicione essa cópia.',
+    pdfDamaged: '{{file}} está danificado e não pôde ser aberto. Tente baixar o PDF de novo.',
+    pdfReaderStopped:
+      '{{file}} não pôde ser lido: o leitor de PDF parou durante a leitura. O PDF pode estar danificado ou ser grande demais; tente outra cópia.',
+    noText_one:
+      '{{file}} não tem texto extraível ({{count}} página): provavelmente é uma digitalização ou está em branco. Passe um OCR nele e adicione o PDF pesquisável.',
+    noText_other:
+      '{{file}} não tem texto extraível ({{count}} páginas): provavelmente é uma digitalização ou está em branco. Passe um OCR nele e adicione o PDF pesquisável.',
+    almostNoText_one:
+      '{{file}} quase não tem texto extraível ({{chars}} caracteres em {{count}} página): provavelmente é uma digitalização. Passe um OCR nele e adicione o PDF pesquisável.',
+    almostNoText_other:
+      '{{file}} quase não tem texto extraível ({{chars}} caracteres em {{count}} páginas): provavelmente é uma digitalização. Passe um OCR nele e adicione o PDF pesquisável.',
+    notArxivDoi:
+      '{{doi}} não é um DOI do arXiv (10.48550/arXiv.…); o ResearchPal só baixa artigos do arXiv. Baixe o PDF do artigo e adicione o arquivo.',
+    notArxivId:
+      '"{{input}}" não é um identificador do arXiv. Use um identificador como 1706.03762 ou um link como https://arxiv.org/abs/1706.03762.',
+    arxivNoVersion:
+      'O arXiv não tem a versão {{version}} de {{id}} (404). Confira a versão, ou adicione {{id}} sem versão para obter a mais recente.',
+    arxivNoPaper: 'O arXiv não tem o artigo {{id}} (404). Confira o identificador.',
+    arxivFailed_one:
+      'Não foi possível baixar o arXiv {{id}} após {{count}} tentativa ($t(errors.downloadReasons.{{reason}})). Verifique a conexão com a internet e tente de novo.',
+    arxivFailed_other:
+      'Não foi possível baixar o arXiv {{id}} após {{count}} tentativas ($t(errors.downloadReasons.{{reason}})). Verifique a conexão com a internet e tente de novo.',
+    downloadReasons: {
+      offline: 'sem conexão com a internet, ou o arxiv.org está inacessível',
+      timeout: 'o tempo de espera acabou',
+      notPdf: 'o servidor não enviou um PDF',
+      http: 'HTTP {{status}}'
+    },
+    arxivDuplicate:
+      'O arXiv {{id}} já está na biblioteca ($t(errors.duplicateWhich.{{which}})), e a biblioteca guarda uma versão de cada artigo. Para usar {{id}}{{version}}, remova {{existing}} primeiro e adicione-o de novo.',
+    duplicateWhich: {
+      version: 'versão {{held}}',
+      latest: 'a versão mais recente quando foi adicionado',
+      file: 'a cópia adicionada do arquivo "{{fileName}}"'
+    },
+    samePdfAsTwin:
+      'O arXiv {{id}} é o mesmo PDF que "{{title}}" ({{twinId}}), que já está na biblioteca. Remova esta entrada.',
+    pathsNotFound: 'Não encontrado ou sem permissão de leitura: {{paths}}. Confira o caminho.',
+    pdfMissing:
+      'O PDF de "{{title}}" ({{id}}) não está na pasta da biblioteca. Adicione o arquivo de novo para restaurá-lo.',
+    pdfNotInFolderYet: 'O PDF de "{{title}}" ainda não está na pasta da biblioteca.',
+    noSuchPaper: 'Não há artigo {{id}} na biblioteca.',
+    noSuchPapers:
+      'Nenhum artigo com id {{ids}} está na biblioteca. Liste os artigos para ver os ids.',
+    noSuchCollection: 'Não há coleção {{id}}; talvez tenha sido apagada. Recarregue a biblioteca.',
+    collectionNeedsName: 'Uma coleção precisa de um nome.',
+    collectionNameTaken: 'Já existe uma coleção chamada "{{name}}". Escolha outro nome.',
+    storedTextDamagedReadOnly:
+      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal ou rode um comando ingest para repará-lo.',
+    storedTextDamaged:
+      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Ele está sendo reindexado; tente de novo quando terminar.',
+    textNotExtracted: 'O texto de "{{title}}" ainda não foi extraído.',
+    libraryReadOnly:
+      'Esta biblioteca foi aberta só para leitura (outro processo pode estar gravando nela); não é possível alterá-la aqui.',
+    doiNeedsOnline: 'Adicionar por DOI precisa dos serviços online, que estão desligados aqui.',
+    noOpenAccessPdf:
+      'O Unpaywall não conhece um PDF de acesso aberto para {{doi}}. Baixe o PDF da editora (ou da sua biblioteca) e adicione o arquivo.',
+    openAccessNotPdf:
+      'O link de acesso aberto de {{doi}} ({{url}}) não entregou um PDF. Abra-o num navegador e adicione o PDF manualmente.',
+    serviceTimeout: '{{service}} não respondeu a tempo. Tente de novo mais tarde.',
+    serviceOffline:
+      '{{service}} não pode ser alcançado: sem conexão com a internet. Será tentado de novo quando você estiver online.',
+    serviceRateLimitedWait:
+      '{{service}} pede que as requisições diminuam (muitas requisições). Nova tentativa em {{seconds}} s.',
+    serviceRateLimited:
+      '{{service}} pede que as requisições diminuam (muitas requisições). Tente de novo em um minuto.',
+    serviceDown:
+      '{{service}} não está funcionando agora (HTTP {{status}}). Tente de novo mais tarde.',
+    serviceRefused: '{{service}} recusou a requisição (HTTP {{status}}).',
+    newerLibrary:
+      '{{file}} foi gravado por um ResearchPal mais novo (formato da biblioteca {{version}}; esta versão lê até {{supported}}). Atualize o ResearchPal para abrir esta biblioteca; nada foi alterado.',
+    newerSettings:
+      '{{file}} foi gravado por um ResearchPal mais novo (formato de configurações {{version}}). Atualize o ResearchPal; nada foi alterado.',
+    newerVectors:
+      '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal para abrir esta biblioteca; nada foi alterado.',
+    dataFolderBusy:
+      '$t(errors.holderWhere.{{where}}) está gravando nesta pasta de dados. Tente de novo quando terminar, ou feche-o. Se nenhum processo assim estiver rodando, apague {{lockFile}}.',
+    dataFolderBusyWaited:
+      '$t(errors.holderWhere.{{where}}) está gravando nesta pasta de dados (esperei {{seconds}} s). Tente de novo quando terminar, ou feche-o. Se nenhum processo assim estiver rodando, apague {{lockFile}}.',
+    holderWhere: {
+      here: '{{holder}} (pid {{pid}}, desde {{since}})',
+      elsewhere: '{{holder}} (pid {{pid}} em {{host}}, desde {{since}})'
+    },
+    lockCreateFailed:
+      'Não foi possível criar {{file}} ({{reason}}). Verifique se a pasta de dados existe e permite gravação.',
+    saveFailed:
+      'Não foi possível salvar {{file}} ({{reason}}). Verifique se há espaço livre no disco e se a pasta permite gravação, e tente de novo.',
+    deleteFilesFailed:
+      'Não foi possível apagar os arquivos do artigo {{id}}. Verifique se a pasta de dados permite gravação.',
+    vectorsSaveFailed:
+      'Não foi possível salvar os vetores do artigo {{id}}. Verifique se há espaço livre no disco e reindexe o artigo.',
+    geminiTimeout:
+      'O Gemini ({{model}}) não respondeu em {{seconds}} s. Tente de novo, ou aumente o tempo limite das requisições em Configurações.',
+    geminiStopped: 'O Gemini ({{model}}) parou de responder. Tente de novo daqui a pouco.',
+    geminiOffline:
+      'Sem conexão com a internet: o Gemini não pode ser alcançado (este computador parece estar offline, ou um proxy ou firewall bloqueia a conexão). A busca e a leitura continuam funcionando; tente de novo quando estiver online.',
+    geminiKeyRejected:
+      'O Gemini recusou a chave da API. Configure uma chave válida em Configurações.',
+    geminiRateLimitedWait:
+      'O limite de uso ou a cota desta chave do Gemini foi atingido. Tente de novo em {{seconds}} s, ou confira a cota da chave no Google AI Studio.',
+    geminiRateLimited:
+      'O limite de uso ou a cota desta chave do Gemini foi atingido. Tente de novo em um minuto, ou confira a cota da chave no Google AI Studio.',
+    geminiUnavailable:
+      'O Gemini está indisponível ou sobrecarregado agora (HTTP {{status}}). Tente de novo em um minuto.',
+    geminiUnknownModel:
+      'O Gemini não conhece o modelo "{{model}}". Escolha outro modelo em Configurações.',
+    localTimeout:
+      'O modelo local "{{model}}" não enviou nada em {{seconds}} s. Um modelo grande num computador lento pode precisar de mais tempo: aumente o tempo limite das requisições em Configurações, ou escolha um modelo menor.',
+    localModelMissing:
+      'O modelo "{{model}}" não está instalado no servidor local em {{baseUrl}}. Instale-o com `{{command}}`, ou escolha um modelo instalado em Configurações.',
+    localNoEndpoint:
+      'O servidor em {{baseUrl}} não tem um endpoint de chat compatível com OpenAI (HTTP 404). Inicie o Ollama, ou confira o endereço em Configurações: ele costuma terminar em /v1 (Ollama: http://127.0.0.1:11434/v1).',
+    localNeedsKey:
+      'O servidor local em {{baseUrl}} recusou a requisição (HTTP {{status}}): ele pede uma chave de API, que o ResearchPal não envia a servidores locais. Desligue a autenticação dele, ou confira o endereço em Configurações.',
+    localServerFailed:
+      'O servidor local em {{baseUrl}} não conseguiu rodar "{{model}}" (HTTP {{status}}). Verifique se o computador tem memória livre suficiente para o modelo e tente de novo.',
+    localUnreachable:
+      'Nada responde em {{baseUrl}}. Inicie o Ollama, ou confira o endereço em Configurações.',
+    embedderFilesMissing:
+      'Faltam {{files}} na pasta do modelo de embeddings {{dir}}. Rode `npm run fetch-model` ou copie os arquivos do modelo para lá; a busca por palavras-chave funciona enquanto isso.',
+    embedderUnloadable:
+      'O modelo de embeddings em {{dir}} não pôde ser carregado. Os arquivos podem estar danificados ou incompletos: rode `npm run fetch-model` de novo ou substitua-os; a busca por palavras-chave funciona enquanto isso.',
+    contextTooSmall:
+      'A janela de contexto de "{{model}}" é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
+    contextTooSmallSized:
+      'A janela de contexto de "{{model}}" ({{tokens, number}} tokens) é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
+    notAFile: '"{{name}}" não é um arquivo.',
+    pdfTooLarge:
+      '"{{name}}" tem {{size}}, mais que os {{limit}} que o ResearchPal lê. Adicione um PDF menor (por exemplo, sem digitalizações embutidas).',
+    fileEmpty: '"{{name}}" está vazio (0 bytes). Adicione o arquivo PDF do artigo.',
+    pdfCutOff:
+      '"{{name}}" ({{size}}) começa como um PDF mas não termina como um (sem o final %%EOF): está danificado, cortado ou não é um PDF de verdade. Baixe ou exporte o PDF de novo.',
+    linkLoop:
+      '"{{name}}" é um atalho que aponta para si mesmo (um ciclo de atalhos). Aponte-o para o PDF ou remova-o.',
+    linkBroken:
+      '"{{name}}" é um atalho para {{target}}, que não existe. Aponte-o para o PDF ou remova-o.',
+    fileUnreadable:
+      '"{{name}}" não pôde ser lido ({{reason}}). Verifique se o arquivo está lá e se pode ser lido.',
+    recoveredWithoutPdf:
+      'O artigo {{id}} foi recuperado da pasta da biblioteca sem o PDF. Adicione o PDF de novo para restaurá-lo, ou remova o artigo.',
+    interruptedTurn: 'O app foi fechado enquanto esta pergunta era respondida. Pergunte de novo.',
+    evidenceNoApiKey:
+      'Nenhuma chave da API Gemini configurada, então estes são os trechos mais relevantes, não uma resposta gerada. Adicione uma chave em Configurações para obter respostas.',
+    evidenceNoLocalModel:
+      'Nenhum modelo local escolhido, então estes são os trechos mais relevantes, não uma resposta gerada. Escolha um em Configurações para obter respostas.',
+    cellNoApiKey:
+      'Nenhuma chave da API Gemini configurada, então esta célula mostra os trechos, não uma resposta.',
+    contextTrimmed:
+      'A janela de contexto do modelo local ({{tokens, number}} tokens) comporta só {{shown}} dos {{total}} trechos encontrados, então esta resposta se baseia neles. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH) e aumente a "Janela de contexto" em Configurações para respostas mais completas.',
+    noIndexedPaper:
+      'Ainda não há artigo indexado para responder. Adicione artigos (ou espere a indexação terminar) e pergunte de novo.',
+    noIndexedPaperInScope:
+      'Nenhum dos artigos a que esta pergunta se limita está indexado ainda. Espere a indexação, ou escolha outros artigos.',
+    noLocalModelChosen: 'Nenhum modelo local escolhido. Atualize a lista e escolha um primeiro.',
+    noSuchConversation:
+      'Não há conversa {{id}}. Liste as conversas com "threads" (ou escolha uma na lista).',
+    noSuchTurn: 'A conversa {{id}} não tem o turno {{turn}}.',
+    noDeletedConversation: 'Não há conversa apagada {{id}} para restaurar.',
+    comparisonNeedsPaperAndQuestion:
+      'Uma comparação precisa de pelo menos um artigo e uma pergunta. Apague a comparação em vez disso.',
+    comparisonNeedsQuestion: 'Uma comparação precisa de pelo menos uma pergunta ou afirmação.',
+    noSuchComparison: 'Não há comparação com id {{id}}. Liste as comparações para ver os ids.'
   }
 }

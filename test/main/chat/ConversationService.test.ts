@@ -73,7 +73,7 @@ describe('ConversationService', () => {
         throw new UserFacingError('RATE_LIMITED', 'Quota reached.')
       },
       async () => {
-        throw new CancelledError('The answer')
+        throw new CancelledError({ key: 'cancelledAnswer' })
       },
       async () => answer()
     ])

@@ -106,8 +106,19 @@ describe("main's catalog (answer texts, CLI output)", () => {
   it('has the same keys and variables in both languages', () => {
     expect([...mPt.keys()].sort()).toEqual([...mEn.keys()].sort())
     for (const [key, value] of mEn) {
-      expect(variables(mPt.get(key) ?? ''), key).toEqual(variables(value))
+      // `detail` is an upstream's own English words: the Portuguese text leaves it out.
+      const wanted = key.startsWith('errors.')
+        ? variables(value).filter((v) => v !== 'detail')
+        : variables(value)
+      expect(variables(mPt.get(key) ?? ''), key).toEqual(wanted)
     }
+  })
+
+  it('says every error message in Portuguese, not a copy of the English one', () => {
+    const errors = [...mEn].filter(([key]) => key.startsWith('errors.'))
+    expect(errors.length).toBeGreaterThan(60)
+    const copied = errors.filter(([key, value]) => mPt.get(key) === value).map(([key]) => key)
+    expect(copied).toEqual(['errors.downloadReasons.http'])
   })
 
   it('has every key main uses', () => {

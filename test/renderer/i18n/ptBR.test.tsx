@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest'
 import { App } from '../../../src/renderer/src/App'
 import { CATALOGS, setUiLanguage } from '../../../src/renderer/src/i18n'
+import { mainEn, mainPtBR } from '../../../src/shared/i18n/mainCatalog'
 import { DEFAULT_SETTINGS, type UiLanguageSetting } from '../../../src/shared/types'
 import { answer, citation, fakeApi, ok, paper } from '../fakeApi'
 import { renderWithStore } from '../render'
@@ -17,14 +18,24 @@ function values(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v)))
 }
 
-/** The English UI's words: every English catalog text that pt-BR says differently, in pieces. */
+/**
+ * The English UI's words: every English catalog text (the renderer's, and main's error
+ * messages) that pt-BR says differently, in pieces.
+ */
 const englishPieces = (() => {
-  const pt = new Set(values(CATALOGS['pt-BR'] as Tree))
-  return values(CATALOGS.en as Tree)
-    .filter((v) => !pt.has(v))
-    .flatMap((v) => v.split(/\{\{[^}]*\}\}|<\/?\w+>/))
-    .map((s) => s.trim())
-    .filter((s) => /[a-z]{3}/i.test(s) && s.length >= 4)
+  const pt = new Set([
+    ...values(CATALOGS['pt-BR'] as Tree),
+    ...values(mainPtBR.errors as unknown as Tree)
+  ])
+  return (
+    [...values(CATALOGS.en as Tree), ...values(mainEn.errors as unknown as Tree)]
+      .filter((v) => !pt.has(v))
+      .flatMap((v) => v.split(/\{\{[^}]*\}\}|<\/?\w+>/))
+      .map((s) => s.trim())
+      .filter((s) => /[a-z]{3}/i.test(s) && s.length >= 4)
+      // Names, the same in both languages ("arXiv {{id}} is…" leaves "arXiv" as a piece).
+      .filter((s) => !['arXiv', 'Gemini', 'ResearchPal'].includes(s))
+  )
 })()
 
 /** Everything a person sees or hears on the screen: text, labels, placeholders, titles. */
@@ -52,11 +63,27 @@ function app(uiLanguage: UiLanguageSetting) {
         dataDir: '/data',
         embedder: { state: 'ready' as const, id: 'all-MiniLM-L6-v2', modelDir: null, message: '' }
       }),
+    'library:collections': () => ok({ collections: [] }),
     'library:list': () =>
       ok({
         papers: [
           paper(),
-          paper({ id: '1810.04805', title: 'BERT', status: 'embedding', embedderId: null })
+          paper({ id: '1810.04805', title: 'BERT', status: 'embedding', embedderId: null }),
+          // A paper that failed: main's error carries its catalog key, so it is told in Portuguese.
+          paper({
+            id: 'ab12cd34ef56',
+            title: 'broken',
+            arxivId: null,
+            source: { kind: 'file', fileName: 'broken.pdf' },
+            status: 'error',
+            error: {
+              code: 'PDF_UNREADABLE',
+              message:
+                '"broken.pdf" is damaged and could not be opened (Invalid PDF structure.). Try downloading the PDF again.',
+              key: 'pdfDamaged',
+              params: { file: '"broken.pdf"', detail: 'Invalid PDF structure.' }
+            }
+          })
         ]
       }),
     'chat:ask': () =>
@@ -64,7 +91,11 @@ function app(uiLanguage: UiLanguageSetting) {
         answer({
           mode: 'evidence',
           verified: false,
-          notice: { code: 'NO_API_KEY', message: 'No Gemini API key is set.' },
+          notice: {
+            code: 'NO_API_KEY',
+            message: 'No Gemini API key is set.',
+            key: 'evidenceNoApiKey'
+          },
           answer: 'Resposta não gerada. Trechos:\n\n[1] Attention Is All You Need, p. 4',
           citations: [citation(1)]
         })
@@ -86,6 +117,13 @@ describe('UI language', () => {
     expect(screen.getByRole('button', { name: 'Perguntar' })).toBeTruthy()
     expect(screen.getAllByText(/15 páginas/).length).toBeGreaterThan(0)
     expect(document.documentElement.lang).toBe('pt-BR')
+    // Main's error in Portuguese, not folded English.
+    expect(
+      screen.getByText(
+        '"broken.pdf" está danificado e não pôde ser aberto. Tente baixar o PDF de novo.'
+      )
+    ).toBeTruthy()
+    expect(screen.queryByText('Detalhes (em inglês)')).toBeNull()
     // Numbers in the Portuguese format (1.200, not 1,200).
     expect(screen.getAllByText(/1\.200 de entrada/).length).toBeGreaterThan(0)
     // The question went to main with the UI language, so its label is Portuguese too.

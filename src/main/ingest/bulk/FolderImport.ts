@@ -39,6 +39,10 @@ export interface FolderImportDeps {
 
 const FINAL = new Set<ImportItem['state']>(['done', 'duplicate', 'failed'])
 const IN_FLIGHT = new Set<ImportItem['state']>(['adding', 'added'])
+/** Papers the recent speed (for the ETA) is measured over. */
+const RECENT_PAPERS = 30
+/** The shortest time between two progress events of the same state, ms. */
+const EMIT_EVERY_MS = 250
 
 /**
  * Imports a folder of PDFs (a thousand or more) through the library, with an overall ETA,
@@ -56,11 +60,17 @@ const IN_FLIGHT = new Set<ImportItem['state']>(['adding', 'added'])
 export class FolderImport {
   private job: ImportJobDocument | null = null
   private running: Promise<void> | null = null
-  private sessionStart = 0
+  /** When the current run started (performance.now()), or null when not running. */
+  private sessionStart: number | null = null
   private saveTimer: NodeJS.Timeout | null = null
   private saving: Promise<void> = Promise.resolve()
   private pauseAsked = false
   private stopNow = false
+  private lastEmit = -Infinity
+  private lastState: FolderImportStatus['state'] | null = null
+  private emitTimer: NodeJS.Timeout | null = null
+  /** Papers settled by work in this run: when (active ms) and how big, for the ETA. */
+  private readonly recent: { atMs: number; bytes: number }[] = []
   private damagedNotice: string | null = null
 
   constructor(private readonly deps: FolderImportDeps) {}
@@ -195,6 +205,8 @@ export class FolderImport {
   async close(): Promise<void> {
     this.stopNow = true
     await this.running
+    if (this.emitTimer) clearTimeout(this.emitTimer)
+    this.emitTimer = null
     await this.flush()
   }
 
@@ -246,9 +258,11 @@ export class FolderImport {
     }
   }
 
-  // Time remaining at the speed so far, by bytes (a 40-page PDF takes longer than a 4-page one):
-  // bytes not yet settled × time per settled byte. Needs two settled papers that were indexed
-  // or failed (duplicates cost almost nothing and would make the estimate optimistic).
+  // Time remaining, by bytes (a 40-page PDF takes longer than a 4-page one): bytes not yet
+  // settled at the recent speed — bytes per active ms over the last papers settled in this run,
+  // which leaves out start-up (the model loading, the first paper read alone) — or, until there
+  // are enough of those, at the speed of the whole import so far. Duplicates are left out of
+  // both (they cost almost nothing and would make the estimate optimistic).
   private eta(elapsedMs: number): number | null {
     const job = this.job!
     let workedBytes = 0
@@ -261,8 +275,20 @@ export class FolderImport {
       } else if (!FINAL.has(i.state)) leftBytes += i.bytes
     }
     if (leftBytes === 0) return job.state === 'running' ? 0 : null
+    const recent = this.recent.slice(-RECENT_PAPERS)
+    if (recent.length >= 4) {
+      const span = recent.at(-1)!.atMs - recent[0]!.atMs
+      const bytes = recent.slice(1).reduce((n, r) => n + r.bytes, 0)
+      if (span > 0 && bytes > 0) return Math.round((leftBytes * span) / bytes / 100) / 10
+    }
     if (worked < 2 || workedBytes === 0 || elapsedMs <= 0) return null
     return Math.round(((leftBytes * elapsedMs) / workedBytes / 1000) * 10) / 10
+  }
+
+  /** Notes a paper that took work (indexed or failed) for the recent speed. */
+  private worked(item: ImportItem): void {
+    this.recent.push({ atMs: this.activeMs(), bytes: item.bytes })
+    if (this.recent.length > RECENT_PAPERS * 2) this.recent.splice(0, RECENT_PAPERS)
   }
 
   private counts(): Record<
@@ -283,7 +309,7 @@ export class FolderImport {
 
   private activeMs(): number {
     const job = this.job!
-    return job.activeMs + (this.running ? performance.now() - this.sessionStart : 0)
+    return job.activeMs + (this.sessionStart === null ? 0 : performance.now() - this.sessionStart)
   }
 
   private requireJob(): ImportJobDocument {
@@ -310,6 +336,7 @@ export class FolderImport {
   private async run(): Promise<void> {
     const job = this.job!
     this.sessionStart = performance.now()
+    this.recent.length = 0
     const window = Math.max(1, this.deps.window ?? 2)
     try {
       if (job.items.some((i) => i.state === 'queued')) await this.deps.beforeRun?.()
@@ -335,7 +362,8 @@ export class FolderImport {
         await new Promise((r) => setTimeout(r, this.deps.pollMs ?? 100))
       }
     } finally {
-      job.activeMs += performance.now() - this.sessionStart
+      job.activeMs += performance.now() - (this.sessionStart ?? performance.now())
+      this.sessionStart = null
       this.pauseAsked = false
       await this.save()
       this.announce()
@@ -365,6 +393,7 @@ export class FolderImport {
           message: p.error?.message ?? `${basename(i.path)} could not be indexed.`
         })
       } else continue
+      if (p) this.worked(i)
       changed = true
     }
     return changed
@@ -423,8 +452,24 @@ export class FolderImport {
     this.scheduleSave()
   }
 
+  // At most a few updates a second (a thousand small papers settle fast; each update is sent to
+  // the window), but a change of state (paused, finished) is sent at once.
   private announce(): void {
-    if (this.job) this.deps.emit?.(this.status())
+    if (!this.job || !this.deps.emit) return
+    const now = performance.now()
+    const status = this.status()
+    if (status.state === this.lastState && now - this.lastEmit < EMIT_EVERY_MS) {
+      this.emitTimer ??= setTimeout(() => {
+        this.emitTimer = null
+        this.announce()
+      }, EMIT_EVERY_MS)
+      return
+    }
+    if (this.emitTimer) clearTimeout(this.emitTimer)
+    this.emitTimer = null
+    this.lastEmit = now
+    this.lastState = status.state
+    this.deps.emit(status)
   }
 
   // Final states need not be written at once: a restart derives them from the catalog.
@@ -451,7 +496,12 @@ export class FolderImport {
       clearTimeout(this.saveTimer)
       this.saveTimer = null
     }
-    const { version: _v, ...body } = { ...this.job, items: this.job.items.map((i) => ({ ...i })) }
+    // Time run so far, this session included: a process killed mid-way keeps most of it.
+    const { version: _v, ...body } = {
+      ...this.job,
+      activeMs: this.activeMs(),
+      items: this.job.items.map((i) => ({ ...i }))
+    }
     // One write at a time, in order, so an older snapshot never lands after a newer one.
     this.saving = this.saving
       .catch(() => undefined)

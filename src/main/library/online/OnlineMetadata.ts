@@ -67,18 +67,14 @@ export class OnlineMetadata {
     signal?: AbortSignal
   ): Promise<{ bytes: Uint8Array; url: string; metadata: SourcedValues[] }> {
     const url = await unpaywallPdf(doi, this.o, signal)
-    if (!url)
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `Unpaywall knows no open-access PDF for ${doi}. Download the PDF from the publisher (or your library) and add the file.`
-      )
+    if (!url) throw new UserFacingError('NOT_FOUND', { key: 'noOpenAccessPdf', params: { doi } })
     const res = await getOk(url, 'The open-access repository', this.o, signal)
     const bytes = new Uint8Array(await res.arrayBuffer())
     if (!hasPdfSignature(bytes))
-      throw new UserFacingError(
-        'DOWNLOAD_FAILED',
-        `The open-access link for ${doi} (${url}) did not give a PDF. Open it in a browser and add the PDF by hand.`
-      )
+      throw new UserFacingError('DOWNLOAD_FAILED', {
+        key: 'openAccessNotPdf',
+        params: { doi, url }
+      })
     return { bytes, url, metadata: await this.lookup({ arxivId: null, doi }, signal) }
   }
 }

@@ -45,12 +45,16 @@ export async function getOk(
     })
   } catch (e) {
     if (timeout.aborted)
-      throw new UserFacingError('TIMEOUT', `${service} did not answer in time. Try again later.`, {
-        cause: e
-      })
+      throw new UserFacingError(
+        'TIMEOUT',
+        { key: 'serviceTimeout', params: { service } },
+        {
+          cause: e
+        }
+      )
     throw new UserFacingError(
       'OFFLINE',
-      `${service} cannot be reached: no internet connection. It will be tried again when you are online.`,
+      { key: 'serviceOffline', params: { service } },
       { cause: e }
     )
   }
@@ -59,19 +63,21 @@ export async function getOk(
     const after = Number(res.headers.get('retry-after') ?? '')
     throw new UserFacingError(
       'RATE_LIMITED',
-      `${service} asks us to slow down (too many requests).${after ? ` Trying again in ${after} s.` : ' Try again in a minute.'}`,
+      after
+        ? { key: 'serviceRateLimitedWait', params: { service, seconds: after } }
+        : { key: 'serviceRateLimited', params: { service } },
       Number.isFinite(after) && after > 0 ? { retryAfterSeconds: after } : {}
     )
   }
   if (res.status >= 500)
-    throw new UserFacingError(
-      'UPSTREAM_UNAVAILABLE',
-      `${service} is not working right now (HTTP ${res.status}). Try again later.`
-    )
+    throw new UserFacingError('UPSTREAM_UNAVAILABLE', {
+      key: 'serviceDown',
+      params: { service, status: res.status }
+    })
   if (!res.ok)
-    throw new UserFacingError(
-      'UPSTREAM_UNAVAILABLE',
-      `${service} refused the request (HTTP ${res.status}).`
-    )
+    throw new UserFacingError('UPSTREAM_UNAVAILABLE', {
+      key: 'serviceRefused',
+      params: { service, status: res.status }
+    })
   return res
 }

@@ -71,10 +71,10 @@ export class TransformersEmbedder implements Embedder {
   ): Promise<TransformersEmbedder> {
     const missing = missingModelFiles(modelDir)
     if (missing.length > 0) {
-      throw new UserFacingError(
-        'MODEL_MISSING',
-        `The embedding model folder ${modelDir} is missing ${missing.join(', ')}. Run \`npm run fetch-model\` or copy the model files there; keyword search works meanwhile.`
-      )
+      throw new UserFacingError('MODEL_MISSING', {
+        key: 'embedderFilesMissing',
+        params: { dir: modelDir, files: missing.join(', ') }
+      })
     }
     // On the main thread (tests, the bench) this reaches the runtime; in the worker, main did it.
     keepOnnxRuntimeOffline()
@@ -100,7 +100,7 @@ export class TransformersEmbedder implements Embedder {
       const reason = cause instanceof Error ? cause.message.split('\n')[0] : String(cause)
       throw new UserFacingError(
         'MODEL_MISSING',
-        `The embedding model in ${modelDir} could not be loaded (${reason}). The files may be damaged or incomplete: run \`npm run fetch-model\` again or replace them; keyword search works meanwhile.`,
+        { key: 'embedderUnloadable', params: { dir: modelDir, detail: reason } },
         { cause }
       )
     }
@@ -138,7 +138,7 @@ export class TransformersEmbedder implements Embedder {
       .sort((a, b) => windows[a]!.ids.length - windows[b]!.ids.length)
     const vectors: Float32Array[] = new Array(windows.length)
     for (let start = 0; start < order.length; start += this.options.batchSize) {
-      throwIfAborted(signal, 'Embedding')
+      throwIfAborted(signal, { key: 'cancelledEmbedding' })
       const batch = order.slice(start, start + this.options.batchSize)
       const out = await TransformersEmbedder.run(
         this.extractor,

@@ -49,7 +49,7 @@ export class WorkerEmbedder implements Embedder {
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const out: Float32Array[] = []
     for (let start = 0; start < texts.length; start += this.batchSize) {
-      throwIfAborted(signal, 'Embedding')
+      throwIfAborted(signal, { key: 'cancelledEmbedding' })
       out.push(
         ...(await this.client.call('embed', { texts: texts.slice(start, start + this.batchSize) }))
       )

@@ -1,19 +1,23 @@
-import { uiLanguage, useTranslation } from '../i18n'
+import { failureText, uiLanguage, useTranslation, type Failure } from '../i18n'
 
 /**
- * Main's own message about a failure (written in English, with the specifics: a file name,
- * an HTTP status). In an English UI it is shown as it is; in another language it is folded
+ * Main's message about a failure, in the UI language. An error with a catalog key is said
+ * from main's catalog in that language. A plain message (English, with the specifics: a file
+ * name, an HTTP status) is shown as it is in an English UI; in another language it is folded
  * under "Details", so the visible screen stays in one language.
  */
-export function ErrorMessage({ message }: { message: string }) {
+export function ErrorMessage({ message, error }: { message?: string; error?: Failure | null }) {
   const { t } = useTranslation()
-  if (!message) return null
-  if (uiLanguage() === 'en') return <div className="notice-message">{message}</div>
+  const translated = error ? failureText(error, t) : null
+  if (translated) return <div className="notice-message">{translated}</div>
+  const text = error?.message ?? message
+  if (!text) return null
+  if (uiLanguage() === 'en') return <div className="notice-message">{text}</div>
   return (
     <details className="notice-details">
       <summary>{t('app.details')}</summary>
       <div className="notice-message" lang="en">
-        {message}
+        {text}
       </div>
     </details>
   )

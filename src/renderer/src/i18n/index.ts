@@ -1,5 +1,7 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next'
 import { initReactI18next, Trans, useTranslation } from 'react-i18next'
+import type { AppError } from '../../../shared/errors'
+import { mainEn, mainPtBR } from '../../../shared/i18n/mainCatalog'
 import type { UiLanguage, UiLanguageSetting } from '../../../shared/types'
 import { en } from './en'
 import { ptBR } from './pt-BR'
@@ -32,7 +34,11 @@ export function resolveUiLanguage(setting: UiLanguageSetting | undefined): UiLan
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'pt-BR': { translation: ptBR } },
+  // `main`: main's own messages (errors carry a key into it), shared with main and the CLI.
+  resources: {
+    en: { translation: en, main: mainEn },
+    'pt-BR': { translation: ptBR, main: mainPtBR }
+  },
   lng: systemUiLanguage(),
   fallbackLng: false,
   supportedLngs: ['en', 'pt-BR'],
@@ -55,6 +61,20 @@ export function uiLanguage(): UiLanguage {
 /** A number in the UI language's format ("1,234" / "1.234"). */
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(uiLanguage(), options).format(n)
+}
+
+/** What a failure needs to be told: main's English message and, when it has one, its key. */
+export type Failure = Pick<AppError, 'message' | 'key' | 'params'>
+
+/**
+ * A failure from main in the UI language: its catalog message when it has a key (from
+ * src/shared/i18n/mainCatalog.ts), else null (main's English message is all there is).
+ */
+export function failureText(error: Failure, t: TFunction): string | null {
+  if (!error.key) return null
+  const options = { ns: 'main', ...(error.params ?? {}) }
+  if (!i18n.exists(`errors.${error.key}`, options)) return null
+  return t(`errors.${error.key}`, options)
 }
 
 export { Trans, useTranslation, type TFunction }

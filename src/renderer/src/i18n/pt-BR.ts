@@ -100,7 +100,7 @@ export const ptBR: Catalog = {
     dropHint: 'Solte arquivos PDF aqui para adicioná-los.',
     addPdfs: 'Adicionar PDFs…',
     arxivLabel: 'Identificador arXiv, DOI ou título',
-    arxivPlaceholder: 'Identificador arXiv, DOI ou um título',
+    arxivPlaceholder: 'ID do arXiv, DOI ou título',
     candidates: 'Artigos encontrados no arXiv',
     candidatesFor: 'No arXiv para “{{query}}”:',
     noCandidates: 'O arXiv não tem artigo com o título “{{query}}”.',
@@ -114,6 +114,9 @@ export const ptBR: Catalog = {
     failed_one: '{{count, number}} com falha',
     failed_other: '{{count, number}} com falha',
     citeAll: 'Citar todos',
+    import: 'Importar…',
+    importEmpty: 'Importar do Zotero ou de um arquivo BibTeX…',
+    importTitle: 'Importar um arquivo BibTeX ou RIS, ou uma biblioteca do Zotero',
     citeAllTitle: 'BibTeX da biblioteca inteira',
     wholeLibrary: 'a biblioteca inteira',
     search: 'Buscar na biblioteca',
@@ -127,6 +130,42 @@ export const ptBR: Catalog = {
     noMatch: 'Nenhum artigo corresponde a “{{query}}”.',
     emptyCollection:
       'Ainda não há artigos nesta coleção: arraste artigos para cá ou use “Adicionar a…”.'
+  },
+  folderImport: {
+    label: 'Importação de pasta',
+    start: 'Importar uma pasta…',
+    startTitle:
+      'Importa todos os PDFs de uma pasta, milhares de uma vez. Pode ser pausada e continua depois que o app reinicia.',
+    running: 'Importando {{folder}}',
+    pausing: 'Pausando depois dos artigos em andamento…',
+    paused: 'Importação da pasta pausada',
+    counts:
+      '{{settled, number}} de {{total, number}} arquivos · indexados: {{indexed, number}} · duplicados: {{duplicates, number}} · não importados: {{failed, number}}',
+    etaLabel: 'Tempo restante',
+    etaEstimating: 'Estimando o tempo restante…',
+    etaUnderMinute: 'Falta menos de um minuto',
+    etaMinutes_one: 'Falta cerca de {{count, number}} minuto',
+    etaMinutes_other: 'Faltam cerca de {{count, number}} minutos',
+    etaHours: 'Faltam cerca de {{hours, number}} h {{minutes, number}} min',
+    pause: 'Pausar',
+    resume: 'Continuar',
+    stop: 'Parar importação',
+    confirmStop:
+      'Parar esta importação? Os artigos já importados ficam na biblioteca; os outros arquivos não são importados.',
+    finished:
+      'Pasta importada ({{total, number}} arquivos) — indexados: {{indexed, number}} · duplicados: {{duplicates, number}} · não importados: {{failed, number}}',
+    stopped:
+      'Importação parada — indexados: {{indexed, number}} · não importados: {{left, number}}',
+    failures_one: '{{count, number}} arquivo não importado — por quê',
+    failures_other: '{{count, number}} arquivos não importados — por quê',
+    duplicates_one: '{{count, number}} arquivo já estava na biblioteca',
+    duplicates_other: '{{count, number}} arquivos já estavam na biblioteca',
+    close: 'Fechar',
+    tuning:
+      'Indexação neste computador: {{threads, number}} thread(s), lotes de {{batch, number}} (medido).',
+    tuningNone: 'As configurações de indexação são medidas antes da primeira importação de pasta.',
+    measure: 'Medir de novo',
+    measuring: 'Medindo…'
   },
   paper: {
     open: 'Abrir no visualizador',
@@ -210,6 +249,59 @@ export const ptBR: Catalog = {
     copy: 'Copiar',
     copied: 'Copiado',
     save: 'Salvar .bib…'
+  },
+  import: {
+    label: 'Importar',
+    heading: 'Importar referências',
+    close: 'Fechar',
+    bibliography: 'Arquivo BibTeX ou RIS…',
+    bibliographyHint:
+      'Entradas cujo campo file aponta para um PDF são adicionadas com seus dados, como o Zotero, o Better BibTeX e o JabRef exportam. As outras são listadas, para buscar pelo id do arXiv ou DOI.',
+    zotero: 'Biblioteca do Zotero…',
+    zoteroHint:
+      'A pasta de dados do Zotero (com zotero.sqlite e storage; em geral ~/Zotero). Ela é lida a partir de uma cópia, então o Zotero pode ficar aberto. Em seguida você escolhe as coleções.',
+    reading: 'Lendo a biblioteca do Zotero…',
+    file: 'Arquivo: {{name}}',
+    folder: 'Pasta do Zotero: {{name}}',
+    intoCollection: 'Colocar os artigos numa coleção (opcional)',
+    intoCollectionPlaceholder: 'Nome da coleção',
+    zoteroHolds:
+      'Esta biblioteca tem {{items, number}} itens, {{withPdf, number}} com PDF. Coleções:',
+    noCollections: 'Ela não tem coleções.',
+    items_one: '{{count, number}} item',
+    items_other: '{{count, number}} itens',
+    noneChosen:
+      'Nenhuma escolhida: a biblioteca inteira. As coleções do Zotero viram coleções aqui.',
+    progressLabel: 'Progresso da importação',
+    adding: 'Adicionando {{done, number}} de {{total, number}}: {{file}}',
+    starting: 'Copiando os PDFs…',
+    importChosen_one: 'Importar {{count, number}} coleção ({{items}})',
+    importChosen_other: 'Importar {{count, number}} coleções ({{items}})',
+    importAll: 'Importar a biblioteca inteira ({{items}})',
+    importFile: 'Importar',
+    done: 'Concluir',
+    cancel: 'Cancelar',
+    summaryLabel: 'Resumo da importação',
+    imported_one: '{{count, number}} importado',
+    imported_other: '{{count, number}} importados',
+    duplicates_one: '{{count, number}} já estava na biblioteca',
+    duplicates_other: '{{count, number}} já estavam na biblioteca',
+    failed_one: '{{count, number}} falhou',
+    failed_other: '{{count, number}} falharam',
+    withoutPdf_one: '{{count, number}} sem PDF',
+    withoutPdf_other: '{{count, number}} sem PDF',
+    indexing_one: '{{count, number}} artigo ainda está sendo indexado; ele já está na biblioteca.',
+    indexing_other:
+      '{{count, number}} artigos ainda estão sendo indexados; eles já estão na biblioteca.',
+    collections: 'Colocados em: {{names}}',
+    failedHeading: 'Falharam',
+    withoutPdfHeading: 'Sem PDF',
+    untitled: '(sem título)',
+    noId: 'sem id do arXiv nem DOI: adicione o PDF você mesmo',
+    fetched: 'Adicionado',
+    fetching: 'Buscando…',
+    fetchArxiv: 'Buscar no arXiv',
+    fetchDoi: 'Buscar PDF de acesso aberto'
   },
   status: {
     pending: 'Na fila',

@@ -2,6 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
 import { createCompareSlice } from './compareSlice'
+import { createBibliographyImportSlice } from './bibliographyImportSlice'
+import { createImportSlice } from './importSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
@@ -27,8 +29,10 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
     ...createOrganizeSlice(set, get, api),
+    ...createBibliographyImportSlice(set, get, api),
     ...createSettingsSlice(set, get, api),
-    ...createCompareSlice(set, get, api)
+    ...createCompareSlice(set, get, api),
+    ...createImportSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
@@ -39,7 +43,9 @@ export function createAppStore(api: ResearchPalApi): AppStore {
         store.getState().applyCollections(collections)
       }),
       api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),
-      api.onCompareProgress((p) => store.getState().applyCompareProgress(p))
+      api.onLibraryImportProgress((p) => store.getState().applyLibraryImportProgress(p)),
+      api.onCompareProgress((p) => store.getState().applyCompareProgress(p)),
+      api.onImportProgress((s) => store.getState().applyImportProgress(s))
     ]
     return () => offs.forEach((off) => off())
   }

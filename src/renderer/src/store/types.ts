@@ -1,6 +1,8 @@
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { ChatSlice } from './chatSlice'
 import type { CompareSlice } from './compareSlice'
+import type { BibliographyImportSlice } from './bibliographyImportSlice'
+import type { ImportSlice } from './importSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { OrganizeSlice } from './organizeSlice'
 import type { SettingsSlice } from './settingsSlice'
@@ -13,8 +15,10 @@ export type AppState = ChatSlice &
   ViewerSlice &
   LibrarySlice &
   OrganizeSlice &
+  BibliographyImportSlice &
   SettingsSlice &
-  CompareSlice
+  CompareSlice &
+  ImportSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

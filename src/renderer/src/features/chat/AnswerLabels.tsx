@@ -56,7 +56,7 @@ export function AnswerLabels({ answer }: { answer: Answer }) {
         {answer.notice && (
           <div className="notice" data-label="partial-evidence">
             <div className="notice-title">{t('labels.partialTitle')}</div>
-            <ErrorMessage message={answer.notice.message} />
+            <ErrorMessage error={answer.notice} />
           </div>
         )}
       </>
@@ -72,7 +72,7 @@ export function AnswerLabels({ answer }: { answer: Answer }) {
         <div className="notice-message">
           {why ? t('labels.rejectedRewrite', { why }) : t('labels.rejectedBody')}
         </div>
-        {answer.notice && <ErrorMessage message={answer.notice.message} />}
+        {answer.notice && <ErrorMessage error={answer.notice} />}
       </div>
     )
   }
@@ -84,7 +84,7 @@ export function AnswerLabels({ answer }: { answer: Answer }) {
           : t('labels.uncheckedTitlePlain')}
       </div>
       <div className="notice-message">{t('labels.uncheckedBody')}</div>
-      {answer.notice && <ErrorMessage message={answer.notice.message} />}
+      {answer.notice && <ErrorMessage error={answer.notice} />}
     </div>
   )
 }

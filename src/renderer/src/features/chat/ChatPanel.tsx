@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
+import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ThreadComparisons } from '../threads/ThreadComparisons'
@@ -48,7 +49,7 @@ export function ChatPanel() {
         <ThreadComparisons />
         {error && (
           <div className="notice notice-error" role="alert">
-            <div className="notice-message">{error.message}</div>
+            <ErrorMessage error={error} />
             <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
               {t('library.dismiss')}
             </button>

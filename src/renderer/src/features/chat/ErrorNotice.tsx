@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { AppError } from '../../../../shared/errors'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { useTranslation } from '../../i18n'
+import { failureText, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { errorAdvice } from './errorAdvice'
 
@@ -48,16 +48,17 @@ export function ErrorNotice({ error, onRetry }: { error: AppError; onRetry: () =
                 : t('errors.RATE_LIMITED.ready')}
             </span>
           </div>
+          {/* Main's message names the same wait: one line counts, the message is folded. */}
           <details className="notice-details">
             <summary>{t('app.details')}</summary>
-            <div className="notice-message" lang="en">
-              {error.message}
+            <div className="notice-message" lang={failureText(error, t) ? undefined : 'en'}>
+              {failureText(error, t) ?? error.message}
             </div>
           </details>
         </>
       ) : (
         <>
-          <ErrorMessage message={error.message} />
+          <ErrorMessage error={error} />
           <div className="notice-action">{advice.action}</div>
         </>
       )}

@@ -53,7 +53,7 @@ export function CompareCellView({ cell }: { cell: CompareCell }) {
         </span>
       )}
       {cell.problem && <ErrorMessage message={cell.problem} />}
-      {cell.notice && cell.status !== 'evidence' && <ErrorMessage message={cell.notice.message} />}
+      {cell.notice && cell.status !== 'evidence' && <ErrorMessage error={cell.notice} />}
     </div>
   )
 }

@@ -42,7 +42,7 @@ export function ComparePanel() {
     <section className="compare" aria-label={t('compare.label')}>
       {error && (
         <div className="notice notice-error" role="alert">
-          <ErrorMessage message={error.message} />
+          <ErrorMessage error={error} />
         </div>
       )}
       {current ? (

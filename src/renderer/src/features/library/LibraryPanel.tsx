@@ -5,7 +5,9 @@ import { useAppStore } from '../../store/StoreContext'
 import type { LibrarySort } from '../../store/organizeSlice'
 import { AddPapers } from './AddPapers'
 import { CiteDialog } from './CiteDialog'
+import { ImportDialog } from './ImportDialog'
 import { CollectionBar } from './CollectionBar'
+import { FolderImportPanel } from './FolderImportPanel'
 import { PaperDetails } from './PaperDetails'
 import { PaperRow, PAPER_DRAG_TYPE } from './PaperRow'
 import { SelectionBar } from './SelectionBar'
@@ -42,6 +44,7 @@ export function LibraryPanel() {
   const setQuery = useAppStore((s) => s.setLibraryQuery)
   const setSort = useAppStore((s) => s.setLibrarySort)
   const openCite = useAppStore((s) => s.openCite)
+  const openImport = useAppStore((s) => s.openImport)
   const notices = useAppStore((s) => s.library.notices)
   const dismissNotices = useAppStore((s) => s.dismissNotices)
   const [dragging, setDragging] = useState(false)
@@ -94,6 +97,7 @@ export function LibraryPanel() {
           )}
         </header>
         <AddPapers />
+        <FolderImportPanel />
         {ingesting && overall && overall.total > 0 && (
           <div className="overall" aria-label={t('library.overall')}>
             <div className="small">
@@ -112,7 +116,7 @@ export function LibraryPanel() {
         )}
         {error && (
           <div className="notice notice-error" role="alert">
-            <ErrorMessage message={error.message} />
+            <ErrorMessage error={error} />
             <button
               type="button"
               className="btn btn-small btn-quiet"
@@ -175,6 +179,9 @@ export function LibraryPanel() {
             {fetchingDefaults ? t('library.adding') : t('library.addDefaults')}
           </button>
           <p className="muted small">{t('library.defaultsHint')}</p>
+          <button type="button" className="btn" onClick={openImport}>
+            {t('library.importEmpty')}
+          </button>
         </div>
       )}
       <ul className="paper-list" aria-label={t('library.papers')}>
@@ -190,6 +197,7 @@ export function LibraryPanel() {
       <p className="drop-hint muted small">{t('library.dropHint')}</p>
       <PaperDetails />
       <CiteDialog />
+      <ImportDialog />
     </aside>
   )
 }

@@ -106,7 +106,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
       </header>
       {error && (
         <div className="notice notice-error" role="alert">
-          <ErrorMessage message={error.message} />
+          <ErrorMessage error={error} />
         </div>
       )}
       <label className="field">

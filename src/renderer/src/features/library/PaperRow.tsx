@@ -53,9 +53,9 @@ export function PaperRow({ paper }: { paper: Paper }) {
         // Nothing to open: the row names the file and says why it failed.
         <div className="paper-main">
           <span className="paper-title">{title}</span>
-          <span className="paper-meta paper-failure" role="alert" title={paper.error?.message}>
+          <span className="paper-meta paper-failure" role="alert">
             <span className="status-error">{t('paper.failed')}</span>{' '}
-            <ErrorMessage message={paper.error?.message ?? ''} />
+            <ErrorMessage error={paper.error} />
           </span>
         </div>
       ) : (

@@ -90,7 +90,7 @@ export function LocalModelFields() {
       </span>
       {modelsError ? (
         <span className="field-help test-result fail" role="alert">
-          <ErrorMessage message={modelsError.message} />
+          <ErrorMessage error={modelsError} />
         </span>
       ) : models !== null && models.length === 0 ? (
         <span className="field-help">
@@ -146,7 +146,7 @@ export function LocalModelFields() {
         )}
         {test.error && (
           <span className="test-result fail" role="alert">
-            <ErrorMessage message={test.error.message} />
+            <ErrorMessage error={test.error} />
           </span>
         )}
       </span>

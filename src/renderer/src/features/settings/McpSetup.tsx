@@ -34,7 +34,7 @@ export function McpSetup() {
       </span>
       {mcp.error && (
         <div className="notice notice-error" role="alert">
-          <ErrorMessage message={mcp.error.message} />
+          <ErrorMessage error={mcp.error} />
         </div>
       )}
       {mcp.config && (

@@ -57,7 +57,7 @@ export function SettingsDialog() {
           </header>
           {error && (
             <div className="notice notice-error" role="alert">
-              <ErrorMessage message={error.message} />
+              <ErrorMessage error={error} />
             </div>
           )}
           {values && (

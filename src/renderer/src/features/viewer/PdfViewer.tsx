@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { useTranslation } from '../../i18n'
+import { useTranslation, type Failure } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { FindHit } from '../../store/viewerSlice'
 import { FindBar } from './FindBar'
@@ -13,7 +13,7 @@ import { ViewerToolbar } from './ViewerToolbar'
 type Loaded =
   | { state: 'loading'; paperId: string }
   | { state: 'ready'; paperId: string; doc: PdfjsDocument; size: PageSize }
-  | { state: 'failed'; paperId: string; message: string }
+  | { state: 'failed'; paperId: string; error: Failure }
 
 const PAGE_GAP = 12
 /** How far beyond the visible area pages are drawn in advance (and kept). */
@@ -85,7 +85,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
       const got = await fetchPdf(paperId)
       if (stale) return
       if ('error' in got) {
-        setLoaded({ state: 'failed', paperId, message: got.error.message })
+        setLoaded({ state: 'failed', paperId, error: got.error })
         return
       }
       try {
@@ -95,7 +95,8 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
         setPageCount(doc.numPages)
         setLoaded({ state: 'ready', paperId, doc, size })
       } catch (e) {
-        if (!stale) setLoaded({ state: 'failed', paperId, message: (e as Error).message })
+        if (!stale)
+          setLoaded({ state: 'failed', paperId, error: { message: (e as Error).message } })
       }
     })()
     return () => {
@@ -228,7 +229,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
         {loaded.state === 'failed' && (
           <div className="viewer-status notice notice-error" role="alert">
             <div className="notice-title">{t('viewer.openFailed')}</div>
-            <ErrorMessage message={loaded.message} />
+            <ErrorMessage error={loaded.error} />
           </div>
         )}
         {ready &&

@@ -1,0 +1,193 @@
+import { useEffect } from 'react'
+import type { TFunction } from 'i18next'
+import type { FolderImportEntry } from '../../../../shared/folderImport'
+import { ErrorMessage } from '../../components/ErrorMessage'
+import { useTranslation } from '../../i18n'
+import { useAppStore } from '../../store/StoreContext'
+
+/** "About 12 minutes left", in the UI language. */
+export function etaText(seconds: number | null, t: TFunction): string {
+  if (seconds === null) return t('folderImport.etaEstimating')
+  if (seconds < 60) return t('folderImport.etaUnderMinute')
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return t('folderImport.etaMinutes', { count: minutes })
+  return t('folderImport.etaHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+}
+
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path
+}
+
+function EntryList({ title, entries }: { title: string; entries: FolderImportEntry[] }) {
+  if (entries.length === 0) return null
+  return (
+    <details className="import-entries">
+      <summary className="small">{title}</summary>
+      <ul className="small">
+        {entries.map((e) => (
+          <li key={e.file} title={e.file}>
+            <strong>{fileName(e.file)}</strong> — <ErrorMessage message={e.message} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+/**
+ * Importing a folder of PDFs: the button, then progress with an ETA and pause/resume while it
+ * runs, and the summary (failures with reasons, duplicates) when it ends. It resumes by itself
+ * after the app restarts. Also shows the indexing settings measured on this computer, with a
+ * way to measure them again.
+ */
+export function FolderImportPanel() {
+  const status = useAppStore((s) => s.folderImport.status)
+  const tuning = useAppStore((s) => s.folderImport.tuning)
+  const busy = useAppStore((s) => s.folderImport.busy)
+  const error = useAppStore((s) => s.folderImport.error)
+  const dismissed = useAppStore((s) => s.folderImport.dismissedJobId)
+  const loadImport = useAppStore((s) => s.loadImport)
+  const startImport = useAppStore((s) => s.startImport)
+  const pauseImport = useAppStore((s) => s.pauseImport)
+  const resumeImport = useAppStore((s) => s.resumeImport)
+  const cancelImport = useAppStore((s) => s.cancelImport)
+  const measure = useAppStore((s) => s.measureIngestion)
+  const dismiss = useAppStore((s) => s.dismissImport)
+  const { t } = useTranslation()
+
+  useEffect(() => {
+    void loadImport()
+  }, [loadImport])
+
+  const active =
+    status &&
+    (status.state === 'running' || status.state === 'pausing' || status.state === 'paused')
+  const ended =
+    status &&
+    (status.state === 'finished' || status.state === 'cancelled') &&
+    dismissed !== status.jobId
+  const settled = status ? status.indexed + status.duplicates + status.failed : 0
+
+  return (
+    <div className="folder-import" aria-label={t('folderImport.label')}>
+      {!active && (
+        <div className="folder-import-start">
+          <button
+            type="button"
+            className="btn btn-small"
+            title={t('folderImport.startTitle')}
+            disabled={busy === 'start'}
+            onClick={() => void startImport()}
+          >
+            {t('folderImport.start')}
+          </button>
+        </div>
+      )}
+      {active && status && (
+        <div className="overall import-progress" role="status">
+          <div className="small import-head" title={status.folder}>
+            {status.state === 'running'
+              ? t('folderImport.running', { folder: fileName(status.folder) })
+              : status.state === 'pausing'
+                ? t('folderImport.pausing')
+                : t('folderImport.paused')}
+          </div>
+          <div className="progress">
+            <div
+              className="progress-bar"
+              style={{ width: `${status.total ? (settled / status.total) * 100 : 0}%` }}
+            />
+          </div>
+          <div className="small muted">
+            {t('folderImport.counts', {
+              settled,
+              total: status.total,
+              indexed: status.indexed,
+              duplicates: status.duplicates,
+              failed: status.failed
+            })}
+          </div>
+          {status.state === 'running' && (
+            <div className="small" aria-label={t('folderImport.etaLabel')}>
+              {etaText(status.etaSeconds, t)}
+            </div>
+          )}
+          <div className="import-actions">
+            {status.state === 'running' ? (
+              <button type="button" className="btn btn-small" onClick={() => void pauseImport()}>
+                {t('folderImport.pause')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-small btn-primary"
+                disabled={status.state === 'pausing' || busy === 'resume'}
+                onClick={() => void resumeImport()}
+              >
+                {t('folderImport.resume')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-small btn-quiet"
+              disabled={busy === 'cancel'}
+              onClick={() => {
+                if (window.confirm(t('folderImport.confirmStop'))) void cancelImport()
+              }}
+            >
+              {t('folderImport.stop')}
+            </button>
+          </div>
+        </div>
+      )}
+      {ended && status && (
+        <div className="notice import-summary" role="status">
+          <div className="notice-title">
+            {status.state === 'finished'
+              ? t('folderImport.finished', {
+                  indexed: status.indexed,
+                  duplicates: status.duplicates,
+                  failed: status.failed,
+                  total: status.total
+                })
+              : t('folderImport.stopped', {
+                  indexed: status.indexed,
+                  left: status.queued + status.inFlight
+                })}
+          </div>
+          <EntryList
+            title={t('folderImport.failures', { count: status.failures.length })}
+            entries={status.failures}
+          />
+          <EntryList
+            title={t('folderImport.duplicates', { count: status.duplicateFiles.length })}
+            entries={status.duplicateFiles}
+          />
+          <button type="button" className="btn btn-small btn-quiet" onClick={dismiss}>
+            {t('folderImport.close')}
+          </button>
+        </div>
+      )}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <ErrorMessage message={error.message} />
+        </div>
+      )}
+      {(active || ended || busy === 'measure') && (
+        <div className="small muted import-tuning">
+          {tuning
+            ? t('folderImport.tuning', { threads: tuning.threads, batch: tuning.batchSize })
+            : t('folderImport.tuningNone')}{' '}
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            disabled={busy === 'measure' || status?.state === 'running'}
+            onClick={() => void measure()}
+          >
+            {busy === 'measure' ? t('folderImport.measuring') : t('folderImport.measure')}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { FolderImportStatus } from '../../../../src/shared/folderImport'
+import { FolderImportPanel } from '../../../../src/renderer/src/features/library/FolderImportPanel'
+import { i18n } from '../../../../src/renderer/src/i18n'
+import { fakeApi, ok } from '../../fakeApi'
+import { renderWithStore } from '../../render'
+
+afterEach(async () => {
+  cleanup()
+  await i18n.changeLanguage('en')
+})
+
+function status(extra: Partial<FolderImportStatus> = {}): FolderImportStatus {
+  return {
+    jobId: 'job-1',
+    folder: '/home/ana/papers',
+    state: 'running',
+    total: 1000,
+    indexed: 240,
+    duplicates: 7,
+    failed: 3,
+    inFlight: 2,
+    queued: 748,
+    elapsedSeconds: 300,
+    papersPerSecond: 0.83,
+    etaSeconds: 1500,
+    failures: [],
+    duplicateFiles: [],
+    ...extra
+  }
+}
+
+describe('the folder import panel', () => {
+  it('shows progress with an ETA, pauses and resumes, then summarises failures with reasons', async () => {
+    const fake = fakeApi({
+      'import:status': () => ok({ status: status(), tuning: null }),
+      'import:pause': () => ok({ status: status({ state: 'pausing' }) }),
+      'import:resume': () => ok({ status: status({ state: 'running' }) })
+    })
+    const { store } = renderWithStore(<FolderImportPanel />, fake)
+    store.connect()
+    await waitFor(() => expect(screen.getByText('Importing papers')).toBeTruthy())
+    expect(
+      screen.getByText(/250 of 1,000 files · indexed: 240 · duplicates: 7 · not imported: 3/)
+    ).toBeTruthy()
+    expect(screen.getByText('About 25 minutes left')).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pause' })))
+    expect(fake.calls.at(-1)?.channel).toBe('import:pause')
+    expect(screen.getByText('Pausing after the papers in progress…')).toBeTruthy()
+    act(() => fake.emit('import:progress', status({ state: 'paused', inFlight: 0 })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Resume' })))
+    expect(fake.calls.at(-1)?.channel).toBe('import:resume')
+
+    act(() =>
+      fake.emit(
+        'import:progress',
+        status({
+          state: 'finished',
+          indexed: 990,
+          queued: 0,
+          inFlight: 0,
+          etaSeconds: null,
+          failures: [
+            {
+              file: '/home/ana/papers/locked.pdf',
+              code: 'PDF_ENCRYPTED',
+              message: '"locked.pdf" is password-protected. Save an unprotected copy.',
+              paperId: 'abc'
+            }
+          ]
+        })
+      )
+    )
+    expect(
+      screen.getByText(
+        'Folder imported (1,000 files) — indexed: 990 · duplicates: 7 · not imported: 3'
+      )
+    ).toBeTruthy()
+    expect(screen.getByText('1 file not imported — why')).toBeTruthy()
+    expect(screen.getByText('locked.pdf')).toBeTruthy()
+    expect(screen.getByText(/password-protected/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.queryByText(/Folder imported/)).toBeNull()
+    expect(screen.getByRole('button', { name: 'Import a folder…' })).toBeTruthy()
+  })
+
+  it('speaks Brazilian Portuguese and can measure the indexing settings again', async () => {
+    await i18n.changeLanguage('pt-BR')
+    const tuning = { threads: 2, batchSize: 8, measuredAt: '2026-12-01T10:00:00Z', trials: [] }
+    const fake = fakeApi({
+      'import:status': () => ok({ status: status({ state: 'paused', inFlight: 0 }), tuning }),
+      'import:measure': () => ok({ tuning: { ...tuning, threads: 1 } })
+    })
+    renderWithStore(<FolderImportPanel />, fake)
+    await waitFor(() => expect(screen.getByText('Importação da pasta pausada')).toBeTruthy())
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy()
+    expect(screen.getByText(/2 thread\(s\), lotes de 8/)).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Medir de novo' })))
+    expect(fake.calls.at(-1)?.channel).toBe('import:measure')
+    await waitFor(() => expect(screen.getByText(/1 thread\(s\), lotes de 8/)).toBeTruthy())
+  })
+})
