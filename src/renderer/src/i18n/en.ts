@@ -38,6 +38,7 @@ export const en = {
     forThread: 'Saved with the conversation “{{title}}”; its papers are checked.',
     originCollection: 'Papers of the collection “{{name}}”',
     originThread: 'Saved with the conversation “{{title}}”',
+    originThreadUnlisted: 'Saved with a conversation that is not in the conversation list',
     backToThread: 'Open the conversation',
     noPapers: 'Add papers to the library and wait until they are indexed to compare them.',
     questions: 'Questions, one per line',

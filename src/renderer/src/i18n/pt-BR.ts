@@ -37,6 +37,7 @@ export const ptBR: Catalog = {
     forThread: 'Salva com a conversa “{{title}}”; os artigos dela estão marcados.',
     originCollection: 'Artigos da coleção “{{name}}”',
     originThread: 'Salva com a conversa “{{title}}”',
+    originThreadUnlisted: 'Salva com uma conversa que não está na lista de conversas',
     backToThread: 'Abrir a conversa',
     noPapers: 'Adicione artigos à biblioteca e espere a indexação terminar para compará-los.',
     questions: 'Perguntas, uma por linha',
