@@ -101,10 +101,11 @@ export async function buildScaleLibrary(
     if (p % 100 === 99) process.stderr.write(`[bench] built ${p + 1}/${n} synthetic papers\n`)
   }
   const buildSeconds = (performance.now() - t0) / 1000
+  // A merge the last papers started is finished first: the probes time adding, not merging.
+  await Promise.all([vectors.idle(), keywords.idle()])
   const full: number[] = []
   for (let i = 0; i < 9; i++) full.push(await probe(`probe-full-${i}`))
   await writeVersioned(paths.library, CATALOG_FORMAT, { papers: records }, 1)
-  // The packs the last papers started are finished, as a library left open would finish them.
   await Promise.all([vectors.idle(), keywords.idle()])
   const chunks = vectors.count()
   await Promise.all([vectors.close(), keywords.close()])

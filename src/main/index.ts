@@ -58,6 +58,15 @@ function createWindow(): BrowserWindow {
   return win
 }
 
+/** One file or folder from the system's open dialog; null when the user cancelled. */
+async function chooseOne(options: Electron.OpenDialogOptions): Promise<string | null> {
+  const owner = BrowserWindow.getFocusedWindow()
+  const result = owner
+    ? await dialog.showOpenDialog(owner, options)
+    : await dialog.showOpenDialog(options)
+  return result.canceled ? null : (result.filePaths[0] ?? null)
+}
+
 async function start(): Promise<void> {
   await app.whenReady()
   denyPermissionsByDefault()
@@ -79,17 +88,18 @@ async function start(): Promise<void> {
           : await dialog.showOpenDialog(options)
         return result.canceled ? [] : result.filePaths
       },
-      async pickFolder() {
-        const owner = BrowserWindow.getFocusedWindow()
-        const options: Electron.OpenDialogOptions = {
-          title: 'Import a folder of PDFs',
-          properties: ['openDirectory']
-        }
-        const result = owner
-          ? await dialog.showOpenDialog(owner, options)
-          : await dialog.showOpenDialog(options)
-        return result.canceled ? null : (result.filePaths[0] ?? null)
-      },
+      pickFolder: () =>
+        chooseOne({ title: 'Import a folder of PDFs', properties: ['openDirectory'] }),
+      pickImport: (kind) =>
+        chooseOne(
+          kind === 'zotero'
+            ? { title: 'Zotero data folder', properties: ['openDirectory'] }
+            : {
+                title: 'BibTeX or RIS file',
+                properties: ['openFile'],
+                filters: [{ name: 'BibTeX or RIS', extensions: ['bib', 'ris', 'txt'] }]
+              }
+        ),
       async saveText(suggestedName, text) {
         const owner = BrowserWindow.getFocusedWindow()
         const options: Electron.SaveDialogOptions = {

@@ -14,6 +14,7 @@ import {
 import {
   addDefaultPapers,
   CORPUS,
+  norm,
   openChip,
   startHarness,
   startWithGemini,
@@ -43,6 +44,21 @@ const QUESTIONS = [
 const CLAIM = 'Pre-training on unlabeled text improves results'
 
 async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
+  const kind = await chip.getAttribute('data-kind')
+  if (kind === 'figure' || kind === 'table') {
+    // A cited figure or table is highlighted by its region on the page, not by its text.
+    const cited = Number(await chip.getAttribute('data-page'))
+    const snippet = (await chip.getAttribute('data-snippet')) ?? ''
+    await chip.click()
+    const region = page.locator(`.pdf-page[data-page-number="${cited}"] .region-highlight`)
+    await region.first().waitFor({ timeout: 30_000 })
+    const layer = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer`)
+    await expect
+      .poll(async () => norm((await layer.textContent()) ?? ''), { timeout: 30_000 })
+      .toContain(norm(snippet).slice(0, 40))
+    expect(await region.first().getAttribute('data-kind')).toBe(kind)
+    return
+  }
   const { scroll, cited } = await openChip(page, chip)
   await page.waitForTimeout(300)
   expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)

@@ -31,6 +31,10 @@ export interface HarnessOptions {
   pickFiles?: string[]
   /** What the scripted folder dialog returns (null: cancelled). */
   pickFolder?: string | null
+  /** Where arXiv PDFs are downloaded from (a local server in tests). */
+  arxivBaseUrl?: string
+  /** What the scripted import dialog returns: a BibTeX/RIS file, a Zotero data folder. */
+  pickImport?: { bibliography?: string; zotero?: string }
   embedder?: EmbedderProvider
   defaultCorpusDir?: string | null
   viewport?: { width: number; height: number }
@@ -83,9 +87,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     secrets: new MemorySecretStore(options.apiKey ?? null, options.keyStorage),
     filePicker: {
       pickPdfs: async () => options.pickFiles ?? [],
-      pickFolder: async () => options.pickFolder ?? null
+      pickFolder: async () => options.pickFolder ?? null,
+      pickImport: async (kind) => options.pickImport?.[kind] ?? null
     },
     env,
+    ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     embedder: options.embedder,
     defaultCorpusDir: options.defaultCorpusDir ?? (existsSync(CORPUS) ? CORPUS : null),
     log: () => {}

@@ -2,6 +2,7 @@ import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Comparison } from '../../shared/compare'
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors'
+import { CHUNK_KINDS, type ChunkKind } from '../../shared/types'
 import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
 import {
@@ -101,9 +102,16 @@ function fromFile(doc: ComparisonFile): Comparison {
     ...c,
     cells: c.cells.map((cell) => ({
       ...cell,
-      notice: cell.notice && { ...cell.notice, code: toCode(cell.notice.code) }
+      notice: cell.notice && { ...cell.notice, code: toCode(cell.notice.code) },
+      citations: cell.citations.map(({ kind, ...citation }) =>
+        isKind(kind) ? { ...citation, kind } : citation
+      )
     }))
   }
+}
+
+function isKind(kind: string | undefined): kind is ChunkKind {
+  return (CHUNK_KINDS as readonly (string | undefined)[]).includes(kind)
 }
 
 function toCode(code: string): ErrorCode {

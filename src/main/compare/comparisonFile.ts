@@ -15,7 +15,22 @@ const StoredCitation = z.object({
   title: z.string(),
   page: z.number().int(),
   chunkId: z.string(),
-  snippet: z.string()
+  snippet: z.string(),
+  /**
+   * What is cited (text, ocr, figure, table); absent means text. Optional in version 2, so files
+   * written before figures and tables were cited still read. Kept as a string: a kind a later
+   * build adds must not make the file unreadable here.
+   */
+  kind: z.string().optional(),
+  /** A cited figure's or table's region, as fractions of the page; the viewer highlights it. */
+  region: z
+    .object({
+      x: z.number().min(0).max(1),
+      y: z.number().min(0).max(1),
+      width: z.number().min(0).max(1),
+      height: z.number().min(0).max(1)
+    })
+    .optional()
 })
 
 const StoredNotice = z.object({

@@ -54,6 +54,9 @@ export class LibraryImports {
     this.p.writable()
     return this.p.batch(async () => {
       const out: ImportedOutcome = { added: [], failed: [] }
+      // Two entries pointing at one PDF: the first entry's details stay (the second only adds
+      // its tags and collections), rather than whichever entry came last.
+      const described = new Set<string>()
       for (const [i, item] of items.entries()) {
         let bytes: Uint8Array | null = null
         try {
@@ -67,9 +70,14 @@ export class LibraryImports {
         }
         if (bytes) {
           const added = await this.p.intake.addFile(basename(item.path), bytes)
+          const first = !described.has(added.paper.id)
+          described.add(added.paper.id)
           out.added.push({
             input: item.path,
-            paper: await this.withImportedValues(added.paper, item),
+            paper: await this.withImportedValues(
+              added.paper,
+              first ? item : { ...item, values: {} }
+            ),
             duplicate: added.duplicate
           })
         }

@@ -125,13 +125,7 @@ export class LibraryService {
     })
   }
 
-  /**
-   * Loads the catalog (migrating it), then checks every paper cheaply and repairs what it can.
-   * @remarks A writer removes stray temp files, rebuilds an unreadable catalog from the folder,
-   * resumes unfinished papers, re-indexes papers whose text or index files are missing or
-   * damaged (or whose chunker changed) and queues missing vectors. A read-only library only
-   * reports what needs repair. Everything repaired or found is a {@link notices notice}.
-   */
+  /** Loads the catalog, checks every paper and repairs what it can (see {@link LibraryUpkeep.open}). */
   open(): Promise<void> {
     return this.upkeep.open()
   }
@@ -151,10 +145,7 @@ export class LibraryService {
     return this.upkeep.notices()
   }
 
-  /**
-   * A paper's stored text or index turned out to be damaged while in use: it is re-indexed (a
-   * writer) or reported (read-only); other papers are unaffected.
-   */
+  /** A paper found damaged while in use (see {@link LibraryUpkeep.reportDamaged}). */
   reportDamaged(paperId: string, what: string): void {
     this.upkeep.reportDamaged(paperId, what)
   }
@@ -310,10 +301,8 @@ export class LibraryService {
   }
 
   /** The words OCR read on one page with their boxes; empty for a page with a text layer. */
-  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
-    const text = await this.paperText(id)
-    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
-    return words.map((w) => ({ text: w.text, box: w.box }))
+  ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    return this.content.ocrWords(id, page)
   }
 
   /** Papers whose title, authors, id or year contain every word of `query` (case-insensitive). */

@@ -39,7 +39,13 @@ export class LibraryUpkeep {
 
   constructor(private readonly p: UpkeepParts) {}
 
-  /** See {@link LibraryService.open}. */
+  /**
+   * Loads the catalog (migrating it), then checks every paper cheaply and repairs what it can.
+   * @remarks A writer removes stray temp files, rebuilds an unreadable catalog from the folder,
+   * resumes unfinished papers, re-indexes papers whose text or index files are missing or
+   * damaged (or whose chunker changed) and queues missing vectors. A read-only library only
+   * reports what needs repair. Everything repaired or found is a {@link notices notice}.
+   */
   async open(): Promise<void> {
     const { deps, catalog, readOnly } = this.p
     const load = await catalog.load()
@@ -88,7 +94,10 @@ export class LibraryUpkeep {
     return this.noticeList.map((n) => ({ ...n }))
   }
 
-  /** See {@link LibraryService.reportDamaged}. */
+  /**
+   * A paper's stored text or index turned out to be damaged while in use: it is re-indexed (a
+   * writer) or reported (read-only); other papers are unaffected.
+   */
   reportDamaged(paperId: string, what: string): void {
     const p = this.p.catalog.get(paperId)
     if (!p || this.reportedDamage.has(paperId)) return

@@ -4,7 +4,7 @@ import {
   type FindPapersInput,
   type PagesInput
 } from '../../shared/contract'
-import type { PageRange, Paper } from '../../shared/types'
+import type { PageRange, Paper, Region } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
@@ -93,6 +93,13 @@ export class PaperContent {
         params: { title: p.title }
       })
     return text
+  }
+
+  /** See {@link LibraryService.ocrWords}. */
+  async ocrWords(id: string, page: number): Promise<{ text: string; box: Region }[]> {
+    const text = await this.paperText(id)
+    const words = text.pages.find((p) => p.page === page)?.ocr?.words ?? []
+    return words.map((w) => ({ text: w.text, box: w.box }))
   }
 
   /** See {@link LibraryService.pdfBytes}. */

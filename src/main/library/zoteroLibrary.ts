@@ -67,6 +67,14 @@ export async function readZoteroLibrary(
     }
     try {
       return readAll(db, dir)
+    } catch (e) {
+      // Zotero 4 and older (userdata schema ≤ 77) name these columns differently
+      // (sourceItemID, mimeType, creatorData): say so rather than fail as a bug.
+      throw new UserFacingError(
+        'INVALID_INPUT',
+        `${source} does not have the tables of Zotero 5, 6 or 7 (${e instanceof Error ? e.message : String(e)}); it may come from an older Zotero. Open it once in a current Zotero to upgrade it, or export the library as BibTeX with files and import that.`,
+        { cause: e }
+      )
     } finally {
       db.close()
     }

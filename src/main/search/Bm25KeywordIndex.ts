@@ -234,7 +234,9 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
 
   /** A paper's stored chunks, text included (none when its text cannot be read). */
   storedChunks(paperId: string): Chunk[] {
-    return this.getChunks([...(this.rows.get(paperId)?.keys() ?? [])])
+    // Rows are indexed lazily (a packed paper's records are read from its file when asked).
+    const p = this.record(paperId)
+    return p ? this.getChunks(p.ids) : []
   }
 
   /** The ids of the papers in the index. */

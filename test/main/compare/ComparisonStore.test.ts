@@ -76,6 +76,22 @@ describe('ComparisonStore', () => {
     expect(raw.comparison.cells[0].citations[0].page).toBe(8)
   })
 
+  it('keeps what a citation points at (a table and its region) across a restart', async () => {
+    const c = sample('cmp-table')
+    const table = {
+      ...c.cells[0]!.citations[0]!,
+      kind: 'table' as const,
+      region: { x: 0.1, y: 0.2, width: 0.8, height: 0.3 }
+    }
+    const withTable = { ...c, cells: [{ ...c.cells[0]!, citations: [table] }] }
+    const store = new ComparisonStore(dir, () => undefined)
+    await store.open()
+    await store.save(withTable)
+    const again = new ComparisonStore(dir, () => undefined)
+    await again.open()
+    expect(again.get('cmp-table').cells[0]!.citations[0]).toEqual(table)
+  })
+
   it('keeps a damaged file aside, reports it, and still opens the good ones', async () => {
     const store = new ComparisonStore(dir, () => undefined)
     await store.open()

@@ -178,4 +178,22 @@ describe('importing a library', () => {
     expect(lib.service.get(r.added[0]!.paperId).status).toBe('indexed')
     await lib.service.close()
   })
+
+  it('says plainly that a zotero.sqlite from Zotero 4 or older cannot be read, instead of failing as a bug', async () => {
+    const lib = await library()
+    const old = join(dir, 'OldZotero')
+    mkdirSync(old)
+    // Zotero 4's layout (userdata schema 77): attachments point at sourceItemID, not parentItemID.
+    const db = new DatabaseSync(join(old, 'zotero.sqlite'))
+    db.exec(`CREATE TABLE items (itemID INTEGER PRIMARY KEY, itemTypeID INT NOT NULL, key TEXT NOT NULL);
+      CREATE TABLE itemTypes (itemTypeID INTEGER PRIMARY KEY, typeName TEXT);
+      CREATE TABLE itemAttachments (itemID INTEGER PRIMARY KEY, sourceItemID INT, linkMode INT, mimeType TEXT, path TEXT);
+      CREATE TABLE collections (collectionID INTEGER PRIMARY KEY, collectionName TEXT NOT NULL, parentCollectionID INT);`)
+    db.close()
+    await expect(importZotero(lib.service, old)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/does not have the tables of Zotero 5, 6 or 7.*older Zotero/)
+    })
+    await lib.service.close()
+  })
 })

@@ -34,6 +34,8 @@ export const VECTOR_PACK_FORMAT: PackFormat<VectorPackMeta> = {
 
 /** Lists of the inverted-file index (k-means centroids). */
 export const PACK_LISTS = 256
+/** Candidates of the sign-bit pass rescored exactly on their codes. */
+export const RERANK = 4000
 /** Lists probed per query. */
 export const DEFAULT_PROBES = 24
 /** `probes` value for the exact scan of every row's codes (the reference the bench compares to). */
@@ -172,7 +174,7 @@ export class VectorPack {
     }
     const bytes = dims >> 3
     const table = signTable(q)
-    const keep = new TopK(Math.max(1000, 20 * k))
+    const keep = new TopK(Math.max(RERANK, 20 * k))
     const signs = this.signs
     const rowPaper = this.rowPaper
     for (const { id: l } of near.sorted()) {

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ResearchPalApi } from '../../../shared/contract'
 import { createChatSlice } from './chatSlice'
 import { createCompareSlice } from './compareSlice'
+import { createBibliographyImportSlice } from './bibliographyImportSlice'
 import { createImportSlice } from './importSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createOrganizeSlice } from './organizeSlice'
@@ -28,6 +29,7 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createViewerSlice(set, get, api),
     ...createLibrarySlice(set, get, api),
     ...createOrganizeSlice(set, get, api),
+    ...createBibliographyImportSlice(set, get, api),
     ...createSettingsSlice(set, get, api),
     ...createCompareSlice(set, get, api),
     ...createImportSlice(set, get, api)
@@ -41,6 +43,7 @@ export function createAppStore(api: ResearchPalApi): AppStore {
         store.getState().applyCollections(collections)
       }),
       api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),
+      api.onLibraryImportProgress((p) => store.getState().applyLibraryImportProgress(p)),
       api.onCompareProgress((p) => store.getState().applyCompareProgress(p)),
       api.onImportProgress((s) => store.getState().applyImportProgress(s))
     ]

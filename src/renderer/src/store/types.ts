@@ -1,6 +1,7 @@
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { ChatSlice } from './chatSlice'
 import type { CompareSlice } from './compareSlice'
+import type { BibliographyImportSlice } from './bibliographyImportSlice'
 import type { ImportSlice } from './importSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { OrganizeSlice } from './organizeSlice'
@@ -14,6 +15,7 @@ export type AppState = ChatSlice &
   ViewerSlice &
   LibrarySlice &
   OrganizeSlice &
+  BibliographyImportSlice &
   SettingsSlice &
   CompareSlice &
   ImportSlice

@@ -7,11 +7,14 @@ export function useOrigin(): (c: Pick<ComparisonSummary, 'collection' | 'threadI
   const threads = useAppStore((s) => s.threads.list)
   const { t } = useTranslation()
   return (c) => {
-    const title = c.threadId ? threads.find((x) => x.id === c.threadId)?.title : undefined
-    return [
-      c.collection ? t('compare.originCollection', { name: c.collection.name }) : '',
-      c.threadId ? t('compare.originThread', { title: title || t('threads.untitled') }) : ''
-    ]
+    const thread = c.threadId ? threads.find((x) => x.id === c.threadId) : undefined
+    // A conversation deleted (or hidden by the list's search) has no title to show.
+    const saved = !c.threadId
+      ? ''
+      : thread
+        ? t('compare.originThread', { title: thread.title || t('threads.untitled') })
+        : t('compare.originThreadUnlisted')
+    return [c.collection ? t('compare.originCollection', { name: c.collection.name }) : '', saved]
       .filter(Boolean)
       .join(' · ')
   }

@@ -27,6 +27,7 @@ export function CollectionBar() {
   const [name, setName] = useState('')
   const [over, setOver] = useState<string | null>(null)
   const { t } = useTranslation()
+  const openImport = useAppStore((s) => s.openImport)
   const current = collections.find((c) => c.id === shown) ?? null
 
   const submit = async (): Promise<void> => {
@@ -84,6 +85,14 @@ export function CollectionBar() {
           }}
         >
           {t('collections.new')}
+        </button>
+        <button
+          type="button"
+          className="collection-tab collection-new"
+          title={t('library.importTitle')}
+          onClick={openImport}
+        >
+          {t('library.import')}
         </button>
       </nav>
       {naming && (

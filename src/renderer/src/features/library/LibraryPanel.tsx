@@ -5,6 +5,7 @@ import { useAppStore } from '../../store/StoreContext'
 import type { LibrarySort } from '../../store/organizeSlice'
 import { AddPapers } from './AddPapers'
 import { CiteDialog } from './CiteDialog'
+import { ImportDialog } from './ImportDialog'
 import { CollectionBar } from './CollectionBar'
 import { FolderImportPanel } from './FolderImportPanel'
 import { PaperDetails } from './PaperDetails'
@@ -43,6 +44,7 @@ export function LibraryPanel() {
   const setQuery = useAppStore((s) => s.setLibraryQuery)
   const setSort = useAppStore((s) => s.setLibrarySort)
   const openCite = useAppStore((s) => s.openCite)
+  const openImport = useAppStore((s) => s.openImport)
   const notices = useAppStore((s) => s.library.notices)
   const dismissNotices = useAppStore((s) => s.dismissNotices)
   const [dragging, setDragging] = useState(false)
@@ -177,6 +179,9 @@ export function LibraryPanel() {
             {fetchingDefaults ? t('library.adding') : t('library.addDefaults')}
           </button>
           <p className="muted small">{t('library.defaultsHint')}</p>
+          <button type="button" className="btn" onClick={openImport}>
+            {t('library.importEmpty')}
+          </button>
         </div>
       )}
       <ul className="paper-list" aria-label={t('library.papers')}>
@@ -192,6 +197,7 @@ export function LibraryPanel() {
       <p className="drop-hint muted small">{t('library.dropHint')}</p>
       <PaperDetails />
       <CiteDialog />
+      <ImportDialog />
     </aside>
   )
 }
