@@ -34,6 +34,8 @@ export interface FolderImportDeps {
   window?: number
   /** How often in-flight papers are checked, ms (default 100). */
   pollMs?: number
+  /** The shortest time between two progress events of the same state, ms (default 250). */
+  emitEveryMs?: number
   readOnly?: boolean
 }
 
@@ -458,11 +460,12 @@ export class FolderImport {
     if (!this.job || !this.deps.emit) return
     const now = performance.now()
     const status = this.status()
-    if (status.state === this.lastState && now - this.lastEmit < EMIT_EVERY_MS) {
+    const every = this.deps.emitEveryMs ?? EMIT_EVERY_MS
+    if (status.state === this.lastState && now - this.lastEmit < every) {
       this.emitTimer ??= setTimeout(() => {
         this.emitTimer = null
         this.announce()
-      }, EMIT_EVERY_MS)
+      }, every)
       return
     }
     if (this.emitTimer) clearTimeout(this.emitTimer)

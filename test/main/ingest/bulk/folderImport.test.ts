@@ -38,7 +38,9 @@ function importer(root: string, delayMs = 0) {
     library: lib.service,
     file: lib.paths.folderImport,
     emit: (s) => statuses.push(s),
-    pollMs: 10
+    pollMs: 10,
+    // Every change is announced: on a fast machine a small import ends within one throttle window.
+    emitEveryMs: 0
   })
   return { ...lib, imp, statuses }
 }
