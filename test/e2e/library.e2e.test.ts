@@ -72,6 +72,7 @@ describe('the library with 18 papers at 1280×800', () => {
   })
 
   it('shows at least 12 compact rows, the count, and failed rows named by their file without Retry', async () => {
+    await h.screenshot('library-18-papers-top')
     const visible = await fullyVisibleRows(page)
     console.log(`library e2e: ${visible} rows fully visible at 1280×800`)
     expect(visible).toBeGreaterThanOrEqual(12)

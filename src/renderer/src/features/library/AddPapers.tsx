@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FolderImportStart } from './FolderImportPanel'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
@@ -41,6 +42,7 @@ export function AddPapers() {
         <button type="button" className="btn btn-primary" onClick={() => void pickAndAddFiles()}>
           {t('library.addPdfs')}
         </button>
+        <FolderImportStart />
         <form
           className="arxiv-form"
           onSubmit={(e) => {

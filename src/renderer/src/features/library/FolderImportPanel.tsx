@@ -35,9 +35,34 @@ function EntryList({ title, entries }: { title: string; entries: FolderImportEnt
 }
 
 /**
- * Importing a folder of PDFs: the button, then progress with an ETA and pause/resume while it
- * runs, and the summary (failures with reasons, duplicates) when it ends. It resumes by itself
- * after the app restarts. Also shows the indexing settings measured on this computer, with a
+ * The button that starts a folder import, beside "Add PDFs…" (hidden while an import runs: the
+ * panel below shows its progress then).
+ */
+export function FolderImportStart() {
+  const status = useAppStore((s) => s.folderImport.status)
+  const busy = useAppStore((s) => s.folderImport.busy)
+  const startImport = useAppStore((s) => s.startImport)
+  const { t } = useTranslation()
+  if (status && ACTIVE.has(status.state)) return null
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      title={t('folderImport.startTitle')}
+      disabled={busy === 'start'}
+      onClick={() => void startImport()}
+    >
+      {t('folderImport.start')}
+    </button>
+  )
+}
+
+const ACTIVE = new Set(['running', 'pausing', 'paused'])
+
+/**
+ * Importing a folder of PDFs (started by {@link FolderImportStart}): progress with an ETA and
+ * pause/resume while it runs, and the summary (failures with reasons, duplicates) when it ends.
+ * It resumes by itself after the app restarts. Also shows the indexing settings measured on this computer, with a
  * way to measure them again.
  */
 export function FolderImportPanel() {
@@ -47,7 +72,6 @@ export function FolderImportPanel() {
   const error = useAppStore((s) => s.folderImport.error)
   const dismissed = useAppStore((s) => s.folderImport.dismissedJobId)
   const loadImport = useAppStore((s) => s.loadImport)
-  const startImport = useAppStore((s) => s.startImport)
   const pauseImport = useAppStore((s) => s.pauseImport)
   const resumeImport = useAppStore((s) => s.resumeImport)
   const cancelImport = useAppStore((s) => s.cancelImport)
@@ -59,9 +83,7 @@ export function FolderImportPanel() {
     void loadImport()
   }, [loadImport])
 
-  const active =
-    status &&
-    (status.state === 'running' || status.state === 'pausing' || status.state === 'paused')
+  const active = status && ACTIVE.has(status.state)
   const ended =
     status &&
     (status.state === 'finished' || status.state === 'cancelled') &&
@@ -70,19 +92,6 @@ export function FolderImportPanel() {
 
   return (
     <div className="folder-import" aria-label={t('folderImport.label')}>
-      {!active && (
-        <div className="folder-import-start">
-          <button
-            type="button"
-            className="btn btn-small"
-            title={t('folderImport.startTitle')}
-            disabled={busy === 'start'}
-            onClick={() => void startImport()}
-          >
-            {t('folderImport.start')}
-          </button>
-        </div>
-      )}
       {active && status && (
         <div className="overall import-progress" role="status">
           <div className="small import-head" title={status.folder}>
