@@ -2,7 +2,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FolderImportStatus } from '../../../../src/shared/folderImport'
-import { FolderImportPanel } from '../../../../src/renderer/src/features/library/FolderImportPanel'
+import {
+  FolderImportPanel,
+  FolderImportStart
+} from '../../../../src/renderer/src/features/library/FolderImportPanel'
 import { i18n } from '../../../../src/renderer/src/i18n'
 import { fakeApi, ok } from '../../fakeApi'
 import { renderWithStore } from '../../render'
@@ -39,7 +42,14 @@ describe('the folder import panel', () => {
       'import:pause': () => ok({ status: status({ state: 'pausing' }) }),
       'import:resume': () => ok({ status: status({ state: 'running' }) })
     })
-    const { store } = renderWithStore(<FolderImportPanel />, fake)
+    // The start button sits beside "Add PDFs…"; the panel below it shows progress and summary.
+    const { store } = renderWithStore(
+      <>
+        <FolderImportStart />
+        <FolderImportPanel />
+      </>,
+      fake
+    )
     store.connect()
     await waitFor(() => expect(screen.getByText('Importing papers')).toBeTruthy())
     expect(
