@@ -90,8 +90,10 @@ export function FolderImportPanel() {
     dismissed !== status.jobId
   const settled = status ? status.indexed + status.duplicates + status.failed : 0
 
+  // Nothing under way, nothing to report: the start button beside "Add PDFs…" is all there is.
+  if (!active && !ended && !error && busy !== 'measure') return null
   return (
-    <div className="folder-import" aria-label={t('folderImport.label')}>
+    <div className="folder-import" role="group" aria-label={t('folderImport.label')}>
       {active && status && (
         <div className="overall import-progress" role="status">
           <div className="small import-head" title={status.folder}>
