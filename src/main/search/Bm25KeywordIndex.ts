@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
 import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
-import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside } from '../storage/versionedFile'
 import type { Chunk } from '../domain'
 import {
@@ -14,6 +13,7 @@ import {
   type PaperPostings
 } from './keywordFile'
 import { KeywordPack, writeKeywordPack, type PackPostings } from './pack/keywordPack'
+import { readPaperFiles } from './pack/paperFiles'
 import {
   DEFAULT_PACK_POLICY,
   PackedStore,
@@ -158,37 +158,19 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         notices.push(`The keyword search pack could not be used (${why}).${kept}`)
       }
     }
-    const alive = pack ? new Uint8Array(pack.papers.length) : null
     const damaged = new Map<string, string>()
-    const loaded = await mapLimit(
-      names.filter((f) => f.endsWith('.kw')),
-      OPEN_FILES_AT_ONCE,
-      async (f) => {
-        const paperId = decodeURIComponent(f.slice(0, -'.kw'.length))
-        const file = join(papersDir, f)
-        try {
-          const st = await stat(file)
-          const at = pack?.paperIndex.get(paperId)
-          const packed = at === undefined ? undefined : pack!.papers[at]!
-          if (packed && packed.size === st.size && packed.mtimeMs === st.mtimeMs) {
-            alive![at!] = 1
-            return null
-          }
-          const p = decodePostings(await readFile(file))
-          if (p.paperId !== paperId) throw new Error(`it holds paper ${p.paperId}`)
-          return { p, identity: { size: st.size, mtimeMs: st.mtimeMs } }
-        } catch (e) {
-          // A file removed between listing and reading is simply gone.
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-            damaged.set(paperId, `keyword index ${f}: ${(e as Error).message}`)
-          }
-          return null
-        }
-      }
-    )
+    const { alive, loaded } = await readPaperFiles({
+      dir: papersDir,
+      names,
+      ext: '.kw',
+      what: 'keyword index',
+      pack,
+      decode: decodePostings,
+      damaged
+    })
     const delta = new Map<string, DeltaPaper<PaperPostings>>()
     for (const l of loaded) {
-      if (l) delta.set(l.p.paperId, { value: l.p, rows: l.p.ids.length, identity: l.identity })
+      if (l) delta.set(l.value.paperId, { ...l, rows: l.value.ids.length })
     }
     this.rows.clear()
     this.texts.clear()

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { UserFacingError } from '../errors'
 import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
-import { mapLimit, OPEN_FILES_AT_ONCE } from '../storage/mapLimit'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
+import { readPaperFiles } from './pack/paperFiles'
 import type { VectorHit, VectorStore } from './types'
 import { scanVectors, withSigns, EXACT_SCAN_LIMIT, type PaperVectors } from './vectorScan'
 import {
@@ -382,29 +382,15 @@ export class VectraStore implements VectorStore {
       pack.close()
       pack = null
     }
-    const alive = pack ? new Uint8Array(pack.papers.length) : null
     const delta = new Map<string, { value: PaperVectors; rows: number; identity: FileIdentity }>()
-    const loaded = await mapLimit(files, OPEN_FILES_AT_ONCE, async (f) => {
-      const paperId = decodeURIComponent(f.slice(0, -'.rpv'.length))
-      const file = join(dir, 'papers', f)
-      try {
-        const st = await stat(file)
-        const at = pack?.paperIndex.get(paperId)
-        const packed = at === undefined ? undefined : pack!.papers[at]!
-        if (packed && packed.size === st.size && packed.mtimeMs === st.mtimeMs) {
-          alive![at!] = 1
-          return null
-        }
-        const v = decodeVectors(await readFile(file))
-        if (v.paperId !== paperId) throw new Error(`it holds paper ${v.paperId}`)
-        return { v, identity: { size: st.size, mtimeMs: st.mtimeMs } }
-      } catch (e) {
-        // A file removed between listing and reading is simply gone.
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-          damaged.set(paperId, `vector index ${f}: ${(e as Error).message}`)
-        }
-        return null
-      }
+    const { alive, loaded } = await readPaperFiles({
+      dir: join(dir, 'papers'),
+      names: files,
+      ext: '.rpv',
+      what: 'vector index',
+      pack,
+      decode: decodeVectors,
+      damaged
     })
     if (manifestLost !== null) {
       // Every paper's file names its embedder: the most common one is the store's.
@@ -415,7 +401,7 @@ export class VectraStore implements VectorStore {
         v.n += n
         votes.set(key, v)
       }
-      for (const l of loaded) if (l) vote(l.v.embedderId, l.v.dims, 1)
+      for (const l of loaded) if (l) vote(l.value.embedderId, l.value.dims, 1)
       if (pack) vote(pack.meta.embedderId, pack.meta.dims, pack.papers.length)
       const best = [...votes.values()].sort((a, b) => b.n - a.n)[0]
       manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
@@ -433,10 +419,10 @@ export class VectraStore implements VectorStore {
     this.manifest = manifest
     for (const l of loaded) {
       // Files made by another embedder (a crash during a model switch) are stale: skip them.
-      if (l && l.v.embedderId === manifest.embedderId && l.v.dims === manifest.dims) {
-        delta.set(l.v.paperId, {
-          value: withSigns(l.v),
-          rows: l.v.ids.length,
+      if (l && l.value.embedderId === manifest.embedderId && l.value.dims === manifest.dims) {
+        delta.set(l.value.paperId, {
+          value: withSigns(l.value),
+          rows: l.value.ids.length,
           identity: l.identity
         })
       }
