@@ -76,9 +76,12 @@ export function scanVectors(
 }
 
 function dotRow(p: PaperVectors, row: number, q: Float32Array): number {
-  const c = p.codes
-  const d = p.dims
-  const o = row * d
+  return dotCodes(p.codes, row * p.dims, q) * p.inv[row]!
+}
+
+/** The dot product of `q` with the int8 codes at `c[o..o + q.length)` (four running sums). */
+export function dotCodes(c: Int8Array, o: number, q: Float32Array): number {
+  const d = q.length
   let s0 = 0
   let s1 = 0
   let s2 = 0
@@ -91,7 +94,7 @@ function dotRow(p: PaperVectors, row: number, q: Float32Array): number {
     s3 += q[j + 3]! * c[o + j + 3]!
   }
   for (; j < d; j++) s0 += q[j]! * c[o + j]!
-  return (s0 + s1 + s2 + s3) * p.inv[row]!
+  return s0 + s1 + s2 + s3
 }
 
 function coarsePass(

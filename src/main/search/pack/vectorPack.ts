@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PackReader, PackWriter, view, type PackFormat } from '../../storage/packFile'
 import { TopK } from '../topK'
-import type { PaperVectors } from '../vectorScan'
+import { dotCodes, type PaperVectors } from '../vectorScan'
 import { StringTable, StringTableBuilder } from './stringTable'
 
 /** A paper in a pack, with the identity of the per-paper file it was packed from. */
@@ -494,21 +494,4 @@ function dotRows(a: Float32Array, oa: number, b: Float32Array, ob: number, d: nu
   let s = 0
   for (let j = 0; j < d; j++) s += a[oa + j]! * b[ob + j]!
   return s
-}
-
-function dotCodes(c: Int8Array, o: number, q: Float32Array): number {
-  const d = q.length
-  let s0 = 0
-  let s1 = 0
-  let s2 = 0
-  let s3 = 0
-  let j = 0
-  for (; j + 3 < d; j += 4) {
-    s0 += q[j]! * c[o + j]!
-    s1 += q[j + 1]! * c[o + j + 1]!
-    s2 += q[j + 2]! * c[o + j + 2]!
-    s3 += q[j + 3]! * c[o + j + 3]!
-  }
-  for (; j < d; j++) s0 += q[j]! * c[o + j]!
-  return s0 + s1 + s2 + s3
 }
