@@ -1,4 +1,4 @@
-import type { AppError, Result } from '../../../shared/errors'
+import type { AppError } from '../../../shared/errors'
 import type {
   EntryWithoutPdf,
   ImportKind,
@@ -6,6 +6,7 @@ import type {
   ImportSummary,
   ZoteroOverview
 } from '../../../shared/imports'
+import { resultOrError } from './resultOrError'
 import type { SliceCreator } from './types'
 
 /** Where one "fetch it" of an entry without PDF stands. */
@@ -73,14 +74,7 @@ export const createBibliographyImportSlice: SliceCreator<BibliographyImportSlice
   const imp = (): BibliographyImportSlice['importer'] => get().importer
   const update = (change: Partial<BibliographyImportSlice['importer']>): void =>
     set({ importer: { ...imp(), ...change } })
-  const run = async <T>(call: () => Promise<Result<T>>): Promise<T | null> => {
-    const r = await call()
-    if (!r.ok) {
-      update({ error: r.error })
-      return null
-    }
-    return r.value
-  }
+  const run = resultOrError((error) => update({ error }))
   return {
     importer: closed(),
     openImport: () => set({ importer: { ...closed(), open: true } }),

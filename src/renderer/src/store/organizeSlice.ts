@@ -1,6 +1,7 @@
 import type { ChannelOutput, CollectionInfo, PaperEditInput } from '../../../shared/contract'
-import type { AppError, Result } from '../../../shared/errors'
+import type { AppError } from '../../../shared/errors'
 import type { Paper } from '../../../shared/types'
+import { resultOrError } from './resultOrError'
 import type { SliceCreator } from './types'
 
 /** One arXiv paper offered for a typed title. */
@@ -73,14 +74,7 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
   const org = (): OrganizeSlice['organize'] => get().organize
   const update = (change: Partial<OrganizeSlice['organize']>): void =>
     set({ organize: { ...org(), ...change } })
-  const run = async <T>(call: () => Promise<Result<T>>): Promise<T | null> => {
-    const r = await call()
-    if (!r.ok) {
-      update({ error: r.error })
-      return null
-    }
-    return r.value
-  }
+  const run = resultOrError((error) => update({ error }))
   const refreshCollections = async (): Promise<void> => {
     const v = await run(() => api.library.collections({}))
     if (v) get().applyCollections(v.collections)
