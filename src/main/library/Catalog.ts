@@ -29,6 +29,13 @@ export type CatalogLoad =
   /** The file could not be parsed: moved to `aside` (null when read-only), library to rebuild. */
   | { state: 'unreadable'; reason: string; aside: string | null }
 
+/** What changed in the catalog since the last {@link Catalog.takeChanges}. */
+export type CatalogChanges =
+  /** Everything (nothing was announced yet, or the catalog was loaded again): every paper. */
+  | { full: true; papers: StoredPaper[]; removed: [] }
+  /** The papers added or changed (in catalog order) and the ids of the papers removed. */
+  | { full: false; papers: StoredPaper[]; removed: string[] }
+
 /**
  * The catalog of papers, `library.json`, kept in memory and saved atomically after each change.
  * @remarks Read through its own storage format ({@link CATALOG_FORMAT}): migrations run at load,
@@ -43,6 +50,8 @@ export class Catalog {
   private unreadable: UnreadableRecord[] = []
   private unreadableCollections: UnreadableRecord[] = []
   private saving: Promise<void> = Promise.resolve()
+  /** Papers changed since the last takeChanges(); `all` until the first, and after a load. */
+  private changes = { all: true, ids: new Set<string>() }
 
   constructor(
     private readonly file: string,
@@ -103,6 +112,7 @@ export class Catalog {
     this.collections.clear()
     for (const [id, c] of collections) this.collections.set(id, c)
     this.unreadableCollections = unreadableCollections
+    this.changes = { all: true, ids: new Set() }
     if (read.state === 'missing') return { state: 'missing', migratedFrom: null }
     if (read.migratedFrom !== null && !this.readOnly) {
       await keepBeforeMigration(this.file, read.migratedFrom)
@@ -138,9 +148,39 @@ export class Catalog {
   async deleteCollection(id: string): Promise<void> {
     if (!this.collections.delete(id)) return
     for (const [pid, p] of this.papers)
-      if (p.collectionIds.includes(id))
+      if (p.collectionIds.includes(id)) {
         this.papers.set(pid, { ...p, collectionIds: p.collectionIds.filter((c) => c !== id) })
+        this.changes.ids.add(pid)
+      }
     await this.save()
+  }
+
+  /** How many papers each collection holds (without copying the records). */
+  collectionCounts(): Map<string, number> {
+    const counts = new Map<string, number>()
+    for (const p of this.papers.values())
+      for (const c of p.collectionIds) counts.set(c, (counts.get(c) ?? 0) + 1)
+    return counts
+  }
+
+  /**
+   * What changed since the last call: the papers added or changed and the ids removed, or every
+   * paper when nothing was taken yet or the catalog was loaded again. Announcing a change costs
+   * what changed, not the size of the library.
+   */
+  takeChanges(): CatalogChanges {
+    const { all, ids } = this.changes
+    this.changes = { all: false, ids: new Set() }
+    if (all) return { full: true, papers: this.list(), removed: [] }
+    const papers: StoredPaper[] = []
+    const removed: string[] = []
+    // Papers added since are in the order they were added, as in the full list.
+    for (const id of ids) {
+      const p = this.papers.get(id)
+      if (p) papers.push(structuredClone(p))
+      else removed.push(id)
+    }
+    return { full: false, papers, removed }
   }
 
   /** Every paper, oldest first. */
@@ -159,9 +199,16 @@ export class Catalog {
     return undefined
   }
 
+  /** The paper of this arXiv id (without a version), if any. */
+  findByArxivId(arxivId: string): StoredPaper | undefined {
+    for (const p of this.papers.values()) if (p.arxivId === arxivId) return structuredClone(p)
+    return undefined
+  }
+
   /** Inserts or replaces a paper and saves. */
   async put(paper: StoredPaper): Promise<StoredPaper> {
     this.papers.set(paper.id, structuredClone(paper))
+    this.changes.ids.add(paper.id)
     await this.save()
     return paper
   }
@@ -172,12 +219,15 @@ export class Catalog {
     if (!cur) throw new Error(`catalog: no paper ${id}`)
     const next = { ...cur, ...structuredClone(change) }
     this.papers.set(id, next)
+    this.changes.ids.add(id)
     await this.save()
     return structuredClone(next)
   }
 
   async delete(id: string): Promise<void> {
-    if (this.papers.delete(id)) await this.save()
+    if (!this.papers.delete(id)) return
+    this.changes.ids.add(id)
+    await this.save()
   }
 
   has(id: string): boolean {

@@ -165,6 +165,16 @@ export class LibraryService {
     return this.catalog.list()
   }
 
+  /** One paper, or undefined when there is none with this id. */
+  byId(id: string): StoredPaper | undefined {
+    return this.catalog.get(id)
+  }
+
+  /** The paper whose PDF has this sha256, if any. */
+  bySha(sha256: string): StoredPaper | undefined {
+    return this.catalog.findBySha(sha256)
+  }
+
   /** One paper; NOT_FOUND when there is none with this id. */
   get(id: string): StoredPaper {
     const p = this.catalog.get(id)
@@ -384,9 +394,11 @@ export class LibraryService {
     }
   }
 
+  // Only what changed since the last event (the whole list once, at open): at thousands of
+  // papers, copying and sending every record on each status change cost more than the paper.
   private changed(): void {
     this.deps.events.emit('library:changed', {
-      papers: this.catalog.list(),
+      ...this.catalog.takeChanges(),
       collections: this.organizer.collections()
     })
   }

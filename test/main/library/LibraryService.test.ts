@@ -132,8 +132,22 @@ describe('LibraryService', () => {
     ).toBe(true)
     expect(mine.at(-1)).toMatchObject({ stage: 'indexed' })
     expect(Math.max(...progress.map((p) => p.overall.total))).toBe(5) // notes and empty never queue
-    const changed = lib.events.filter((e) => e.event === 'library:changed')
-    expect((changed.at(-1)!.payload as { papers: Paper[] }).papers).toEqual(papers)
+    // library:changed sends the whole list once, then only what changed: applied in order,
+    // the events give the library as it is; a status change carries that paper, not them all.
+    const changed = lib.events
+      .filter((e) => e.event === 'library:changed')
+      .map((e) => e.payload as { full: boolean; papers: Paper[]; removed: string[] })
+    expect(changed[0]!.full).toBe(true)
+    expect(changed.slice(1).every((c) => !c.full && c.papers.length < papers.length)).toBe(true)
+    const shown = new Map<string, Paper>()
+    for (const c of changed) {
+      if (c.full) shown.clear()
+      for (const p of c.papers) shown.set(p.id, p)
+      for (const id of c.removed) shown.delete(id)
+    }
+    expect([...shown.values()].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...papers].sort((a, b) => a.id.localeCompare(b.id))
+    )
   })
 
   it('does nothing when the same papers are added again', async () => {

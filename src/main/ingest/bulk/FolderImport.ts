@@ -18,6 +18,10 @@ import { moveAside, readVersioned, writeVersioned } from '../../storage/versione
 export interface ImportLibrary {
   addPathsDetailed(paths: string[]): Promise<AddOutcome[]>
   list(): Paper[]
+  /** One paper by id (looked up, not listed: a thousand-paper list per poll costs seconds). */
+  byId(id: string): Paper | undefined
+  /** The paper whose PDF has this sha256, if any. */
+  bySha(sha256: string): Paper | undefined
 }
 
 /** What {@link FolderImport} is built from. */
@@ -377,10 +381,9 @@ export class FolderImport {
     const job = this.job!
     const flying = job.items.filter((i) => i.state === 'added')
     if (flying.length === 0) return false
-    const byId = new Map(this.deps.library.list().map((p) => [p.id, p]))
     let changed = false
     for (const i of flying) {
-      const p = byId.get(i.paperId!)
+      const p = this.deps.library.byId(i.paperId!)
       if (!p) {
         Object.assign(i, {
           state: 'failed',
@@ -419,7 +422,7 @@ export class FolderImport {
       const twinInJob = job.items.find(
         (i) => i !== item && i.sha256 === sha && i.state !== 'duplicate' && i.state !== 'queued'
       )
-      const twin = this.deps.library.list().find((p) => p.sha256 === sha)
+      const twin = this.deps.library.bySha(sha)
       // A paper that failed before is tried again by the library (as adding it by hand does).
       if (twinInJob || (twin && twin.status !== 'error')) {
         const of = twinInJob ? `"${basename(twinInJob.path)}" in this folder` : `"${twin!.title}"`
