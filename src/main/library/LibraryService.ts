@@ -29,7 +29,7 @@ export type { LibraryDeps } from './libraryDeps'
 
 /**
  * The library: adds papers, runs ingestion one paper at a time, removes, retries, cancels.
- * @remarks Every state change is saved to `library.json` before it is announced, and papers
+ * @remarks Every state change is saved (the catalog's journal) before it is announced, and papers
  * found unfinished on {@link open} are resumed, so a crash loses at most the work in flight.
  */
 export class LibraryService {
@@ -152,8 +152,8 @@ export class LibraryService {
 
   /**
    * Reads the catalog again, for a read-only library another process is writing.
-   * @remarks The writer saves `library.json` by renaming a complete file over it, so a reload
-   * sees the old catalog or the new one.
+   * @remarks The writer saves `library.json` by renaming a complete file over it and appends
+   * whole lines to `library.journal`, so a reload sees the catalog as it was after some change.
    */
   async reload(): Promise<void> {
     if (!this.deps.readOnly) return
@@ -357,7 +357,7 @@ export class LibraryService {
     await this.upkeep.backfilled()
     this.queue.cancel()
     await this.queue.idle()
-    await this.catalog.flush()
+    await this.catalog.close()
   }
 
   // Jobs found while adding a batch start together, so progress counts the whole batch.

@@ -52,7 +52,7 @@ export async function rebuildCatalog(
     if (p.status === 'pending') ctx.recovered.add(p.id)
   }
   const kept = load.aside
-    ? `It was kept as ${load.aside}.`
+    ? `It was kept as ${load.aside}${load.journalAside ? `, its recent changes as ${load.journalAside}` : ''}.`
     : 'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
   const queued = found.papers.length - found.withoutPdf.length
   const lost = found.withoutPdf.length

@@ -10,6 +10,7 @@ import type { PdfReader } from '../../../src/main/ingest/PdfReader'
 import type { IngestProgress, Paper } from '../../../src/shared/types'
 import { FakeEmbedder } from '../../fakes/fakeEmbedder'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { catalogOnDisk } from '../../fixtures/catalogOnDisk'
 import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
 import { makePdf } from '../../fixtures/makePdf'
 
@@ -112,8 +113,7 @@ describe('LibraryService', () => {
     expect(hits.map((c) => c && [c.paperId, c.page])).toEqual([[g1.id, 3]])
 
     // What is on disk says the same as what is in memory.
-    const onDisk = JSON.parse(readFileSync(lib.paths.library, 'utf8')) as { papers: Paper[] }
-    expect(onDisk.papers).toEqual(papers)
+    expect(await catalogOnDisk(lib.paths.library)).toEqual(papers)
     expect(existsSync(join(lib.paths.pdfs, `${g1.id}.pdf`))).toBe(true)
     expect(
       JSON.parse(readFileSync(join(lib.paths.pages, `${g1.id}.json`), 'utf8')).pages
@@ -444,8 +444,8 @@ describe('LibraryService', () => {
       expect(lib.keywords.paperChunks(id)).toEqual([])
       expect(lib.vectors.hasPaper(id)).toBe(false)
     }
-    const onDisk = JSON.parse(readFileSync(lib.paths.library, 'utf8')) as { papers: Paper[] }
-    expect(onDisk.papers.map((p) => p.status)).toEqual(['error', 'error'])
+    const onDisk = await catalogOnDisk(lib.paths.library)
+    expect(onDisk.map((p) => p.status)).toEqual(['error', 'error'])
 
     await lib.service.retry(a!.id)
     await lib.service.whenIdle()
