@@ -52,6 +52,7 @@ describe('library slice', () => {
       total: 1,
       overall: { done: 1, total: 2 }
     })
+    const c = store.getState().library.papers[2]
     // B indexed, A removed, D added: B keeps its place, D comes last.
     fake.emit('library:changed', {
       full: false,
@@ -66,6 +67,8 @@ describe('library slice', () => {
       'd:pending'
     ])
     expect(lib.progress.a).toBeUndefined()
+    // A paper that did not change is the same object: its (memoised) row is not rendered again.
+    expect(lib.papers[1]).toBe(c)
     // Nothing changed: the list is the same object (the library view does not render again).
     fake.emit('library:changed', { full: false, papers: [], removed: [], collections: [] })
     expect(store.getState().library.papers).toBe(lib.papers)
