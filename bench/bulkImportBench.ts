@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { FolderImportStatus } from '../src/shared/folderImport'
 import { EnvSecretStore } from '../src/main/settings/secretStore'
@@ -107,6 +108,8 @@ interface Progress {
   settled: number
   total: number
   etaSeconds: number | null
+  /** The machine's 1-minute load average when this progress arrived. */
+  load: number
 }
 
 interface ChildRun {
@@ -155,7 +158,8 @@ function runChild(
             elapsedSeconds: p.elapsedSeconds,
             settled: p.indexed + p.duplicates + p.failed,
             total: p.total,
-            etaSeconds: p.etaSeconds
+            etaSeconds: p.etaSeconds,
+            load: Math.round(loadavg()[0]! * 10) / 10
           }
           run.progress.push(progress)
           if (killWhen(progress)) {
@@ -189,7 +193,11 @@ export interface BulkImportReport {
     predictedRemainingSeconds: number
     actualRemainingSeconds: number
     ratio: number
+    /** The machine's 1-minute load average when the prediction was made. */
+    loadAverage1m: number
   }[]
+  /** Papers/s (active time) before the kill and after the restart: a library that slows down as it grows shows here. */
+  speed: { beforeKill: number; afterResume: number; loadAtKill: number; loadAtEnd: number }
   nothingDoneTwice: boolean
   indexedTwice: string[]
   redoneAfterKill: number
@@ -251,7 +259,7 @@ export async function bulkImportBench(options: {
   // restart) of the files were done, against the active time it really took from there.
   const finalElapsed = done.elapsedSeconds
   const predictions = [...first.progress, ...second.progress]
-  const etaAccuracy = [0.1, 0.25, 0.5, 0.75].flatMap((f) => {
+  const etaAccuracy = [0.05, 0.1, 0.25, 0.5, 0.75].flatMap((f) => {
     const p = predictions.find((x) => x.etaSeconds !== null && x.settled >= x.total * f)
     if (!p || p.etaSeconds === null) return []
     const actual = finalElapsed - p.elapsedSeconds
@@ -260,7 +268,8 @@ export async function bulkImportBench(options: {
         atPercent: Math.round((p.settled / p.total) * 100),
         predictedRemainingSeconds: r2(p.etaSeconds),
         actualRemainingSeconds: r2(actual),
-        ratio: actual > 0 ? r2(p.etaSeconds / actual) : 0
+        ratio: actual > 0 ? r2(p.etaSeconds / actual) : 0,
+        loadAverage1m: p.load
       }
     ]
   })
@@ -289,6 +298,15 @@ export async function bulkImportBench(options: {
     papersPerSecond: r2(done.total / finalElapsed),
     chunksPerSecond: r2(chunks / finalElapsed),
     etaAccuracy,
+    speed: {
+      beforeKill: r2(killedAt.settled / killedAt.elapsedSeconds),
+      afterResume: r2(
+        (done.indexed + done.duplicates + done.failed - killedAt.settled) /
+          (finalElapsed - killedAt.elapsedSeconds)
+      ),
+      loadAtKill: killedAt.load,
+      loadAtEnd: second.progress.at(-1)?.load ?? 0
+    },
     nothingDoneTwice: indexedTwice.length === 0 && done.indexed === written.pdfs,
     indexedTwice,
     redoneAfterKill: redone,

@@ -1,9 +1,11 @@
 /**
- * `npx tsx bench/ingest.ts [--quick] [--bulk N] [--out FILE] [--workers built|source]`: only
+ * `npx tsx bench/ingest.ts [--quick] [--bulk N [--bulk-only]] [--out FILE] [--workers built|source]`: only
  * issue 20's ingestion figures (end to end at 1, 2 and auto ONNX Runtime threads on the corpus;
  * a 1,000-PDF folder import killed mid-way and resumed), as one JSON document.
  * @remarks `npm run bench` includes the same figures in its full report; this entry runs them
- * alone. A benchmark, not a test: nothing is enforced; it exits non-zero only on a crash.
+ * alone. `--bulk-only` leaves out the thread runs (three ingests of the corpus) and imports the
+ * folder alone, with the ingestion settings the import measures for itself on its first run.
+ * A benchmark, not a test: nothing is enforced; it exits non-zero only on a crash.
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -13,11 +15,11 @@ import { parseArgs } from 'node:util'
 import { benchModel } from './benchModel'
 import { benchReader } from './benchReader'
 import { buildWorkers } from './benchWorkers'
-import { bulkImportChild } from './bulkImportBench'
+import { bulkImportBench, bulkImportChild } from './bulkImportBench'
 import { endToEndChild } from './endToEndChild'
 import { SHARED_DIR } from './ingestCorpus'
 import { corpusPdfs, extractionAndChunking } from './ingestBench'
-import { ingestAtScale } from './ingestAtScale'
+import { BULK_PDFS, ingestAtScale } from './ingestAtScale'
 import { machine } from './machine'
 
 const log = (m: string): void => void process.stderr.write(`[bench:ingest] ${m}\n`)
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     options: {
       quick: { type: 'boolean', default: false },
       bulk: { type: 'string' },
+      'bulk-only': { type: 'boolean', default: false },
       out: { type: 'string' },
       workers: { type: 'string' },
       keep: { type: 'boolean', default: false }
@@ -58,23 +61,37 @@ async function main(): Promise<void> {
     // The bulk folder is always made from the whole corpus's pages.
     const { figures: stages } = await extractionAndChunking(quick ? pdfs : all, r.reader)
     const model = await benchModel(join(root, 'model'), stages.texts)
-    const result = await ingestAtScale({
-      script: __filename,
-      root,
-      modelDir: model.modelDir,
-      workerDir,
-      readerKind: 'worker',
-      reader: r.reader,
-      pdfs,
-      texts: stages.texts,
-      pageTexts: stages.pageTexts,
-      hostileDir: join(corpus, 'hostile'),
-      quick,
-      bulkCount: values.bulk ? Number(values.bulk) : undefined,
-      log
-    })
+    const result = values['bulk-only']
+      ? {
+          bulkImport: await bulkImportBench({
+            script: __filename,
+            root: join(root, 'bulk'),
+            modelDir: model.modelDir,
+            workerDir,
+            pageTexts: stages.pageTexts,
+            count: values.bulk ? Number(values.bulk) : quick ? BULK_PDFS.quick : BULK_PDFS.full,
+            hostileDir: join(corpus, 'hostile'),
+            tuningFile: null,
+            log
+          })
+        }
+      : await ingestAtScale({
+          script: __filename,
+          root,
+          modelDir: model.modelDir,
+          workerDir,
+          readerKind: 'worker',
+          reader: r.reader,
+          pdfs,
+          texts: stages.texts,
+          pageTexts: stages.pageTexts,
+          hostileDir: join(corpus, 'hostile'),
+          quick,
+          bulkCount: values.bulk ? Number(values.bulk) : undefined,
+          log
+        })
     const report = {
-      command: `npx tsx bench/ingest.ts${quick ? ' --quick' : ''}${values.bulk ? ` --bulk ${values.bulk}` : ''}`,
+      command: `npx tsx bench/ingest.ts${quick ? ' --quick' : ''}${values.bulk ? ` --bulk ${values.bulk}` : ''}${values['bulk-only'] ? ' --bulk-only' : ''}`,
       quick,
       ranOn: machine(),
       embedder: { kind: model.kind, note: model.note },

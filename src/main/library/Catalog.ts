@@ -88,6 +88,8 @@ export class Catalog {
   private journaled = 0
   /** True once the journal file on disk starts with this version's header. */
   private journalReady = false
+  /** A write failed: the next one writes library.json whole (the journal may end mid-line). */
+  private wholeNeeded = false
   private readonly journal: string
 
   private readonly compactAfter: number
@@ -102,8 +104,8 @@ export class Catalog {
   }
 
   /**
-   * Loads (or reloads) `library.json`; a missing file is an empty library; a newer one throws
-   * NEWER_FORMAT.
+   * Loads (or reloads) `library.json` and the changes journaled since; a missing file is an
+   * empty library; a newer one (either) throws NEWER_FORMAT.
    * @remarks The file is read and checked before the records in memory are replaced, so a
    * read-only library reloading beside a writer never shows a half-loaded catalog; an
    * unreadable file leaves them as they were.
@@ -374,48 +376,70 @@ export class Catalog {
   }
 
   // One paper's change: a line appended to the journal and fsynced (the record is written as it
-  // is now, before anything else can change it); library.json is written whole once the journal
-  // is as long as the catalog.
+  // is now, before anything else can change it); library.json is written whole instead once the
+  // journal is as long as the catalog, or after a write that failed (a line may be half-written).
   private record(entry: JournalEntry): Promise<void> {
     if (this.readOnly) return Promise.resolve()
     const line = journalLine(entry)
+    const whole = ++this.journaled >= Math.max(this.compactAfter, this.papers.size)
     const run = this.saving
       .catch(() => undefined)
       .then(async () => {
-        if (!this.journalReady) {
-          // No journal yet (or one set aside): begun afresh with the header.
-          await writeFileAtomic(this.journal, journalHeader() + line)
-          this.journalReady = true
-        } else await appendSynced(this.journal, line)
+        if (whole || this.wholeNeeded) return this.writeWhole()
+        try {
+          if (this.journalReady) await appendSynced(this.journal, line)
+          else {
+            // No journal yet (or one set aside): begun with the header.
+            await writeFileAtomic(this.journal, journalHeader() + line)
+            this.journalReady = true
+          }
+        } catch (cause) {
+          this.wholeNeeded = true
+          throw diskWriteFailed(this.journal, cause)
+        }
       })
     this.saving = run
-    if (++this.journaled < Math.max(this.compactAfter, this.papers.size)) return run
-    return run.then(() => this.save())
+    return run
   }
 
-  // Writes library.json whole (with the number of the last change it includes), then empties the
-  // journal. A crash between the two leaves journal lines library.json already has: skipped.
+  // Writes library.json whole, then empties the journal; after the writes before it (in order).
   private save(): Promise<void> {
     if (this.readOnly) return Promise.resolve()
+    const run = this.saving.catch(() => undefined).then(() => this.writeWhole())
+    this.saving = run
+    return run
+  }
+
+  // The catalog as it is when the write starts, with the number of the last change it includes:
+  // changes made since and still queued carry numbers at or below it and are skipped at load. A
+  // stop between the two writes leaves journal lines library.json already has: skipped too.
+  private async writeWhole(): Promise<void> {
     const papers = [...this.papers.values(), ...this.unreadable.map((r) => r.raw)]
     const collections = [
       ...this.collections.values(),
       ...this.unreadableCollections.map((r) => r.raw)
     ]
     const journalSeq = this.seq
-    // Changes made after this snapshot are written after it (writes run in order), so emptying
-    // the journal below never loses one.
     this.journaled = 0
-    const run = this.saving
-      .catch(() => undefined)
-      .then(async () => {
-        await writeVersioned(this.file, CATALOG_FORMAT, { journalSeq, papers, collections }, 1)
-        await writeFileAtomic(this.journal, journalHeader())
-        this.journalReady = true
-      })
-    this.saving = run
-    return run
+    try {
+      await writeVersioned(this.file, CATALOG_FORMAT, { journalSeq, papers, collections }, 1)
+      await writeFileAtomic(this.journal, journalHeader())
+    } catch (e) {
+      this.wholeNeeded = true
+      throw e
+    }
+    this.journalReady = true
+    this.wholeNeeded = false
   }
+}
+
+function diskWriteFailed(file: string, cause: unknown): UserFacingError {
+  const reason = (cause as NodeJS.ErrnoException).code ?? 'unknown'
+  return new UserFacingError(
+    'DISK_WRITE_FAILED',
+    { key: 'saveFailed', params: { file, reason } },
+    { cause }
+  )
 }
 
 /** Reads `library.journal`; a missing one is `missing`. */

@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -297,5 +298,28 @@ describe('library.journal: a paper’s change without rewriting the catalog', ()
     const reader = new Catalog(file, true)
     await reader.load()
     expect(reader.list().map((p) => p.pages)).toEqual([2, 3])
+  })
+
+  it('a failed append is DISK_WRITE_FAILED, and the next change writes the catalog whole', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rp-cat-'))
+    const { file, journal } = library(dir, 2)
+    const catalog = new Catalog(file)
+    await catalog.load()
+    await catalog.update('p0', { pages: 1 })
+    // The journal cannot be written (here: something else took its place).
+    rmSync(journal)
+    mkdirSync(journal)
+    await expect(catalog.update('p0', { pages: 2 })).rejects.toMatchObject({
+      code: 'DISK_WRITE_FAILED'
+    })
+    rmSync(journal, { recursive: true })
+    await catalog.update('p1', { pages: 3 })
+    const saved = JSON.parse(readFileSync(file, 'utf8'))
+    expect(saved.journalSeq).toBe(3)
+    expect(saved.papers.map((p: { pages: number }) => p.pages)).toEqual([2, 3])
+    expect(journalLines(journal)).toHaveLength(1)
+    const again = new Catalog(file, true)
+    await again.load()
+    expect(again.list().map((p) => p.pages)).toEqual([2, 3])
   })
 })
