@@ -281,7 +281,7 @@ export class Catalog {
   collectionCounts(): Map<string, number> {
     const counts = new Map<string, number>()
     for (const p of this.papers.values())
-      for (const c of p.collectionIds) counts.set(c, (counts.get(c) ?? 0) + 1)
+      for (const c of new Set(p.collectionIds)) counts.set(c, (counts.get(c) ?? 0) + 1)
     return counts
   }
 
