@@ -132,7 +132,7 @@ export class LibraryService {
 
   /** Records something found outside the library (a store repaired at open). */
   addNotice(notice: LibraryNotice): void {
-    this.upkeep.notify(notice.level, notice.message, notice.paperId)
+    this.upkeep.record({ ...notice })
   }
 
   /** Catalog records this version cannot read (kept unchanged), without their raw content. */

@@ -63,8 +63,8 @@ export class HybridRetriever implements Retriever {
       throw new UserFacingError(
         'NOT_FOUND',
         paperIds
-          ? `None of the papers ${scope.join(', ')} is indexed yet. Wait for ingestion to finish or re-add them.`
-          : 'No paper in the library is indexed yet. Add a paper (or wait for ingestion to finish), then search again.'
+          ? { key: 'noneOfIndexed', params: { ids: scope.join(', ') } }
+          : { key: 'nothingIndexed' }
       )
     }
     const depth = Math.max(MIN_DEPTH, limit * 4)
@@ -72,10 +72,10 @@ export class HybridRetriever implements Retriever {
     const dense = await this.dense(query, depth, scope, signal)
     throwIfAborted(signal, { key: 'cancelledSearch' })
     if (!dense && tokenize(query).length === 0) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `The query "${query.slice(0, 80)}" has no searchable words (only stop words or symbols). Use words that would appear in the paper.`
-      )
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'noSearchableWords',
+        params: { query: query.slice(0, 80) }
+      })
     }
     const ranked = dense
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
@@ -92,12 +92,12 @@ export class HybridRetriever implements Retriever {
     const paper = c && this.deps.papers().find((p) => p.id === c.paperId)
     if (!c || !paper) {
       const paperId = chunkId.replace(/-page-\d+-chunk-\d+$/, '')
-      throw new UserFacingError(
-        'NOT_FOUND',
-        this.deps.papers().some((p) => p.id === paperId)
-          ? `Paper ${paperId} has no passage ${chunkId}. Search again for current passage ids.`
-          : `There is no passage ${chunkId}: no paper ${paperId} is in the library. List the papers to see their ids.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: this.deps.papers().some((p) => p.id === paperId)
+          ? 'noSuchPassage'
+          : 'noPassageNoPaper',
+        params: { paperId, chunkId }
+      })
     }
     return {
       chunkId: c.id,
@@ -126,7 +126,7 @@ export class HybridRetriever implements Retriever {
       if (isUserFacing(cause)) throw cause
       throw new UserFacingError(
         'NOT_FOUND',
-        `The text of paper ${paper.id} ("${paper.title}") is not available; it may still be ingesting. Try again when it is indexed, or re-add it.`,
+        { key: 'paperTextUnavailable', params: { id: paper.id, title: paper.title } },
         { cause }
       )
     }
@@ -191,8 +191,11 @@ export class HybridRetriever implements Retriever {
   }
 }
 
-function invalid(what: string, error: z.ZodError): UserFacingError {
-  return new UserFacingError('INVALID_INPUT', `Invalid ${what} request: ${describeIssues(error)}.`)
+function invalid(what: 'search' | 'section', error: z.ZodError): UserFacingError {
+  return new UserFacingError('INVALID_INPUT', {
+    key: what === 'search' ? 'invalidSearch' : 'invalidSection',
+    params: { detail: describeIssues(error) }
+  })
 }
 
 /**

@@ -1,3 +1,5 @@
+import { cliEn, cliPtBR } from './cliCatalog'
+
 /**
  * The texts main writes for people (inside answers, and the CLI's human output), in each UI
  * language. Plain data, shared so the catalog test can compare the languages; main reads it
@@ -30,30 +32,11 @@ export const mainEn = {
       'This question does not seem to be about the papers in your library, and with no model available I can only answer from them. Ask something about the papers.',
     offTopicLabel: 'This is not from the papers in your library:'
   },
-  cli: {
-    localModel: '[Local model {{model}}]',
-    localModelFallback:
-      '[Local model {{model}} — Gemini could not be reached, so the local model answered]',
-    evidenceOnly: '[Evidence only — not a generated answer]',
-    evidenceOnlyWhy: '[Evidence only — not a generated answer: {{why}}]',
-    unverified: '[Unverified]',
-    unverifiedWhy: '[Unverified: {{why}}]',
-    keyHint:
-      'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.',
-    sources: 'Sources:',
-    source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
-    usage: '({{input}} input / {{output}} output tokens)',
-    paperRemoved: '(paper removed from the library)',
-    followUp:
-      'Thread {{threadId}} (turn {{turnId}}). Follow up with: ask --thread {{threadId}} "..."',
-    noThreads: 'No conversations yet. Start one with: ask --new-thread "<question>"',
-    damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}',
-    error: 'Error ({{code}}): {{message}}',
-    ingested: '✓ {{id}}  {{pages}} pages, {{chunks}} chunks'
-  },
+  cli: cliEn,
   errors: {
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
+    both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',
     cancelled: 'The operation was cancelled.',
     cancelledAnswer: 'The answer was cancelled.',
     cancelledDownload: 'Downloading arXiv {{id}} was cancelled.',
@@ -118,6 +101,7 @@ export const mainEn = {
       'There is no collection {{id}}; it may have been deleted. Reload the library.',
     collectionNeedsName: 'A collection needs a name.',
     collectionNameTaken: 'There is already a collection called "{{name}}". Choose another name.',
+    noCollectionNamed: 'There is no collection "{{name}}". See them with: collections',
     storedTextDamagedReadOnly:
       'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal or run an ingest command to repair it.',
     storedTextDamaged:
@@ -230,7 +214,91 @@ export const mainEn = {
       'A comparison needs at least one paper and one question. Delete the comparison instead.',
     comparisonNeedsQuestion: 'A comparison needs at least one question or claim.',
     noSuchComparison:
-      'There is no comparison with id {{id}}. List the comparisons to see their ids.'
+      'There is no comparison with id {{id}}. List the comparisons to see their ids.',
+    catalogRebuilt:
+      'library.json could not be read{{detail}}. $t(errors.catalogKept.{{kept}}) Recovered {{count}} paper(s) from the library folder; $t(errors.catalogQueued.{{mode}}) (vectors still on disk are reused, not computed again).',
+    catalogKept: {
+      aside: 'It was kept as {{aside}}.',
+      readOnly:
+        'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
+    },
+    catalogQueued: {
+      writer: '{{queued}} are being re-indexed from their PDFs',
+      readOnly: '{{queued}} need to be re-indexed from their PDFs'
+    },
+    recoveredWithoutPdfs:
+      '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
+    unreadableRecord:
+      'A record in library.json cannot be read by this version of ResearchPal{{detail}}; it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.',
+    unreadableRecordOf:
+      'A record in library.json ($t(errors.recordKinds.{{kind}}) {{id}}) cannot be read by this version of ResearchPal{{detail}}; it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.',
+    recordKinds: { paper: 'paper', collection: 'collection' },
+    reindexingFromPdf: '{{paper}}: {{detail}}. Re-indexing it from its PDF.',
+    damagedWithoutPdf: '{{paper}}: {{detail}}, and its PDF is missing.',
+    damagedCannotSearch:
+      '{{paper}} cannot be searched: {{detail}}, and its PDF is missing from the library folder. Add the PDF again to restore it, or remove the paper.',
+    recomputingVectors: '{{paper}}: {{detail}}. Recomputing its vectors.',
+    pdfMissingOne:
+      'The PDF of {{named}}, is missing from the library folder: search still works, but the viewer cannot show it. Add the file again to restore it.',
+    pdfMissingMany:
+      'The PDF of {{count}} papers, {{named}}, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
+    pdfMissingManyMore:
+      'The PDF of {{count}} papers, {{named}} and {{more}} more, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
+    keywordSearchUnavailable:
+      '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+    vectorSearchUnavailable:
+      '{{paper}}: {{detail}}. Its vector search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+    damagedInUseReadOnly:
+      '{{paper}}: {{detail}}. It is left out of search here; open ResearchPal or run an ingest command to repair it.',
+    damagedInUse: '{{paper}}: {{detail}}. Re-indexing it.',
+    notZoteroFolder:
+      '{{dir}} is not a Zotero data folder: it has no zotero.sqlite. Choose the folder Zotero shows in Settings → Advanced → Files and Folders (usually ~/Zotero).',
+    zoteroUnreadable:
+      '{{file}} could not be read as a Zotero database{{detail}}. Close Zotero and try again, or export the library as BibTeX with files and import that.',
+    zoteroTooOld:
+      '{{file}} does not have the tables of Zotero 5, 6 or 7{{detail}}; it may come from an older Zotero. Open it once in a current Zotero to upgrade it, or export the library as BibTeX with files and import that.',
+    noSuchFile: 'There is no file {{file}}. Check the path and try again.',
+    noZoteroCollection:
+      'This Zotero library has no collection {{wanted}}. Its collections: {{names}}.',
+    noZoteroCollections:
+      'This Zotero library has no collection {{wanted}}. It has no collections at all: import it without --collection.',
+    bibUnreadable:
+      '{{name}} could not be read as BibTeX or RIS{{detail}}. Export it again from your reference manager.',
+    bibEmpty:
+      '{{name}} has no BibTeX entries (@article{...}) or RIS records (TY  - ...). Export your library as BibTeX or RIS and import that file.',
+    embedderNotFound:
+      'Embedding model not found — keyword search only. Run `npm run fetch-model` or put the files ({{files}}) in {{target}}.',
+    embedderReady: 'Embedding model ready ({{id}}).',
+    embedderFound: 'Embedding model found in {{dir}}; it loads on first use.',
+    noneOfIndexed:
+      'None of the papers {{ids}} is indexed yet. Wait for ingestion to finish or re-add them.',
+    nothingIndexed:
+      'No paper in the library is indexed yet. Add a paper (or wait for ingestion to finish), then search again.',
+    noSearchableWords:
+      'The query "{{query}}" has no searchable words (only stop words or symbols). Use words that would appear in the paper.',
+    noSuchPassage:
+      'Paper {{paperId}} has no passage {{chunkId}}. Search again for current passage ids.',
+    noPassageNoPaper:
+      'There is no passage {{chunkId}}: no paper {{paperId}} is in the library. List the papers to see their ids.',
+    paperTextUnavailable:
+      'The text of paper {{id}} ("{{title}}") is not available; it may still be ingesting. Try again when it is indexed, or re-add it.',
+    invalidSearch: 'Invalid search request: {{detail}}.',
+    invalidSection: 'Invalid section request: {{detail}}.',
+    noSuchSection: 'Paper {{id}} has no section "{{requested}}". Its sections are: {{sections}}.',
+    noSections:
+      'No sections were detected in paper {{id}}, so "{{requested}}" cannot be extracted. Use search instead.',
+    sectionNoText:
+      'The section "{{requested}}" of paper {{id}} has no extractable text. Use search instead.',
+    invalidPaperFilter: 'Invalid paper filter: {{detail}}.',
+    noCollectionsHere:
+      'There is no collection "{{name}}": this library has no collections. List the papers without a collection.',
+    invalidPageRange: 'Invalid page range: {{detail}}.',
+    noSuchPage: 'Paper {{id}} ("{{title}}") has {{count}} pages; there is no page {{page}}.',
+    paperOutOfScope: 'Paper {{id}} is not among the papers this question is limited to ({{ids}}).',
+    cursorForeign:
+      'The cursor does not belong to this {{tool}} call. Repeat the call with the same arguments and the cursor it returned, or drop the cursor to start over.',
+    cursorPastEnd:
+      'The cursor points past the end of this {{tool}} result; the library may have changed. Repeat the call without a cursor.'
   }
 }
 
@@ -244,7 +312,12 @@ export type MainErrorKey = Exclude<
       ? Base
       : K
     : never,
-  'downloadReasons' | 'duplicateWhich' | 'holderWhere'
+  | 'downloadReasons'
+  | 'duplicateWhich'
+  | 'holderWhere'
+  | 'catalogKept'
+  | 'catalogQueued'
+  | 'recordKinds'
 >
 
 /** A main catalog's shape: the English one's keys, any string values. */
@@ -283,29 +356,11 @@ export const mainPtBR: MainCatalog = {
       'Esta pergunta não parece ser sobre os artigos da sua biblioteca, e sem um modelo disponível eu só consigo responder a partir deles. Pergunte algo sobre os artigos.',
     offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
   },
-  cli: {
-    localModel: '[Modelo local {{model}}]',
-    localModelFallback:
-      '[Modelo local {{model}} — o Gemini não pôde ser alcançado, então o modelo local respondeu]',
-    evidenceOnly: '[Só trechos — não é uma resposta gerada]',
-    evidenceOnlyWhy: '[Só trechos — não é uma resposta gerada: {{why}}]',
-    unverified: '[Não verificada]',
-    unverifiedWhy: '[Não verificada: {{why}}]',
-    keyHint: 'A linha de comando lê a chave da API Gemini da variável de ambiente GEMINI_API_KEY.',
-    sources: 'Fontes:',
-    source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
-    usage: '(tokens: {{input}} de entrada / {{output}} de saída)',
-    paperRemoved: '(artigo removido da biblioteca)',
-    followUp:
-      'Conversa {{threadId}} (turno {{turnId}}). Continue com: ask --thread {{threadId}} "..."',
-    noThreads: 'Nenhuma conversa ainda. Comece uma com: ask --new-thread "<pergunta>"',
-    damagedThread: '! {{file}} não pôde ser lido ({{reason}}); movido para {{movedTo}}',
-    error: 'Erro ({{code}}): {{message}}',
-    ingested: '✓ {{id}}  {{pages}} páginas, {{chunks}} trechos'
-  },
+  cli: cliPtBR,
   errors: {
     internal:
       'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
+    both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',
     cancelled: 'A operação foi cancelada.',
     cancelledAnswer: 'A resposta foi cancelada.',
     cancelledDownload: 'O download do arXiv {{id}} foi cancelado.',
@@ -368,6 +423,7 @@ export const mainPtBR: MainCatalog = {
     noSuchCollection: 'Não há coleção {{id}}; talvez tenha sido apagada. Recarregue a biblioteca.',
     collectionNeedsName: 'Uma coleção precisa de um nome.',
     collectionNameTaken: 'Já existe uma coleção chamada "{{name}}". Escolha outro nome.',
+    noCollectionNamed: 'Não há coleção "{{name}}". Veja as coleções com: collections',
     storedTextDamagedReadOnly:
       'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal ou rode um comando ingest para repará-lo.',
     storedTextDamaged:
@@ -482,6 +538,94 @@ export const mainPtBR: MainCatalog = {
     comparisonNeedsPaperAndQuestion:
       'Uma comparação precisa de pelo menos um artigo e uma pergunta. Apague a comparação em vez disso.',
     comparisonNeedsQuestion: 'Uma comparação precisa de pelo menos uma pergunta ou afirmação.',
-    noSuchComparison: 'Não há comparação com id {{id}}. Liste as comparações para ver os ids.'
+    noSuchComparison: 'Não há comparação com id {{id}}. Liste as comparações para ver os ids.',
+    catalogRebuilt:
+      'O library.json não pôde ser lido. $t(errors.catalogKept.{{kept}}) {{count}} artigo(s) recuperado(s) da pasta da biblioteca; $t(errors.catalogQueued.{{mode}}) (os vetores ainda no disco são reaproveitados, não calculados de novo).',
+    catalogKept: {
+      aside: 'Ele foi guardado como {{aside}}.',
+      readOnly:
+        'Ele foi deixado como está (só leitura); abra o ResearchPal ou rode um comando ingest para reconstruí-lo.'
+    },
+    catalogQueued: {
+      writer: '{{queued}} estão sendo reindexados a partir dos PDFs',
+      readOnly: '{{queued}} precisam ser reindexados a partir dos PDFs'
+    },
+    recoveredWithoutPdfs:
+      '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
+    unreadableRecord:
+      'Um registro do library.json não pode ser lido por esta versão do ResearchPal; talvez venha de uma versão mais nova. Ele é mantido sem alteração, mas não aparece. Atualize o ResearchPal para vê-lo.',
+    unreadableRecordOf:
+      'Um registro do library.json ($t(errors.recordKinds.{{kind}}) {{id}}) não pode ser lido por esta versão do ResearchPal; talvez venha de uma versão mais nova. Ele é mantido sem alteração, mas não aparece. Atualize o ResearchPal para vê-lo.',
+    recordKinds: { paper: 'artigo', collection: 'coleção' },
+    reindexingFromPdf:
+      '{{paper}}: o texto guardado ou o índice de palavras-chave está faltando ou danificado. Reindexando o artigo a partir do PDF.',
+    damagedWithoutPdf:
+      '{{paper}}: o texto guardado ou o índice de palavras-chave está faltando ou danificado, e o PDF não está na pasta da biblioteca.',
+    damagedCannotSearch:
+      '{{paper}} não pode ser buscado: o texto guardado ou o índice está faltando ou danificado, e o PDF não está na pasta da biblioteca. Adicione o PDF de novo para restaurá-lo, ou remova o artigo.',
+    recomputingVectors:
+      '{{paper}}: os vetores guardados estão danificados. Recalculando os vetores.',
+    pdfMissingOne:
+      'O PDF de {{named}} não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-lo. Adicione o arquivo de novo para restaurá-lo.',
+    pdfMissingMany:
+      'O PDF de {{count}} artigos, {{named}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
+    pdfMissingManyMore:
+      'O PDF de {{count}} artigos, {{named}} e mais {{more}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
+    keywordSearchUnavailable:
+      '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+    vectorSearchUnavailable:
+      '{{paper}}: os vetores guardados estão danificados. A busca semântica deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+    damagedInUseReadOnly:
+      '{{paper}}: o texto guardado ou o índice está danificado. O artigo fica fora da busca aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+    damagedInUse: '{{paper}}: o texto guardado ou o índice está danificado. Reindexando o artigo.',
+    notZoteroFolder:
+      '{{dir}} não é uma pasta de dados do Zotero: não tem o zotero.sqlite. Escolha a pasta que o Zotero mostra em Configurações → Avançado → Arquivos e pastas (normalmente ~/Zotero).',
+    zoteroUnreadable:
+      '{{file}} não pôde ser lido como um banco de dados do Zotero. Feche o Zotero e tente de novo, ou exporte a biblioteca como BibTeX com os arquivos e importe esse arquivo.',
+    zoteroTooOld:
+      '{{file}} não tem as tabelas do Zotero 5, 6 ou 7; talvez venha de um Zotero mais antigo. Abra-o uma vez num Zotero atual para atualizá-lo, ou exporte a biblioteca como BibTeX com os arquivos e importe esse arquivo.',
+    noSuchFile: 'Não há arquivo {{file}}. Confira o caminho e tente de novo.',
+    noZoteroCollection:
+      'Esta biblioteca do Zotero não tem a coleção {{wanted}}. As coleções dela: {{names}}.',
+    noZoteroCollections:
+      'Esta biblioteca do Zotero não tem a coleção {{wanted}}. Ela não tem nenhuma coleção: importe-a sem --collection.',
+    bibUnreadable:
+      '{{name}} não pôde ser lido como BibTeX ou RIS. Exporte-o de novo do seu gerenciador de referências.',
+    bibEmpty:
+      '{{name}} não tem entradas BibTeX (@article{...}) nem registros RIS (TY  - ...). Exporte sua biblioteca como BibTeX ou RIS e importe esse arquivo.',
+    embedderNotFound:
+      'Modelo de embeddings não encontrado — só busca por palavras-chave. Rode `npm run fetch-model` ou coloque os arquivos ({{files}}) em {{target}}.',
+    embedderReady: 'Modelo de embeddings pronto ({{id}}).',
+    embedderFound: 'Modelo de embeddings encontrado em {{dir}}; ele é carregado no primeiro uso.',
+    noneOfIndexed:
+      'Nenhum dos artigos {{ids}} está indexado ainda. Espere a indexação terminar ou adicione-os de novo.',
+    nothingIndexed:
+      'Nenhum artigo da biblioteca está indexado ainda. Adicione um artigo (ou espere a indexação terminar) e busque de novo.',
+    noSearchableWords:
+      'A consulta "{{query}}" não tem palavras pesquisáveis (só palavras muito comuns ou símbolos). Use palavras que apareceriam no artigo.',
+    noSuchPassage:
+      'O artigo {{paperId}} não tem o trecho {{chunkId}}. Busque de novo para obter os ids atuais dos trechos.',
+    noPassageNoPaper:
+      'Não há trecho {{chunkId}}: nenhum artigo {{paperId}} está na biblioteca. Liste os artigos para ver os ids.',
+    paperTextUnavailable:
+      'O texto do artigo {{id}} ("{{title}}") não está disponível; talvez ainda esteja sendo indexado. Tente de novo quando estiver indexado, ou adicione-o de novo.',
+    invalidSearch: 'Pedido de busca inválido.',
+    invalidSection: 'Pedido de seção inválido.',
+    noSuchSection:
+      'O artigo {{id}} não tem a seção "{{requested}}". As seções dele são: {{sections}}.',
+    noSections:
+      'Nenhuma seção foi detectada no artigo {{id}}, então "{{requested}}" não pode ser extraída. Use a busca.',
+    sectionNoText: 'A seção "{{requested}}" do artigo {{id}} não tem texto extraível. Use a busca.',
+    invalidPaperFilter: 'Filtro de artigos inválido.',
+    noCollectionsHere:
+      'Não há coleção "{{name}}": esta biblioteca não tem coleções. Liste os artigos sem indicar uma coleção.',
+    invalidPageRange: 'Intervalo de páginas inválido.',
+    noSuchPage: 'O artigo {{id}} ("{{title}}") tem {{count}} páginas; não há página {{page}}.',
+    paperOutOfScope:
+      'O artigo {{id}} não está entre os artigos a que esta pergunta se limita ({{ids}}).',
+    cursorForeign:
+      'O cursor não pertence a esta chamada de {{tool}}. Repita a chamada com os mesmos argumentos e o cursor que ela devolveu, ou deixe o cursor de fora para começar de novo.',
+    cursorPastEnd:
+      'O cursor aponta além do fim deste resultado de {{tool}}; a biblioteca pode ter mudado. Repita a chamada sem cursor.'
   }
 }

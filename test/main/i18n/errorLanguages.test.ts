@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GeminiChatModel } from '../../../src/main/agent/GeminiChatModel'
-import { errorMessage, toAppError } from '../../../src/main/errors'
+import { combine } from '../../../src/main/agent/AgentService'
+import { appError, errorMessage, toAppError } from '../../../src/main/errors'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { downloadArxivPdf } from '../../../src/main/library/arxivDownload'
 import { parseArxivId } from '../../../src/main/library/arxivId'
@@ -148,6 +149,34 @@ describe("main's errors in the user's language", () => {
     expect(error.code).toBe('INTERNAL')
     const text = expectPortuguese(error, 'Algo deu errado')
     expect(text).not.toContain('Cannot read')
+  })
+
+  it('two notices of one answer (local model timed out checking, context trimmed): both said', () => {
+    const timedOut = appError('UPSTREAM_UNAVAILABLE', {
+      key: 'localTimeout',
+      params: { model: 'qwen2.5:3b', seconds: 60 }
+    })
+    const trimmed = appError('CONTEXT_TOO_SMALL', {
+      key: 'contextTrimmed',
+      params: { tokens: 2048, shown: 3, total: 8 }
+    })
+    const both = combine(timedOut, trimmed)!
+    expect(both.code).toBe('UPSTREAM_UNAVAILABLE')
+    expect(both.message).toBe(`${timedOut.message} ${trimmed.message}`)
+    // ("tokens" and OLLAMA_CONTEXT_LENGTH are the same words in Portuguese.)
+    const pt = errorMessage(both, 'pt-BR')
+    expect(pt).toContain('O modelo local "qwen2.5:3b" não enviou nada em 60 s.')
+    expect(pt).toContain('A janela de contexto do modelo local (2.048 tokens) comporta só 3 dos 8')
+    expect(pt).not.toMatch(/sent nothing|holds only|passages/)
+    expect(errorMessage(both, 'en')).toBe(both.message)
+    // Values that clash cannot be said from one set: the pair stays English, folded whole.
+    const other = appError('UPSTREAM_UNAVAILABLE', {
+      key: 'localTimeout',
+      params: { model: 'llama3', seconds: 5 }
+    })
+    const clash = combine(timedOut, other)!
+    expect(clash.key).toBeUndefined()
+    expect(errorMessage(clash, 'pt-BR')).toBe(`${timedOut.message} ${other.message}`)
   })
 
   it('an error without a catalog key (an older record) keeps its English message', () => {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EmbedderStatus } from '../../../shared/types'
+import { englishText, UserFacingError, type ErrorText } from '../../errors'
 import type { Embedder, EmbedderProvider } from '../types'
 import { locateModel, modelSearchPaths, type ModelSearchOptions } from './locateModel'
 import { MODEL_FILES, MODEL_ONNX_FILE } from './modelFiles'
@@ -31,6 +32,13 @@ interface Failed {
   dir: string
   fingerprint: string
   message: string
+  /** The load error's catalog text, when it has one. */
+  text?: ErrorText
+}
+
+/** A status whose message comes from main's catalog. */
+function said(status: Omit<EmbedderStatus, 'message'>, text: ErrorText): EmbedderStatus {
+  return { ...status, message: englishText(text), key: text.key, params: text.params ?? {} }
 }
 
 /**
@@ -51,27 +59,25 @@ export class ModelEmbedderProvider implements EmbedderProvider {
     if (!dir) {
       const target = modelSearchPaths(this.deps)[0]!
       const files = MODEL_FILES.map((f) => f.path).join(', ')
-      return {
-        state: 'missing',
-        id: null,
-        modelDir: null,
-        message: `Embedding model not found — keyword search only. Run \`npm run fetch-model\` or put the files (${files}) in ${target}.`
-      }
+      return said(
+        { state: 'missing', id: null, modelDir: null },
+        { key: 'embedderNotFound', params: { files, target } }
+      )
     }
     const fingerprint = `${fingerprintOf(dir)}|${JSON.stringify(this.options() ?? {})}`
     if (this.failed && this.failed.dir === dir && this.failed.fingerprint === fingerprint) {
-      return { state: 'error', id: null, modelDir: dir, message: this.failed.message }
+      const { message, text } = this.failed
+      const status = { state: 'error' as const, id: null, modelDir: dir }
+      return text ? said(status, text) : { ...status, message }
     }
     if (this.loaded && this.loaded.dir === dir && this.loaded.fingerprint === fingerprint) {
       const id = this.loaded.embedder.id
-      return { state: 'ready', id, modelDir: dir, message: `Embedding model ready (${id}).` }
+      return said({ state: 'ready', id, modelDir: dir }, { key: 'embedderReady', params: { id } })
     }
-    return {
-      state: 'ready',
-      id: null,
-      modelDir: dir,
-      message: `Embedding model found in ${dir}; it loads on first use.`
-    }
+    return said(
+      { state: 'ready', id: null, modelDir: dir },
+      { key: 'embedderFound', params: { dir } }
+    )
   }
 
   /** The embedder for the model folder now present, or null (missing, or failed: see status). */
@@ -109,7 +115,12 @@ export class ModelEmbedderProvider implements EmbedderProvider {
       return embedder
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
-      this.failed = { dir, fingerprint, message }
+      this.failed = {
+        dir,
+        fingerprint,
+        message,
+        ...(e instanceof UserFacingError && e.text && { text: e.text })
+      }
       return null
     }
   }
