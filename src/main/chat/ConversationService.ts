@@ -131,10 +131,10 @@ export class ConversationService {
     const known = new Set(this.deps.papers().map((p) => p.id))
     const missing = ids.filter((id) => !known.has(id))
     if (missing.length) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `No paper with id ${missing.join(', ')} in the library; a conversation can only be limited to papers in it.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'conversationPapersMissing',
+        params: { ids: missing.join(', ') }
+      })
     }
   }
 }
@@ -151,10 +151,10 @@ function limitTo(
   if (!scope) return asked
   const both = asked.filter((id) => scope.includes(id))
   if (both.length === 0) {
-    throw new UserFacingError(
-      'INVALID_INPUT',
-      `Papers ${asked.join(', ')} are outside this conversation's papers (${scope.join(', ')}). Change the conversation's papers, or ask in a new conversation.`
-    )
+    throw new UserFacingError('INVALID_INPUT', {
+      key: 'askOutsideConversation',
+      params: { ids: asked.join(', '), scope: scope.join(', ') }
+    })
   }
   return both
 }

@@ -110,7 +110,7 @@ export function formatAnswer(
   language: UiLanguage = 'en'
 ): string {
   const t = mainT(language)
-  const why = a.notice?.message
+  const why = a.notice ? errorMessage(a.notice, language) : undefined
   const by = a.answeredBy
   const label =
     by?.provider === 'local'

@@ -210,6 +210,8 @@ Environment:
     savedWithThread: 'Comparisons saved with this conversation:'
   },
   threads: {
+    row_zero:
+      '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  no turns  {{scope}}{{title}}',
     row_one:
       '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  {{count}} turn   {{scope}}{{title}}',
     row_other:
@@ -217,10 +219,14 @@ Environment:
     scope_one: '[{{count}} paper] ',
     scope_other: '[{{count}} papers] ',
     untitled: '(untitled)',
+    headScoped_zero:
+      '{{id}} · papers {{papers}} · no turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headScoped_one:
       '{{id}} · papers {{papers}} · {{count}} turn · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headScoped_other:
       '{{id}} · papers {{papers}} · {{count}} turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headAll_zero:
+      '{{id}} · all papers · no turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headAll_one:
       '{{id}} · all papers · {{count}} turn · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headAll_other:
@@ -264,6 +270,7 @@ Environment:
     }
   },
   collections: {
+    row_zero: '{{name}}  (no papers)',
     row_one: '{{name}}  ({{count}} paper)',
     row_other: '{{name}}  ({{count}} papers)',
     none: 'No collections yet. Create one with: collection create NAME',
@@ -292,6 +299,7 @@ Environment:
     arxivCandidate: '{{arxivId}}  {{title}} — {{author}}{{year}}',
     addOne: 'Add one with: ingest <arXiv id>',
     noArxivMatch: 'arXiv has no paper with that title.',
+    updated_zero: 'No paper updated from arXiv/Crossref.',
     updated_one: '{{count}} paper updated from arXiv/Crossref.',
     updated_other: '{{count}} papers updated from arXiv/Crossref.',
     stopped: '{{message}} ({{count, number}} still to ask)'
@@ -543,7 +551,7 @@ Ambiente:
       done: 'concluída',
       cancelled: 'cancelada'
     },
-    heading: 'Comparação {{id}}: {{papers, number}} artigos × {{columns, number}} colunas',
+    heading: 'Comparação {{id}}: {{papers, number}} artigo(s) × {{columns, number}} coluna(s)',
     evidenceOnly:
       'Só trechos (§): {{why}} As células mostram os melhores trechos de cada artigo, não respostas geradas.',
     noModel: 'nenhum modelo.',
@@ -566,6 +574,8 @@ Ambiente:
     savedWithThread: 'Comparações salvas com esta conversa:'
   },
   threads: {
+    row_zero:
+      '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  nenhum turno  {{scope}}{{title}}',
     row_one:
       '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  {{count}} turno   {{scope}}{{title}}',
     row_other:
@@ -573,10 +583,14 @@ Ambiente:
     scope_one: '[{{count}} artigo] ',
     scope_other: '[{{count}} artigos] ',
     untitled: '(sem título)',
+    headScoped_zero:
+      '{{id}} · artigos {{papers}} · nenhum turno · atualizada em {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headScoped_one:
       '{{id}} · artigos {{papers}} · {{count}} turno · atualizada em {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headScoped_other:
       '{{id}} · artigos {{papers}} · {{count}} turnos · atualizada em {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headAll_zero:
+      '{{id}} · todos os artigos · nenhum turno · atualizada em {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headAll_one:
       '{{id}} · todos os artigos · {{count}} turno · atualizada em {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
     headAll_other:
@@ -620,6 +634,7 @@ Ambiente:
     }
   },
   collections: {
+    row_zero: '{{name}}  (nenhum artigo)',
     row_one: '{{name}}  ({{count}} artigo)',
     row_other: '{{name}}  ({{count}} artigos)',
     none: 'Nenhuma coleção ainda. Crie uma com: collection create NOME',
@@ -648,6 +663,7 @@ Ambiente:
     arxivCandidate: '{{arxivId}}  {{title}} — {{author}}{{year}}',
     addOne: 'Adicione um com: ingest <id do arXiv>',
     noArxivMatch: 'O arXiv não tem artigo com esse título.',
+    updated_zero: 'Nenhum artigo atualizado pelo arXiv/Crossref.',
     updated_one: '{{count}} artigo atualizado pelo arXiv/Crossref.',
     updated_other: '{{count}} artigos atualizados pelo arXiv/Crossref.',
     stopped: '{{message}} ({{count, number}} ainda a consultar)'

@@ -298,7 +298,37 @@ export const mainEn = {
     cursorForeign:
       'The cursor does not belong to this {{tool}} call. Repeat the call with the same arguments and the cursor it returned, or drop the cursor to start over.',
     cursorPastEnd:
-      'The cursor points past the end of this {{tool}} result; the library may have changed. Repeat the call without a cursor.'
+      'The cursor points past the end of this {{tool}} result; the library may have changed. Repeat the call without a cursor.',
+    conversationPapersMissing:
+      'No paper with id {{ids}} in the library; a conversation can only be limited to papers in it.',
+    askOutsideConversation:
+      "Papers {{ids}} are outside this conversation's papers ({{scope}}). Change the conversation's papers, or ask in a new conversation.",
+    conversationsReadOnly:
+      'This library is open read-only (the MCP server); conversations are changed in the app or the CLI.',
+    compareNeedsPapers: 'A comparison needs papers: choose some, a collection, or a conversation.',
+    compareOutsideConversation:
+      "Papers {{ids}} are outside this conversation's papers ({{scope}}). Compare them outside the conversation, or change its papers.",
+    compareCollectionEmpty:
+      'Collection "{{name}}" has no indexed papers. Add or index papers first.',
+    compareNoPapersChosen: 'No papers were chosen. Add or index papers first.',
+    compareConversationEmpty: 'This conversation has no indexed papers. Add or index papers first.',
+    compareTooMany:
+      'That is {{count}} papers; a comparison holds at most {{max}}. Choose fewer papers or a smaller collection.',
+    replyNotJson: "The model's reply could not be read (not JSON): {{detail}}",
+    replyMissingFields: "The model's reply did not have the expected fields: {{detail}}",
+    scanUnreadable_one:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned page. The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    scanUnreadable_other:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned pages. The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    scanUnreadableScored_one:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned page (mean word confidence {{confidence}}%). The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    scanUnreadableScored_other:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned pages (mean word confidence {{confidence}}%). The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    envAddressRefused:
+      '{{name}} "{{value}}" must be an https:// address, or an http:// address on this computer (localhost, 127.x.x.x or [::1]): the API key would be sent there. Fix or unset {{name}}.',
+    settingNotUsable: '{{name}} is not usable{{detail}}',
+    noSecureStorage:
+      'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.'
   }
 }
 
@@ -626,6 +656,38 @@ export const mainPtBR: MainCatalog = {
     cursorForeign:
       'O cursor não pertence a esta chamada de {{tool}}. Repita a chamada com os mesmos argumentos e o cursor que ela devolveu, ou deixe o cursor de fora para começar de novo.',
     cursorPastEnd:
-      'O cursor aponta além do fim deste resultado de {{tool}}; a biblioteca pode ter mudado. Repita a chamada sem cursor.'
+      'O cursor aponta além do fim deste resultado de {{tool}}; a biblioteca pode ter mudado. Repita a chamada sem cursor.',
+    conversationPapersMissing:
+      'Nenhum artigo com id {{ids}} está na biblioteca; uma conversa só pode ser limitada a artigos que estão nela.',
+    askOutsideConversation:
+      'Os artigos {{ids}} estão fora dos artigos desta conversa ({{scope}}). Mude os artigos da conversa, ou pergunte numa conversa nova.',
+    conversationsReadOnly:
+      'Esta biblioteca está aberta só para leitura (o servidor MCP); as conversas são alteradas no app ou na linha de comando.',
+    compareNeedsPapers:
+      'Uma comparação precisa de artigos: escolha alguns, uma coleção ou uma conversa.',
+    compareOutsideConversation:
+      'Os artigos {{ids}} estão fora dos artigos desta conversa ({{scope}}). Compare-os fora da conversa, ou mude os artigos dela.',
+    compareCollectionEmpty:
+      'A coleção "{{name}}" não tem artigos indexados. Adicione ou indexe artigos primeiro.',
+    compareNoPapersChosen: 'Nenhum artigo foi escolhido. Adicione ou indexe artigos primeiro.',
+    compareConversationEmpty:
+      'Esta conversa não tem artigos indexados. Adicione ou indexe artigos primeiro.',
+    compareTooMany:
+      'São {{count}} artigos; uma comparação comporta no máximo {{max}}. Escolha menos artigos ou uma coleção menor.',
+    replyNotJson: 'A resposta do modelo não pôde ser lida (não é JSON).',
+    replyMissingFields: 'A resposta do modelo não tinha os campos esperados.',
+    scanUnreadable_one:
+      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} página digitalizada. A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
+    scanUnreadable_other:
+      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} páginas digitalizadas. A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
+    scanUnreadableScored_one:
+      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} página digitalizada (confiança média por palavra de {{confidence}}%). A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
+    scanUnreadableScored_other:
+      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} páginas digitalizadas (confiança média por palavra de {{confidence}}%). A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
+    envAddressRefused:
+      '{{name}} "{{value}}" deve ser um endereço https://, ou um endereço http:// deste computador (localhost, 127.x.x.x ou [::1]): a chave da API seria enviada para lá. Corrija ou remova {{name}}.',
+    settingNotUsable: '{{name}} não pode ser usado.',
+    noSecureStorage:
+      'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.'
   }
 }

@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GeminiChatModel } from '../../../src/main/agent/GeminiChatModel'
 import { combine } from '../../../src/main/agent/AgentService'
+import { parseBibliography } from '../../../src/main/library/bibtex'
+import { readZoteroLibrary } from '../../../src/main/library/zoteroLibrary'
+import { API_ADDRESS_RULE } from '../../../src/shared/apiAddress'
 import { appError, errorMessage, toAppError } from '../../../src/main/errors'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { downloadArxivPdf } from '../../../src/main/library/arxivDownload'
@@ -49,7 +52,12 @@ const ENGLISH = new Set(
           'google',
           'link',
           'https',
-          'internet'
+          'internet',
+          // Format names (BibTeX, its @article entries, Zotero's tables).
+          'bibtex',
+          'article',
+          'zotero',
+          'sqlite'
         ].includes(w)
     )
 )
@@ -149,6 +157,20 @@ describe("main's errors in the user's language", () => {
     expect(error.code).toBe('INTERNAL')
     const text = expectPortuguese(error, 'Algo deu errado')
     expect(text).not.toContain('Cannot read')
+  })
+
+  it('a file that is no bibliography, and a folder that is no Zotero library', async () => {
+    const notBib = await failureOf(() => parseBibliography('meeting notes', 'notes.txt'))
+    expect(notBib.code).toBe('INVALID_INPUT')
+    expectPortuguese(notBib, 'notes.txt não tem entradas BibTeX', 'Exporte sua biblioteca')
+    const dir = mkdtempSync(join(tmpdir(), 'rp-not-zotero-'))
+    const notZotero = await failureOf(() => readZoteroLibrary(dir))
+    expect(notZotero.code).toBe('NOT_FOUND')
+    expectPortuguese(notZotero, `${dir} não é uma pasta de dados do Zotero`)
+  })
+
+  it('the address rule is said as the shared rule words', () => {
+    expect(mainEn.errors.envAddressRefused).toContain(API_ADDRESS_RULE)
   })
 
   it('two notices of one answer (local model timed out checking, context trimmed): both said', () => {
