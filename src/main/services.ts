@@ -27,7 +27,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
-import { UserFacingError } from './errors'
+import { UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
@@ -109,7 +109,7 @@ export interface ServiceOptions {
   lock?: {
     purpose: string
     waitMs?: number
-    onWait?: (holder: LockHolder, message: string) => void
+    onWait?: (holder: LockHolder, message: string, text: ErrorText) => void
   }
   /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
   cliLaunch?: CliLaunch

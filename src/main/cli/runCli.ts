@@ -76,6 +76,8 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
   let progress: ProgressReporter | null = null
   try {
     const writes = WRITING_COMMANDS.has(args.command)
+    // Said while the library is not open yet (waiting for another writer).
+    const languageBefore = await languageAt(args.dataDir)
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
@@ -84,7 +86,8 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       lock: {
         purpose: `ResearchPal CLI (${args.command})`,
         waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
-        onWait: (_holder, message) => process.stderr.write(`${message}\n`)
+        onWait: (_holder, message, text) =>
+          process.stderr.write(`${errorMessage({ message, ...text }, languageBefore)}\n`)
       },
       arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       settingsOverrides: {
@@ -209,7 +212,8 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     lock: {
       purpose: 'ResearchPal MCP (--allow-add)',
       waitMs: (args.waitSeconds ?? 0) * 1000,
-      onWait: (_holder, message) => log(message)
+      onWait: (_holder, message, text) =>
+        log(errorMessage({ message, ...text }, mainUiLanguage('system')))
     },
     arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
     log

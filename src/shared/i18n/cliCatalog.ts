@@ -523,13 +523,13 @@ Ambiente:
   status: {
     pending: 'na fila',
     downloading: 'baixando',
-    extracting: 'extraindo',
-    embedding: 'vetorizando',
+    extracting: 'lendo o texto',
+    embedding: 'indexando',
     indexed: 'indexado',
-    error: 'erro'
+    error: 'falhou'
   },
   stages: {
-    rewriting: 'reformulando a pergunta',
+    rewriting: 'reescrevendo a pergunta para a busca',
     searching: 'buscando',
     reading: 'lendo',
     drafting: 'escrevendo a resposta',

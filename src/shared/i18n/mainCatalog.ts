@@ -137,6 +137,8 @@ export const mainEn = {
       here: '{{holder}} (pid {{pid}}, since {{since}})',
       elsewhere: '{{holder}} (pid {{pid}} on {{host}}, since {{since}})'
     },
+    waitingForWriter:
+      'Waiting for $t(errors.holderWhere.{{where}}) to finish writing to the data folder…',
     lockCreateFailed:
       'Could not create {{file}} ({{reason}}). Check that the data folder exists and is writable.',
     saveFailed:
@@ -490,6 +492,8 @@ export const mainPtBR: MainCatalog = {
       here: '{{holder}} (pid {{pid}}, desde {{since}})',
       elsewhere: '{{holder}} (pid {{pid}} em {{host}}, desde {{since}})'
     },
+    waitingForWriter:
+      'Esperando $t(errors.holderWhere.{{where}}) terminar de gravar na pasta de dados…',
     lockCreateFailed:
       'Não foi possível criar {{file}} ({{reason}}). Verifique se a pasta de dados existe e permite gravação.',
     saveFailed:

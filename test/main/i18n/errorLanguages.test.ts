@@ -145,6 +145,22 @@ describe("main's errors in the user's language", () => {
       const error = await failureOf(() => DataFolderLock.acquire(dir, { purpose: 'ResearchPal' }))
       expect(error.code).toBe('DATA_FOLDER_BUSY')
       expectPortuguese(error, 'ResearchPal CLI (ingest) (pid', 'está gravando nesta pasta de dados')
+      // What a waiting command says meanwhile (the CLI prints it on stderr).
+      const said: string[] = []
+      await failureOf(() =>
+        DataFolderLock.acquire(dir, {
+          purpose: 'ResearchPal',
+          waitMs: 50,
+          pollMs: 10,
+          onWait: (_holder, message, text) => {
+            said.push(errorMessage({ message, ...text }, 'pt-BR'), message)
+          }
+        })
+      )
+      expect(said[0]).toMatch(
+        /^Esperando ResearchPal CLI \(ingest\) \(pid \d+, desde .+\) terminar de gravar/
+      )
+      expect(said[1]).toMatch(/^Waiting for ResearchPal CLI \(ingest\) \(pid \d+, since/)
     } finally {
       await first.release()
     }
