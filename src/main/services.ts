@@ -416,13 +416,20 @@ async function openServices(
   }
 }
 
+// library.json and its journal (changes between full writes): either changing is a change.
 async function catalogStamp(file: string): Promise<string> {
-  const s = await stat(file).catch(() => null)
-  return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : 'none'
+  const stamps = await Promise.all(
+    [file, file.replace(/\.json$/, '.journal')].map(async (f) => {
+      const s = await stat(f).catch(() => null)
+      return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : 'none'
+    })
+  )
+  return stamps.join('|')
 }
 
 /**
- * Reloads the catalog, then both indexes, when `library.json` has changed since the last look.
+ * Reloads the catalog, then both indexes, when `library.json` or its journal has changed since
+ * the last look.
  * @remarks The writer saves a paper's index files before the catalog entry that announces
  * them, each by atomic rename; reading the catalog first therefore never finds a paper whose
  * index files are older than its entry. Concurrent callers share one reload.

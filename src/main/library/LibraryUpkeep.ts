@@ -65,6 +65,14 @@ export class LibraryUpkeep {
       ])
       if (temps.length) deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
+    if (load.state !== 'unreadable' && load.journal) {
+      const { reason, aside } = load.journal
+      this.notify(
+        'warning',
+        `Some recent changes to the library could not be read from library.journal (${reason}) and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again).${aside ? ` The journal was kept as ${aside}.` : ''}`,
+        null
+      )
+    }
     if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
     for (const r of catalog.unreadableRecords()) {
       const detail = ` (${r.reason})`

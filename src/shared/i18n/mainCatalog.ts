@@ -221,6 +221,7 @@ export const mainEn = {
       'library.json could not be read{{detail}}. $t(errors.catalogKept.{{kept}}) Recovered {{count}} paper(s) from the library folder; $t(errors.catalogQueued.{{mode}}) (vectors still on disk are reused, not computed again).',
     catalogKept: {
       aside: 'It was kept as {{aside}}.',
+      asideWithJournal: 'It was kept as {{aside}}, its recent changes as {{journalAside}}.',
       readOnly:
         'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
     },
@@ -577,6 +578,8 @@ export const mainPtBR: MainCatalog = {
       'O library.json não pôde ser lido. $t(errors.catalogKept.{{kept}}) {{count}} artigo(s) recuperado(s) da pasta da biblioteca; $t(errors.catalogQueued.{{mode}}) (os vetores ainda no disco são reaproveitados, não calculados de novo).',
     catalogKept: {
       aside: 'Ele foi guardado como {{aside}}.',
+      asideWithJournal:
+        'Ele foi guardado como {{aside}}, e suas alterações recentes como {{journalAside}}.',
       readOnly:
         'Ele foi deixado como está (só leitura); abra o ResearchPal ou rode um comando ingest para reconstruí-lo.'
     },
