@@ -84,7 +84,10 @@ export async function importFolder(
   }
 }
 
-/** `tune-ingest [folder]`: measures ONNX Runtime threads and batch size on this machine again. */
+/**
+ * `tune-ingest [folder]`: measures again, end to end on the folder's first PDFs, the embedder
+ * layout (workers × ONNX Runtime threads) and batch size ingestion uses on this machine.
+ */
 export async function tuneIngest(s: Services, args: CliArgs): Promise<CommandOutput> {
   const { readdir } = await import('node:fs/promises')
   const dir = args.positional[0] ? resolve(args.positional[0]) : s.paths.pdfs
@@ -94,12 +97,12 @@ export async function tuneIngest(s: Services, args: CliArgs): Promise<CommandOut
   const t = await s.measureIngestion(pdfs)
   const rows = t.trials.map(
     (x) =>
-      `  ${x.threads === t.threads && x.batchSize === t.batchSize ? '→' : ' '} ${x.threads} thread(s), batch ${x.batchSize}: ${x.chunksPerSecond.toFixed(1)} chunks/s, longest stall ${x.longestStallMs.toFixed(0)} ms`
+      `  ${x.workers === t.workers && x.threads === t.threads && x.batchSize === t.batchSize ? '→' : ' '} ${x.workers} worker(s) × ${x.threads} thread(s), batch ${x.batchSize}: ${x.chunksPerSecond.toFixed(1)} chunks/s end to end, longest stall ${x.longestStallMs.toFixed(0)} ms`
   )
   return {
     json: { tuning: t },
     text: [
-      `Ingestion on this machine: ${t.threads} ONNX Runtime thread(s), batches of ${t.batchSize} (saved in ${s.paths.ingestTuning}).`,
+      `Ingestion on this machine: ${t.workers} embedder worker(s) × ${t.threads} ONNX Runtime thread(s), batches of ${t.batchSize} (saved in ${s.paths.ingestTuning}).`,
       ...rows
     ].join('\n'),
     exitCode: 0
