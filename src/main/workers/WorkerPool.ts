@@ -39,6 +39,11 @@ export class WorkerPool<Api extends WorkerApi> {
   private readonly busy: boolean[]
   private readonly dead: (Error | null)[]
   private readonly queue: Queued[] = []
+  /** Every call not yet settled (queued or running). */
+  private readonly outstanding = new Set<Promise<unknown>>()
+  private closed: Error | null = null
+
+  private readonly name: string
 
   constructor(
     options: WorkerClientOptions,
@@ -47,6 +52,7 @@ export class WorkerPool<Api extends WorkerApi> {
   ) {
     const n = Math.max(1, Math.floor(size))
     this.size = n
+    this.name = options.name
     this.clients = Array.from({ length: n }, () => new WorkerClient<Api>(options))
     this.busy = this.clients.map(() => false)
     this.dead = this.clients.map(() => null)
@@ -60,9 +66,9 @@ export class WorkerPool<Api extends WorkerApi> {
   ): Promise<Api[M]['output']> {
     const { signal } = options
     if (signal?.aborted) return Promise.reject(new CancelledError())
-    const down = this.allDown()
+    const down = this.closed ?? this.allDown()
     if (down) return Promise.reject(down)
-    return new Promise((resolve, reject) => {
+    const call = new Promise<Api[M]['output']>((resolve, reject) => {
       const entry: Queued = {
         method,
         input,
@@ -86,6 +92,23 @@ export class WorkerPool<Api extends WorkerApi> {
       } else this.queue.push(entry)
       this.pump()
     })
+    const settled = call.then(
+      () => undefined,
+      () => undefined
+    )
+    this.outstanding.add(settled)
+    void settled.then(() => this.outstanding.delete(settled))
+    return call
+  }
+
+  /**
+   * Takes no new call (each fails as the stopped worker's would), then waits until every call
+   * already made, queued or running, has been answered: a search sent before a restart still
+   * gets its vector.
+   */
+  async drain(): Promise<void> {
+    this.closed ??= new Error(`the ${this.name} worker stopped (closed)`)
+    await Promise.allSettled([...this.outstanding])
   }
 
   /**
@@ -110,8 +133,9 @@ export class WorkerPool<Api extends WorkerApi> {
     return Promise.allSettled(this.clients.map((c) => c.call(method, input)))
   }
 
-  /** Stops every worker; calls still queued fail. */
+  /** Stops every worker; calls still queued fail (see {@link drain} to let them finish first). */
   async close(): Promise<void> {
+    this.closed ??= new Error(`the ${this.name} worker stopped (closed)`)
     for (const q of this.queue.splice(0)) {
       q.detach()
       q.reject(new CancelledError())

@@ -117,6 +117,17 @@ describe('a pool of workers', () => {
     ).rejects.toMatchObject({ code: 'CANCELLED' })
   })
 
+  it('drains before a restart: calls already made are answered, later ones refused', async () => {
+    const p = make(1)
+    await p.start()
+    const made = ['a', 'b', 'c'].map((value) => p.call('work', { ms: 10, value }))
+    await p.drain()
+    expect((await Promise.all(made)).map((o) => o.value)).toEqual(['a', 'b', 'c'])
+    await expect(p.call('work', { ms: 1, value: 'late' })).rejects.toThrow(
+      /test worker stopped \(closed\)/
+    )
+  })
+
   it('fails the calls still waiting when it is closed', async () => {
     const p = make(1)
     await p.start()

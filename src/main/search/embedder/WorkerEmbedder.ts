@@ -86,7 +86,9 @@ export class WorkerEmbedder implements Embedder {
     return this.pool.call('count', { texts })
   }
 
+  /** Answers every call already made (a search in flight survives a restart), then stops. */
   async close(): Promise<void> {
+    await this.pool.drain()
     await this.pool.broadcast('close', null)
     await this.pool.close()
   }
