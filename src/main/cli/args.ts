@@ -198,9 +198,10 @@ Commands:
                                    Ctrl-C pauses, and running it again (or quitting and
                                    restarting) resumes where it stopped; duplicates and
                                    failures are listed at the end
-  tune-ingest [folder]             Measure again which ONNX Runtime thread count and batch
-                                   size ingest fastest here (on the folder's PDFs or the
-                                   library's); measured once per machine otherwise
+  tune-ingest [folder]             Measure again which embedder layout (workers × ONNX
+                                   Runtime threads) and batch size ingest fastest here, end
+                                   to end on the folder's first PDFs (or the library's);
+                                   measured once per machine otherwise
   papers                           List the library (--json: with authors, year, venue,
                                    DOI, tags, collections and where each field came from)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
