@@ -11,13 +11,11 @@ import {
   type IngestConfig,
   type MachineInfo
 } from '../../../../src/main/ingest/bulk/IngestTuning'
-import { measureIngestion } from '../../../../src/main/ingest/bulk/measureIngestion'
-import { PdfjsReader } from '../../../../src/main/ingest/PdfjsReader'
-import { ModelEmbedderProvider } from '../../../../src/main/search/embedder/ModelEmbedderProvider'
+import { createServices } from '../../../../src/main/services'
+import { EnvSecretStore } from '../../../../src/main/settings/secretStore'
 import { INGEST_TUNING_FORMAT } from '../../../../src/main/storage/ingestTuningFormat'
 import { parseVersioned } from '../../../../src/main/storage/versionedFile'
 import { makePaperPdf } from '../../../fixtures/fixturePapers'
-import { buildLibrary } from '../../../fixtures/libraryHarness'
 import { writeTestModel } from '../../../fakes/miniLmModel'
 
 let dir: string
@@ -240,7 +238,7 @@ describe('choosing ingestion settings', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 9, threads: 3 })
   })
 
-  it('measures end to end: real PDFs through a scratch library with the real embedder workers', async () => {
+  it('the app measures end to end: real PDFs through a scratch library built as its own, which is then gone', async () => {
     const modelDir = await writeTestModel(join(dir, 'models'))
     const pdfDir = join(dir, 'pdfs')
     mkdirSync(pdfDir)
@@ -249,52 +247,35 @@ describe('choosing ingestion settings', () => {
       writeFileSync(f, makePaperPdf({ title, pages: 2, seed: i + 1 }))
       return f
     })
-    const scratch = join(dir, 'scratch')
-    mkdirSync(scratch)
-    const provider = new ModelEmbedderProvider({
+    const dataDir = join(dir, 'data')
+    const s = await createServices({
+      dataDir,
+      secrets: new EnvSecretStore({}),
       env: { RESEARCHPAL_MODEL_DIR: modelDir },
-      dataDir: join(dir, 'data'),
-      appRoot: null
+      resourcesPath: null,
+      log: () => undefined
     })
-    const file = join(dir, 'ingest-tuning.json')
-    const tuning = new IngestTuning({ file, machine: TWO_CORES })
-    const opened: string[] = []
     try {
-      const info = await measureIngestion(
-        {
-          tuning,
-          embedder: provider,
-          reader: new PdfjsReader(),
-          rounds: 1,
-          scratchDir: scratch,
-          openLibrary: async (dataDir, embedder, batchSize) => {
-            opened.push(dataDir)
-            const { service } = buildLibrary(dataDir, {
-              deps: { embedder, embedBatchSize: batchSize }
-            })
-            await service.open()
-            return {
-              addPaths: (p) => service.addPaths(p),
-              whenIdle: () => service.whenIdle(),
-              list: () => service.list(),
-              close: () => service.close()
-            }
-          }
-        },
-        pdfs
-      )
-      // Three layouts, then two other batch sizes at the best one.
-      expect(opened).toHaveLength(5)
+      expect(s.tuning.needsMeasuring()).toBe(true)
+      const before = readdirSync(dataDir).sort()
+      const info = await s.measureIngestion(pdfs)
+      // Two rounds of three layouts, then two other batch sizes at the best one, twice.
       expect(info.trials).toHaveLength(5)
       expect(info.trials.every((t) => t.chunksPerSecond > 0)).toBe(true)
       expect(candidateLayouts(2)).toContainEqual({ workers: info.workers, threads: info.threads })
-      const saved = JSON.parse(readFileSync(file, 'utf8'))
+      expect(s.tuning.needsMeasuring()).toBe(false)
+      const saved = JSON.parse(readFileSync(s.paths.ingestTuning, 'utf8'))
       expect(saved).toMatchObject({ version: 2, basis: 'end-to-end', sample: { papers: 2 } })
       expect(saved.sample.chunks).toBeGreaterThan(0)
-      // Every scratch library was removed.
-      expect(readdirSync(scratch)).toEqual([])
+      // The trials' papers went into scratch libraries, not this one, and nothing is left over.
+      expect(s.library.list()).toEqual([])
+      expect(readdirSync(dataDir).sort()).toEqual([...before, 'ingest-tuning.json'].sort())
+      // The app's embedder now runs with the measured layout.
+      expect(s.embedder.status().state).toBe('ready')
+      const embedder = await s.embedder.current()
+      expect(embedder?.parallel ?? 1).toBe(info.workers)
     } finally {
-      await provider.close()
+      await s.close()
     }
-  }, 120_000)
+  }, 180_000)
 })
