@@ -69,7 +69,10 @@ export class LibraryUpkeep {
       const { reason, aside } = load.journal
       this.notify(
         'warning',
-        `Some recent changes to the library could not be read from library.journal (${reason}) and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again).${aside ? ` The journal was kept as ${aside}.` : ''}`,
+        {
+          key: 'journalUnreadable',
+          params: { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
+        },
         null
       )
     }

@@ -35,9 +35,10 @@ Commands:
                                    Ctrl-C pauses, and running it again (or quitting and
                                    restarting) resumes where it stopped; duplicates and
                                    failures are listed at the end
-  tune-ingest [folder]             Measure again which ONNX Runtime thread count and batch
-                                   size ingest fastest here (on the folder's PDFs or the
-                                   library's); measured once per machine otherwise
+  tune-ingest [folder]             Measure again which embedder layout (workers × ONNX
+                                   Runtime threads) and batch size ingest fastest here, end
+                                   to end on the folder's first PDFs (or the library's);
+                                   measured once per machine otherwise
   papers                           List the library (--json: with authors, year, venue,
                                    DOI, tags, collections and where each field came from)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
@@ -333,9 +334,9 @@ Environment:
     duplicates: 'Duplicates (skipped):'
   },
   tuning: {
-    head: 'Ingestion on this machine: {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',
+    head: 'Ingestion on this machine: {{workers, number}} embedder worker(s) × {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',
     trial:
-      '  {{mark}} {{threads, number}} thread(s), batch {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} chunks/s, longest stall {{stall, number(maximumFractionDigits: 0)}} ms'
+      '  {{mark}} {{workers, number}} worker(s) × {{threads, number}} thread(s), batch {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} chunks/s end to end, longest stall {{stall, number(maximumFractionDigits: 0)}} ms'
   },
   demo: {
     adding: 'Adding the three default papers (Transformer, BERT, RAG)...',
@@ -384,9 +385,10 @@ Comandos:
                                    restante; Ctrl-C pausa, e rodá-lo de novo (ou sair e
                                    reiniciar) continua de onde parou; duplicatas e falhas
                                    são listadas no fim
-  tune-ingest [pasta]              Mede de novo qual número de threads do ONNX Runtime e
-                                   tamanho de lote indexam mais rápido aqui (com os PDFs da
-                                   pasta ou da biblioteca); senão, medido uma vez por máquina
+  tune-ingest [pasta]              Mede de novo qual arranjo do embedder (workers × threads
+                                   do ONNX Runtime) e tamanho de lote indexam mais rápido
+                                   aqui, de ponta a ponta nos primeiros PDFs da pasta (ou da
+                                   biblioteca); senão, medido uma vez por máquina
   papers                           Lista a biblioteca (--json: com autores, ano, veículo,
                                    DOI, etiquetas, coleções e a origem de cada campo)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
@@ -697,9 +699,9 @@ Ambiente:
     duplicates: 'Duplicados (ignorados):'
   },
   tuning: {
-    head: 'Indexação nesta máquina: {{threads, number}} thread(s) do ONNX Runtime, lotes de {{batch, number}} (salvo em {{file}}).',
+    head: 'Indexação nesta máquina: {{workers, number}} worker(s) do embedder × {{threads, number}} thread(s) do ONNX Runtime, lotes de {{batch, number}} (salvo em {{file}}).',
     trial:
-      '  {{mark}} {{threads, number}} thread(s), lote {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} trechos/s, maior pausa {{stall, number(maximumFractionDigits: 0)}} ms'
+      '  {{mark}} {{workers, number}} worker(s) × {{threads, number}} thread(s), lote {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} trechos/s de ponta a ponta, maior pausa {{stall, number(maximumFractionDigits: 0)}} ms'
   },
   demo: {
     adding: 'Adicionando os três artigos padrão (Transformer, BERT, RAG)...',

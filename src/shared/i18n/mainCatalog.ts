@@ -231,6 +231,12 @@ export const mainEn = {
     },
     recoveredWithoutPdfs:
       '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
+    journalUnreadable:
+      'Some recent changes to the library could not be read from library.journal{{detail}} and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again). $t(errors.journalKept.{{kept}})',
+    journalKept: {
+      aside: 'The journal was kept as {{aside}}.',
+      none: 'The journal was left as it is.'
+    },
     unreadableRecord:
       'A record in library.json cannot be read by this version of ResearchPal{{detail}}; it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.',
     unreadableRecordOf:
@@ -349,6 +355,7 @@ export type MainErrorKey = Exclude<
   | 'duplicateWhich'
   | 'holderWhere'
   | 'catalogKept'
+  | 'journalKept'
   | 'catalogQueued'
   | 'recordKinds'
 >
@@ -589,6 +596,12 @@ export const mainPtBR: MainCatalog = {
     },
     recoveredWithoutPdfs:
       '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
+    journalUnreadable:
+      'Algumas alterações recentes da biblioteca não puderam ser lidas do library.journal e foram deixadas de fora: um artigo a que se referem mostra o estado que tinha antes delas (um inacabado é indexado de novo). $t(errors.journalKept.{{kept}})',
+    journalKept: {
+      aside: 'O journal foi guardado como {{aside}}.',
+      none: 'O journal foi deixado como está.'
+    },
     unreadableRecord:
       'Um registro do library.json não pode ser lido por esta versão do ResearchPal; talvez venha de uma versão mais nova. Ele é mantido sem alteração, mas não aparece. Atualize o ResearchPal para vê-lo.',
     unreadableRecordOf:
