@@ -678,7 +678,7 @@ Ambiente:
     missing: '{{count, number}} de {{total, number}} referências não estão na biblioteca:'
   },
   folderImport: {
-    line: '… {{settled, number}}/{{total, number}} arquivos ({{indexed, number}} indexados, {{duplicates, number}} duplicados, {{failed, number}} com falha), {{rate, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}} artigos/s, {{eta}}',
+    line: '… {{settled, number}}/{{total, number}} arquivos (indexados: {{indexed, number}}, duplicados: {{duplicates, number}}, com falha: {{failed, number}}), {{rate, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}} artigos/s, {{eta}}',
     done: 'concluído',
     paused: 'pausado',
     pausing: 'pausando',
@@ -688,11 +688,11 @@ Ambiente:
     resuming:
       'Importando {{total, number}} PDF(s) de {{folder}} (continuando: {{done, number}} já feitos)',
     finished:
-      '{{folder}} importada: {{indexed, number}} indexado(s), {{duplicates, number}} duplicado(s), {{failed, number}} com falha, de {{total, number}} PDF(s) em {{duration}}.',
+      '{{folder}} importada em {{duration}}, de {{total, number}} PDF(s) — indexados: {{indexed, number}}, duplicados: {{duplicates, number}}, com falha: {{failed, number}}.',
     stoppedPaused:
-      'Importação de {{folder}} pausada: {{indexed, number}} indexado(s), {{duplicates, number}} duplicado(s), {{failed, number}} com falha, faltam {{left, number}} de {{total, number}}. Rode o mesmo comando de novo para continuar.',
+      'Importação de {{folder}} pausada — indexados: {{indexed, number}}, duplicados: {{duplicates, number}}, com falha: {{failed, number}}, faltam {{left, number}} de {{total, number}}. Rode o mesmo comando de novo para continuar.',
     stoppedCancelled:
-      'Importação de {{folder}} cancelada: {{indexed, number}} indexado(s), {{duplicates, number}} duplicado(s), {{failed, number}} com falha, faltam {{left, number}} de {{total, number}}. Rode o mesmo comando de novo para continuar.',
+      'Importação de {{folder}} cancelada — indexados: {{indexed, number}}, duplicados: {{duplicates, number}}, com falha: {{failed, number}}, faltam {{left, number}} de {{total, number}}. Rode o mesmo comando de novo para continuar.',
     failures: 'Com falha:',
     duplicates: 'Duplicados (ignorados):'
   },

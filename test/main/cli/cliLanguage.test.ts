@@ -79,9 +79,11 @@ describe("the CLI's human output in the user's language", () => {
     expect(imported.stderr).toContain(`Importando 2 PDF(s) de ${folder}`)
     // The progress line, its rate with a decimal comma.
     expect(imported.stderr).toMatch(
-      /… 2\/2 arquivos \(1 indexados, 0 duplicados, 1 com falha\), \d+,\d\d artigos\/s, concluído/
+      /… 2\/2 arquivos \(indexados: 1, duplicados: 0, com falha: 1\), \d+,\d\d artigos\/s, concluído/
     )
-    expect(imported.stdout).toMatch(/^.+ importada: 1 indexado\(s\), 0 duplicado\(s\), 1 com falha/)
+    expect(imported.stdout).toMatch(
+      /^.+ importada em .+, de 2 PDF\(s\) — indexados: 1, duplicados: 0, com falha: 1\./
+    )
     expect(imported.stdout).toContain('Com falha:')
 
     const papers = run(['papers'], 'pt_BR.UTF-8', data)
