@@ -173,6 +173,7 @@ export const mainEn = {
       'The local server at {{baseUrl}} could not run "{{model}}" (HTTP {{status}}: {{detail}}). Check that the computer has enough free memory for the model, then try again.',
     localUnreachable:
       'Nothing answers at {{baseUrl}}. Start Ollama, or check the address in Settings.',
+    localAlsoFailed: 'The local model could not answer either: $t(errors.{{innerKey}})',
     embedderFilesMissing:
       'The embedding model folder {{dir}} is missing {{files}}. Run `npm run fetch-model` or copy the model files there; keyword search works meanwhile.',
     embedderUnloadable:
@@ -529,6 +530,7 @@ export const mainPtBR: MainCatalog = {
       'O servidor local em {{baseUrl}} não conseguiu rodar "{{model}}" (HTTP {{status}}). Verifique se o computador tem memória livre suficiente para o modelo e tente de novo.',
     localUnreachable:
       'Nada responde em {{baseUrl}}. Inicie o Ollama, ou confira o endereço em Configurações.',
+    localAlsoFailed: 'O modelo local também não conseguiu responder: $t(errors.{{innerKey}})',
     embedderFilesMissing:
       'Faltam {{files}} na pasta do modelo de embeddings {{dir}}. Rode `npm run fetch-model` ou copie os arquivos do modelo para lá; a busca por palavras-chave funciona enquanto isso.',
     embedderUnloadable:
