@@ -34,6 +34,39 @@ export const mainPtBR: MainCatalog = {
     offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
   },
   cli: cliPtBR,
+  exports: {
+    conversation: 'Conversa',
+    exported: '_Exportado do ResearchPal em {{date, datetime(dateStyle: long)}}; {{scope}}._',
+    limitedTo: 'limitado a {{titles}}',
+    allPapers: 'todos os artigos da biblioteca',
+    notes: {
+      evidence: '_Só trechos: passagens citadas dos artigos, não uma resposta gerada._',
+      offtopic: '_Não vem dos artigos da biblioteca._',
+      unverified: '_Resposta não verificada: a verificação não conseguiu confirmá-la._'
+    },
+    unfinished: {
+      running: '_(ainda sendo respondida quando foi exportada)_',
+      stopped: '_(interrompida antes de ser respondida)_',
+      failed: '_(sem resposta: falhou)_',
+      interrupted: '_(sem resposta: o app foi fechado durante a resposta)_'
+    },
+    references: 'Referências',
+    removed: '(removido da biblioteca)',
+    paper: 'Artigo',
+    claim: 'Afirmação: {{text}}',
+    pending: '(ainda não preenchida)',
+    failed: '(não pôde ser preenchida: {{reason}})',
+    error: 'erro',
+    evidence: 'Só trechos (nenhuma resposta gerada): {{quotes}}',
+    noPassage: 'nenhum trecho encontrado',
+    notStated: 'O artigo não diz',
+    unverified: '[não verificada]',
+    verdicts: {
+      supports: 'Apoia',
+      contradicts: 'Contradiz',
+      'does-not-address': 'Não trata disso'
+    }
+  },
   errors: {
     internal:
       'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
