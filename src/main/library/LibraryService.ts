@@ -132,7 +132,7 @@ export class LibraryService {
 
   /** Records something found outside the library (a store repaired at open). */
   addNotice(notice: LibraryNotice): void {
-    this.upkeep.notify(notice.level, notice.message, notice.paperId)
+    this.upkeep.record({ ...notice })
   }
 
   /** Catalog records this version cannot read (kept unchanged), without their raw content. */
@@ -163,6 +163,11 @@ export class LibraryService {
   /** Every paper, oldest first. */
   list(): StoredPaper[] {
     return this.catalog.list()
+  }
+
+  /** The ids of the papers (cheap: no record is copied, unlike {@link list}). */
+  paperIds(): string[] {
+    return this.catalog.ids()
   }
 
   /** One paper, or undefined when there is none with this id. */

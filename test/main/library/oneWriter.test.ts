@@ -8,7 +8,15 @@ import { makePaperPdf } from '../../fixtures/fixturePapers'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const ENV = { ...process.env, GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '' }
+const ENV = {
+  ...process.env,
+  GEMINI_API_KEY: '',
+  // English output, whatever the machine's locale (the CLI follows LANG).
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: '',
+  RESEARCHPAL_MODEL_DIR: ''
+}
 
 /** A running child process and what it has printed so far. */
 interface Running {
