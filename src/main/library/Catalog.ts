@@ -305,12 +305,12 @@ export class Catalog {
     return { full: false, papers, removed }
   }
 
-  /** Every paper, oldest first. */
   /** The ids of the papers, without copying their records. */
   ids(): string[] {
     return [...this.papers.keys()]
   }
 
+  /** Every paper, oldest first. */
   list(): StoredPaper[] {
     return [...this.papers.values()].map((p) => structuredClone(p))
   }
