@@ -206,6 +206,7 @@ async function languageAt(dataDir: string | null): Promise<UiLanguage> {
  */
 async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
   const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const languageBefore = await languageAt(args.dataDir)
   const services = await createServices({
     dataDir: resolve(args.dataDir ?? defaultDataDir()),
     secrets: new EnvSecretStore(),
@@ -215,21 +216,21 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     lock: {
       purpose: 'ResearchPal MCP (--allow-add)',
       waitMs: (args.waitSeconds ?? 0) * 1000,
-      onWait: (_holder, message, text) =>
-        log(errorMessage({ message, ...text }, mainUiLanguage('system')))
+      onWait: (_holder, message, text) => log(errorMessage({ message, ...text }, languageBefore))
     },
     arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
     log
   })
   try {
     const options = { allowAdd: args.allowAdd, log }
+    const t = mainT(cliLanguage(services))
     if (args.http === null) {
+      log(t('cli.mcp.onStdio'))
       await serveStdio(services, options)
       return 0
     }
     const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
     const http = await serveHttp(services, { ...options, port: args.http, token })
-    const t = mainT(cliLanguage(services))
     log(t('cli.mcp.serverAt', { url: http.url }))
     log(t('cli.mcp.header', { token: http.token }))
     await new Promise<void>((resolve) => {

@@ -355,6 +355,7 @@ Ambiente:
     prompt: 'Pergunte sobre os artigos (linha vazia para sair): '
   },
   mcp: {
+    onStdio: 'Servidor MCP do ResearchPal no stdio',
     serverAt: 'Servidor MCP do ResearchPal em {{url}}',
     header: 'Toda requisição precisa do cabeçalho: Authorization: Bearer {{token}}'
   }
