@@ -157,8 +157,8 @@ Ambiente:
     comparePapers: 'compare precisa de --papers <id,id,...>, --collection NOME ou --thread <id>',
     compareQuestion: 'compare precisa de pelo menos uma --question "..." ou --claim "..."',
     year: "--year deve ser um ano como 2019, não '{{value}}'",
-    unknownThreadCommand: "Comando de thread desconhecido '{{verb}}' (show ou export)",
-    unknownCollectionCommand: "Comando de collection desconhecido '{{verb}}'",
+    unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
+    unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
     unknownCommand: "Comando desconhecido '{{command}}'",
     noCommand: 'Nenhum comando informado'
   },
