@@ -365,7 +365,17 @@ export const mainEn = {
       '{{name}} "{{value}}" must be an https:// address, or an http:// address on this computer (localhost, 127.x.x.x or [::1]): the API key would be sent there. Fix or unset {{name}}.',
     settingNotUsable: '{{name}} is not usable{{detail}}',
     noSecureStorage:
-      'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.'
+      'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.',
+    nothingToMeasure:
+      'There is no embedding model to measure; ingestion runs keyword-only until one is added.',
+    noTextToMeasure:
+      'None of the first PDFs has text to measure ingestion with; the default settings stay in force.',
+    pdfNoSuchPage: '{{file}} has {{count}} pages; there is no page {{page}}.',
+    libraryFolderUnreadable:
+      'Could not open the library folder {{dir}} ({{reason}}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).',
+    libraryFolderUncreatable:
+      'Could not create the library folder {{dir}} ({{reason}}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).',
+    onlineOff: 'Online metadata is switched off in this session.'
   }
 }
 

@@ -371,6 +371,16 @@ export const mainPtBR: MainCatalog = {
       '{{name}} "{{value}}" deve ser um endereço https://, ou um endereço http:// deste computador (localhost, 127.x.x.x ou [::1]): a chave da API seria enviada para lá. Corrija ou remova {{name}}.',
     settingNotUsable: '{{name}} não pode ser usado.',
     noSecureStorage:
-      'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.'
+      'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.',
+    nothingToMeasure:
+      'Não há modelo de embeddings para medir; a indexação usa só palavras-chave até que um seja adicionado.',
+    noTextToMeasure:
+      'Nenhum dos primeiros PDFs tem texto para medir a indexação; as configurações padrão continuam valendo.',
+    pdfNoSuchPage: '{{file}} tem {{count}} páginas; não há página {{page}}.',
+    libraryFolderUnreadable:
+      'Não foi possível abrir a pasta da biblioteca {{dir}} ({{reason}}). Escolha outra pasta (--data-dir, ou RESEARCHPAL_DATA_DIR).',
+    libraryFolderUncreatable:
+      'Não foi possível criar a pasta da biblioteca {{dir}} ({{reason}}). Escolha outra pasta (--data-dir, ou RESEARCHPAL_DATA_DIR).',
+    onlineOff: 'Os metadados online estão desligados nesta sessão.'
   }
 }

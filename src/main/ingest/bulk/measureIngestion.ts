@@ -30,10 +30,7 @@ export async function measureIngestion(
   const embedder = await deps.embedder.current()
   const modelDir = deps.embedder.status().modelDir
   if (!embedder || !modelDir)
-    throw new UserFacingError(
-      'MODEL_MISSING',
-      'There is no embedding model to measure; ingestion runs keyword-only until one is added.'
-    )
+    throw new UserFacingError('MODEL_MISSING', { key: 'nothingToMeasure' })
   let texts: string[] = []
   let bytes: Uint8Array | null = null
   for (const pdf of pdfs.slice(0, 10)) {
@@ -45,11 +42,7 @@ export async function measureIngestion(
       break
     }
   }
-  if (!bytes)
-    throw new UserFacingError(
-      'NO_TEXT',
-      'None of the first PDFs has text to measure ingestion with; the default settings stay in force.'
-    )
+  if (!bytes) throw new UserFacingError('NO_TEXT', { key: 'noTextToMeasure' })
   const sample = bytes
   const result = await deps.tuning.measure(
     embedder.id,
