@@ -570,8 +570,14 @@ export const channels = {
 /** Every event main pushes to the renderer, declared once. */
 export const events = {
   'ingest:progress': IngestProgressSchema,
+  /**
+   * The library changed. `full`: `papers` is every paper (when the library opens); otherwise only the papers added or changed since the last event, and the ids of
+   * the papers removed — a status change costs one record, not the whole library.
+   */
   'library:changed': z.object({
+    full: z.boolean(),
     papers: z.array(PaperSchema),
+    removed: z.array(z.string()),
     collections: z.array(CollectionInfoSchema)
   }),
   'library:notice': LibraryNoticeSchema,

@@ -111,7 +111,10 @@ export async function importFolder(
   }
 }
 
-/** `tune-ingest [folder]`: measures ONNX Runtime threads and batch size on this machine again. */
+/**
+ * `tune-ingest [folder]`: measures again, end to end on the folder's first PDFs, the embedder
+ * layout (workers × ONNX Runtime threads) and batch size ingestion uses on this machine.
+ */
 export async function tuneIngest(s: Services, args: CliArgs): Promise<CommandOutput> {
   const { readdir } = await import('node:fs/promises')
   const dir = args.positional[0] ? resolve(args.positional[0]) : s.paths.pdfs
@@ -122,7 +125,13 @@ export async function tuneIngest(s: Services, args: CliArgs): Promise<CommandOut
   const t = mainT(cliLanguage(s))
   const rows = tuning.trials.map((x) =>
     t('cli.tuning.trial', {
-      mark: x.threads === tuning.threads && x.batchSize === tuning.batchSize ? '→' : ' ',
+      mark:
+        x.workers === tuning.workers &&
+        x.threads === tuning.threads &&
+        x.batchSize === tuning.batchSize
+          ? '→'
+          : ' ',
+      workers: x.workers,
       threads: x.threads,
       batch: x.batchSize,
       rate: x.chunksPerSecond,
@@ -130,6 +139,7 @@ export async function tuneIngest(s: Services, args: CliArgs): Promise<CommandOut
     })
   )
   const head = t('cli.tuning.head', {
+    workers: tuning.workers,
     threads: tuning.threads,
     batch: tuning.batchSize,
     file: s.paths.ingestTuning

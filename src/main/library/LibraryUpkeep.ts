@@ -65,6 +65,17 @@ export class LibraryUpkeep {
       ])
       if (temps.length) deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
+    if (load.state !== 'unreadable' && load.journal) {
+      const { reason, aside } = load.journal
+      this.notify(
+        'warning',
+        {
+          key: 'journalUnreadable',
+          params: { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
+        },
+        null
+      )
+    }
     if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
     for (const r of catalog.unreadableRecords()) {
       const detail = ` (${r.reason})`

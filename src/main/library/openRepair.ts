@@ -58,8 +58,9 @@ export async function rebuildCatalog(
       key: 'catalogRebuilt',
       params: {
         detail: ` (${load.reason})`,
-        kept: load.aside ? 'aside' : 'readOnly',
+        kept: load.aside ? (load.journalAside ? 'asideWithJournal' : 'aside') : 'readOnly',
         ...(load.aside && { aside: load.aside }),
+        ...(load.journalAside && { journalAside: load.journalAside }),
         count: found.papers.length,
         mode: ctx.readOnly ? 'readOnly' : 'writer',
         queued: found.papers.length - found.withoutPdf.length

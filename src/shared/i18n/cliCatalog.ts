@@ -36,9 +36,10 @@ Commands:
                                    Ctrl-C pauses, and running it again (or quitting and
                                    restarting) resumes where it stopped; duplicates and
                                    failures are listed at the end
-  tune-ingest [folder]             Measure again which ONNX Runtime thread count and batch
-                                   size ingest fastest here (on the folder's PDFs or the
-                                   library's); measured once per machine otherwise
+  tune-ingest [folder]             Measure again which embedder layout (workers × ONNX
+                                   Runtime threads) and batch size ingest fastest here, end
+                                   to end on the folder's first PDFs (or the library's);
+                                   measured once per machine otherwise
   papers                           List the library (--json: with authors, year, venue,
                                    DOI, tags, collections and where each field came from)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
@@ -334,9 +335,9 @@ Environment:
     duplicates: 'Duplicates (skipped):'
   },
   tuning: {
-    head: 'Ingestion on this machine: {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',
+    head: 'Ingestion on this machine: {{workers, number}} embedder worker(s) × {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',
     trial:
-      '  {{mark}} {{threads, number}} thread(s), batch {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} chunks/s, longest stall {{stall, number(maximumFractionDigits: 0)}} ms'
+      '  {{mark}} {{workers, number}} worker(s) × {{threads, number}} thread(s), batch {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} chunks/s end to end, longest stall {{stall, number(maximumFractionDigits: 0)}} ms'
   },
   demo: {
     adding: 'Adding the three default papers (Transformer, BERT, RAG)...',

@@ -31,9 +31,10 @@ Comandos:
                                    restante; Ctrl-C pausa, e rodá-lo de novo (ou sair e
                                    reiniciar) continua de onde parou; duplicatas e falhas
                                    são listadas no fim
-  tune-ingest [pasta]              Mede de novo qual número de threads do ONNX Runtime e
-                                   tamanho de lote indexam mais rápido aqui (com os PDFs da
-                                   pasta ou da biblioteca); senão, medido uma vez por máquina
+  tune-ingest [pasta]              Mede de novo qual arranjo do embedder (workers × threads
+                                   do ONNX Runtime) e tamanho de lote indexam mais rápido
+                                   aqui, de ponta a ponta nos primeiros PDFs da pasta (ou da
+                                   biblioteca); senão, medido uma vez por máquina
   papers                           Lista a biblioteca (--json: com autores, ano, veículo,
                                    DOI, etiquetas, coleções e a origem de cada campo)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
@@ -344,9 +345,9 @@ Ambiente:
     duplicates: 'Duplicados (ignorados):'
   },
   tuning: {
-    head: 'Indexação nesta máquina: {{threads, number}} thread(s) do ONNX Runtime, lotes de {{batch, number}} (salvo em {{file}}).',
+    head: 'Indexação nesta máquina: {{workers, number}} worker(s) do embedder × {{threads, number}} thread(s) do ONNX Runtime, lotes de {{batch, number}} (salvo em {{file}}).',
     trial:
-      '  {{mark}} {{threads, number}} thread(s), lote {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} trechos/s, maior pausa {{stall, number(maximumFractionDigits: 0)}} ms'
+      '  {{mark}} {{workers, number}} worker(s) × {{threads, number}} thread(s), lote {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} trechos/s de ponta a ponta, maior pausa {{stall, number(maximumFractionDigits: 0)}} ms'
   },
   demo: {
     adding: 'Adicionando os três artigos padrão (Transformer, BERT, RAG)...',

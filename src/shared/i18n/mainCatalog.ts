@@ -1,4 +1,5 @@
 import { cliEn } from './cliCatalog'
+import { exportsEn } from './exportsCatalog'
 
 /**
  * The texts main writes for people (inside answers, errors, notices, and the CLI's human
@@ -33,40 +34,7 @@ export const mainEn = {
     offTopicLabel: 'This is not from the papers in your library:'
   },
   cli: cliEn,
-  /** Exported documents (a conversation's Markdown, a comparison's Markdown table). */
-  exports: {
-    conversation: 'Conversation',
-    exported: '_Exported from ResearchPal on {{date, datetime(dateStyle: long)}}; {{scope}}._',
-    limitedTo: 'limited to {{titles}}',
-    allPapers: 'all papers in the library',
-    notes: {
-      evidence: '_Evidence only: passages quoted from the papers, not a generated answer._',
-      offtopic: '_Not from the papers in the library._',
-      unverified: '_Unverified answer: the check could not confirm it._'
-    },
-    unfinished: {
-      running: '_(still being answered when exported)_',
-      stopped: '_(stopped before it was answered)_',
-      failed: '_(no answer: it failed)_',
-      interrupted: '_(no answer: the app stopped while answering)_'
-    },
-    references: 'References',
-    removed: '(removed from the library)',
-    paper: 'Paper',
-    claim: 'Claim: {{text}}',
-    pending: '(not filled yet)',
-    failed: '(could not be filled: {{reason}})',
-    error: 'error',
-    evidence: 'Evidence only (no generated answer): {{quotes}}',
-    noPassage: 'no passage found',
-    notStated: 'The paper does not say',
-    unverified: '[unverified]',
-    verdicts: {
-      supports: 'Supports',
-      contradicts: 'Contradicts',
-      'does-not-address': 'Does not address'
-    }
-  },
+  exports: exportsEn,
   errors: {
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
@@ -256,6 +224,7 @@ export const mainEn = {
       'library.json could not be read{{detail}}. $t(errors.catalogKept.{{kept}}) Recovered {{count}} paper(s) from the library folder; $t(errors.catalogQueued.{{mode}}) (vectors still on disk are reused, not computed again).',
     catalogKept: {
       aside: 'It was kept as {{aside}}.',
+      asideWithJournal: 'It was kept as {{aside}}, its recent changes as {{journalAside}}.',
       readOnly:
         'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
     },
@@ -265,6 +234,12 @@ export const mainEn = {
     },
     recoveredWithoutPdfs:
       '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
+    journalUnreadable:
+      'Some recent changes to the library could not be read from library.journal{{detail}} and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again). $t(errors.journalKept.{{kept}})',
+    journalKept: {
+      aside: 'The journal was kept as {{aside}}.',
+      none: 'The journal was left as it is.'
+    },
     unreadableRecord:
       'A record in library.json cannot be read by this version of ResearchPal{{detail}}; it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.',
     unreadableRecordOf:
@@ -393,6 +368,7 @@ export type MainErrorKey = Exclude<
   | 'duplicateWhich'
   | 'holderWhere'
   | 'catalogKept'
+  | 'journalKept'
   | 'catalogQueued'
   | 'recordKinds'
 >

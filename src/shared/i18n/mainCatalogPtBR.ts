@@ -1,4 +1,5 @@
 import { cliPtBR } from './cliCatalogPtBR'
+import { exportsPtBR } from './exportsCatalog'
 import type { MainCatalog } from './mainCatalog'
 
 /**
@@ -34,39 +35,7 @@ export const mainPtBR: MainCatalog = {
     offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
   },
   cli: cliPtBR,
-  exports: {
-    conversation: 'Conversa',
-    exported: '_Exportado do ResearchPal em {{date, datetime(dateStyle: long)}}; {{scope}}._',
-    limitedTo: 'limitado a {{titles}}',
-    allPapers: 'todos os artigos da biblioteca',
-    notes: {
-      evidence: '_Só trechos: passagens citadas dos artigos, não uma resposta gerada._',
-      offtopic: '_Não vem dos artigos da biblioteca._',
-      unverified: '_Resposta não verificada: a verificação não conseguiu confirmá-la._'
-    },
-    unfinished: {
-      running: '_(ainda sendo respondida quando foi exportada)_',
-      stopped: '_(interrompida antes de ser respondida)_',
-      failed: '_(sem resposta: falhou)_',
-      interrupted: '_(sem resposta: o app foi fechado durante a resposta)_'
-    },
-    references: 'Referências',
-    removed: '(removido da biblioteca)',
-    paper: 'Artigo',
-    claim: 'Afirmação: {{text}}',
-    pending: '(ainda não preenchida)',
-    failed: '(não pôde ser preenchida: {{reason}})',
-    error: 'erro',
-    evidence: 'Só trechos (nenhuma resposta gerada): {{quotes}}',
-    noPassage: 'nenhum trecho encontrado',
-    notStated: 'O artigo não diz',
-    unverified: '[não verificada]',
-    verdicts: {
-      supports: 'Apoia',
-      contradicts: 'Contradiz',
-      'does-not-address': 'Não trata disso'
-    }
-  },
+  exports: exportsPtBR,
   errors: {
     internal:
       'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
@@ -256,6 +225,8 @@ export const mainPtBR: MainCatalog = {
       'O library.json não pôde ser lido. $t(errors.catalogKept.{{kept}}) {{count}} artigo(s) recuperado(s) da pasta da biblioteca; $t(errors.catalogQueued.{{mode}}) (os vetores ainda no disco são reaproveitados, não calculados de novo).',
     catalogKept: {
       aside: 'Ele foi guardado como {{aside}}.',
+      asideWithJournal:
+        'Ele foi guardado como {{aside}}, e suas alterações recentes como {{journalAside}}.',
       readOnly:
         'Ele foi deixado como está (só leitura); abra o ResearchPal ou rode um comando ingest para reconstruí-lo.'
     },
@@ -265,6 +236,12 @@ export const mainPtBR: MainCatalog = {
     },
     recoveredWithoutPdfs:
       '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
+    journalUnreadable:
+      'Algumas alterações recentes da biblioteca não puderam ser lidas do library.journal e foram deixadas de fora: um artigo a que se referem mostra o estado que tinha antes delas (um inacabado é indexado de novo). $t(errors.journalKept.{{kept}})',
+    journalKept: {
+      aside: 'O journal foi guardado como {{aside}}.',
+      none: 'O journal foi deixado como está.'
+    },
     unreadableRecord:
       'Um registro do library.json não pode ser lido por esta versão do ResearchPal; talvez venha de uma versão mais nova. Ele é mantido sem alteração, mas não aparece. Atualize o ResearchPal para vê-lo.',
     unreadableRecordOf:

@@ -171,6 +171,6 @@ describe('one writer per data folder (real processes)', () => {
     writeFileSync(gate, '')
     expect(await writer.exit).toBe(0)
     expect(existsSync(join(data, 'writer.lock'))).toBe(false)
-    expect(readFileSync(join(data, 'library.json'), 'utf8')).toContain('"version": 2')
+    expect(readFileSync(join(data, 'library.json'), 'utf8')).toContain('"version": 3')
   }, 240_000)
 })

@@ -5,17 +5,16 @@ import { englishText, UserFacingError, type ErrorText } from '../../errors'
 import type { Embedder, EmbedderProvider } from '../types'
 import { locateModel, modelSearchPaths, type ModelSearchOptions } from './locateModel'
 import { MODEL_FILES, MODEL_ONNX_FILE } from './modelFiles'
-import type { TransformersEmbedderOptions } from './TransformersEmbedder'
 import type { WorkerScript } from '../../workerScript'
-import { WorkerEmbedder } from './WorkerEmbedder'
+import { WorkerEmbedder, type WorkerEmbedderOptions } from './WorkerEmbedder'
 
 /** What {@link ModelEmbedderProvider} needs: where to look, and how to start an embedder. */
 export interface ModelEmbedderProviderDeps extends ModelSearchOptions {
   /**
-   * How the embedder runs; a function is asked at every load, and a change of what it returns
-   * (a new thread count or batch measured for this machine) restarts the embedder.
+   * How the embedder runs (workers, threads, batch); a function is asked at every load, and a
+   * change of what it returns (a new layout measured for this machine) restarts the embedder.
    */
-  options?: TransformersEmbedderOptions | (() => TransformersEmbedderOptions)
+  options?: WorkerEmbedderOptions | (() => WorkerEmbedderOptions)
   /** Where the embedder worker's code is; found next to WorkerEmbedder by default. */
   script?: WorkerScript
   /** Starts an embedder on a model folder; a {@link WorkerEmbedder} by default. */
@@ -125,7 +124,7 @@ export class ModelEmbedderProvider implements EmbedderProvider {
     }
   }
 
-  private options(): TransformersEmbedderOptions | undefined {
+  private options(): WorkerEmbedderOptions | undefined {
     const o = this.deps.options
     return typeof o === 'function' ? o() : o
   }
