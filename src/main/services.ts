@@ -331,7 +331,8 @@ async function openServices(
     vectors,
     keywords,
     embedder,
-    papers: () => library.list(),
+    paperIds: () => library.paperIds(),
+    paper: (id) => library.byId(id),
     paperText: (id) => library.paperText(id)
   })
   // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.

@@ -304,6 +304,11 @@ export class Catalog {
   }
 
   /** Every paper, oldest first. */
+  /** The ids of the papers, without copying their records. */
+  ids(): string[] {
+    return [...this.papers.keys()]
+  }
+
   list(): StoredPaper[] {
     return [...this.papers.values()].map((p) => structuredClone(p))
   }

@@ -165,6 +165,11 @@ export class LibraryService {
     return this.catalog.list()
   }
 
+  /** The ids of the papers (cheap: no record is copied, unlike {@link list}). */
+  paperIds(): string[] {
+    return this.catalog.ids()
+  }
+
   /** One paper, or undefined when there is none with this id. */
   byId(id: string): StoredPaper | undefined {
     return this.catalog.get(id)
