@@ -321,8 +321,9 @@ async function openServices(
       )
     }
   })
-  const importNotice = await folderImport.load()
-  if (importNotice) library.addNotice({ level: 'warning', message: importNotice, paperId: null })
+  await folderImport.load()
+  const importNotice = folderImport.notice()
+  if (importNotice) library.addNotice(importNotice)
   if (!readOnly && options.resumeFolderImport && folderImport.wasRunning())
     void folderImport
       .resume()

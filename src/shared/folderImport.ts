@@ -1,11 +1,15 @@
 import { z } from 'zod'
+import { ErrorParamsSchema } from './errors'
 
 /** One file an import could not add, or found already in the library. */
 export const FolderImportEntrySchema = z.object({
   file: z.string(),
   /** The error code (failures) or `DUPLICATE`. */
   code: z.string(),
+  /** In English; `key`/`params` name the same text in main's catalog, as an AppError's do. */
   message: z.string(),
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional(),
   paperId: z.string().nullable()
 })
 

@@ -3,6 +3,7 @@ import type { FolderImportStatus } from '../../shared/folderImport'
 import type { Services } from '../services'
 import { tuningInfo } from '../ingest/bulk/measureIngestion'
 import type { UiLanguage } from '../../shared/types'
+import { errorMessage } from '../errors'
 import { mainT } from '../i18n'
 import { needs, type CliArgs } from './args'
 import { cliLanguage } from './language'
@@ -41,7 +42,7 @@ export function progressLine(s: FolderImportStatus, language: UiLanguage = 'en')
   })
 }
 
-/** The end summary: totals, then every failure and duplicate with its reason. */
+/** The end summary: totals, then every failure and duplicate with its reason, in `language`. */
 export function summaryText(s: FolderImportStatus, language: UiLanguage = 'en'): string {
   const t = mainT(language)
   const counts = {
@@ -62,11 +63,11 @@ export function summaryText(s: FolderImportStatus, language: UiLanguage = 'en'):
   const lines = [head]
   if (s.failures.length) {
     lines.push('', t('cli.folderImport.failures'))
-    for (const f of s.failures) lines.push(`  ✗ ${f.file}  ${f.code}: ${f.message}`)
+    for (const f of s.failures) lines.push(`  ✗ ${f.file}  ${f.code}: ${errorMessage(f, language)}`)
   }
   if (s.duplicateFiles.length) {
     lines.push('', t('cli.folderImport.duplicates'))
-    for (const d of s.duplicateFiles) lines.push(`  = ${d.file}  ${d.message}`)
+    for (const d of s.duplicateFiles) lines.push(`  = ${d.file}  ${errorMessage(d, language)}`)
   }
   return lines.join('\n')
 }

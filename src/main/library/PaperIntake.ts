@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import { bibliographyDefaults, type Paper } from '../../shared/types'
 import type { StoredPaper } from '../storage/catalogFormat'
-import { toAppError, UserFacingError } from '../errors'
+import { appError, toAppError, UserFacingError } from '../errors'
 import { hasPdfSignature } from '../ingest/PdfReader'
 import { arxivPaperId, parseArxivId, type ArxivRef } from './arxivId'
 import type { Catalog } from './Catalog'
@@ -41,13 +41,14 @@ export class PaperIntake {
   async addFile(name: string, bytes: Uint8Array): Promise<Added> {
     const sha = sha256Hex(bytes)
     if (!hasPdfSignature(bytes)) {
-      return this.addBadFile(name, name, sha, {
-        code: 'NOT_A_PDF',
-        message:
-          bytes.length === 0
-            ? `"${name}" is empty (0 bytes). Add the paper's PDF file.`
-            : `"${name}" is not a PDF (it does not start with %PDF). Add the paper's PDF file instead.`
-      })
+      return this.addBadFile(
+        name,
+        name,
+        sha,
+        bytes.length === 0
+          ? appError('NOT_A_PDF', { key: 'fileEmpty', params: { name } })
+          : appError('NOT_A_PDF', { key: 'notPdf', params: { file: `"${name}"` } })
+      )
     }
     const twin = this.deps.catalog.findBySha(sha)
     if (twin) return { paper: await this.restorePdf(twin, bytes), duplicate: true }

@@ -26,13 +26,21 @@ const ImportItemSchema = z.looseObject({
   paperId: z.string().nullable(),
   /** For `failed`: the error code; for `duplicate`: null. */
   code: z.string().nullable(),
-  /** Why it failed, or which paper it duplicates, for the end summary. */
-  message: z.string().nullable()
+  /** Why it failed, or which paper it duplicates, for the end summary (English: logs, CLI). */
+  message: z.string().nullable(),
+  /**
+   * The same message in main's catalog (`errors.<key>`) and its values, so the summary is said
+   * in the user's language. Optional: manifests written before it (and a paper error stored
+   * without a key) show `message` as it is.
+   */
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
 /**
  * `imports/folder-import.json` (format 1): the folder import in progress (or last finished), so a
- * restart resumes it where it stopped and no file is added or indexed twice.
+ * restart resumes it where it stopped and no file is added or indexed twice. An item's `key` and
+ * `params` were added later as optional fields (an older format-1 file reads as before).
  */
 const ImportJobSchema = z.looseObject({
   version: z.literal(1),

@@ -218,6 +218,21 @@ export const mainEn = {
     comparisonNeedsPaperAndQuestion:
       'A comparison needs at least one paper and one question. Delete the comparison instead.',
     comparisonNeedsQuestion: 'A comparison needs at least one question or claim.',
+    importNotAFolder:
+      '{{dir}} is not a folder that can be read. Choose the folder that holds the PDFs.',
+    importUnfinished:
+      'An import of {{folder}} is not finished ({{settled}} of {{total}} files done). Resume it, or cancel it, before importing another folder.',
+    newerImport:
+      '{{file}} was written by a newer ResearchPal (format {{version}}). Update ResearchPal; nothing was changed.',
+    importManifestDamaged:
+      "The folder import's progress file could not be read ({{detail}}); it was kept as {{aside}}. Papers already imported stay in the library; import the folder again to finish (files already in the library are skipped as duplicates).",
+    importRemoved: '{{file}} was removed from the library while it was being imported.',
+    importNotIndexed: '{{file}} could not be indexed.',
+    importUnreadable:
+      '"{{file}}" could not be read (it was moved, deleted or is not readable). Put it back and import the folder again.',
+    importDuplicateInFolder:
+      '"{{file}}" is the same PDF as "{{other}}" in this folder, already in the library.',
+    importDuplicateOf: '"{{file}}" is the same PDF as "{{title}}", already in the library.',
     noSuchComparison:
       'There is no comparison with id {{id}}. List the comparisons to see their ids.',
     catalogRebuilt:

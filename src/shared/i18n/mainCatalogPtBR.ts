@@ -220,6 +220,21 @@ export const mainPtBR: MainCatalog = {
     comparisonNeedsPaperAndQuestion:
       'Uma comparação precisa de pelo menos um artigo e uma pergunta. Apague a comparação em vez disso.',
     comparisonNeedsQuestion: 'Uma comparação precisa de pelo menos uma pergunta ou afirmação.',
+    importNotAFolder:
+      '{{dir}} não é uma pasta que possa ser lida. Escolha a pasta que contém os PDFs.',
+    importUnfinished:
+      'A importação de {{folder}} não terminou ({{settled}} de {{total}} arquivos prontos). Retome-a ou cancele-a antes de importar outra pasta.',
+    newerImport:
+      '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal; nada foi alterado.',
+    importManifestDamaged:
+      'O arquivo de progresso da importação de pasta não pôde ser lido; ele foi guardado como {{aside}}. Os artigos já importados continuam na biblioteca; importe a pasta de novo para terminar (os arquivos que já estão na biblioteca são pulados como duplicados).',
+    importRemoved: '{{file}} foi removido da biblioteca enquanto era importado.',
+    importNotIndexed: 'Não foi possível indexar {{file}}.',
+    importUnreadable:
+      'Não foi possível ler "{{file}}" (ele foi movido, apagado ou não tem permissão de leitura). Coloque-o de volta e importe a pasta de novo.',
+    importDuplicateInFolder:
+      '"{{file}}" é o mesmo PDF que "{{other}}", desta pasta, que já está na biblioteca.',
+    importDuplicateOf: '"{{file}}" é o mesmo PDF que "{{title}}", que já está na biblioteca.',
     noSuchComparison: 'Não há comparação com id {{id}}. Liste as comparações para ver os ids.',
     catalogRebuilt:
       'O library.json não pôde ser lido. $t(errors.catalogKept.{{kept}}) {{count}} artigo(s) recuperado(s) da pasta da biblioteca; $t(errors.catalogQueued.{{mode}}) (os vetores ainda no disco são reaproveitados, não calculados de novo).',

@@ -85,6 +85,8 @@ describe("the CLI's human output in the user's language", () => {
       /^.+ importada em .+, de 2 PDF\(s\) — indexados: 1, duplicados: 0, com falha: 1\./
     )
     expect(imported.stdout).toContain('Com falha:')
+    // The file's reason too, from the catalog (it was the library's English message).
+    expect(imported.stdout).toMatch(/✗ \S+minutes\.pdf {2}NOT_A_PDF: "minutes\.pdf" não é um PDF/)
 
     const papers = run(['papers'], 'pt_BR.UTF-8', data)
     expect(papers.stdout).toMatch(/ indexado +3 p\. {2}Sparse Attention Notes/)
@@ -116,6 +118,7 @@ describe("the CLI's human output in the user's language", () => {
     expect(help.stdout).toContain('Usage: npm run --silent cli -- <command> [options]')
     const imported = run(['import-folder', folder], 'en_US.UTF-8', data)
     expect(imported.stderr).toContain(`Importing 2 PDF(s) from ${folder}`)
+    expect(imported.stdout).toMatch(/✗ \S+minutes\.pdf {2}NOT_A_PDF: "minutes\.pdf" is not a PDF/)
     expect(imported.stderr).toMatch(
       /… 2\/2 files \(1 indexed, 0 duplicate, 1 failed\), \d+\.\d\d papers\/s, done/
     )

@@ -94,14 +94,15 @@ describe('i18n catalogs', () => {
   })
 })
 
+/** Every source file of main. */
+const ALL_MAIN_SOURCES = import.meta.glob<string>('../../../src/main/**/*.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true
+})
+
 /** Main's source files that translate (they import `mainT`). */
-const MAIN_SOURCES = Object.entries(
-  import.meta.glob<string>('../../../src/main/**/*.ts', {
-    query: '?raw',
-    import: 'default',
-    eager: true
-  })
-).filter(([, text]) => text.includes('mainT('))
+const MAIN_SOURCES = Object.entries(ALL_MAIN_SOURCES).filter(([, text]) => text.includes('mainT('))
 
 describe("main's catalog (answer texts, CLI output)", () => {
   const mEn = leaves(mainEn as Tree)
@@ -145,6 +146,25 @@ describe("main's catalog (answer texts, CLI output)", () => {
     )
     expect(dynamic.length).toBeGreaterThan(4)
     for (const prefix of dynamic) expect(tree.has(prefix.replace(/\.$/, '')), prefix).toBe(true)
+  })
+
+  it('has every error/notice key main names (`key: …`), in both languages', () => {
+    // Errors, library notices and folder-import entries carry `{ key, params }` for the UI.
+    const named = Object.entries(ALL_MAIN_SOURCES).flatMap(([file, text]) =>
+      [...text.matchAll(/\bkey: '([A-Za-z]+)'/g)].map((m) => [m[1] ?? '', file] as const)
+    )
+    expect(named.length).toBeGreaterThan(100)
+    // The folder import's per-file messages and notice (issue 17, fold17).
+    const folderImport = named.filter(([, file]) => file.endsWith('bulk/FolderImport.ts'))
+    expect(folderImport.map(([key]) => key)).toEqual(
+      expect.arrayContaining(['importUnreadable', 'importDuplicateOf', 'importManifestDamaged'])
+    )
+    for (const catalog of [mEn, mPt]) {
+      const has = (key: string): boolean =>
+        catalog.has(`errors.${key}`) ||
+        (catalog.has(`errors.${key}_one`) && catalog.has(`errors.${key}_other`))
+      expect(named.filter(([key]) => !has(key))).toEqual([])
+    }
   })
 
   it('has a Portuguese text for every value a dynamic CLI key takes', () => {

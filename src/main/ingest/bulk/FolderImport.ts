@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
 import type { FolderImportEntry, FolderImportStatus } from '../../../shared/folderImport'
-import type { Paper } from '../../../shared/types'
-import { toAppError, UserFacingError } from '../../errors'
+import type { AppError } from '../../../shared/errors'
+import type { LibraryNotice, Paper } from '../../../shared/types'
+import { englishText, toAppError, UserFacingError, type ErrorText } from '../../errors'
 import type { AddOutcome } from '../../library/PaperIntake'
 import { pdfFilesIn } from '../../library/PaperIntake'
 import { sha256OfFile } from '../../library/pdfFileCheck'
@@ -14,6 +15,20 @@ import {
   type ImportJobDocument
 } from '../../storage/importJobFormat'
 import { moveAside, readVersioned, writeVersioned } from '../../storage/versionedFile'
+
+/**
+ * What an item says about its file: the English message (logs, `--json`, older readers) and
+ * the same text's key and values in main's catalog, said in the user's language by the UI and
+ * the CLI. A library error without a key (stored before keys existed) keeps only its message.
+ */
+function itemText(text: ErrorText | Pick<AppError, 'message' | 'key' | 'params'>): {
+  message: string
+  key: string | undefined
+  params: ErrorText['params']
+} {
+  if ('message' in text) return { message: text.message, key: text.key, params: text.params }
+  return { message: englishText(text), key: text.key, params: text.params }
+}
 
 /** What a folder import needs from the library: its public entry points only. */
 export interface ImportLibrary {
@@ -76,7 +91,7 @@ export class FolderImport {
   private emitTimer: NodeJS.Timeout | null = null
   /** The speed of the papers settled by work in this run, for the ETA. */
   private readonly etaFrom = new ImportEta()
-  private damagedNotice: string | null = null
+  private damagedNotice: LibraryNotice | null = null
 
   constructor(private readonly deps: FolderImportDeps) {}
 
@@ -88,24 +103,34 @@ export class FolderImport {
   async load(): Promise<string | null> {
     const read = await readVersioned(this.deps.file, IMPORT_JOB_FORMAT)
     if (read.state === 'newer') {
-      throw new UserFacingError(
-        'NEWER_FORMAT',
-        `${this.deps.file} was written by a newer ResearchPal (format ${read.version}). Update ResearchPal; nothing was changed.`
-      )
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'newerImport',
+        params: { file: this.deps.file, version: read.version }
+      })
     }
     if (read.state === 'unreadable') {
       const aside = this.deps.readOnly ? this.deps.file : await moveAside(this.deps.file)
-      this.damagedNotice = `The folder import's progress file could not be read (${read.reason}); it was kept as ${aside}. Papers already imported stay in the library; import the folder again to finish (files already in the library are skipped as duplicates).`
-      this.deps.log?.(this.damagedNotice)
-      return this.damagedNotice
+      const text: ErrorText = {
+        key: 'importManifestDamaged',
+        params: { detail: read.reason, aside }
+      }
+      this.damagedNotice = {
+        level: 'warning',
+        message: englishText(text),
+        paperId: null,
+        key: text.key,
+        params: text.params!
+      }
+      this.deps.log?.(this.damagedNotice.message)
+      return this.damagedNotice.message
     }
     this.job = read.state === 'ok' ? read.data : null
     if (this.job) this.recoverInterrupted(this.job)
     return null
   }
 
-  /** What opening found wrong with the manifest, if anything. */
-  notice(): string | null {
+  /** What opening found wrong with the manifest, if anything (a library notice, keyed). */
+  notice(): LibraryNotice | null {
     return this.damagedNotice
   }
 
@@ -122,16 +147,17 @@ export class FolderImport {
     const dir = resolve(folder)
     const info = await stat(dir).catch(() => null)
     if (!info?.isDirectory())
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `${dir} is not a folder that can be read. Choose the folder that holds the PDFs.`
-      )
+      throw new UserFacingError('NOT_FOUND', { key: 'importNotAFolder', params: { dir } })
     const open = this.job && (this.job.state === 'running' || this.job.state === 'paused')
     if (open && this.job!.folder !== dir)
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `An import of ${this.job!.folder} is not finished (${this.counts().settled} of ${this.job!.items.length} files done). Resume it, or cancel it, before importing another folder.`
-      )
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'importUnfinished',
+        params: {
+          folder: this.job!.folder,
+          settled: this.counts().settled,
+          total: this.job!.items.length
+        }
+      })
     if (!open) {
       const files = await pdfFilesIn([dir])
       const items: ImportItem[] = []
@@ -243,6 +269,8 @@ export class FolderImport {
       file: i.path,
       code: i.code ?? 'DUPLICATE',
       message: i.message ?? '',
+      ...(i.key ? { key: i.key } : {}),
+      ...(i.key && i.params ? { params: i.params } : {}),
       paperId: i.paperId
     })
     return {
@@ -380,14 +408,14 @@ export class FolderImport {
         Object.assign(i, {
           state: 'failed',
           code: 'NOT_FOUND',
-          message: `${basename(i.path)} was removed from the library while it was being imported.`
+          ...itemText({ key: 'importRemoved', params: { file: basename(i.path) } })
         })
       } else if (p.status === 'indexed') i.state = 'done'
       else if (p.status === 'error') {
         Object.assign(i, {
           state: 'failed',
           code: p.error?.code ?? 'INTERNAL',
-          message: p.error?.message ?? `${basename(i.path)} could not be indexed.`
+          ...itemText(p.error ?? { key: 'importNotIndexed', params: { file: basename(i.path) } })
         })
       } else continue
       if (p) this.worked(i)
@@ -406,7 +434,7 @@ export class FolderImport {
         Object.assign(item, {
           state: 'failed',
           code: 'NOT_FOUND',
-          message: `"${name}" could not be read (it was moved, deleted or is not readable). Put it back and import the folder again.`
+          ...itemText({ key: 'importUnreadable', params: { file: name } })
         })
         this.scheduleSave()
         return
@@ -417,13 +445,18 @@ export class FolderImport {
       const twin = this.deps.library.bySha(sha)
       // A paper that failed before is tried again by the library (as adding it by hand does).
       if (twinInJob || (twin && twin.status !== 'error')) {
-        const of = twinInJob ? `"${basename(twinInJob.path)}" in this folder` : `"${twin!.title}"`
+        const of: ErrorText = twinInJob
+          ? {
+              key: 'importDuplicateInFolder',
+              params: { file: name, other: basename(twinInJob.path) }
+            }
+          : { key: 'importDuplicateOf', params: { file: name, title: twin!.title } }
         Object.assign(item, {
           state: 'duplicate',
           sha256: sha,
           paperId: twinInJob?.paperId ?? twin?.id ?? null,
           code: null,
-          message: `"${name}" is the same PDF as ${of}, already in the library.`
+          ...itemText(of)
         })
         this.scheduleSave()
         return
@@ -438,13 +471,13 @@ export class FolderImport {
           state: 'failed',
           paperId: paper.id,
           code: paper.error.code,
-          message: paper.error.message
+          ...itemText(paper.error)
         })
       } else Object.assign(item, { state: 'added', paperId: paper.id })
     } catch (e) {
       const error = toAppError(e, `while importing ${name}`)
       if (error.code === 'INTERNAL') this.deps.log?.(`import ${item.path}: ${String(e)}`)
-      Object.assign(item, { state: 'failed', code: error.code, message: error.message })
+      Object.assign(item, { state: 'failed', code: error.code, ...itemText(error) })
     }
     this.scheduleSave()
   }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FolderImportStatus } from '../../../../src/shared/folderImport'
 import { FolderImport } from '../../../../src/main/ingest/bulk/FolderImport'
 import { IMPORT_JOB_FORMAT } from '../../../../src/main/storage/importJobFormat'
+import { mainT } from '../../../../src/main/i18n'
 import { catalogOnDisk } from '../../../fixtures/catalogOnDisk'
 import { makePaperPdf } from '../../../fixtures/fixturePapers'
 import { makePdf } from '../../../fixtures/makePdf'
@@ -60,7 +61,7 @@ describe('folder import', () => {
       makePdf({ pages: [[{ text: 'secret' }]], userPassword: 'pw' })
     )
     writeFileSync(join(folder, 'scan.pdf'), makePdf({ pages: [[], []], imageOnly: true }))
-    const { service, imp, statuses } = importer(dir)
+    const { service, imp, statuses, paths } = importer(dir)
     await service.open()
     await imp.load()
     await imp.start(folder)
@@ -83,6 +84,19 @@ describe('folder import', () => {
     for (const f of s.failures) expect(f.message.length).toBeGreaterThan(20)
     expect(s.duplicateFiles.map((d) => d.file.split('/').pop())).toEqual(['paper-001.pdf'])
     expect(s.duplicateFiles[0]!.message).toMatch(/copy-of-paper-001\.pdf/)
+    // Each entry names its text in main's catalog, so the UI and the CLI say it in their language.
+    expect(s.duplicateFiles[0]).toMatchObject({
+      key: 'importDuplicateInFolder',
+      params: { file: 'paper-001.pdf', other: 'copy-of-paper-001.pdf' }
+    })
+    for (const f of s.failures) expect(f.key, f.file).toMatch(/^\w+$/)
+    const locked = s.failures.find((f) => f.file.endsWith('locked.pdf'))!
+    expect(mainT('pt-BR')(`errors.${locked.key}`, locked.params ?? {})).toMatch(/senha/)
+    // The manifest keeps them (optional fields of format 1).
+    const stored = JSON.parse(readFileSync(paths.folderImport, 'utf8')) as {
+      items: { path: string; key?: string }[]
+    }
+    expect(stored.items.find((i) => i.path.endsWith('locked.pdf'))?.key).toBe(locked.key)
     // Progress was announced with an ETA before the end.
     expect(statuses.some((x) => x.state === 'running' && x.etaSeconds !== null)).toBe(true)
     const indexed = service.list().filter((p) => p.status === 'indexed')
@@ -98,6 +112,10 @@ describe('folder import', () => {
     const s2 = again.imp.current()!
     expect(s2.indexed).toBe(0)
     expect(s2.duplicates).toBe(5)
+    expect(s2.duplicateFiles.find((d) => d.file.endsWith('paper-002.pdf'))).toMatchObject({
+      key: 'importDuplicateOf',
+      params: { file: 'paper-002.pdf', title: expect.stringMatching(/Bulk Paper 2/) }
+    })
     expect(again.service.list().filter((p) => p.status === 'indexed')).toHaveLength(4)
   })
 
@@ -141,6 +159,12 @@ describe('folder import', () => {
     writeFileSync(paths.folderImport, '{"version": 1, "items": [tru')
     const notice = await imp.load()
     expect(notice).toMatch(/could not be read.*kept as .*unreadable/)
+    expect(imp.notice()).toMatchObject({
+      level: 'warning',
+      message: notice,
+      key: 'importManifestDamaged',
+      params: { aside: expect.stringMatching(/unreadable/) }
+    })
     expect(imp.current()).toBeNull()
     const aside = readFileSync(notice!.match(/kept as (\S+\.unreadable-[\dTZ-]+)/)![1]!, 'utf8')
     expect(aside).toContain('[tru')
@@ -148,6 +172,47 @@ describe('folder import', () => {
     writeFileSync(paths.folderImport, JSON.stringify({ version: IMPORT_JOB_FORMAT.version + 1 }))
     await expect(imp.load()).rejects.toMatchObject({ code: 'NEWER_FORMAT' })
     expect(readFileSync(paths.folderImport, 'utf8')).toContain(`${IMPORT_JOB_FORMAT.version + 1}`)
+  })
+
+  it('reads a manifest written before the keys: its entries keep their English message', async () => {
+    const { imp, paths } = importer(dir)
+    mkdirSync(join(paths.root, 'imports'), { recursive: true })
+    const item = { bytes: 10, sha256: null, paperId: null }
+    writeFileSync(
+      paths.folderImport,
+      JSON.stringify({
+        version: 1,
+        id: 'old',
+        folder: dir,
+        createdAt: '2026-11-30T10:00:00Z',
+        state: 'finished',
+        activeMs: 1000,
+        finishedAt: '2026-11-30T10:00:01Z',
+        items: [
+          {
+            ...item,
+            path: join(dir, 'a.pdf'),
+            state: 'failed',
+            code: 'NOT_A_PDF',
+            message: 'a.pdf is not a PDF.'
+          },
+          {
+            ...item,
+            path: join(dir, 'b.pdf'),
+            state: 'duplicate',
+            code: null,
+            message: '"b.pdf" is the same PDF as "X", already in the library.'
+          }
+        ]
+      })
+    )
+    expect(await imp.load()).toBeNull()
+    const s = imp.current()!
+    expect(s.failures).toEqual([
+      { file: join(dir, 'a.pdf'), code: 'NOT_A_PDF', message: 'a.pdf is not a PDF.', paperId: null }
+    ])
+    expect(s.duplicateFiles[0]).not.toHaveProperty('key')
+    expect(s.duplicateFiles[0]!.message).toMatch(/same PDF as "X"/)
   })
 
   it('an import killed mid-way resumes in a new process without adding or indexing any paper twice', async () => {

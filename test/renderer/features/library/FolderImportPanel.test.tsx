@@ -121,4 +121,59 @@ describe('the folder import panel', () => {
       ).toBeTruthy()
     )
   })
+
+  it('says the summary’s failures and duplicates in pt-BR, with no English left', async () => {
+    await i18n.changeLanguage('pt-BR')
+    const finished = status({
+      state: 'finished',
+      indexed: 1,
+      duplicates: 1,
+      failed: 2,
+      total: 4,
+      queued: 0,
+      inFlight: 0,
+      etaSeconds: null,
+      failures: [
+        {
+          file: '/home/ana/papers/locked.pdf',
+          code: 'PDF_ENCRYPTED',
+          message: '"locked.pdf" is password-protected. Save an unprotected copy.',
+          key: 'pdfEncrypted',
+          params: { file: 'locked.pdf' },
+          paperId: 'abc'
+        },
+        {
+          file: '/home/ana/papers/gone.pdf',
+          code: 'NOT_FOUND',
+          message:
+            '"gone.pdf" could not be read (it was moved, deleted or is not readable). Put it back and import the folder again.',
+          key: 'importUnreadable',
+          params: { file: 'gone.pdf' },
+          paperId: null
+        }
+      ],
+      duplicateFiles: [
+        {
+          file: '/home/ana/papers/copy.pdf',
+          code: 'DUPLICATE',
+          message:
+            '"copy.pdf" is the same PDF as "Attention Is All You Need", already in the library.',
+          key: 'importDuplicateOf',
+          params: { file: 'copy.pdf', title: 'Attention Is All You Need' },
+          paperId: 'p1'
+        }
+      ]
+    })
+    const fake = fakeApi({ 'import:status': () => ok({ status: finished, tuning: null }) })
+    const { container } = renderWithStore(<FolderImportPanel />, fake)
+    await waitFor(() => expect(container.querySelector('.import-summary')).toBeTruthy())
+    for (const d of container.querySelectorAll('details')) d.open = true
+    const text = container.querySelector('.import-summary')!.textContent!
+    expect(text).toMatch(/"copy\.pdf" é o mesmo PDF que "Attention Is All You Need"/)
+    expect(text).toMatch(/Não foi possível ler "gone\.pdf"/)
+    expect(text).toMatch(/locked\.pdf.*senha/)
+    // Nothing folded under "Detalhes (em inglês)", no English sentence from main's record.
+    expect(container.querySelector('[lang="en"]')).toBeNull()
+    expect(text).not.toMatch(/same PDF|could not be read|password|already in the library/)
+  })
 })

@@ -26,7 +26,7 @@ function EntryList({ title, entries }: { title: string; entries: FolderImportEnt
       <ul className="small">
         {entries.map((e) => (
           <li key={e.file} title={e.file}>
-            <strong>{fileName(e.file)}</strong> — <ErrorMessage message={e.message} />
+            <strong>{fileName(e.file)}</strong> — <ErrorMessage error={e} />
           </li>
         ))}
       </ul>
@@ -181,7 +181,7 @@ export function FolderImportPanel() {
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <ErrorMessage message={error.message} />
+          <ErrorMessage error={error} />
         </div>
       )}
       {(active || ended || busy === 'measure') && (
