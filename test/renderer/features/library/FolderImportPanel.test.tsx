@@ -111,4 +111,34 @@ describe('the folder import panel', () => {
     expect(fake.calls.at(-1)?.channel).toBe('import:measure')
     await waitFor(() => expect(screen.getByText(/1 thread\(s\), lotes de 8/)).toBeTruthy())
   })
+
+  it('says a failed start in the UI language from its key, not main’s English message', async () => {
+    await i18n.changeLanguage('pt-BR')
+    const fake = fakeApi({
+      'import:status': () => ok({ status: null, tuning: null }),
+      'import:start': () => ({
+        ok: false,
+        error: {
+          code: 'PDF_EMPTY',
+          message: '"a.pdf" is empty (0 bytes). Add the PDF again.',
+          key: 'pdfEmpty',
+          params: { file: '"a.pdf"' }
+        }
+      })
+    })
+    renderWithStore(
+      <>
+        <FolderImportStart />
+        <FolderImportPanel />
+      </>,
+      fake
+    )
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Importar uma pasta…' }))
+    )
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('"a.pdf"')
+    expect(alert.textContent).not.toContain('is empty')
+    expect(alert.querySelector('[lang="en"]')).toBeNull()
+  })
 })

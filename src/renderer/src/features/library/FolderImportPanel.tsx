@@ -181,7 +181,7 @@ export function FolderImportPanel() {
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <ErrorMessage message={error.message} />
+          <ErrorMessage error={error} />
         </div>
       )}
       {(active || ended || busy === 'measure') && (
