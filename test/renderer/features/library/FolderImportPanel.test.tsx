@@ -119,7 +119,7 @@ describe('the folder import panel', () => {
       'import:start': () => ({
         ok: false,
         error: {
-          code: 'PDF_EMPTY',
+          code: 'NOT_A_PDF',
           message: '"a.pdf" is empty (0 bytes). Add the PDF again.',
           key: 'pdfEmpty',
           params: { file: '"a.pdf"' }
