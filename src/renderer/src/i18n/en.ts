@@ -216,6 +216,7 @@ export const en = {
     venue: 'Venue',
     doi: 'DOI',
     tags: 'Tags, separated by commas',
+    added: 'Added to the library on {{date}}.',
     kept: 'What you edit here is kept: metadata found later in the PDF or online never replaces it.',
     remove: 'Remove paper',
     cite: 'Cite',

@@ -219,6 +219,7 @@ export const ptBR: Catalog = {
     venue: 'Publicado em',
     doi: 'DOI',
     tags: 'Etiquetas, separadas por vírgulas',
+    added: 'Adicionado à biblioteca em {{date}}.',
     kept: 'O que você edita aqui é mantido: metadados encontrados depois no PDF ou online nunca o substituem.',
     remove: 'Remover artigo',
     cite: 'Citar',
