@@ -32,7 +32,7 @@ async function walk(h: Harness, language: UiLanguage): Promise<Record<string, st
     ...h.services.library.list().flatMap((p) => [p.title, ...p.authors, p.venue ?? '']),
     ...Object.values(TYPED['pt-BR']),
     TYPED.compare,
-    'Reading list'
+    'leituras-2024'
   ].filter(Boolean)
   const seen: Record<string, string[]> = {}
   const check = async (screen: string): Promise<void> => {
@@ -96,14 +96,14 @@ describe.skipIf(!corpusHere)('one language per screen, in Portuguese and in Engl
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rp-languages-e2e-'))
-    const folder = join(dir, 'Reading list')
+    const folder = join(dir, 'leituras-2024')
     mkdirSync(folder)
     for (let i = 0; i < 2; i++)
       writeFileSync(
         join(folder, `paper-${i + 1}.pdf`),
         makePaperPdf({ title: `Folder Paper ${i + 1}`, pages: 2, seed: 700 + i })
       )
-    writeFileSync(join(folder, 'minutes.pdf'), 'minutes of the reading group\n')
+    writeFileSync(join(folder, 'scan-0001.pdf'), 'not a PDF at all\n')
     // Gemini's words are the answer's content: a cited sentence, a table cell from a passage.
     gemini = await startFakeGemini({
       script: {

@@ -51,8 +51,8 @@ const PIECES = new Map<UiLanguage, string[]>()
 
 /**
  * What is not the app's own words on a screen, so the language check leaves it alone: the
- * papers' text (pages, titles, passages, a generated answer, table cells and quotes), the
- * user's questions and conversation titles, and file names.
+ * papers' text (pages, titles, outline, passages, a generated answer, table cells and quotes),
+ * the user's questions, and file names.
  */
 const CONTENT = [
   '.textLayer',
@@ -66,8 +66,7 @@ const CONTENT = [
   '.evidence-rest p',
   '.hover-card-title',
   '.hover-card-snippet',
-  '.thread-title',
-  '.thread-header-title',
+  '.outline li',
   '.compare-title',
   '.compare-answer',
   '.compare-quote',
@@ -231,14 +230,14 @@ export async function chooseLanguage(page: Page, language: UiLanguage): Promise<
   await page.getByRole('button', { name: UI[language].settings.close, exact: true }).click()
 }
 
-/** Sets the colour theme with the top bar's theme button (it cycles system → light → dark). */
+/** Sets the colour theme in Settings, as a user does, and closes Settings. */
 export async function chooseTheme(page: Page, theme: 'system' | 'light' | 'dark'): Promise<void> {
-  const button = page.locator('.topbar button[data-theme-setting]')
-  for (let i = 0; i < 3; i++) {
-    if ((await button.getAttribute('data-theme-setting')) === theme) return
-    await button.click()
-  }
-  throw new Error(`the theme button never reached ${theme}`)
+  const language = (await page.evaluate(() => document.documentElement.lang)) as UiLanguage
+  const said = UI[language] ?? UI.en
+  await page.getByRole('button', { name: said.app.settings, exact: true }).click()
+  await page.getByRole('combobox', { name: said.app.theme, exact: true }).selectOption(theme)
+  await page.getByRole('button', { name: said.settings.close, exact: true }).click()
+  await page.locator('.topbar button[data-theme-setting="' + theme + '"]').waitFor()
 }
 
 /**

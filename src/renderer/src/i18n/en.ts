@@ -535,6 +535,7 @@ export const en = {
     }
   },
   settings: {
+    themes: { system: 'Same as the system', light: 'Light', dark: 'Dark' },
     title: 'Settings',
     close: 'Close settings',
     geminiModel: 'Gemini model',

@@ -545,6 +545,7 @@ export const ptBR: Catalog = {
     }
   },
   settings: {
+    themes: { system: 'Igual ao sistema', light: 'Claro', dark: 'Escuro' },
     title: 'Configurações',
     close: 'Fechar configurações',
     geminiModel: 'Modelo do Gemini',
