@@ -215,7 +215,10 @@ describe.skipIf(!existsSync(PAPER))(
     // The four window sizes × both languages × light and dark, on one page: the language is
     // switched in Settings and the theme with the top bar's button, as a user does.
     it('fits every size in both languages, light and dark: panes, toolbar, fit width, hover cards, labels whole, one language', async () => {
-      const names = h.services.library.list().flatMap((p) => [p.title, ...p.authors])
+      const names = h.services.library
+        .list()
+        .flatMap((p) => [p.title, ...p.authors, p.venue ?? ''])
+        .filter(Boolean)
       await page.keyboard.press('Control+f')
       await page.locator('.find-bar input').fill('attention')
       await expect
@@ -300,6 +303,19 @@ describe.skipIf(!existsSync(PAPER))(
         }
       }
       await chooseTheme(page, 'system')
+      // Just above the drawer's breakpoint the three panes are side by side at their narrowest:
+      // the chat keeps its 320 px and the viewer ends at the window's edge.
+      await page.setViewportSize({ width: 1000, height: 700 })
+      await page.waitForTimeout(300)
+      const narrowest = await fits(page)
+      expect(narrowest.overflow).toBeLessThanOrEqual(0)
+      expect(narrowest.panes).toEqual([])
+      expect(narrowest.closeVisible).toBe(true)
+      const chat = (await page.locator('.chat-slot').boundingBox())!
+      const viewer = (await page.locator('.viewer-slot').boundingBox())!
+      expect(chat.width).toBeGreaterThanOrEqual(319)
+      expect(viewer.x + viewer.width).toBeLessThanOrEqual(1000)
+      await h.screenshot('layout-07-en-1000x700-wide-narrowest')
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.keyboard.press('Control+f')
       await page.locator('.find-bar input').press('Escape')
