@@ -184,5 +184,5 @@ describe.skipIf(!corpusHere)('one language per screen, in Portuguese and in Engl
     await chooseLanguage(page, 'en')
     const english = await walk(h, 'en')
     expect(english).toEqual(Object.fromEntries(Object.keys(english).map((k) => [k, []])))
-  })
+  }, 600_000)
 })

@@ -320,7 +320,7 @@ describe.skipIf(!existsSync(PAPER))(
       await page.keyboard.press('Control+f')
       await page.locator('.find-bar input').press('Escape')
       await expect.poll(() => page.locator('.find-bar').count()).toBe(0)
-    })
+    }, 600_000)
 
     it('at 800×600 the library is a drawer; Ctrl+K opens it; Escape closes it, then the viewer', async () => {
       await page.setViewportSize({ width: 800, height: 600 })
