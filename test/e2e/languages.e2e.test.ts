@@ -9,7 +9,7 @@ import { makePaperPdf } from '../fixtures/fixturePapers'
 import { hasShared } from '../fixtures/sharedFolder'
 import type { UiLanguage } from '../../src/shared/types'
 import { CORPUS, startHarness, type Harness } from './harness'
-import { chooseLanguage, otherLanguageOnScreen, UI } from './screenChecks'
+import { chooseLanguage, cutLabels, otherLanguageOnScreen, UI } from './screenChecks'
 
 const PAPERS = ['1706.03762.pdf', '1810.04805.pdf'].map((f) => join(CORPUS, f))
 
@@ -21,7 +21,7 @@ const TYPED = {
 
 /**
  * Walks the main screens in one language and says, for each, every piece of the other
- * language's UI it shows (none expected): the library, the conversation (an evidence-only
+ * language's UI it shows and every control label cut short (none expected): the library, the conversation (an evidence-only
  * answer and a Gemini answer), the viewer with find and the side panel open, Settings, the
  * comparison table, the import dialog and the folder import's summary.
  */
@@ -37,7 +37,10 @@ async function walk(h: Harness, language: UiLanguage): Promise<Record<string, st
   const seen: Record<string, string[]> = {}
   const check = async (screen: string): Promise<void> => {
     await page.waitForTimeout(200)
-    seen[screen] = await otherLanguageOnScreen(page, language, names)
+    seen[screen] = [
+      ...(await otherLanguageOnScreen(page, language, names)),
+      ...(await cutLabels(page)).map((label) => `cut: ${label}`)
+    ]
     await h.screenshot(`languages-${language}-${screen}`)
   }
   await page.getByRole('tab', { name: say.compare.tabChat, exact: true }).click()
@@ -79,7 +82,10 @@ async function walk(h: Harness, language: UiLanguage): Promise<Record<string, st
   await page.getByRole('button', { name: say.library.import, exact: true }).click()
   await page.getByRole('heading', { name: say.import.heading }).waitFor()
   await check('import-dialog')
-  await page.getByRole('button', { name: say.import.close, exact: true }).click()
+  await page
+    .getByRole('dialog', { name: say.import.label })
+    .getByRole('button', { name: say.import.close, exact: true })
+    .click()
 
   const summary = page.locator('.folder-import .import-summary')
   await summary.waitFor()
@@ -184,5 +190,8 @@ describe.skipIf(!corpusHere)('one language per screen, in Portuguese and in Engl
     await chooseLanguage(page, 'en')
     const english = await walk(h, 'en')
     expect(english).toEqual(Object.fromEntries(Object.keys(english).map((k) => [k, []])))
+    // The check sees the screen: asked for Portuguese, this English screen is full of English.
+    const names = h.services.library.list().map((p) => p.title)
+    expect((await otherLanguageOnScreen(page, 'pt-BR', names)).length).toBeGreaterThan(10)
   }, 600_000)
 })

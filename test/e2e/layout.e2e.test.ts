@@ -212,8 +212,8 @@ describe.skipIf(!existsSync(PAPER))(
       await page.mouse.move(5, 5)
     })
 
-    // The four window sizes × both languages × light and dark, on one page: the language is
-    // switched in Settings and the theme with the top bar's button, as a user does.
+    // The four window sizes × both languages × light and dark, on one page: the language and the
+    // theme are switched in Settings, as a user does. Soft checks: one run reports every screen.
     it('fits every size in both languages, light and dark: panes, toolbar, fit width, hover cards, labels whole, one language', async () => {
       const names = h.services.library
         .list()
@@ -241,16 +241,17 @@ describe.skipIf(!existsSync(PAPER))(
             await chooseTheme(page, theme)
             const at = `${language} ${size.width}×${size.height} ${theme}`
             await page.waitForTimeout(300)
+            await h.screenshot(`layout-07-${language}-${size.width}x${size.height}-${theme}`)
             // Below 1000 px the library is a drawer, opened from the top bar.
-            expect(await page.locator('#library-slot').isVisible(), at).toBe(!drawer)
-            expect(await page.locator('button[aria-controls="library-slot"]').count(), at).toBe(
-              drawer ? 1 : 0
-            )
+            expect.soft(await page.locator('#library-slot').isVisible(), at).toBe(!drawer)
+            expect
+              .soft(await page.locator('button[aria-controls="library-slot"]').count(), at)
+              .toBe(drawer ? 1 : 0)
             const f = await fits(page)
-            expect(f.overflow, at).toBeLessThanOrEqual(0)
-            expect(f.panes, at).toEqual([])
-            expect(f.toolbar, `${at}: toolbar on one line`).toBeLessThan(56)
-            expect(f.closeVisible, `${at}: Close reachable`).toBe(true)
+            expect.soft(f.overflow, at).toBeLessThanOrEqual(0)
+            expect.soft(f.panes, at).toEqual([])
+            expect.soft(f.toolbar, `${at}: toolbar on one line`).toBeLessThan(56)
+            expect.soft(f.closeVisible, `${at}: Close reachable`).toBe(true)
             // Fit width: the page takes the viewer's width (redrawn after the resize).
             await expect
               .poll(
@@ -264,38 +265,37 @@ describe.skipIf(!existsSync(PAPER))(
               .toBe(true)
             const pane = (await page.locator('.viewer-scroll').boundingBox())!
             // The viewer's share follows the window: about half the room beside the library.
-            if (size.width >= 1920) expect(pane.width, at).toBeGreaterThan(size.width * 0.35)
-            expect(await page.locator('.find-count').textContent(), at).toMatch(
-              language === 'pt-BR' ? /^\d+ de \d+$/ : /^\d+ of \d+$/
-            )
-            expect(await cutLabels(page), at).toEqual([])
-            if (!drawer) expect(await selectionHintBesideCheckbox(page), at).toBe(true)
-            expect(await otherLanguageOnScreen(page, language, names), at).toEqual([])
-            await h.screenshot(`layout-07-${language}-${size.width}x${size.height}-${theme}`)
-            expect(await axeViolations(page), at).toEqual([])
+            if (size.width >= 1920) expect.soft(pane.width, at).toBeGreaterThan(size.width * 0.35)
+            expect
+              .soft(await page.locator('.find-count').textContent(), at)
+              .toMatch(language === 'pt-BR' ? /^\d+ de \d+$/ : /^\d+ of \d+$/)
+            expect.soft(await cutLabels(page), at).toEqual([])
+            if (!drawer) expect.soft(await selectionHintBesideCheckbox(page), at).toBe(true)
+            expect.soft(await otherLanguageOnScreen(page, language, names), at).toEqual([])
+            expect.soft(await axeViolations(page), at).toEqual([])
             // The last chip's hover card stays on screen.
             await page.locator('article.turn').last().locator('button.chip').last().hover()
             const card = page.getByRole('tooltip')
             await card.waitFor()
             await page.waitForTimeout(100)
             const b = (await card.boundingBox())!
-            expect(b.x, at).toBeGreaterThanOrEqual(0)
-            expect(b.y, at).toBeGreaterThanOrEqual(0)
-            expect(b.x + b.width, at).toBeLessThanOrEqual(size.width)
-            expect(b.y + b.height, at).toBeLessThanOrEqual(size.height)
-            expect(await otherLanguageOnScreen(page, language, names), at).toEqual([])
+            expect.soft(b.x, at).toBeGreaterThanOrEqual(0)
+            expect.soft(b.y, at).toBeGreaterThanOrEqual(0)
+            expect.soft(b.x + b.width, at).toBeLessThanOrEqual(size.width)
+            expect.soft(b.y + b.height, at).toBeLessThanOrEqual(size.height)
+            expect.soft(await otherLanguageOnScreen(page, language, names), at).toEqual([])
             await page.mouse.move(size.width / 2, 10)
             await card.waitFor({ state: 'hidden' })
             if (drawer) {
               await page.keyboard.press('Control+k')
               await page.locator('#library-slot').waitFor({ state: 'visible' })
               await page.waitForTimeout(200)
-              expect(await cutLabels(page, '.library'), `${at} drawer`).toEqual([])
-              expect((await fits(page)).panes, `${at} drawer`).toEqual([])
-              expect(await selectionHintBesideCheckbox(page), `${at} drawer`).toBe(true)
               await h.screenshot(
                 `layout-07-${language}-${size.width}x${size.height}-${theme}-drawer`
               )
+              expect.soft(await cutLabels(page, '.library'), `${at} drawer`).toEqual([])
+              expect.soft((await fits(page)).panes, `${at} drawer`).toEqual([])
+              expect.soft(await selectionHintBesideCheckbox(page), `${at} drawer`).toBe(true)
               await page.keyboard.press('Escape')
               await page.locator('#library-slot').waitFor({ state: 'hidden' })
             }

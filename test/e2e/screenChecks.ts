@@ -91,11 +91,12 @@ export async function otherLanguageOnScreen(
   names: string[] = []
 ): Promise<string[]> {
   const texts = await page.evaluate(
-    ({ content, language }) => {
+    ({ content }) => {
       const out: string[] = []
+      // Marked as another language than the page's (`<html lang>`, the UI language).
       const foreign = (el: Element): boolean => {
         const marked = el.closest('[lang]')
-        return !!marked && marked.getAttribute('lang') !== language
+        return !!marked && marked.getAttribute('lang') !== document.documentElement.lang
       }
       const shown = (el: Element): boolean =>
         el.checkVisibility({ visibilityProperty: true }) &&
@@ -124,7 +125,7 @@ export async function otherLanguageOnScreen(
       }
       return out
     },
-    { content: CONTENT, language }
+    { content: CONTENT }
   )
   const cleaned = texts.map((t) =>
     names.filter((n) => n.length > 3).reduce((s, n) => s.split(n).join(' '), t)
@@ -142,7 +143,8 @@ export async function otherLanguageOnScreen(
 /**
  * Controls whose label is cut: a one-line label wider than its box (canvas `measureText`
  * against the box minus padding; a select's arrow takes about 20 px beside its options), a
- * placeholder wider than its field, or a wrapping label with a word wider than its box. Only
+ * placeholder wider than its field or taller than its text box, or a wrapping label with a
+ * word wider than its box. Only
  * the app's controls: content rows (papers, conversations, chips) cut their titles on purpose.
  */
 export async function cutLabels(page: Page, scope = 'body'): Promise<string[]> {
@@ -167,6 +169,18 @@ export async function cutLabels(page: Page, scope = 'body'): Promise<string[]> {
     for (const root of document.querySelectorAll<HTMLElement>(scope)) {
       for (const el of root.querySelectorAll<HTMLInputElement>('input[placeholder]'))
         if (shown(el)) measure(el, el.placeholder)
+      // An empty question box must be tall enough for its hint (a hidden copy says how tall).
+      for (const el of root.querySelectorAll<HTMLTextAreaElement>('textarea[placeholder]')) {
+        if (!shown(el) || el.value) continue
+        const probe = el.cloneNode() as HTMLTextAreaElement
+        probe.style.cssText = `position: absolute; visibility: hidden; field-sizing: fixed; height: 0; min-height: 0; width: ${el.getBoundingClientRect().width}px`
+        probe.value = el.placeholder
+        el.parentElement!.append(probe)
+        const needed = probe.scrollHeight
+        probe.remove()
+        if (needed > el.clientHeight + 1)
+          problems.push(`${el.placeholder} (${el.clientHeight} px high, needs ${needed})`)
+      }
       for (const el of root.querySelectorAll<HTMLSelectElement>('select'))
         if (shown(el)) for (const o of el.options) measure(el, o.text, 20)
       for (const el of root.querySelectorAll<HTMLElement>('button, [role="tab"], summary')) {

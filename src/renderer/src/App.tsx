@@ -156,7 +156,7 @@ function TopBar({
       </span>
       <button
         type="button"
-        className="btn btn-small btn-quiet"
+        className="btn btn-small btn-quiet theme-toggle"
         title={t('app.theme')}
         aria-label={`${t('app.theme')}: ${themeLabel}`}
         data-theme-setting={theme}

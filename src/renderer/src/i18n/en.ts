@@ -365,6 +365,8 @@ export const en = {
     cardHint: 'Click to open the page',
     chipLabelKind: 'Source {{number}}: {{title}}, page {{page, number}} ({{kind}})',
     kinds: { text: 'Text', ocr: 'OCR', figure: 'Figure', table: 'Table' },
+    figureNumbered: 'Figure {{number}}',
+    tableNumbered: 'Table {{number}}',
     figureLabel: 'Source {{number}}: {{label}} of {{title}}, page {{page, number}}',
     figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
     figureDrawing: 'Drawing the figure…',
