@@ -69,7 +69,8 @@ export async function openBenchLibrary(root: string, deps: BenchDeps): Promise<B
     vectors,
     keywords,
     embedder: deps.embedder,
-    papers: () => library.list(),
+    paperIds: () => library.paperIds(),
+    paper: (id) => library.byId(id),
     paperText: (id) => library.paperText(id)
   })
   const close = async (): Promise<void> => {

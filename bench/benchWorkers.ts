@@ -6,7 +6,7 @@ import { extractionWorkerScript } from '../src/main/ingest/extractionWorkerScrip
 import { WorkerPdfReader } from '../src/main/ingest/WorkerPdfReader'
 import { embedderWorkerScript } from '../src/main/search/embedder/embedderWorkerScript'
 import { ModelEmbedderProvider } from '../src/main/search/embedder/ModelEmbedderProvider'
-import type { TransformersEmbedderOptions } from '../src/main/search/embedder/TransformersEmbedder'
+import type { WorkerEmbedderOptions } from '../src/main/search/embedder/WorkerEmbedder'
 import { vectraWorkerScript, WorkerVectraWriter } from '../src/main/search/WorkerVectraWriter'
 
 /** Which worker code the bench runs. */
@@ -38,7 +38,7 @@ export const benchWorkers = {
     dataDir: string,
     modelDir: string,
     workerDir: string | null,
-    options?: TransformersEmbedderOptions
+    options?: WorkerEmbedderOptions
   ) =>
     new ModelEmbedderProvider({
       dataDir,

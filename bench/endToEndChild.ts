@@ -7,24 +7,29 @@ const WARM_UP_TEXT =
   'We evaluate the retrieval model on held-out questions and report recall at five, ' +
   'comparing dense and sparse retrieval over the same passages. '
 
-/** ONNX Runtime threads (null: ORT's default) and texts per embedding call for one run. */
+/**
+ * Embedder workers (1 when omitted), ONNX Runtime threads per worker (null: ORT's default) and
+ * texts per embedding call for one run.
+ */
 export interface EmbedSettings {
+  workers?: number
   threads: number | null
   batchSize: number
 }
 
 /**
  * Child-process side of the end-to-end ingest:
- * `<root> <modelDir> <workerDir|-> <reader> <threads|-> <batch> <pdf...>`.
+ * `<root> <modelDir> <workerDir|-> <reader> <workers> <threads|-> <batch> <pdf...>`.
  * @remarks A fresh process, as when a user adds papers after starting the app: pdf.js, the
  * tokenizer and vectra are loaded on first use and their cost shows in the stall figures. The
  * embedding model is loaded and run once before the clock starts, as for the raw figure.
  */
 export async function endToEndChild(args: string[]): Promise<void> {
-  const [root, modelDir, workers, kind, threads, batch, ...pdfs] = args
+  const [root, modelDir, workers, kind, pool, threads, batch, ...pdfs] = args
   const workerDir = workers === '-' ? null : workers!
   const batchSize = Number(batch)
   const provider = benchWorkers.embedderProvider(`${root}-provider`, modelDir!, workerDir, {
+    workers: Number(pool),
     ...(threads !== '-' && { threads: Number(threads) }),
     batchSize
   })
@@ -69,6 +74,7 @@ export function endToEndInChild(
       modelDir,
       workerDir ?? '-',
       reader,
+      String(embed.workers ?? 1),
       embed.threads === null ? '-' : String(embed.threads),
       String(embed.batchSize),
       ...pdfs

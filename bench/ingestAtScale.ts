@@ -4,7 +4,7 @@ import type { ReaderKind } from './benchReader'
 import { bulkImportBench, type BulkImportReport } from './bulkImportBench'
 import { ingestThreads, type IngestThreadsReport } from './ingestThreads'
 
-/** Issue 20's ingestion figures: threads 1/2/auto end to end, and the interrupted bulk import. */
+/** Issue 20's ingestion figures: 1 thread, 2 threads, 2 workers × 1 thread and auto end to end, and the interrupted bulk import. */
 export interface IngestAtScale {
   threads: IngestThreadsReport
   bulkImport: BulkImportReport
@@ -12,6 +12,7 @@ export interface IngestAtScale {
     corpusSecondsAuto: number
     chunksPerSecondOneThread: number
     chunksPerSecondTwoThreads: number
+    chunksPerSecondTwoWorkers: number
     chunksPerSecondAuto: number
     longestStallAutoMs: number
     bulkImportPdfs: number
@@ -58,6 +59,7 @@ export async function ingestAtScale(options: {
       corpusSecondsAuto: threads.runs.auto.seconds,
       chunksPerSecondOneThread: threads.runs.one.chunksPerSecond,
       chunksPerSecondTwoThreads: threads.runs.two.chunksPerSecond,
+      chunksPerSecondTwoWorkers: threads.runs.twoWorkers.chunksPerSecond,
       chunksPerSecondAuto: threads.runs.auto.chunksPerSecond,
       longestStallAutoMs: threads.runs.auto.longestStallMs,
       bulkImportPdfs: bulkImport.pdfs,

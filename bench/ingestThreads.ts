@@ -1,15 +1,17 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { IngestTuning, thisMachine } from '../src/main/ingest/bulk/IngestTuning'
-import { embedderTrial } from '../src/main/ingest/bulk/tuningTrial'
+import { measureIngestion } from '../src/main/ingest/bulk/measureIngestion'
 import type { PdfReader } from '../src/main/ingest/PdfReader'
 import { embedderWorkerScript } from '../src/main/search/embedder/embedderWorkerScript'
+import { openBenchLibrary } from './benchLibrary'
 import type { ReaderKind } from './benchReader'
+import { benchWorkers } from './benchWorkers'
 import { endToEndInChild, type EmbedSettings } from './endToEndChild'
 import type { EndToEnd } from './ingestBench'
 
 /** One end-to-end run at one setting, summarised. */
 export interface ThreadRun {
+  workers: number
   threads: number | 'ORT default'
   batchSize: number
   seconds: number
@@ -22,26 +24,31 @@ export interface ThreadRun {
 /** What {@link ingestThreads} reports. */
 export interface IngestThreadsReport {
   papers: number
-  runs: { one: ThreadRun; two: ThreadRun; auto: ThreadRun }
+  /** 1 worker × 1 thread, 1 worker × 2 threads, 2 workers × 1 thread, and the app's choice. */
+  runs: { one: ThreadRun; two: ThreadRun; twoWorkers: ThreadRun; auto: ThreadRun }
   auto: {
+    workers: number
     threads: number
     batchSize: number
     measureSeconds: number
     trials: {
+      workers: number
       threads: number
       batchSize: number
       chunksPerSecond: number
       longestStallMs: number
     }[]
-    reason: string
+    /** What each trial ingested end to end. */
+    sample: { papers: number; chunks: number }
   }
   note: string
 }
 
 /**
- * End-to-end chunks/s for 1 and 2 ONNX Runtime threads and for the configuration the app
- * chooses itself ("auto": IngestTuning.measure with the real trial runner, as the app measures
- * it before its first folder import), each in a fresh process through the real LibraryService.
+ * End-to-end chunks/s for 1 and 2 ONNX Runtime threads (one embedder worker), for two workers
+ * of one thread each, and for the configuration the app chooses itself ("auto":
+ * measureIngestion, the app's own end-to-end trials on the first PDFs, then that configuration),
+ * each in a fresh process through the real LibraryService.
  */
 export async function ingestThreads(options: {
   script: string
@@ -58,7 +65,7 @@ export async function ingestThreads(options: {
   const { script, root, modelDir, workerDir, readerKind, pdfs } = options
   const run = (name: string, embed: EmbedSettings): ThreadRun => {
     options.log(
-      `end to end, ${embed.threads ?? 'default'} thread(s), batch ${embed.batchSize}: ${pdfs.length} paper(s)`
+      `end to end, ${embed.workers ?? 1} worker(s) × ${embed.threads ?? 'default'} thread(s), batch ${embed.batchSize}: ${pdfs.length} paper(s)`
     )
     const r: EndToEnd = endToEndInChild(
       script,
@@ -70,6 +77,7 @@ export async function ingestThreads(options: {
       embed
     )
     return {
+      workers: embed.workers ?? 1,
       threads: embed.threads ?? 'ORT default',
       batchSize: embed.batchSize,
       seconds: r.seconds,
@@ -79,31 +87,68 @@ export async function ingestThreads(options: {
       chunks: r.chunks
     }
   }
-  const one = run('1', { threads: 1, batchSize: 4 })
-  const two = run('2', { threads: 2, batchSize: 4 })
-  options.log('measuring ingestion settings as the app does (IngestTuning)')
+  const one = run('1', { workers: 1, threads: 1, batchSize: 4 })
+  const two = run('2', { workers: 1, threads: 2, batchSize: 4 })
+  const twoWorkers = run('2x1', { workers: 2, threads: 1, batchSize: 4 })
+  options.log('measuring ingestion settings as the app does (measureIngestion, end to end)')
   const tuning = new IngestTuning({ file: join(root, 'ingest-tuning.json'), log: options.log })
   await tuning.load()
-  const sample = new Uint8Array(await readFile(pdfs[0]!))
-  const step = Math.max(1, Math.floor(options.texts.length / (options.quick ? 16 : 32)))
-  const texts = options.texts.filter((_, i) => i % step === 0).slice(0, options.quick ? 16 : 32)
+  const provider = benchWorkers.embedderProvider(join(root, 'provider'), modelDir, workerDir)
   const m0 = performance.now()
-  const chosen = await tuning.measure(
-    'bench',
-    embedderTrial({
-      modelDir,
-      script: workerDir ? embedderWorkerScript(workerDir) : undefined,
-      texts,
-      load: () => options.reader.read(sample.slice())
-    }),
-    options.quick ? 1 : 2
-  )
+  try {
+    await measureIngestion(
+      {
+        tuning,
+        embedder: provider,
+        reader: options.reader,
+        script: workerDir ? embedderWorkerScript(workerDir) : undefined,
+        rounds: options.quick ? 1 : 2,
+        openLibrary: async (dir, embedder, batchSize) => {
+          const lib = await openBenchLibrary(dir, {
+            reader: options.reader,
+            embedder,
+            workerDir,
+            embedBatchSize: batchSize
+          })
+          return {
+            addPaths: (files) => lib.library.addPaths(files),
+            whenIdle: () => lib.library.whenIdle(),
+            list: () => lib.library.list(),
+            close: () => lib.close()
+          }
+        }
+      },
+      pdfs
+    )
+  } finally {
+    await provider.close()
+  }
   const measureSeconds = Math.round((performance.now() - m0) / 10) / 100
-  const auto = run('auto', { threads: chosen.threads, batchSize: chosen.batchSize })
+  const chosen = tuning.current()!
+  const auto = run('auto', {
+    workers: chosen.workers,
+    threads: chosen.threads,
+    batchSize: chosen.batchSize
+  })
   return {
     papers: pdfs.length,
-    runs: { one, two, auto },
-    auto: { ...chosen, measureSeconds },
-    note: `${thisMachine().cpus} core(s) (${thisMachine().cpuModel}) shared with other work: absolute figures are inflated by the load; compare the three runs of the same bench run with each other.`
+    runs: { one, two, twoWorkers, auto },
+    auto: {
+      workers: chosen.workers,
+      threads: chosen.threads,
+      batchSize: chosen.batchSize,
+      measureSeconds,
+      trials: chosen.trials.map(
+        ({ workers, threads, batchSize, chunksPerSecond, longestStallMs }) => ({
+          workers,
+          threads,
+          batchSize,
+          chunksPerSecond,
+          longestStallMs
+        })
+      ),
+      sample: { papers: chosen.sample.papers, chunks: chosen.sample.chunks }
+    },
+    note: `${thisMachine().cpus} core(s) (${thisMachine().cpuModel}) shared with other work: absolute figures are inflated by the load; compare the runs of the same bench run with each other.`
   }
 }

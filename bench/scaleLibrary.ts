@@ -105,7 +105,7 @@ export async function buildScaleLibrary(
   await Promise.all([vectors.idle(), keywords.idle()])
   const full: number[] = []
   for (let i = 0; i < 9; i++) full.push(await probe(`probe-full-${i}`))
-  await writeVersioned(paths.library, CATALOG_FORMAT, { papers: records }, 1)
+  await writeVersioned(paths.library, CATALOG_FORMAT, { journalSeq: 0, papers: records }, 1)
   await Promise.all([vectors.idle(), keywords.idle()])
   const chunks = vectors.count()
   await Promise.all([vectors.close(), keywords.close()])

@@ -168,7 +168,8 @@ async function main(): Promise<void> {
       current: async () => embedder,
       close: async () => {}
     },
-    papers: () => papers,
+    paperIds: () => papers.map((p) => p.id),
+    paper: (id) => papers.find((p) => p.id === id),
     paperText: async () => ({ paperId: '', pages: [] })
   })
   // CPU time too: on a shared, loaded machine the wall time includes waiting for a core.

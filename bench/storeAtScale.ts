@@ -133,7 +133,8 @@ async function main(): Promise<void> {
         current: async () => embedder,
         close: async () => {}
       },
-      papers: () => papers,
+      paperIds: () => papers.map((p) => p.id),
+      paper: (id) => papers.find((p) => p.id === id),
       paperText: async () => ({ paperId: '', pages: [] })
     })
   }

@@ -77,7 +77,10 @@ export function appError(code: ErrorCode, text: ErrorText): AppError {
 }
 
 /** An error's message in `language`: from the catalog when it has a key, else as it is. */
-export function errorMessage(error: AppError, language: UiLanguage): string {
+export function errorMessage(
+  error: Pick<AppError, 'message' | 'key' | 'params'>,
+  language: UiLanguage
+): string {
   if (!error.key || !mainHas(`errors.${error.key}`, error.params)) return error.message
   return mainT(language)(`errors.${error.key}`, error.params ?? {})
 }

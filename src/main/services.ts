@@ -27,7 +27,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
-import { UserFacingError } from './errors'
+import { UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
@@ -35,7 +35,7 @@ import { CompareService } from './compare/CompareService'
 import { ComparisonStore } from './compare/ComparisonStore'
 import { FolderImport } from './ingest/bulk/FolderImport'
 import { IngestTuning } from './ingest/bulk/IngestTuning'
-import { measureIngestion } from './ingest/bulk/measureIngestion'
+import { measureIngestion, type MeasureDeps } from './ingest/bulk/measureIngestion'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -109,7 +109,7 @@ export interface ServiceOptions {
   lock?: {
     purpose: string
     waitMs?: number
-    onWait?: (holder: LockHolder, message: string) => void
+    onWait?: (holder: LockHolder, message: string, text: ErrorText) => void
   }
   /** How an MCP client starts the CLI (Settings shows it); this process's own way by default. */
   cliLaunch?: CliLaunch
@@ -205,7 +205,11 @@ async function openServices(
       resourcesPath: options.resourcesPath ?? null,
       script: embedderScript,
       // Asked at every load: a new measurement restarts the embedder with it.
-      options: () => ({ threads: tuning.threads(), batchSize: tuning.batchSize() })
+      options: () => ({
+        workers: tuning.workers(),
+        threads: tuning.threads(),
+        batchSize: tuning.batchSize()
+      })
     })
   // A tuning knob for the bench and tests: the library size from which search packs are built.
   const packMin = Number(env.RESEARCHPAL_PACK_MIN_CHUNKS)
@@ -256,8 +260,45 @@ async function openServices(
     library.addNotice({ level: 'warning', message, paperId: null })
   keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
+  // The ingestion trials' scratch libraries: built as this one is (reader, stores, settings),
+  // in a folder of their own, announcing to nobody.
+  const openScratch: MeasureDeps['openLibrary'] = async (dir, trialEmbedder, batchSize) => {
+    const scratch = dataPaths(dir)
+    const v = new VectraStore({
+      dir: scratch.index,
+      pack,
+      writer: workers ? new WorkerVectraWriter(() => vectraWorkerScript(workers)) : undefined,
+      log
+    })
+    const k = new Bm25KeywordIndex({ dir: scratch.index, log, pack })
+    await Promise.all([v.open(), k.open()])
+    const lib = new LibraryService({
+      paths: scratch,
+      reader,
+      embedder: trialEmbedder,
+      vectors: v,
+      keywords: k,
+      events: new EventHub(),
+      settings: () => settings.get(),
+      log,
+      embedBatchSize: batchSize
+    })
+    await lib.open()
+    return {
+      addPaths: (files) => lib.addPaths(files),
+      whenIdle: () => lib.whenIdle(),
+      list: () => lib.list(),
+      async close() {
+        await lib.close()
+        await Promise.all([v.close(), k.close()])
+      }
+    }
+  }
   const measure = (pdfs: readonly string[]): ReturnType<typeof measureIngestion> =>
-    measureIngestion({ tuning, embedder, reader, script: embedderScript }, pdfs)
+    measureIngestion(
+      { tuning, embedder, reader, script: embedderScript, openLibrary: openScratch },
+      pdfs
+    )
   const folderImport = new FolderImport({
     library,
     file: paths.folderImport,
@@ -284,7 +325,8 @@ async function openServices(
     vectors,
     keywords,
     embedder,
-    papers: () => library.list(),
+    paperIds: () => library.paperIds(),
+    paper: (id) => library.byId(id),
     paperText: (id) => library.paperText(id)
   })
   // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
@@ -416,13 +458,20 @@ async function openServices(
   }
 }
 
+// library.json and its journal (changes between full writes): either changing is a change.
 async function catalogStamp(file: string): Promise<string> {
-  const s = await stat(file).catch(() => null)
-  return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : 'none'
+  const stamps = await Promise.all(
+    [file, file.replace(/\.json$/, '.journal')].map(async (f) => {
+      const s = await stat(f).catch(() => null)
+      return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : 'none'
+    })
+  )
+  return stamps.join('|')
 }
 
 /**
- * Reloads the catalog, then both indexes, when `library.json` has changed since the last look.
+ * Reloads the catalog, then both indexes, when `library.json` or its journal has changed since
+ * the last look.
  * @remarks The writer saves a paper's index files before the catalog entry that announces
  * them, each by atomic rename; reading the catalog first therefore never finds a paper whose
  * index files are older than its entry. Concurrent callers share one reload.

@@ -38,11 +38,14 @@ export type FolderImportEntry = z.infer<typeof FolderImportEntrySchema>
 
 /** The thread count and batch size ingestion uses on this machine, and how they were chosen. */
 export const IngestTuningInfoSchema = z.object({
+  /** Embedder workers, each with `threads` ONNX Runtime threads. */
+  workers: z.number().int(),
   threads: z.number().int(),
   batchSize: z.number().int(),
   measuredAt: z.string(),
   trials: z.array(
     z.object({
+      workers: z.number().int(),
       threads: z.number().int(),
       batchSize: z.number().int(),
       chunksPerSecond: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { API_ADDRESS_RULE, isAllowedApiAddress } from './apiAddress'
-import { AppErrorSchema } from './errors'
+import { AppErrorSchema, ErrorParamsSchema } from './errors'
 
 /** The stages a paper moves through; `indexed` and `error` are final. */
 export const PAPER_STATUSES = [
@@ -346,7 +346,10 @@ export const EmbedderStatusSchema = z.object({
   state: z.enum(['ready', 'missing', 'error']),
   id: z.string().nullable(),
   modelDir: z.string().nullable(),
-  message: z.string()
+  /** In English; `key`/`params` name the same text in main's catalog, as an AppError's do. */
+  message: z.string(),
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional()
 })
 /** Whether the local embedding model is there. */
 export type EmbedderStatus = z.infer<typeof EmbedderStatusSchema>
@@ -424,8 +427,11 @@ export function bibliographyDefaults(): Pick<
  */
 export const LibraryNoticeSchema = z.object({
   level: z.enum(['info', 'warning']),
+  /** In English; `key`/`params` name the same text in main's catalog, as an AppError's do. */
   message: z.string(),
-  paperId: z.string().nullable()
+  paperId: z.string().nullable(),
+  key: z.string().optional(),
+  params: ErrorParamsSchema.optional()
 })
 /** Something the library did or found that the user should know. */
 export type LibraryNotice = z.infer<typeof LibraryNoticeSchema>

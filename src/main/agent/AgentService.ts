@@ -230,10 +230,18 @@ export class AgentService {
           ) {
             throw localError
           }
+          const local = toAppError(localError)
+          const either: AppError = {
+            code: local.code,
+            message: `The local model could not answer either: ${local.message}`,
+            ...(local.key && {
+              key: 'localAlsoFailed',
+              params: { ...local.params, innerKey: local.key }
+            })
+          }
           return evidenceOnly('OFFLINE', {
-            ...toAppError(error),
-            code: 'OFFLINE',
-            message: `${error.message} The local model could not answer either: ${localError.message}`
+            ...combine(toAppError(error), either)!,
+            code: 'OFFLINE'
           })
         }
       }
@@ -555,10 +563,24 @@ function withQuestion(
   return [...contents.slice(0, at), ...(turn ? [turn] : []), ...contents.slice(at + 1)]
 }
 
-/** One notice from two: the first's code, both messages. */
-function combine(first: AppError | null, second: AppError | null): AppError | null {
+/**
+ * One notice from two: the first's code, both messages.
+ * @remarks When both are catalog messages the result is `errors.both` naming the two keys with
+ * their values together, so each is said in the UI language. Two messages whose values clash
+ * (a `model` of each, different) keep no key: the English pair is folded, never half said.
+ */
+export function combine(first: AppError | null, second: AppError | null): AppError | null {
   if (!first || !second) return first ?? second
-  return { ...first, message: `${first.message} ${second.message}` }
+  const message = `${first.message} ${second.message}`
+  const rest: AppError = { ...first }
+  delete rest.key
+  delete rest.params
+  const one = first.params ?? {}
+  const two = second.params ?? {}
+  const clash = Object.keys(two).some((k) => k in one && one[k] !== two[k])
+  if (!first.key || !second.key || clash) return { ...rest, message }
+  const params = { ...one, ...two, firstKey: first.key, secondKey: second.key }
+  return { ...rest, message, key: 'both', params }
 }
 
 /** The message when a local model's window cannot hold even the question and one passage. */

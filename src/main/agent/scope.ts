@@ -31,10 +31,10 @@ export function scopeTo(
   }
   const inScope = (id: string): boolean => scope.has(id)
   const outside = (id: string): UserFacingError =>
-    new UserFacingError(
-      'NOT_FOUND',
-      `Paper ${id} is not among the papers this question is limited to (${[...scope].join(', ')}).`
-    )
+    new UserFacingError('NOT_FOUND', {
+      key: 'paperOutOfScope',
+      params: { id, ids: [...scope].join(', ') }
+    })
   return {
     limited: true,
     papers: () => papers().filter((p) => inScope(p.id)),

@@ -1,5 +1,5 @@
 import type { ThreadExport, Thread, ThreadSummary, DamagedThread } from '../../shared/threads'
-import type { Answer, Paper } from '../../shared/types'
+import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import type { AskInput } from '../agent/AgentService'
 import type { PriorTurn } from '../agent/history'
 import { isUserFacing, toAppError, UserFacingError } from '../errors'
@@ -111,7 +111,12 @@ export class ConversationService {
     return this.view(await this.deps.store.restore(threadId))
   }
 
-  export(threadId: string, format: 'md' | 'bib', turnId?: string): ThreadExport {
+  export(
+    threadId: string,
+    format: 'md' | 'bib',
+    turnId?: string,
+    language: UiLanguage = 'en'
+  ): ThreadExport {
     const thread = this.get(threadId)
     if (turnId && !thread.turns.some((t) => t.id === turnId)) {
       throw new UserFacingError('NOT_FOUND', {
@@ -119,7 +124,7 @@ export class ConversationService {
         params: { id: threadId, turn: turnId }
       })
     }
-    return exportThread(thread, this.deps.papers(), format, turnId)
+    return exportThread(thread, this.deps.papers(), format, turnId, language)
   }
 
   private view(stored: ReturnType<ThreadStore['get']>): Thread {
@@ -131,10 +136,10 @@ export class ConversationService {
     const known = new Set(this.deps.papers().map((p) => p.id))
     const missing = ids.filter((id) => !known.has(id))
     if (missing.length) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `No paper with id ${missing.join(', ')} in the library; a conversation can only be limited to papers in it.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'conversationPapersMissing',
+        params: { ids: missing.join(', ') }
+      })
     }
   }
 }
@@ -151,10 +156,10 @@ function limitTo(
   if (!scope) return asked
   const both = asked.filter((id) => scope.includes(id))
   if (both.length === 0) {
-    throw new UserFacingError(
-      'INVALID_INPUT',
-      `Papers ${asked.join(', ')} are outside this conversation's papers (${scope.join(', ')}). Change the conversation's papers, or ask in a new conversation.`
-    )
+    throw new UserFacingError('INVALID_INPUT', {
+      key: 'askOutsideConversation',
+      params: { ids: asked.join(', '), scope: scope.join(', ') }
+    })
   }
   return both
 }

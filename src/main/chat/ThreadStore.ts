@@ -268,10 +268,7 @@ export class ThreadStore {
 
   private writable(): void {
     if (this.readOnly) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        'This library is open read-only (the MCP server); conversations are changed in the app or the CLI.'
-      )
+      throw new UserFacingError('INVALID_INPUT', { key: 'conversationsReadOnly' })
     }
   }
 

@@ -1,16 +1,15 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Channel, ChannelOutput } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
 import type { Comparison } from '../../shared/compare'
 import type { Thread } from '../../shared/threads'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
-import { mainUiLanguage } from '../agent/language'
+import { cliLanguage } from './language'
 import { mainT } from '../i18n'
-import type { MainErrorKey } from '../../shared/i18n/mainCatalog'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
-import { UsageError, type CliArgs } from './args'
+import { needs, UsageError, type CliArgs, type UsageWhat } from './args'
+import { call } from './call'
 import type { CommandOutput } from './output'
 import {
   bib,
@@ -26,25 +25,10 @@ import { formatComparison } from './formatComparison'
 import { importFolder, tuneIngest } from './importCommands'
 
 export type { CommandOutput } from './output'
+export { cliLanguage } from './language'
 
-/** Calls one channel through the router (same validation as the app); throws its error. */
-async function call<C extends Channel>(
-  s: Services,
-  channel: C,
-  input: unknown
-): Promise<ChannelOutput<C>> {
-  const r = await s.router.invoke(channel, input, { transport: 'cli' })
-  if (!r.ok) {
-    // Keeps the catalog key, so the error is still told in the user's language.
-    const { code, key, params, message } = r.error
-    const text = key ? { key: key as MainErrorKey, ...(params ? { params } : {}) } : message
-    throw new UserFacingError(code, text, r.error)
-  }
-  return r.value as ChannelOutput<C>
-}
-
-function need(args: CliArgs, n: number, what: string): string[] {
-  if (args.positional.length < n) throw new UsageError(`${args.command} needs ${what}`)
+function need(args: CliArgs, n: number, what: UsageWhat): string[] {
+  if (args.positional.length < n) throw needs(args.command ?? '', what)
   return args.positional
 }
 
@@ -126,7 +110,7 @@ export function formatAnswer(
   language: UiLanguage = 'en'
 ): string {
   const t = mainT(language)
-  const why = a.notice?.message
+  const why = a.notice ? errorMessage(a.notice, language) : undefined
   const by = a.answeredBy
   const label =
     by?.provider === 'local'
@@ -154,19 +138,24 @@ export function formatAnswer(
   return `${label}${head}${keyHint}${a.answer}${list}\n${usage}`
 }
 
-/** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */
-export function cliLanguage(s: Services): UiLanguage {
-  return mainUiLanguage(s.settings.get().uiLanguage)
-}
-
 /** Formats a whole conversation for a terminal. */
-function formatThread(t: Thread, language: UiLanguage): string {
-  const scope = t.scope ? `papers ${t.scope.join(', ')}` : 'all papers'
-  const head = `${t.title || '(untitled)'}\n${t.id} · ${scope} · ${t.turns.length} turn(s) · updated ${t.updatedAt}`
-  const turns = t.turns.map((turn, i) => {
-    const q = `--- ${i + 1}. Q: ${turn.question}`
+function formatThread(thread: Thread, language: UiLanguage): string {
+  const t = mainT(language)
+  const facts = {
+    id: thread.id,
+    count: thread.turns.length,
+    updated: new Date(thread.updatedAt)
+  }
+  const head = `${thread.title || t('cli.threads.untitled')}\n${
+    thread.scope
+      ? t('cli.threads.headScoped', { ...facts, papers: thread.scope.join(', ') })
+      : t('cli.threads.headAll', facts)
+  }`
+  const turns = thread.turns.map((turn, i) => {
+    const q = t('cli.threads.question', { number: i + 1, question: turn.question })
     if (turn.status !== 'done') {
-      return `${q}\n[${turn.status}${turn.error ? `: ${turn.error.message}` : ''}]`
+      const status = t(`cli.threads.turnStatus.${turn.status}`)
+      return `${q}\n[${status}${turn.error ? `: ${errorMessage(turn.error, language)}` : ''}]`
     }
     return `${q}\n${formatAnswer({ ...turn, mode: turn.mode ?? 'generated' }, language)}`
   })
@@ -174,10 +163,10 @@ function formatThread(t: Thread, language: UiLanguage): string {
 }
 
 async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const [question] = need(args, 1, 'a question in quotes')
-  if (args.thread && args.newThread) throw new UsageError('Use --thread or --new-thread, not both')
+  const [question] = need(args, 1, 'question')
+  if (args.thread && args.newThread) throw new UsageError('threadBoth')
   if (args.papers.length && !args.newThread) {
-    throw new UsageError('--paper with ask limits a new conversation: add --new-thread')
+    throw new UsageError('paperNeedsNewThread')
   }
   let threadId = args.thread ?? undefined
   if (args.newThread) {
@@ -200,13 +189,13 @@ async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
 async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
   const collection = args.values.collection
   if (args.papers.length && collection) {
-    throw new UsageError('compare takes --papers or --collection, not both')
+    throw new UsageError('compareBoth')
   }
   if (!args.papers.length && !collection && !args.thread) {
-    throw new UsageError('compare needs --papers <id,id,...>, --collection NAME or --thread <id>')
+    throw new UsageError('comparePapers')
   }
   if (!args.questions.length && !args.claims.length) {
-    throw new UsageError('compare needs at least one --question "..." or --claim "..."')
+    throw new UsageError('compareQuestion')
   }
   const created = await call(s, 'compare:create', {
     ...(args.papers.length && { paperIds: args.papers }),
@@ -219,53 +208,78 @@ async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
   if (args.exportFormat) {
     const out = await call(s, 'compare:export', {
       comparisonId: c.id,
-      format: args.exportFormat
+      format: args.exportFormat,
+      uiLanguage: cliLanguage(s)
     })
     return { json: out, text: out.text.trimEnd(), exitCode: 0 }
   }
   const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
-  return { json: c, text: formatComparison(c, s.library.list()), exitCode: failed ? 1 : 0 }
+  return {
+    json: c,
+    text: formatComparison(c, s.library.list(), cliLanguage(s)),
+    exitCode: failed ? 1 : 0
+  }
 }
 
 /** Where a saved comparison's papers came from, for a list line. */
-function comparisonOrigin(c: Pick<Comparison, 'collection' | 'threadId'>): string {
+function comparisonOrigin(
+  c: Pick<Comparison, 'collection' | 'threadId'>,
+  language: UiLanguage
+): string {
+  const t = mainT(language)
   return [
-    c.collection ? ` [collection ${c.collection.name}]` : '',
-    c.threadId ? ` [conversation ${c.threadId}]` : ''
+    c.collection ? t('cli.compare.fromCollection', { name: c.collection.name }) : '',
+    c.threadId ? t('cli.compare.fromConversation', { id: c.threadId }) : ''
   ].join('')
 }
 
+/** One line of a list of saved comparisons. */
+function comparisonRow(
+  c: Pick<Comparison, 'id' | 'updatedAt' | 'paperIds' | 'columns' | 'title'>,
+  language: UiLanguage
+): string {
+  return mainT(language)('cli.compare.listRow', {
+    id: c.id,
+    updated: new Date(c.updatedAt),
+    papers: c.paperIds.length,
+    columns: c.columns.length,
+    title: c.title
+  })
+}
+
 async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const [verb, threadId] = need(args, 2, '"show <id>" or "export <id> --format md|bib"')
+  const [verb, threadId] = need(args, 2, 'threadVerb')
   if (verb === 'show') {
     const { thread } = await call(s, 'threads:get', { threadId })
     const { comparisons } = await call(s, 'compare:list', { threadId })
-    const saved = comparisons.map(
-      (c) => `  ${c.id}  ${c.paperIds.length} × ${c.columns.length}  ${c.title}`
-    )
+    const language = cliLanguage(s)
+    const saved = comparisons.map((c) => `  ${comparisonRow(c, language)}`)
+    const heading = mainT(language)('cli.compare.savedWithThread')
     const text = [
-      formatThread(thread, cliLanguage(s)),
-      ...(saved.length ? [`\nComparisons saved with this conversation:\n${saved.join('\n')}`] : [])
+      formatThread(thread, language),
+      ...(saved.length ? [`\n${heading}\n${saved.join('\n')}`] : [])
     ].join('\n')
     return { json: { thread, comparisons }, text, exitCode: 0 }
   }
   if (verb === 'export') {
-    if (!args.format) throw new UsageError('thread export needs --format md or --format bib')
+    if (!args.format) throw needs('thread export', 'exportFormat')
     const out = await call(s, 'threads:export', {
       threadId,
       format: args.format,
+      uiLanguage: cliLanguage(s),
       ...(args.turn && { turnId: args.turn })
     })
     return { json: out, text: out.content.trimEnd(), exitCode: 0 }
   }
-  throw new UsageError(`Unknown thread command '${verb}' (show or export)`)
+  throw new UsageError('unknownThreadCommand', { verb })
 }
 
 /** Runs one parsed command against the services. */
 export async function runCommand(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const t = mainT(cliLanguage(s))
   switch (args.command) {
     case 'ingest':
-      return ingest(s, need(args, 1, 'at least one PDF, folder or arXiv id'))
+      return ingest(s, need(args, 1, 'inputs'))
     case 'import-folder':
       return importFolder(s, args, (line) => void process.stderr.write(`${line}\n`))
     case 'tune-ingest':
@@ -290,33 +304,34 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'missing-refs':
       return discover(s, args)
     case 'remove': {
-      const [paperId] = need(args, 1, 'a paper id')
+      const [paperId] = need(args, 1, 'paperId')
       await call(s, 'library:remove', { paperId })
-      return { json: { removed: true, paperId }, text: `Removed ${paperId}.`, exitCode: 0 }
+      return {
+        json: { removed: true, paperId },
+        text: t('cli.removed', { id: paperId }),
+        exitCode: 0
+      }
     }
     case 'search': {
-      const [query] = need(args, 1, 'a query in quotes')
+      const [query] = need(args, 1, 'query')
       const input: Record<string, unknown> = { query, limit: args.k ?? 5 }
       if (args.papers.length) input.paperIds = args.papers
       const r = await call(s, 'search:query', input)
-      const mode = r.embedder ? `hybrid (${r.embedder})` : 'keyword only (embedding model missing)'
       const text = [
-        `Search: ${mode}`,
+        r.embedder ? t('cli.search.hybrid', { embedder: r.embedder }) : t('cli.search.keyword'),
         ...r.results.map(
           (x, i) =>
-            `${i + 1}. ${x.title}, p. ${x.page} [${x.section}] score ${x.score.toFixed(3)}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`
+            `${t('cli.search.result', { rank: i + 1, title: x.title, page: x.page, section: x.section, score: x.score })}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`
         )
       ].join('\n')
       return { json: r, text, exitCode: 0 }
     }
     case 'section': {
-      const [paperId, section] = need(args, 2, 'a paper id and a section name')
+      const [paperId, section] = need(args, 2, 'paperAndSection')
       const r = await call(s, 'search:section', { paperId, section })
-      return {
-        json: r,
-        text: `${r.section} (pages ${r.pages.join(', ')})\n\n${r.text}`,
-        exitCode: 0
-      }
+      const pages = r.pages.join(', ')
+      const head = t('cli.section', { section: r.section, pages, count: r.pages.length })
+      return { json: r, text: `${head}\n\n${r.text}`, exitCode: 0 }
     }
     case 'ask':
       return ask(s, args)
@@ -326,11 +341,15 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         'threads:list',
         args.positional[0] ? { query: args.positional[0] } : {}
       )
-      const rows = r.threads.map(
-        (t) =>
-          `${t.id}  ${t.updatedAt.slice(0, 16).replace('T', ' ')}  ${String(t.turnCount).padStart(2)} turn(s)  ${t.scope ? `[${t.scope.length} paper(s)] ` : ''}${t.title || '(untitled)'}`
+      const rows = r.threads.map((x) =>
+        t('cli.threads.row', {
+          id: x.id,
+          updated: new Date(x.updatedAt),
+          count: x.turnCount,
+          scope: x.scope ? t('cli.threads.scope', { count: x.scope.length }) : '',
+          title: x.title || t('cli.threads.untitled')
+        })
       )
-      const t = mainT(cliLanguage(s))
       const damaged = r.damaged.map((d) =>
         t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
       )
@@ -341,15 +360,17 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       return compare(s, args)
     case 'comparisons': {
       const r = await call(s, 'compare:list', args.thread ? { threadId: args.thread } : {})
+      const language = cliLanguage(s)
       const rows = r.comparisons.map(
-        (c) =>
-          `${c.id}  ${c.updatedAt.slice(0, 16).replace('T', ' ')}  ${c.paperIds.length} × ${c.columns.length}  ${c.title}${comparisonOrigin(c)}`
+        (c) => `${comparisonRow(c, language)}${comparisonOrigin(c, language)}`
       )
-      return { json: r, text: rows.join('\n') || 'No comparisons saved yet.', exitCode: 0 }
+      return { json: r, text: rows.join('\n') || t('cli.compare.none'), exitCode: 0 }
     }
     case 'thread':
       return thread(s, args)
     default:
-      throw new UsageError(args.command ? `Unknown command '${args.command}'` : 'No command given')
+      throw args.command
+        ? new UsageError('unknownCommand', { command: args.command })
+        : new UsageError('noCommand')
   }
 }

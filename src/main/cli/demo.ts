@@ -1,5 +1,7 @@
 import { createInterface } from 'node:readline/promises'
 import type { Services } from '../services'
+import { errorMessage } from '../errors'
+import { mainT } from '../i18n'
 import { cliLanguage, formatAnswer, type CommandOutput } from './commands'
 
 /** The question the demo asks first; its answer is on page 3 of the Transformer paper. */
@@ -11,8 +13,12 @@ async function askOnce(s: Services, question: string): Promise<string> {
     { question, requestId: `demo-${Date.now()}` },
     { transport: 'cli' }
   )
-  if (!r.ok) return `Error (${r.error.code}): ${r.error.message}`
-  return formatAnswer(r.value as Parameters<typeof formatAnswer>[0], cliLanguage(s))
+  const language = cliLanguage(s)
+  if (!r.ok) {
+    const message = errorMessage(r.error, language)
+    return mainT(language)('cli.error', { code: r.error.code, message })
+  }
+  return formatAnswer(r.value as Parameters<typeof formatAnswer>[0], language)
 }
 
 /**
@@ -20,24 +26,27 @@ async function askOnce(s: Services, question: string): Promise<string> {
  * asking on a terminal.
  */
 export async function demo(s: Services, interactive: boolean): Promise<CommandOutput> {
-  process.stderr.write('Adding the three default papers (Transformer, BERT, RAG)...\n')
+  const language = cliLanguage(s)
+  const t = mainT(language)
+  process.stderr.write(`${t('cli.demo.adding')}\n`)
   await s.library.addDefaults()
   await s.library.whenIdle()
   const papers = s.library.list()
   const lines = papers.map((p) =>
     p.status === 'indexed'
-      ? `✓ ${p.id}  ${p.title} (${p.pages} pages, ${p.chunks} chunks)`
-      : `✗ ${p.id}  ${p.error?.message ?? p.status}`
+      ? t('cli.demo.paper', { id: p.id, title: p.title, pages: p.pages, chunks: p.chunks })
+      : `✗ ${p.id}  ${p.error ? errorMessage(p.error, language) : t(`cli.status.${p.status}`)}`
   )
+  const question = t('cli.demo.question', { question: DEMO_QUESTION })
   process.stdout.write(
-    `${lines.join('\n')}\n\n${s.embedder.status().message}\n\nQ: ${DEMO_QUESTION}\n`
+    `${lines.join('\n')}\n\n${errorMessage(s.embedder.status(), language)}\n\n${question}\n`
   )
   process.stdout.write(`${await askOnce(s, DEMO_QUESTION)}\n`)
   if (interactive) {
     const rl = createInterface({ input: process.stdin, output: process.stdout })
     try {
       for (;;) {
-        const q = (await rl.question('\nAsk about the papers (empty line to quit): ')).trim()
+        const q = (await rl.question(`\n${t('cli.demo.prompt')}`)).trim()
         if (!q) break
         process.stdout.write(`${await askOnce(s, q)}\n`)
       }

@@ -2,7 +2,10 @@ import { resolve } from 'node:path'
 import type { FolderImportStatus } from '../../shared/folderImport'
 import type { Services } from '../services'
 import { tuningInfo } from '../ingest/bulk/measureIngestion'
-import { UsageError, type CliArgs } from './args'
+import type { UiLanguage } from '../../shared/types'
+import { mainT } from '../i18n'
+import { needs, type CliArgs } from './args'
+import { cliLanguage } from './language'
 import type { CommandOutput } from './output'
 
 /** `12m 05s` */
@@ -14,33 +17,55 @@ export function duration(seconds: number): string {
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`
 }
 
-/** One progress line: counts, speed and ETA. */
-export function progressLine(s: FolderImportStatus): string {
-  const settled = s.indexed + s.duplicates + s.failed
+/** One progress line: counts, speed and ETA, in `language` (numbers as it writes them). */
+export function progressLine(s: FolderImportStatus, language: UiLanguage = 'en'): string {
+  const t = mainT(language)
   const eta =
     s.state === 'finished'
-      ? 'done'
-      : s.state === 'paused' || s.state === 'pausing'
-        ? s.state
-        : s.etaSeconds === null
-          ? 'estimating…'
-          : `about ${duration(s.etaSeconds)} left`
-  return `… ${settled}/${s.total} files (${s.indexed} indexed, ${s.duplicates} duplicate, ${s.failed} failed), ${s.papersPerSecond.toFixed(2)} papers/s, ${eta}`
+      ? t('cli.folderImport.done')
+      : s.state === 'paused'
+        ? t('cli.folderImport.paused')
+        : s.state === 'pausing'
+          ? t('cli.folderImport.pausing')
+          : s.etaSeconds === null
+            ? t('cli.folderImport.estimating')
+            : t('cli.folderImport.left', { duration: duration(s.etaSeconds) })
+  return t('cli.folderImport.line', {
+    settled: s.indexed + s.duplicates + s.failed,
+    total: s.total,
+    indexed: s.indexed,
+    duplicates: s.duplicates,
+    failed: s.failed,
+    rate: s.papersPerSecond,
+    eta
+  })
 }
 
 /** The end summary: totals, then every failure and duplicate with its reason. */
-export function summaryText(s: FolderImportStatus): string {
+export function summaryText(s: FolderImportStatus, language: UiLanguage = 'en'): string {
+  const t = mainT(language)
+  const counts = {
+    folder: s.folder,
+    indexed: s.indexed,
+    duplicates: s.duplicates,
+    failed: s.failed,
+    total: s.total,
+    left: s.queued + s.inFlight,
+    duration: duration(s.elapsedSeconds)
+  }
   const head =
     s.state === 'finished'
-      ? `Imported ${s.folder}: ${s.indexed} indexed, ${s.duplicates} duplicate(s), ${s.failed} failed, of ${s.total} PDF(s) in ${duration(s.elapsedSeconds)}.`
-      : `Import of ${s.folder} ${s.state === 'cancelled' ? 'cancelled' : 'paused'}: ${s.indexed} indexed, ${s.duplicates} duplicate(s), ${s.failed} failed, ${s.queued + s.inFlight} left of ${s.total}. Run the same command again to resume.`
+      ? t('cli.folderImport.finished', counts)
+      : s.state === 'cancelled'
+        ? t('cli.folderImport.stoppedCancelled', counts)
+        : t('cli.folderImport.stoppedPaused', counts)
   const lines = [head]
   if (s.failures.length) {
-    lines.push('', 'Failed:')
+    lines.push('', t('cli.folderImport.failures'))
     for (const f of s.failures) lines.push(`  ✗ ${f.file}  ${f.code}: ${f.message}`)
   }
   if (s.duplicateFiles.length) {
-    lines.push('', 'Duplicates (skipped):')
+    lines.push('', t('cli.folderImport.duplicates'))
     for (const d of s.duplicateFiles) lines.push(`  = ${d.file}  ${d.message}`)
   }
   return lines.join('\n')
@@ -56,7 +81,9 @@ export async function importFolder(
   out: (line: string) => void
 ): Promise<CommandOutput> {
   const [folder] = args.positional
-  if (!folder) throw new UsageError('import-folder needs a folder of PDFs')
+  if (!folder) throw needs('import-folder', 'folder')
+  const language = cliLanguage(s)
+  const t = mainT(language)
   let last = 0
   const stop = s.events.subscribe((event, payload) => {
     if (event !== 'import:progress' || args.json) return
@@ -64,13 +91,13 @@ export async function importFolder(
     const st = payload as FolderImportStatus
     if (now - last < 1000 && st.state === 'running') return
     last = now
-    out(progressLine(st))
+    out(progressLine(st, language))
   })
   try {
     const started = await s.folderImport.start(resolve(folder))
-    out(
-      `Importing ${started.total} PDF(s) from ${started.folder}${started.indexed + started.duplicates + started.failed ? ` (resuming: ${started.indexed + started.duplicates + started.failed} already done)` : ''}`
-    )
+    const done = started.indexed + started.duplicates + started.failed
+    const where = { total: started.total, folder: started.folder, done }
+    out(done ? t('cli.folderImport.resuming', where) : t('cli.folderImport.starting', where))
     await s.folderImport.settled()
   } finally {
     stop()
@@ -79,29 +106,47 @@ export async function importFolder(
   const tuning = tuningInfo(s.tuning)
   return {
     json: { import: status, tuning },
-    text: summaryText(status),
+    text: summaryText(status, language),
     exitCode: status.state === 'finished' && status.failed === 0 ? 0 : 1
   }
 }
 
-/** `tune-ingest [folder]`: measures ONNX Runtime threads and batch size on this machine again. */
+/**
+ * `tune-ingest [folder]`: measures again, end to end on the folder's first PDFs, the embedder
+ * layout (workers × ONNX Runtime threads) and batch size ingestion uses on this machine.
+ */
 export async function tuneIngest(s: Services, args: CliArgs): Promise<CommandOutput> {
   const { readdir } = await import('node:fs/promises')
   const dir = args.positional[0] ? resolve(args.positional[0]) : s.paths.pdfs
   const pdfs = (await readdir(dir).catch(() => []))
     .filter((f) => f.toLowerCase().endsWith('.pdf'))
     .map((f) => resolve(dir, f))
-  const t = await s.measureIngestion(pdfs)
-  const rows = t.trials.map(
-    (x) =>
-      `  ${x.threads === t.threads && x.batchSize === t.batchSize ? '→' : ' '} ${x.threads} thread(s), batch ${x.batchSize}: ${x.chunksPerSecond.toFixed(1)} chunks/s, longest stall ${x.longestStallMs.toFixed(0)} ms`
+  const tuning = await s.measureIngestion(pdfs)
+  const t = mainT(cliLanguage(s))
+  const rows = tuning.trials.map((x) =>
+    t('cli.tuning.trial', {
+      mark:
+        x.workers === tuning.workers &&
+        x.threads === tuning.threads &&
+        x.batchSize === tuning.batchSize
+          ? '→'
+          : ' ',
+      workers: x.workers,
+      threads: x.threads,
+      batch: x.batchSize,
+      rate: x.chunksPerSecond,
+      stall: x.longestStallMs
+    })
   )
+  const head = t('cli.tuning.head', {
+    workers: tuning.workers,
+    threads: tuning.threads,
+    batch: tuning.batchSize,
+    file: s.paths.ingestTuning
+  })
   return {
-    json: { tuning: t },
-    text: [
-      `Ingestion on this machine: ${t.threads} ONNX Runtime thread(s), batches of ${t.batchSize} (saved in ${s.paths.ingestTuning}).`,
-      ...rows
-    ].join('\n'),
+    json: { tuning },
+    text: [head, ...rows].join('\n'),
     exitCode: 0
   }
 }

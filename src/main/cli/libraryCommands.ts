@@ -1,21 +1,14 @@
-import type { Channel, ChannelOutput, PaperEditInput } from '../../shared/contract'
-import type { Paper } from '../../shared/types'
-import { UserFacingError } from '../errors'
+import type { PaperEditInput } from '../../shared/contract'
+import type { Paper, UiLanguage } from '../../shared/types'
+import { errorMessage, UserFacingError } from '../errors'
+import { mainT } from '../i18n'
+import { call } from './call'
+import { cliLanguage } from './language'
 import type { Services } from '../services'
-import { UsageError, type CliArgs } from './args'
+import { needs, UsageError, type CliArgs } from './args'
 import type { CommandOutput } from './output'
 import { resolve } from 'node:path'
 import { importBibliography, importZotero, type ImportSummary } from '../library/importers'
-
-async function call<C extends Channel>(
-  s: Services,
-  channel: C,
-  input: unknown
-): Promise<ChannelOutput<C>> {
-  const r = await s.router.invoke(channel, input, { transport: 'cli' })
-  if (!r.ok) throw new UserFacingError(r.error.code, r.error.message, r.error)
-  return r.value as ChannelOutput<C>
-}
 
 /** `papers`: the library with its metadata. */
 export function papers(s: Services): CommandOutput {
@@ -37,55 +30,62 @@ export function papers(s: Services): CommandOutput {
     error: p.error
   }))
   const unreadable = s.library.unreadableRecords()
+  const language = cliLanguage(s)
+  const t = mainT(language)
+  const status = (p: Paper['status']): string => t(`cli.status.${p}`)
+  const width = Math.max(...rows.map((p) => status(p.status).length), 0)
   const text =
     rows.length || unreadable.length
       ? rows
           .map(
             (p) =>
-              `${p.paperId}  ${p.status.padEnd(8)} ${String(p.pages).padStart(3)} pp  ${p.title}` +
+              t('cli.papers.row', {
+                id: p.paperId,
+                status: status(p.status).padEnd(width),
+                pages: String(p.pages).padStart(3),
+                title: p.title
+              }) +
               (p.authors.length || p.year
-                ? `\n    ${firstAuthor(p.authors)}${p.year ? ` (${p.year})` : ''}${p.venue ? ` — ${p.venue}` : ''}`
+                ? `\n    ${firstAuthor(p.authors, language)}${p.year ? ` (${p.year})` : ''}${p.venue ? ` — ${p.venue}` : ''}`
                 : '') +
               (p.tags.length ? `  [${p.tags.join(', ')}]` : '') +
-              (p.error ? `\n    ${p.error.code}: ${p.error.message}` : '')
+              (p.error ? `\n    ${p.error.code}: ${errorMessage(p.error, language)}` : '')
           )
           .concat(
-            unreadable.map((r) => `${r.id ?? '(no id)'}  unreadable (kept unchanged): ${r.reason}`)
+            unreadable.map((r) =>
+              t('cli.papers.unreadable', { id: r.id ?? t('cli.papers.noId'), reason: r.reason })
+            )
           )
           .join('\n')
-      : 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>'
+      : t('cli.papers.empty')
   return { json: { papers: rows, unreadable }, text, exitCode: 0 }
 }
 
-function firstAuthor(authors: string[]): string {
-  if (!authors.length) return 'unknown authors'
-  return authors.length > 1 ? `${authors[0]} et al.` : authors[0]!
+function firstAuthor(authors: string[], language: UiLanguage): string {
+  const t = mainT(language)
+  if (!authors.length) return t('cli.papers.unknownAuthors')
+  return authors.length > 1 ? t('cli.papers.etAl', { author: authors[0] }) : authors[0]!
 }
 
 /** `paper edit <id> --title ...`: a hand edit through the same channel as the app. */
 export async function paperEdit(s: Services, args: CliArgs): Promise<CommandOutput> {
   const [verb, paperId] = args.positional
-  if (verb !== 'edit' || !paperId)
-    throw new UsageError('paper needs: edit <paperId> [--title T] [--authors "A; B"] ...')
+  if (verb !== 'edit' || !paperId) throw needs('paper', 'paperEdit')
   const v = args.values
   const edit: Record<string, unknown> = {}
   if (v.title !== undefined) edit.title = v.title
   if (v.authors !== undefined) edit.authors = splitList(v.authors, /;|\band\b/)
   if (v.year !== undefined) {
     const n = Number(v.year)
-    if (v.year.trim() && !Number.isInteger(n))
-      throw new UsageError(`--year must be a year such as 2019, not '${v.year}'`)
+    if (v.year.trim() && !Number.isInteger(n)) throw new UsageError('year', { value: v.year })
     edit.year = v.year.trim() ? n : null
   }
   if (v.venue !== undefined) edit.venue = v.venue.trim() || null
   if (v.doi !== undefined) edit.doi = v.doi.trim() || null
   if (v.tags !== undefined) edit.tags = splitList(v.tags, /,/)
-  if (Object.keys(edit).length === 0)
-    throw new UsageError(
-      'paper edit needs at least one of --title --authors --year --venue --doi --tags'
-    )
+  if (Object.keys(edit).length === 0) throw needs('paper edit', 'paperEditField')
   const { paper } = await call(s, 'library:edit', { paperId, edit: edit as PaperEditInput })
-  return { json: { paper }, text: describe(paper), exitCode: 0 }
+  return { json: { paper }, text: describe(paper, cliLanguage(s)), exitCode: 0 }
 }
 
 function splitList(s: string, sep: RegExp): string[] {
@@ -95,16 +95,23 @@ function splitList(s: string, sep: RegExp): string[] {
     .filter(Boolean)
 }
 
-function describe(p: Paper): string {
-  const edited = Object.entries(p.fieldSources)
-    .filter(([, src]) => src === 'user')
-    .map(([f]) => f)
+const FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'abstract'] as const
+
+function describe(p: Paper, language: UiLanguage): string {
+  const t = mainT(language)
+  const edited = FIELDS.filter((f) => p.fieldSources[f] === 'user').map((f) =>
+    t(`cli.papers.fields.${f}`)
+  )
   return [
     `${p.id}  ${p.title}`,
-    `  authors: ${p.authors.join('; ') || '—'}`,
-    `  year: ${p.year ?? '—'}   venue: ${p.venue ?? '—'}   DOI: ${p.doi ?? '—'}`,
-    `  tags: ${p.tags.join(', ') || '—'}`,
-    edited.length ? `  edited by hand (kept over automatic metadata): ${edited.join(', ')}` : ''
+    t('cli.papers.authors', { value: p.authors.join('; ') || '—' }),
+    t('cli.papers.yearVenueDoi', {
+      year: p.year ?? '—',
+      venue: p.venue ?? '—',
+      doi: p.doi ?? '—'
+    }),
+    t('cli.papers.tags', { value: p.tags.join(', ') || '—' }),
+    edited.length ? t('cli.papers.edited', { fields: edited.join(', ') }) : ''
   ]
     .filter(Boolean)
     .join('\n')
@@ -115,11 +122,7 @@ export function collectionId(s: Services, name: string): string {
   const c = s.library.organizer
     .collections()
     .find((x) => x.name.toLowerCase() === name.trim().toLowerCase() || x.id === name)
-  if (!c)
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `There is no collection "${name}". See them with: collections`
-    )
+  if (!c) throw new UserFacingError('NOT_FOUND', { key: 'noCollectionNamed', params: { name } })
   return c.id
 }
 
@@ -134,43 +137,51 @@ export async function bib(s: Services, args: CliArgs): Promise<CommandOutput> {
 
 /** `collections` and `collection <verb> ...`. */
 export async function collections(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const t = mainT(cliLanguage(s))
   if (args.command === 'collections') {
     const list = s.library.organizer.collections()
     return {
       json: { collections: list },
       text: list.length
-        ? list.map((c) => `${c.name}  (${c.count} paper${c.count === 1 ? '' : 's'})`).join('\n')
-        : 'No collections yet. Create one with: collection create NAME',
+        ? list.map((c) => t('cli.collections.row', { name: c.name, count: c.count })).join('\n')
+        : t('cli.collections.none'),
       exitCode: 0
     }
   }
   const [verb, name, ...rest] = args.positional
-  if (!verb || !name)
-    throw new UsageError('collection needs: create|rename|delete|add|remove NAME ...')
+  if (!verb || !name) throw needs('collection', 'collectionVerb')
   switch (verb) {
     case 'create': {
       const r = await call(s, 'library:createCollection', { name })
-      return { json: r, text: `Created collection "${r.collection.name}".`, exitCode: 0 }
+      return {
+        json: r,
+        text: t('cli.collections.created', { name: r.collection.name }),
+        exitCode: 0
+      }
     }
     case 'rename': {
-      if (!rest[0]) throw new UsageError('collection rename needs the old and the new name')
+      if (!rest[0]) throw needs('collection rename', 'renameNames')
       const r = await call(s, 'library:renameCollection', {
         collectionId: collectionId(s, name),
         name: rest[0]
       })
-      return { json: r, text: `Renamed to "${r.collection.name}".`, exitCode: 0 }
+      return {
+        json: r,
+        text: t('cli.collections.renamed', { name: r.collection.name }),
+        exitCode: 0
+      }
     }
     case 'delete': {
       await call(s, 'library:deleteCollection', { collectionId: collectionId(s, name) })
       return {
         json: { deleted: true },
-        text: `Deleted collection "${name}" (its papers stay in the library).`,
+        text: t('cli.collections.deleted', { name }),
         exitCode: 0
       }
     }
     case 'add':
     case 'remove': {
-      if (!rest.length) throw new UsageError(`collection ${verb} needs paper ids`)
+      if (!rest.length) throw needs(`collection ${verb}`, 'paperIds')
       const r = await call(s, 'library:setCollection', {
         collectionId: collectionId(s, name),
         paperIds: rest,
@@ -178,12 +189,15 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
       })
       return {
         json: r,
-        text: `${verb === 'add' ? 'Added' : 'Removed'} ${rest.length} paper${rest.length === 1 ? '' : 's'} ${verb === 'add' ? 'to' : 'from'} "${name}".`,
+        text: t(verb === 'add' ? 'cli.collections.added' : 'cli.collections.removed', {
+          count: rest.length,
+          name
+        }),
         exitCode: 0
       }
     }
     default:
-      throw new UsageError(`Unknown collection command '${verb}'`)
+      throw new UsageError('unknownCollectionCommand', { verb })
   }
 }
 
@@ -191,11 +205,7 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
 export async function importLibrary(s: Services, args: CliArgs): Promise<CommandOutput> {
   const [from] = args.positional
   if (!from)
-    throw new UsageError(
-      args.command === 'import-bib'
-        ? 'import-bib needs a BibTeX or RIS file'
-        : 'import-zotero needs the Zotero data folder (usually ~/Zotero)'
-    )
+    throw needs(args.command ?? '', args.command === 'import-bib' ? 'bibFile' : 'zoteroFolder')
   const r: ImportSummary =
     args.command === 'import-bib'
       ? await importBibliography(s.library, resolve(from), {
@@ -206,36 +216,53 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
   const byId = new Map(s.library.list().map((p) => [p.id, p]))
   const added = r.added.map((a) => ({ ...a, status: byId.get(a.paperId)?.status ?? a.status }))
   const failed = added.filter((a) => a.status !== 'indexed')
+  const language = cliLanguage(s)
+  const t = mainT(language)
+  const failure = (a: (typeof added)[number]): string => {
+    const error = byId.get(a.paperId)?.error
+    return error ? errorMessage(error, language) : t(`cli.status.${a.status}`)
+  }
   const lines = [
     ...added.map((a) =>
       a.status === 'indexed'
-        ? `✓ ${a.paperId}  ${byId.get(a.paperId)?.title ?? a.title}${a.duplicate ? '  (already in the library)' : ''}`
-        : `✗ ${a.file}  ${byId.get(a.paperId)?.error?.message ?? a.status}`
+        ? t(a.duplicate ? 'cli.imports.duplicate' : 'cli.imports.added', {
+            id: a.paperId,
+            title: byId.get(a.paperId)?.title ?? a.title
+          })
+        : t('cli.imports.failed', { file: a.file, reason: failure(a) })
     ),
-    ...r.failed.map((f) => `✗ ${f.file}  ${f.reason}`),
+    ...r.failed.map((f) => t('cli.imports.failed', { file: f.file, reason: f.reason })),
     ...(r.withoutPdf.length
       ? [
-          `${r.withoutPdf.length} entr${r.withoutPdf.length === 1 ? 'y was' : 'ies were'} not added (no PDF):`,
-          ...r.withoutPdf.map(
-            (w) =>
-              `  - ${w.title ?? w.key ?? '(untitled)'}: ${w.reason}${w.arxivId ? ` — add it with: ingest ${w.arxivId}` : w.doi ? ` — DOI ${w.doi}` : ''}`
-          )
+          t('cli.imports.withoutPdf', { count: r.withoutPdf.length }),
+          ...r.withoutPdf.map((w) => {
+            const entry = {
+              title: w.title ?? w.key ?? t('cli.imports.untitled'),
+              reason: w.reason,
+              arxivId: w.arxivId,
+              doi: w.doi
+            }
+            if (w.arxivId) return t('cli.imports.entryArxiv', entry)
+            return w.doi ? t('cli.imports.entryDoi', entry) : t('cli.imports.entry', entry)
+          })
         ]
       : []),
-    r.collections.length ? `Collections: ${r.collections.join(', ')}` : ''
+    r.collections.length ? t('cli.imports.collections', { names: r.collections.join(', ') }) : ''
   ].filter(Boolean)
   return {
     json: { ...r, added },
-    text: lines.join('\n') || 'Nothing to import.',
+    text: lines.join('\n') || t('cli.imports.nothing'),
     exitCode: failed.length || r.failed.length ? 1 : 0
   }
 }
 
 /** `add-doi`, `refresh-metadata`, `search-arxiv`: the online registries. */
 export async function online(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const language = cliLanguage(s)
+  const t = mainT(language)
   if (args.command === 'add-doi') {
     const [doi] = args.positional
-    if (!doi) throw new UsageError('add-doi needs a DOI such as 10.18653/v1/N19-1423')
+    if (!doi) throw needs('add-doi', 'doi')
     const { paper } = await call(s, 'library:addDoi', { doi })
     await s.library.whenIdle()
     const p = s.library.get(paper.id)
@@ -244,24 +271,28 @@ export async function online(s: Services, args: CliArgs): Promise<CommandOutput>
       text:
         p.status === 'indexed'
           ? `✓ ${p.id}  ${p.title}`
-          : `✗ ${p.id}  ${p.error?.message ?? p.status}`,
+          : `✗ ${p.id}  ${p.error ? errorMessage(p.error, language) : t(`cli.status.${p.status}`)}`,
       exitCode: p.status === 'indexed' ? 0 : 1
     }
   }
   if (args.command === 'search-arxiv') {
     const [title] = args.positional
-    if (!title) throw new UsageError('search-arxiv needs a title in quotes')
+    if (!title) throw needs('search-arxiv', 'title')
     const r = await call(s, 'library:searchArxiv', { title })
     return {
       json: r,
       text: r.candidates.length
         ? r.candidates
-            .map(
-              (c) =>
-                `${c.arxivId}  ${c.title} — ${firstAuthor(c.authors)}${c.year ? ` (${c.year})` : ''}`
+            .map((c) =>
+              t('cli.online.arxivCandidate', {
+                arxivId: c.arxivId,
+                title: c.title,
+                author: firstAuthor(c.authors, language),
+                year: c.year ? ` (${c.year})` : ''
+              })
             )
-            .join('\n') + '\nAdd one with: ingest <arXiv id>'
-        : 'arXiv has no paper with that title.',
+            .join('\n') + `\n${t('cli.online.addOne')}`
+        : t('cli.online.noArxivMatch'),
       exitCode: 0
     }
   }
@@ -271,8 +302,13 @@ export async function online(s: Services, args: CliArgs): Promise<CommandOutput>
     args.positional.length ? { paperIds: args.positional } : {}
   )
   const text = [
-    `${r.updated.length} paper${r.updated.length === 1 ? '' : 's'} updated from arXiv/Crossref.`,
-    r.stoppedBy ? `${r.stoppedBy.message} (${r.waiting} still to ask)` : ''
+    t('cli.online.updated', { count: r.updated.length }),
+    r.stoppedBy
+      ? t('cli.online.stopped', {
+          message: errorMessage(r.stoppedBy, language),
+          count: r.waiting
+        })
+      : ''
   ]
     .filter(Boolean)
     .join('\n')
@@ -282,17 +318,18 @@ export async function online(s: Services, args: CliArgs): Promise<CommandOutput>
 /** `related <id>` and `missing-refs <id>`. */
 export async function discover(s: Services, args: CliArgs): Promise<CommandOutput> {
   const [paperId] = args.positional
-  if (!paperId) throw new UsageError(`${args.command} needs a paper id (see: papers)`)
+  if (!paperId) throw needs(args.command ?? '', 'paperIdSeePapers')
+  const t = mainT(cliLanguage(s))
   if (args.command === 'related') {
     const r = await call(s, 'library:related', { paperId })
     return {
       json: r,
       text: r.related.length
         ? [
-            `Most like ${paperId} (by ${r.mode}):`,
+            t('cli.discover.mostLike', { id: paperId, mode: relatedMode(r.mode, t) }),
             ...r.related.map((x, i) => `${i + 1}. ${x.paperId}  ${x.title}`)
           ].join('\n')
-        : 'No other indexed paper in the library yet.',
+        : t('cli.discover.noOther'),
       exitCode: 0
     }
   }
@@ -303,7 +340,14 @@ export async function discover(s: Services, args: CliArgs): Promise<CommandOutpu
   )
   return {
     json: r,
-    text: `${r.missing.length} of ${r.total} references are not in the library:\n${lines.join('\n')}`,
+    text: `${t('cli.discover.missing', { count: r.missing.length, total: r.total })}\n${lines.join('\n')}`,
     exitCode: 0
   }
+}
+
+/** How `related` compared the papers ("vectors (model) and keywords"), in the CLI's language. */
+function relatedMode(mode: string, t: ReturnType<typeof mainT>): string {
+  const vectors = /^vectors \((.+)\) and keywords$/.exec(mode)
+  if (vectors) return t('cli.discover.modes.vectors', { embedder: vectors[1] })
+  return mode === 'keywords' ? t('cli.discover.modes.keywords') : mode
 }

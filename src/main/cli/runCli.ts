@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { EnvSecretStore } from '../settings/secretStore'
 import { createServices, type Services } from '../services'
-import { parseArgs, USAGE, UsageError } from './args'
+import { parseArgs, usage, UsageError } from './args'
 import { cliKeyHint, cliLanguage, runCommand, type CommandOutput } from './commands'
 import { defaultDataDir } from './dataDir'
 import { demo } from './demo'
@@ -9,7 +9,9 @@ import { ProgressReporter } from './progress'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import { mainT } from '../i18n'
 import { mainUiLanguage } from '../agent/language'
-import type { LibraryNotice } from '../../shared/types'
+import type { LibraryNotice, UiLanguage } from '../../shared/types'
+import { SettingsService } from '../settings/settingsService'
+import { dataPaths } from '../paths'
 
 /**
  * Commands that change the data folder take its writer lock; the rest only read. `ask`,
@@ -61,18 +63,21 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     args = parseArgs(argv)
   } catch (e) {
     if (!(e instanceof UsageError)) throw e
-    process.stderr.write(`${e.message}\n\n${USAGE}`)
+    const language = mainUiLanguage('system')
+    process.stderr.write(`${e.text(language)}\n\n${usage(language)}`)
     return 2
   }
   if (args.help || args.command === null) {
-    process.stdout.write(USAGE)
+    process.stdout.write(usage(await languageAt(args.dataDir)))
     return args.help ? 0 : 2
   }
   if (args.command === 'mcp') return mcp(args)
   let services: Services | null = null
-  const progress = new ProgressReporter()
+  let progress: ProgressReporter | null = null
   try {
     const writes = WRITING_COMMANDS.has(args.command)
+    // Said while the library is not open yet (waiting for another writer).
+    const languageBefore = await languageAt(args.dataDir)
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
@@ -81,7 +86,8 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       lock: {
         purpose: `ResearchPal CLI (${args.command})`,
         waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
-        onWait: (_holder, message) => process.stderr.write(`${message}\n`)
+        onWait: (_holder, message, text) =>
+          process.stderr.write(`${errorMessage({ message, ...text }, languageBefore)}\n`)
       },
       arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       settingsOverrides: {
@@ -92,33 +98,41 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     })
     const running = services
     // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
-    const tell = (n: LibraryNotice): void => void process.stderr.write(`! ${n.message}\n`)
+    const language = cliLanguage(services)
+    const t = mainT(language)
+    progress = new ProgressReporter(language)
+    const reporter = progress
+    const tell = (n: LibraryNotice): void =>
+      void process.stderr.write(`${t('cli.notice', { message: errorMessage(n, language) })}\n`)
     services.library.notices().forEach(tell)
     services.events.subscribe((event, payload) => {
       if (event === 'library:notice') tell(payload as LibraryNotice)
     })
     process.once('SIGINT', () => {
       if (args.command === 'import-folder') {
-        process.stderr.write(
-          '\nPausing… the papers in flight finish; run the same command again to resume. Ctrl-C again quits at once (the import still resumes).\n'
-        )
+        process.stderr.write(`\n${t('cli.signals.pausing')}\n`)
         void running.folderImport.pause()
         process.once('SIGINT', () => process.exit(130))
         return
       }
-      process.stderr.write(
-        '\nCancelling… the library stays consistent. Ctrl-C again quits at once.\n'
-      )
+      process.stderr.write(`\n${t('cli.signals.cancelling')}\n`)
       running.library.cancel()
       running.compare.cancelAll()
       process.once('SIGINT', () => process.exit(130))
     })
     services.events.subscribe((event, payload) => {
-      progress.onEvent(event, payload)
+      reporter.onEvent(event, payload)
       if (!args.json && event === 'chat:event') {
         const p = payload as { type: string; stage?: string; detail?: string }
-        if (p.type === 'stage')
-          process.stderr.write(`… ${p.stage}${p.detail ? `: ${p.detail}` : ''}\n`)
+        if (p.type === 'stage') {
+          // A query or a page is shown; the checker's reasons (revising) are its own English.
+          const shown = p.stage === 'searching' || p.stage === 'reading'
+          const line =
+            shown && p.detail
+              ? t('cli.stageDetail', { stage: p.stage, detail: p.detail })
+              : t('cli.stage', { stage: p.stage })
+          process.stderr.write(`${line}\n`)
+        }
       }
       if (!args.json && event === 'compare:progress') {
         const p = payload as {
@@ -127,26 +141,28 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
           total: number
           retryAfterSeconds?: number
         }
+        const counts = { done: p.done, total: p.total }
         if (p.state === 'paused') {
-          process.stderr.write(
-            `… rate limited: paused for ${p.retryAfterSeconds}s, then resuming\n`
-          )
-        } else if (p.state === 'running') process.stderr.write(`… ${p.done}/${p.total} cells\r`)
-        else process.stderr.write(`… ${p.done}/${p.total} cells, ${p.state}\n`)
+          const seconds = p.retryAfterSeconds ?? 0
+          process.stderr.write(`${t('cli.compare.rateLimited', { seconds })}\n`)
+        } else if (p.state === 'running') {
+          process.stderr.write(`${t('cli.compare.running', counts)}\r`)
+        } else process.stderr.write(`${t('cli.compare.ended', { ...counts, state: p.state })}\n`)
       }
     })
     const out: CommandOutput =
       args.command === 'demo'
         ? await demo(services, !args.json && Boolean(process.stdin.isTTY))
         : await runCommand(services, args)
-    progress.finish()
+    reporter.finish()
     if (args.json) process.stdout.write(`${JSON.stringify(out.json, null, 2)}\n`)
     else if (out.text) process.stdout.write(`${out.text}\n`)
     return out.exitCode
   } catch (e) {
-    progress.finish()
+    progress?.finish()
     if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n\n${USAGE}`)
+      const language = services ? cliLanguage(services) : mainUiLanguage('system')
+      process.stderr.write(`${e.text(language)}\n\n${usage(language)}`)
       return 2
     }
     if (!(e instanceof UserFacingError))
@@ -166,6 +182,24 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
 }
 
 /**
+ * The language of a command's output before its library is opened (`--help`): the data
+ * folder's interface-language setting, read without writing, or the system's.
+ */
+async function languageAt(dataDir: string | null): Promise<UiLanguage> {
+  const settings = new SettingsService({
+    file: dataPaths(resolve(dataDir ?? defaultDataDir())).settings,
+    secrets: new EnvSecretStore(),
+    readOnly: true
+  })
+  try {
+    await settings.load()
+  } catch {
+    // A newer settings file: its setting cannot be read here; the system's language is used.
+  }
+  return mainUiLanguage(settings.get().uiLanguage)
+}
+
+/**
  * `mcp`: serves the library to MCP clients until stdin closes (stdio) or a signal (HTTP).
  * @remarks stdout carries only the protocol; everything else goes to stderr. Without
  * --allow-add the library is opened read-only, so the server can run beside the app.
@@ -181,7 +215,8 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     lock: {
       purpose: 'ResearchPal MCP (--allow-add)',
       waitMs: (args.waitSeconds ?? 0) * 1000,
-      onWait: (_holder, message) => log(message)
+      onWait: (_holder, message, text) =>
+        log(errorMessage({ message, ...text }, mainUiLanguage('system')))
     },
     arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
     log
@@ -194,8 +229,9 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     }
     const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
     const http = await serveHttp(services, { ...options, port: args.http, token })
-    log(`ResearchPal MCP server at ${http.url}`)
-    log(`Every request needs the header: Authorization: Bearer ${http.token}`)
+    const t = mainT(cliLanguage(services))
+    log(t('cli.mcp.serverAt', { url: http.url }))
+    log(t('cli.mcp.header', { token: http.token }))
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve)
       process.once('SIGTERM', resolve)

@@ -12,7 +12,13 @@ import type { ChatModel } from '../agent/ChatModel'
 import { answerLanguage, mainUiLanguage } from '../agent/language'
 import { rewriteQuery } from '../agent/queryRewrite'
 import { scopeTo } from '../agent/scope'
-import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
+import {
+  CancelledError,
+  isUserFacing,
+  toAppError,
+  UserFacingError,
+  type ErrorText
+} from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import type { ComparisonStore } from './ComparisonStore'
@@ -339,44 +345,41 @@ export class CompareService {
     }
     let ids: string[]
     let collection: Comparison['collection'] = null
-    let from: string
+    let from: ErrorText
     if (input.collectionId) {
       const found = this.deps.collection(input.collectionId)
       collection = { id: input.collectionId, name: found.name }
       ids = indexed(found.paperIds)
-      from = `Collection "${found.name}" has no indexed papers`
+      from = { key: 'compareCollectionEmpty', params: { name: found.name } }
     } else if (input.paperIds?.length) {
       this.checkPapers(input.paperIds)
       ids = [...input.paperIds]
-      from = 'No papers were chosen'
+      from = { key: 'compareNoPapersChosen' }
     } else if (input.threadId) {
       ids = indexed(scope ?? this.deps.papers().map((p) => p.id))
-      from = 'This conversation has no indexed papers'
+      from = { key: 'compareConversationEmpty' }
     } else {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        'A comparison needs papers: choose some, a collection, or a conversation.'
-      )
+      throw new UserFacingError('INVALID_INPUT', { key: 'compareNeedsPapers' })
     }
     if (scope) {
       const inScope = ids.filter((id) => scope.includes(id))
       if (ids.length && !inScope.length) {
-        throw new UserFacingError(
-          'INVALID_INPUT',
-          `Papers ${ids.join(', ')} are outside this conversation's papers (${scope.join(', ')}). Compare them outside the conversation, or change its papers.`
-        )
+        throw new UserFacingError('INVALID_INPUT', {
+          key: 'compareOutsideConversation',
+          params: { ids: ids.join(', '), scope: scope.join(', ') }
+        })
       }
       ids = inScope
     }
     ids = unique(ids)
     if (ids.length === 0) {
-      throw new UserFacingError('INVALID_INPUT', `${from}. Add or index papers first.`)
+      throw new UserFacingError('INVALID_INPUT', from)
     }
     if (ids.length > MAX_COMPARE_PAPERS) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `That is ${ids.length} papers; a comparison holds at most ${MAX_COMPARE_PAPERS}. Choose fewer papers or a smaller collection.`
-      )
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'compareTooMany',
+        params: { count: ids.length, max: MAX_COMPARE_PAPERS }
+      })
     }
     return { paperIds: ids, collection }
   }

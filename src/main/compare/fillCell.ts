@@ -249,16 +249,16 @@ async function ask<S extends z.ZodType>(
   } catch (cause) {
     throw new UserFacingError(
       'UPSTREAM_UNAVAILABLE',
-      `The model's reply could not be read (not JSON): ${response.text.slice(0, 120)}`,
+      { key: 'replyNotJson', params: { detail: response.text.slice(0, 120) } },
       { cause }
     )
   }
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
-    throw new UserFacingError(
-      'UPSTREAM_UNAVAILABLE',
-      `The model's reply did not have the expected fields: ${response.text.slice(0, 120)}`
-    )
+    throw new UserFacingError('UPSTREAM_UNAVAILABLE', {
+      key: 'replyMissingFields',
+      params: { detail: response.text.slice(0, 120) }
+    })
   }
   return parsed.data
 }

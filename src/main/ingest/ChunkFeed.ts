@@ -14,7 +14,8 @@ export class ChunkFeed {
   private readonly queue: Chunk[] = []
   private readonly seen = new Set<string>()
   private ended = false
-  private wake: (() => void) | null = null
+  /** Takers waiting for chunks (one per embedder worker kept busy). */
+  private wakers: (() => void)[] = []
 
   /** Takes one page's chunks. */
   readonly feed = (chunks: readonly Chunk[]): void => {
@@ -36,16 +37,15 @@ export class ChunkFeed {
   /**
    * The next `size` chunks, waiting until there are that many; null once reading has ended:
    * what is left is embedded with the rest by the final pass, which announces its progress.
+   * Several takers may wait at once; each batch goes to one of them.
    */
   async next(size: number): Promise<Chunk[] | null> {
     while (this.queue.length < size && !this.ended)
-      await new Promise<void>((resolve) => (this.wake = resolve))
+      await new Promise<void>((resolve) => this.wakers.push(resolve))
     return this.ended ? null : this.queue.splice(0, size)
   }
 
   private wakeUp(): void {
-    const w = this.wake
-    this.wake = null
-    w?.()
+    for (const w of this.wakers.splice(0)) w()
   }
 }

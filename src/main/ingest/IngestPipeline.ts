@@ -227,6 +227,8 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
    * what is left is embedded with the rest. Nothing is written and no progress is announced: a
    * paper that turns out to be unreadable only wastes the work, and a failure here is not
    * reported (the final pass embeds what is missing).
+   * @remarks One batch in flight per embedder worker ({@link Embedder.parallel}), so two
+   * workers both have work while the paper is read.
    */
   private async embedEarly(
     feed: ChunkFeed,
@@ -236,24 +238,29 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
   ): Promise<{ embedder: Embedder; vectors: EarlyVectors }> {
     const vectors: EarlyVectors = new Map()
     const size = Math.max(1, this.batchSize())
-    for (;;) {
-      const batch = await feed.next(size)
-      if (!batch || signal.aborted) break
-      const part = batch.filter((c) => stored.get(c.id)?.text !== c.text)
-      if (part.length === 0) continue
-      try {
-        const out = await embedder.embed(
-          part.map((c) => c.text),
-          signal
-        )
-        part.forEach((c, i) => {
-          const vector = out[i]
-          if (vector) vectors.set(c.id, { text: c.text, vector })
-        })
-      } catch {
-        break
+    let failed = false
+    const lane = async (): Promise<void> => {
+      while (!failed) {
+        const batch = await feed.next(size)
+        if (!batch || signal.aborted) return
+        const part = batch.filter((c) => stored.get(c.id)?.text !== c.text)
+        if (part.length === 0) continue
+        try {
+          const out = await embedder.embed(
+            part.map((c) => c.text),
+            signal,
+            { priority: 'background' }
+          )
+          part.forEach((c, i) => {
+            const vector = out[i]
+            if (vector) vectors.set(c.id, { text: c.text, vector })
+          })
+        } catch {
+          failed = true
+        }
       }
     }
+    await Promise.all(Array.from({ length: Math.max(1, embedder.parallel ?? 1) }, lane))
     return { embedder, vectors }
   }
 

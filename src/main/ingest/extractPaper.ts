@@ -132,8 +132,11 @@ function unreadableScan(
     ? Math.round(words.reduce((n, w) => n + w.confidence, 0) / words.length)
     : 0
   const n = read.length
+  const params = { file: label, chars, count: n, languages: languages.join(', ') }
   return new UserFacingError(
     'NO_TEXT',
-    `${label} has no text layer, and OCR could not read it either: ${chars} letters on ${n} scanned page${n === 1 ? '' : 's'}${words.length ? ` (mean word confidence ${confidence}%)` : ''}. The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings (${languages.join(', ')}). Add a clearer scan, or a PDF with a text layer.`
+    words.length
+      ? { key: 'scanUnreadableScored', params: { ...params, confidence } }
+      : { key: 'scanUnreadable', params }
   )
 }

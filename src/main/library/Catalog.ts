@@ -1,4 +1,14 @@
+import { open, readFile } from 'node:fs/promises'
+import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
+import {
+  CATALOG_JOURNAL,
+  journalHeader,
+  journalLine,
+  parseJournal,
+  type JournalEntry,
+  type JournalRead
+} from '../storage/catalogJournalFormat'
 import {
   CATALOG_FORMAT,
   StoredCollectionSchema,
@@ -25,17 +35,44 @@ export interface UnreadableRecord {
 
 /** What {@link Catalog.load} found. */
 export type CatalogLoad =
-  | { state: 'missing' | 'ok'; migratedFrom: number | null }
-  /** The file could not be parsed: moved to `aside` (null when read-only), library to rebuild. */
-  | { state: 'unreadable'; reason: string; aside: string | null }
+  /** `journal`: what was wrong with `library.journal`, when something was (see JournalProblem). */
+  | { state: 'missing' | 'ok'; migratedFrom: number | null; journal?: JournalProblem }
+  /**
+   * The file could not be parsed: moved to `aside` (null when read-only), library to rebuild.
+   * Its journal, which holds changes to it, is kept aside beside it (`journalAside`).
+   */
+  | { state: 'unreadable'; reason: string; aside: string | null; journalAside?: string | null }
+
+/** Lines of `library.journal` that could not be read (skipped), and where the file was kept. */
+export interface JournalProblem {
+  reason: string
+  /** A copy of the journal as found; null when read-only (left in place). */
+  aside: string | null
+}
+
+/** Changes in the journal after which `library.json` is written whole again (at least). */
+const COMPACT_AFTER = 1000
+
+/** What changed in the catalog since the last {@link Catalog.takeChanges}. */
+export type CatalogChanges =
+  /** Everything (nothing was announced yet, or the catalog was loaded again): every paper. */
+  | { full: true; papers: StoredPaper[]; removed: [] }
+  /** The papers added or changed (in catalog order) and the ids of the papers removed. */
+  | { full: false; papers: StoredPaper[]; removed: string[] }
 
 /**
- * The catalog of papers, `library.json`, kept in memory and saved atomically after each change.
- * @remarks Read through its own storage format ({@link CATALOG_FORMAT}): migrations run at load,
- * before anything reads it. Records this version cannot read are kept verbatim and saved back
- * unchanged; a file that cannot be parsed at all is moved aside (kept), never overwritten, and
- * the caller rebuilds from the files on disk. Saves are serialised so a slow write can never
- * land after a newer one. A read-only catalog never writes.
+ * The catalog of papers, `library.json` plus `library.journal`, kept in memory; every change is
+ * on disk (fsynced) before the call that made it returns.
+ * @remarks Read through its own storage formats ({@link CATALOG_FORMAT}, {@link CATALOG_JOURNAL}):
+ * migrations run at load, before anything reads it. A paper's change is one line appended to
+ * the journal (its whole record, or its removal), so a status change costs the same in a
+ * library of ten papers or ten thousand; `library.json` is written whole (atomically) at open
+ * when the journal holds changes, when the journal has grown as large as the catalog (at least
+ * {@link COMPACT_AFTER} changes), for collection changes, and at close. Records this version
+ * cannot read are kept verbatim and saved back unchanged; a file that cannot be parsed at all is
+ * moved aside (kept), never overwritten, and the caller rebuilds from the files on disk; journal
+ * lines that cannot be read are skipped, the journal kept aside and reported. Writes are
+ * serialised so a slow write can never land after a newer one. A read-only catalog never writes.
  */
 export class Catalog {
   private readonly papers = new Map<string, StoredPaper>()
@@ -43,11 +80,26 @@ export class Catalog {
   private unreadable: UnreadableRecord[] = []
   private unreadableCollections: UnreadableRecord[] = []
   private saving: Promise<void> = Promise.resolve()
+  /** Papers changed since the last takeChanges(); `all` until the first, and after a load. */
+  private changes = { all: true, ids: new Set<string>() }
+  /** The number of the last change made (journal `seq`). */
+  private seq = 0
+  /** Changes in the journal since `library.json` was last written whole. */
+  private journaled = 0
+  /** True once the journal file on disk starts with this version's header. */
+  private journalReady = false
+  private readonly journal: string
+
+  private readonly compactAfter: number
 
   constructor(
     private readonly file: string,
-    private readonly readOnly = false
-  ) {}
+    private readonly readOnly = false,
+    options: { compactAfter?: number } = {}
+  ) {
+    this.journal = file.replace(/\.json$/, '') + '.journal'
+    this.compactAfter = options.compactAfter ?? COMPACT_AFTER
+  }
 
   /**
    * Loads (or reloads) `library.json`; a missing file is an empty library; a newer one throws
@@ -57,19 +109,61 @@ export class Catalog {
    * unreadable file leaves them as they were.
    */
   async load(): Promise<CatalogLoad> {
-    const read = await readVersioned(this.file, CATALOG_FORMAT)
+    // A reader beside a writer: the writer may compact between the two reads; the journal then
+    // starts past what library.json includes, and both are read again.
+    let read = await readVersioned(this.file, CATALOG_FORMAT)
+    let journal = await readJournal(this.journal)
+    for (let tries = 0; tries < 5 && this.readOnly && skipsChanges(read, journal); tries++) {
+      read = await readVersioned(this.file, CATALOG_FORMAT)
+      journal = await readJournal(this.journal)
+    }
     if (read.state === 'newer') {
       throw new UserFacingError('NEWER_FORMAT', {
         key: 'newerLibrary',
         params: { file: this.file, version: read.version, supported: CATALOG_FORMAT.version }
       })
     }
+    if (journal.state === 'newer') {
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'newerLibrary',
+        params: { file: this.journal, version: journal.version, supported: CATALOG_JOURNAL.version }
+      })
+    }
     if (read.state === 'unreadable') {
       const aside = this.readOnly ? null : await moveAside(this.file)
-      return { state: 'unreadable', reason: read.reason, aside }
+      // Its changes apply to a catalog that is gone: kept beside it, not applied to the rebuild.
+      const journalAside =
+        journal.state === 'missing'
+          ? undefined
+          : this.readOnly
+            ? null
+            : await moveAside(this.journal)
+      if (!this.readOnly) this.journalReady = false
+      return {
+        state: 'unreadable',
+        reason: read.reason,
+        aside,
+        ...(journalAside !== undefined && { journalAside })
+      }
     }
     const papers = new Map<string, StoredPaper>()
     const unreadable: UnreadableRecord[] = []
+    const putRaw = (raw: unknown): void => {
+      const parsed = StoredPaperSchema.safeParse(raw)
+      const id = parsed.success ? parsed.data.id : idOf(raw)
+      if (parsed.success) {
+        papers.set(parsed.data.id, parsed.data)
+        const i = unreadable.findIndex((r) => r.id === id)
+        if (i >= 0) unreadable.splice(i, 1)
+        return
+      }
+      const issue = parsed.error.issues[0]
+      const reason = `${issue?.path.join('.') || '(record)'}: ${issue?.message ?? 'invalid'}`
+      const i = id === null ? -1 : unreadable.findIndex((r) => r.id === id)
+      if (i >= 0) unreadable[i] = { id, reason, raw }
+      else unreadable.push({ id, reason, raw })
+      if (id !== null) papers.delete(id)
+    }
     for (const raw of read.state === 'ok' ? read.data.papers : []) {
       const parsed = StoredPaperSchema.safeParse(raw)
       if (parsed.success && !papers.has(parsed.data.id)) {
@@ -97,18 +191,54 @@ export class Catalog {
         unreadableCollections.push({ kind: 'collection', id: idOf(raw), reason, raw })
       }
     }
+    // The changes made since library.json was written, in order.
+    const base = read.state === 'ok' ? read.data.journalSeq : 0
+    let seq = base
+    const problems: string[] = []
+    if (journal.state === 'unreadable') problems.push(journal.reason)
+    if (journal.state === 'ok') {
+      problems.push(...journal.damaged)
+      // Cut short while the writer appends it (a reader), or by a crash (the writer): never
+      // acknowledged, so nothing is lost; the writer still says so.
+      if (journal.torn && !this.readOnly) problems.push(journal.torn)
+      for (const e of journal.entries) {
+        if (e.seq <= seq) continue
+        if (e.seq > seq + 1) problems.push(`changes ${seq + 1} to ${e.seq - 1} are missing`)
+        seq = e.seq
+        if (e.op === 'put') putRaw(e.paper)
+        else {
+          papers.delete(e.id)
+          const i = unreadable.findIndex((r) => r.id === e.id)
+          if (i >= 0) unreadable.splice(i, 1)
+        }
+      }
+    }
     this.papers.clear()
     for (const [id, p] of papers) this.papers.set(id, p)
     this.unreadable = unreadable
     this.collections.clear()
     for (const [id, c] of collections) this.collections.set(id, c)
     this.unreadableCollections = unreadableCollections
-    if (read.state === 'missing') return { state: 'missing', migratedFrom: null }
-    if (read.migratedFrom !== null && !this.readOnly) {
-      await keepBeforeMigration(this.file, read.migratedFrom)
-      await this.save()
+    this.changes = { all: true, ids: new Set() }
+    this.seq = seq
+    let problem: JournalProblem | undefined
+    if (problems.length) {
+      const aside = this.readOnly ? null : await moveAside(this.journal)
+      problem = { reason: problems.join('; '), aside }
     }
-    return { state: 'ok', migratedFrom: read.migratedFrom }
+    const replayed = journal.state === 'ok' && seq > base
+    const migratedFrom = read.state === 'ok' ? read.migratedFrom : null
+    if (!this.readOnly) {
+      if (migratedFrom !== null) await keepBeforeMigration(this.file, migratedFrom)
+      // Everything read is written whole once, and the journal starts again empty.
+      this.journalReady = journal.state === 'ok' && !problem
+      const inJournal = journal.state === 'ok' ? journal.entries.length : 0
+      if (migratedFrom !== null || replayed || problem || inJournal > 0) await this.save()
+      else this.journaled = 0
+    }
+    const found = { migratedFrom, ...(problem && { journal: problem }) }
+    if (read.state === 'missing') return { state: 'missing', ...found, migratedFrom: null }
+    return { state: 'ok', ...found }
   }
 
   /** Records (papers, then collections) kept verbatim because this version cannot read them. */
@@ -138,12 +268,47 @@ export class Catalog {
   async deleteCollection(id: string): Promise<void> {
     if (!this.collections.delete(id)) return
     for (const [pid, p] of this.papers)
-      if (p.collectionIds.includes(id))
+      if (p.collectionIds.includes(id)) {
         this.papers.set(pid, { ...p, collectionIds: p.collectionIds.filter((c) => c !== id) })
+        this.changes.ids.add(pid)
+      }
     await this.save()
   }
 
+  /** How many papers each collection holds (without copying the records). */
+  collectionCounts(): Map<string, number> {
+    const counts = new Map<string, number>()
+    for (const p of this.papers.values())
+      for (const c of p.collectionIds) counts.set(c, (counts.get(c) ?? 0) + 1)
+    return counts
+  }
+
+  /**
+   * What changed since the last call: the papers added or changed and the ids removed, or every
+   * paper when nothing was taken yet or the catalog was loaded again. Announcing a change costs
+   * what changed, not the size of the library.
+   */
+  takeChanges(): CatalogChanges {
+    const { all, ids } = this.changes
+    this.changes = { all: false, ids: new Set() }
+    if (all) return { full: true, papers: this.list(), removed: [] }
+    const papers: StoredPaper[] = []
+    const removed: string[] = []
+    // Papers added since are in the order they were added, as in the full list.
+    for (const id of ids) {
+      const p = this.papers.get(id)
+      if (p) papers.push(structuredClone(p))
+      else removed.push(id)
+    }
+    return { full: false, papers, removed }
+  }
+
   /** Every paper, oldest first. */
+  /** The ids of the papers, without copying their records. */
+  ids(): string[] {
+    return [...this.papers.keys()]
+  }
+
   list(): StoredPaper[] {
     return [...this.papers.values()].map((p) => structuredClone(p))
   }
@@ -159,10 +324,17 @@ export class Catalog {
     return undefined
   }
 
+  /** The paper of this arXiv id (without a version), if any. */
+  findByArxivId(arxivId: string): StoredPaper | undefined {
+    for (const p of this.papers.values()) if (p.arxivId === arxivId) return structuredClone(p)
+    return undefined
+  }
+
   /** Inserts or replaces a paper and saves. */
   async put(paper: StoredPaper): Promise<StoredPaper> {
     this.papers.set(paper.id, structuredClone(paper))
-    await this.save()
+    this.changes.ids.add(paper.id)
+    await this.record({ seq: ++this.seq, op: 'put', paper })
     return paper
   }
 
@@ -172,12 +344,15 @@ export class Catalog {
     if (!cur) throw new Error(`catalog: no paper ${id}`)
     const next = { ...cur, ...structuredClone(change) }
     this.papers.set(id, next)
-    await this.save()
+    this.changes.ids.add(id)
+    await this.record({ seq: ++this.seq, op: 'put', paper: next })
     return structuredClone(next)
   }
 
   async delete(id: string): Promise<void> {
-    if (this.papers.delete(id)) await this.save()
+    if (!this.papers.delete(id)) return
+    this.changes.ids.add(id)
+    await this.record({ seq: ++this.seq, op: 'delete', id })
   }
 
   has(id: string): boolean {
@@ -194,6 +369,37 @@ export class Catalog {
     return this.saving
   }
 
+  /**
+   * Writes `library.json` whole when the journal holds changes (at close: the next open reads
+   * one file), then waits for every write.
+   */
+  async close(): Promise<void> {
+    if (!this.readOnly && this.journaled > 0) await this.save()
+    await this.saving
+  }
+
+  // One paper's change: a line appended to the journal and fsynced (the record is written as it
+  // is now, before anything else can change it); library.json is written whole once the journal
+  // is as long as the catalog.
+  private record(entry: JournalEntry): Promise<void> {
+    if (this.readOnly) return Promise.resolve()
+    const line = journalLine(entry)
+    const run = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        if (!this.journalReady) {
+          // No journal yet (or one set aside): begun afresh with the header.
+          await writeFileAtomic(this.journal, journalHeader() + line)
+          this.journalReady = true
+        } else await appendSynced(this.journal, line)
+      })
+    this.saving = run
+    if (++this.journaled < Math.max(this.compactAfter, this.papers.size)) return run
+    return run.then(() => this.save())
+  }
+
+  // Writes library.json whole (with the number of the last change it includes), then empties the
+  // journal. A crash between the two leaves journal lines library.json already has: skipped.
   private save(): Promise<void> {
     if (this.readOnly) return Promise.resolve()
     const papers = [...this.papers.values(), ...this.unreadable.map((r) => r.raw)]
@@ -201,11 +407,47 @@ export class Catalog {
       ...this.collections.values(),
       ...this.unreadableCollections.map((r) => r.raw)
     ]
+    const journalSeq = this.seq
+    // Changes made after this snapshot are written after it (writes run in order), so emptying
+    // the journal below never loses one.
+    this.journaled = 0
     const run = this.saving
       .catch(() => undefined)
-      .then(() => writeVersioned(this.file, CATALOG_FORMAT, { papers, collections }, 1))
+      .then(async () => {
+        await writeVersioned(this.file, CATALOG_FORMAT, { journalSeq, papers, collections }, 1)
+        await writeFileAtomic(this.journal, journalHeader())
+        this.journalReady = true
+      })
     this.saving = run
     return run
+  }
+}
+
+/** Reads `library.journal`; a missing one is `missing`. */
+async function readJournal(path: string): Promise<JournalRead> {
+  try {
+    return parseJournal(await readFile(path, 'utf8'))
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' }
+    return { state: 'unreadable', reason: `cannot be read (${(e as NodeJS.ErrnoException).code})` }
+  }
+}
+
+/** True when the journal starts after the changes library.json includes (a compaction between). */
+function skipsChanges(read: { state: string; data?: { journalSeq: number } }, j: JournalRead) {
+  if (j.state !== 'ok' || j.entries.length === 0) return false
+  const base = read.state === 'ok' && read.data ? read.data.journalSeq : 0
+  return j.entries[0]!.seq > base + 1
+}
+
+/** Appends a line and fsyncs it before returning. */
+async function appendSynced(path: string, line: string): Promise<void> {
+  const fh = await open(path, 'a')
+  try {
+    await fh.write(line)
+    await fh.datasync()
+  } finally {
+    await fh.close()
   }
 }
 

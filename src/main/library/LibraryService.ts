@@ -29,7 +29,7 @@ export type { LibraryDeps } from './libraryDeps'
 
 /**
  * The library: adds papers, runs ingestion one paper at a time, removes, retries, cancels.
- * @remarks Every state change is saved to `library.json` before it is announced, and papers
+ * @remarks Every state change is saved (the catalog's journal) before it is announced, and papers
  * found unfinished on {@link open} are resumed, so a crash loses at most the work in flight.
  */
 export class LibraryService {
@@ -132,7 +132,7 @@ export class LibraryService {
 
   /** Records something found outside the library (a store repaired at open). */
   addNotice(notice: LibraryNotice): void {
-    this.upkeep.notify(notice.level, notice.message, notice.paperId)
+    this.upkeep.record({ ...notice })
   }
 
   /** Catalog records this version cannot read (kept unchanged), without their raw content. */
@@ -152,8 +152,8 @@ export class LibraryService {
 
   /**
    * Reads the catalog again, for a read-only library another process is writing.
-   * @remarks The writer saves `library.json` by renaming a complete file over it, so a reload
-   * sees the old catalog or the new one.
+   * @remarks The writer saves `library.json` by renaming a complete file over it and appends
+   * whole lines to `library.journal`, so a reload sees the catalog as it was after some change.
    */
   async reload(): Promise<void> {
     if (!this.deps.readOnly) return
@@ -163,6 +163,21 @@ export class LibraryService {
   /** Every paper, oldest first. */
   list(): StoredPaper[] {
     return this.catalog.list()
+  }
+
+  /** The ids of the papers (cheap: no record is copied, unlike {@link list}). */
+  paperIds(): string[] {
+    return this.catalog.ids()
+  }
+
+  /** One paper, or undefined when there is none with this id. */
+  byId(id: string): StoredPaper | undefined {
+    return this.catalog.get(id)
+  }
+
+  /** The paper whose PDF has this sha256, if any. */
+  bySha(sha256: string): StoredPaper | undefined {
+    return this.catalog.findBySha(sha256)
   }
 
   /** One paper; NOT_FOUND when there is none with this id. */
@@ -347,7 +362,7 @@ export class LibraryService {
     await this.upkeep.backfilled()
     this.queue.cancel()
     await this.queue.idle()
-    await this.catalog.flush()
+    await this.catalog.close()
   }
 
   // Jobs found while adding a batch start together, so progress counts the whole batch.
@@ -384,9 +399,11 @@ export class LibraryService {
     }
   }
 
+  // Only what changed since the last event (the whole list once, at open): at thousands of
+  // papers, copying and sending every record on each status change cost more than the paper.
   private changed(): void {
     this.deps.events.emit('library:changed', {
-      papers: this.catalog.list(),
+      ...this.catalog.takeChanges(),
       collections: this.organizer.collections()
     })
   }

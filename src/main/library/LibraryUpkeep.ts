@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { LibraryNotice } from '../../shared/types'
+import { englishText, type ErrorText } from '../errors'
 import type { Embedder } from '../search/types'
 import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
 import { removeStrayTemps } from '../storage/strayTemps'
@@ -64,11 +65,25 @@ export class LibraryUpkeep {
       ])
       if (temps.length) deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
-    if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
-    for (const r of catalog.unreadableRecords()) {
+    if (load.state !== 'unreadable' && load.journal) {
+      const { reason, aside } = load.journal
       this.notify(
         'warning',
-        `A record in library.json${r.id ? ` (${r.kind ?? 'paper'} ${r.id})` : ''} cannot be read by this version of ResearchPal (${r.reason}); it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.`,
+        {
+          key: 'journalUnreadable',
+          params: { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
+        },
+        null
+      )
+    }
+    if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
+    for (const r of catalog.unreadableRecords()) {
+      const detail = ` (${r.reason})`
+      this.notify(
+        'warning',
+        r.id
+          ? { key: 'unreadableRecordOf', params: { kind: r.kind ?? 'paper', id: r.id, detail } }
+          : { key: 'unreadableRecord', params: { detail } },
         r.kind ? null : r.id
       )
     }
@@ -104,9 +119,10 @@ export class LibraryUpkeep {
     this.reportedDamage.add(paperId)
     this.notify(
       'warning',
-      this.p.readOnly
-        ? `${labelOf(p)}: ${what}. It is left out of search here; open ResearchPal or run an ingest command to repair it.`
-        : `${labelOf(p)}: ${what}. Re-indexing it.`,
+      {
+        key: this.p.readOnly ? 'damagedInUseReadOnly' : 'damagedInUse',
+        params: { paper: labelOf(p), detail: what }
+      },
       paperId
     )
     if (!this.p.readOnly && p.status === 'indexed') this.p.queue.add({ paperId, kind: 'embed' })
@@ -120,11 +136,17 @@ export class LibraryUpkeep {
     this.p.queue.add({ paperId: p.id, kind: 'ingest' })
   }
 
+  /** Records a notice from main's catalog (English `message`, and its key), logs and announces it. */
+  notify(level: LibraryNotice['level'], text: ErrorText, paperId: string | null): void {
+    const notice: LibraryNotice = { level, message: englishText(text), paperId, key: text.key }
+    if (text.params) notice.params = text.params
+    this.record(notice)
+  }
+
   /** Records a notice, logs it and announces it. */
-  notify(level: LibraryNotice['level'], message: string, paperId: string | null): void {
-    const notice: LibraryNotice = { level, message, paperId }
+  record(notice: LibraryNotice): void {
     this.noticeList.push(notice)
-    this.p.deps.log?.(message)
+    this.p.deps.log?.(notice.message)
     this.p.deps.events.emit('library:notice', notice)
   }
 
@@ -177,7 +199,7 @@ export class LibraryUpkeep {
       recovered: this.recovered,
       enqueue: (job) => this.p.queue.add(job),
       requeue: (p) => this.requeue(p),
-      notify: (level, message, paperId) => this.notify(level, message, paperId)
+      notify: (level, text, paperId) => this.notify(level, text, paperId)
     }
   }
 }

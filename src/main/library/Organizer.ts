@@ -62,11 +62,8 @@ export class Organizer {
 
   /** Every collection with how many papers it holds. */
   collections(): (Collection & { count: number })[] {
-    const papers = this.catalog.list()
-    return this.catalog.listCollections().map((c) => ({
-      ...c,
-      count: papers.filter((p) => p.collectionIds.includes(c.id)).length
-    }))
+    const counts = this.catalog.collectionCounts()
+    return this.catalog.listCollections().map((c) => ({ ...c, count: counts.get(c.id) ?? 0 }))
   }
 
   /** Creates a collection; INVALID_INPUT when one has that name already. */

@@ -6,7 +6,7 @@ import {
 } from '../../shared/contract'
 import type { PageRange, Paper, Region } from '../../shared/types'
 import type { PaperText } from '../domain'
-import { UserFacingError } from '../errors'
+import { describeIssues, UserFacingError } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
 import { toBibtex, type BibtexKey } from './bibtex'
 import type { Catalog } from './Catalog'
@@ -30,13 +30,16 @@ export class PaperContent {
   find(input: FindPapersInput): Paper[] {
     const parsed = FindPapersInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new UserFacingError('INVALID_INPUT', `Invalid paper filter: ${parsed.error.message}`)
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'invalidPaperFilter',
+        params: { detail: describeIssues(parsed.error) }
+      })
     }
     if (parsed.data.collection !== undefined) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `There is no collection "${parsed.data.collection}": this library has no collections. List the papers without a collection.`
-      )
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'noCollectionsHere',
+        params: { name: parsed.data.collection }
+      })
     }
     const words = (parsed.data.query ?? '').toLowerCase().split(/\s+/).filter(Boolean)
     return this.p.catalog.list().filter((p) => {
@@ -49,17 +52,20 @@ export class PaperContent {
   async pages(input: PagesInput): Promise<PageRange> {
     const parsed = PagesInputSchema.safeParse(input)
     if (!parsed.success) {
-      throw new UserFacingError('INVALID_INPUT', `Invalid page range: ${parsed.error.message}`)
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'invalidPageRange',
+        params: { detail: describeIssues(parsed.error) }
+      })
     }
     const { paperId, from } = parsed.data
     const p = this.p.get(paperId)
     const text = await this.paperText(paperId)
     const count = text.pages.length
     if (from > count) {
-      throw new UserFacingError(
-        'INVALID_INPUT',
-        `Paper ${paperId} ("${p.title}") has ${count} pages; there is no page ${from}.`
-      )
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'noSuchPage',
+        params: { id: paperId, title: p.title, count, page: from }
+      })
     }
     const to = Math.min(parsed.data.to ?? from, count)
     return {

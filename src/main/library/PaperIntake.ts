@@ -103,7 +103,7 @@ export class PaperIntake {
     const id = arxivPaperId(ref.id)
     const existing =
       this.deps.catalog.get(id) ??
-      this.deps.catalog.list().find((p) => p.arxivId === ref.id) ??
+      this.deps.catalog.findByArxivId(ref.id) ??
       (bytes && this.deps.catalog.findBySha(sha256Hex(bytes)))
     if (existing) {
       if (!bytes && ref.version) refuseOtherVersion(existing, ref)

@@ -117,15 +117,10 @@ export function parseBibliography(text: string, name = 'The file'): BibEntry[] {
     if (/^TY {2}- /m.test(trimmed) && !/^\s*@\w+\s*[{(]/m.test(trimmed)) return parseRis(trimmed)
     if (/@\w+\s*[{(]/.test(trimmed)) return parseBib(trimmed)
   } catch (e) {
-    throw new UserFacingError(
-      'INVALID_INPUT',
-      `${name} could not be read as BibTeX or RIS: ${e instanceof Error ? e.message : String(e)}. Export it again from your reference manager.`
-    )
+    const detail = `: ${e instanceof Error ? e.message : String(e)}`
+    throw new UserFacingError('INVALID_INPUT', { key: 'bibUnreadable', params: { name, detail } })
   }
-  throw new UserFacingError(
-    'INVALID_INPUT',
-    `${name} has no BibTeX entries (@article{...}) or RIS records (TY  - ...). Export your library as BibTeX or RIS and import that file.`
-  )
+  throw new UserFacingError('INVALID_INPUT', { key: 'bibEmpty', params: { name } })
 }
 
 interface RawBib {

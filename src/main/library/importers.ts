@@ -74,10 +74,7 @@ export async function importBibliography(
   try {
     text = await readFile(file, 'utf8')
   } catch {
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `There is no file ${file}. Check the path and try again.`
-    )
+    throw new UserFacingError('NOT_FOUND', { key: 'noSuchFile', params: { file } })
   }
   const entries = parseBibliography(text, basename(file))
   const pdfs: ImportedPdf[] = []
@@ -124,11 +121,13 @@ export async function importZotero(
   const wanted = (options.collections ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean)
   const names = lib.collections.map((c) => c.name)
   const unknown = wanted.filter((w) => !names.some((n) => n.toLowerCase() === w))
-  if (unknown.length)
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `This Zotero library has no collection ${unknown.map((u) => `"${u}"`).join(', ')}. Its collections: ${names.join(', ') || '(none)'}.`
-    )
+  if (unknown.length) {
+    const params = { wanted: unknown.map((u) => `"${u}"`).join(', '), names: names.join(', ') }
+    throw new UserFacingError('NOT_FOUND', {
+      key: names.length ? 'noZoteroCollection' : 'noZoteroCollections',
+      params
+    })
+  }
   const chosen = (c: string): boolean => !wanted.length || wanted.includes(c.toLowerCase())
   const items = lib.items.filter((i) => !wanted.length || i.collections.some(chosen))
   const pdfs: ImportedPdf[] = []

@@ -1,4 +1,5 @@
 import type { LibraryNotice } from '../../shared/types'
+import { appError, type ErrorText } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
 import type { Catalog, CatalogLoad } from './Catalog'
 import { chunkerIdOf } from '../ingest/ingestIds'
@@ -23,7 +24,7 @@ export interface RepairContext {
   enqueue(job: Job): void
   /** Takes a paper's chunks out of search and queues it for a full ingest. */
   requeue(p: StoredPaper): Promise<void>
-  notify(level: LibraryNotice['level'], message: string, paperId: string | null): void
+  notify(level: LibraryNotice['level'], text: ErrorText, paperId: string | null): void
 }
 
 const UNFINISHED: readonly StoredPaper['status'][] = [
@@ -51,18 +52,26 @@ export async function rebuildCatalog(
     await ctx.catalog.put(p)
     if (p.status === 'pending') ctx.recovered.add(p.id)
   }
-  const kept = load.aside
-    ? `It was kept as ${load.aside}.`
-    : 'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
-  const queued = found.papers.length - found.withoutPdf.length
-  const lost = found.withoutPdf.length
-    ? ` ${found.withoutPdf.length} paper(s) have text or index files but no PDF (${found.withoutPdf.join(', ')}): add their PDFs again to restore them.`
-    : ''
   ctx.notify(
     'warning',
-    `library.json could not be read (${load.reason}). ${kept} Recovered ${found.papers.length} paper(s) from the library folder; ${queued} ${ctx.readOnly ? 'need' : 'are being'} re-indexed from their PDFs (vectors still on disk are reused, not computed again).${lost}`,
+    {
+      key: 'catalogRebuilt',
+      params: {
+        detail: ` (${load.reason})`,
+        kept: load.aside ? (load.journalAside ? 'asideWithJournal' : 'aside') : 'readOnly',
+        ...(load.aside && { aside: load.aside }),
+        ...(load.journalAside && { journalAside: load.journalAside }),
+        count: found.papers.length,
+        mode: ctx.readOnly ? 'readOnly' : 'writer',
+        queued: found.papers.length - found.withoutPdf.length
+      }
+    },
     null
   )
+  if (found.withoutPdf.length) {
+    const params = { count: found.withoutPdf.length, ids: found.withoutPdf.join(', ') }
+    ctx.notify('warning', { key: 'recoveredWithoutPdfs', params }, null)
+  }
 }
 
 /**
@@ -98,17 +107,19 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
         : null
     if (problem) {
       if (hasPdf[i] || p.source.kind === 'arxiv') {
-        ctx.notify('warning', `${labelOf(p)}: ${problem}. Re-indexing it from its PDF.`, p.id)
+        const params = { paper: labelOf(p), detail: problem }
+        ctx.notify('warning', { key: 'reindexingFromPdf', params }, p.id)
         await ctx.requeue(p)
       } else {
         await ctx.catalog.update(p.id, {
           status: 'error',
-          error: {
-            code: 'DATA_DAMAGED',
-            message: `${labelOf(p)} cannot be searched: ${problem}, and its PDF is missing from the library folder. Add the PDF again to restore it, or remove the paper.`
-          }
+          error: appError('DATA_DAMAGED', {
+            key: 'damagedCannotSearch',
+            params: { paper: labelOf(p), detail: problem }
+          })
         })
-        ctx.notify('warning', `${labelOf(p)}: ${problem}, and its PDF is missing.`, p.id)
+        const params = { paper: labelOf(p), detail: problem }
+        ctx.notify('warning', { key: 'damagedWithoutPdf', params }, p.id)
       }
       continue
     }
@@ -116,19 +127,20 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
     const vec = vecDamaged.get(p.id)
     const rechunk = p.chunkerId !== null && p.chunkerId !== chunker
     if (vec || rechunk) {
-      if (vec) ctx.notify('warning', `${labelOf(p)}: ${vec}. Recomputing its vectors.`, p.id)
-      else ctx.deps.log?.(`${p.id}: chunked with ${p.chunkerId}, now ${chunker}: re-chunking`)
+      if (vec) {
+        const params = { paper: labelOf(p), detail: vec }
+        ctx.notify('warning', { key: 'recomputingVectors', params }, p.id)
+      } else ctx.deps.log?.(`${p.id}: chunked with ${p.chunkerId}, now ${chunker}: re-chunking`)
       ctx.enqueue({ paperId: p.id, kind: 'embed' })
     }
   }
   if (noPdf.length) {
     const named = noPdf.slice(0, 10).map(labelOf).join(', ')
-    const more = noPdf.length > 10 ? ` and ${noPdf.length - 10} more` : ''
-    ctx.notify(
-      'warning',
-      `The PDF of ${noPdf.length === 1 ? '' : `${noPdf.length} papers, `}${named}${more}, is missing from the library folder: search still works, but the viewer cannot show it. Add the file again to restore it.`,
-      noPdf.length === 1 ? noPdf[0]!.id : null
-    )
+    const more = noPdf.length - 10
+    const params = { count: noPdf.length, named, ...(more > 0 && { more }) }
+    const key =
+      noPdf.length === 1 ? 'pdfMissingOne' : more > 0 ? 'pdfMissingManyMore' : 'pdfMissingMany'
+    ctx.notify('warning', { key, params }, noPdf.length === 1 ? noPdf[0]!.id : null)
   }
 }
 
@@ -142,11 +154,8 @@ export function reportDamage(ctx: RepairContext): void {
       const p = ctx.catalog.get(id)
       if (!p) continue
       ctx.reported.add(id)
-      ctx.notify(
-        'warning',
-        `${labelOf(p)}: ${why}. Its ${store} search is unavailable here; open ResearchPal or run an ingest command to repair it.`,
-        id
-      )
+      const key = store === 'keyword' ? 'keywordSearchUnavailable' : 'vectorSearchUnavailable'
+      ctx.notify('warning', { key, params: { paper: labelOf(p), detail: why } }, id)
     }
   }
 }

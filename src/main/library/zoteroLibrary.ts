@@ -42,10 +42,7 @@ export async function readZoteroLibrary(
   try {
     await stat(source)
   } catch {
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `${dir} is not a Zotero data folder: it has no zotero.sqlite. Choose the folder Zotero shows in Settings → Advanced → Files and Folders (usually ~/Zotero).`
-    )
+    throw new UserFacingError('NOT_FOUND', { key: 'notZoteroFolder', params: { dir } })
   }
   const work = await mkdtemp(join(tmpdir(), 'rp-zotero-'))
   try {
@@ -59,9 +56,10 @@ export async function readZoteroLibrary(
       db = new DatabaseSync(copy, { readOnly: true })
       db.prepare('SELECT count(*) FROM items').get()
     } catch (e) {
+      const detail = ` (${e instanceof Error ? e.message : String(e)})`
       throw new UserFacingError(
         'INVALID_INPUT',
-        `${source} could not be read as a Zotero database (${e instanceof Error ? e.message : String(e)}). Close Zotero and try again, or export the library as BibTeX with files and import that.`,
+        { key: 'zoteroUnreadable', params: { file: source, detail } },
         { cause: e }
       )
     }
@@ -70,9 +68,10 @@ export async function readZoteroLibrary(
     } catch (e) {
       // Zotero 4 and older (userdata schema ≤ 77) name these columns differently
       // (sourceItemID, mimeType, creatorData): say so rather than fail as a bug.
+      const detail = ` (${e instanceof Error ? e.message : String(e)})`
       throw new UserFacingError(
         'INVALID_INPUT',
-        `${source} does not have the tables of Zotero 5, 6 or 7 (${e instanceof Error ? e.message : String(e)}); it may come from an older Zotero. Open it once in a current Zotero to upgrade it, or export the library as BibTeX with files and import that.`,
+        { key: 'zoteroTooOld', params: { file: source, detail } },
         { cause: e }
       )
     } finally {

@@ -64,10 +64,7 @@ function readCursor(tool: string, args: Record<string, unknown>): CursorState | 
     Number.isInteger(state.char) &&
     state.char >= 0
   if (!valid || state.call !== callHash(tool, args)) {
-    throw new UserFacingError(
-      'INVALID_INPUT',
-      `The cursor does not belong to this ${tool} call. Repeat the call with the same arguments and the cursor it returned, or drop the cursor to start over.`
-    )
+    throw new UserFacingError('INVALID_INPUT', { key: 'cursorForeign', params: { tool } })
   }
   return state
 }
@@ -103,10 +100,7 @@ export function paginate(
 ): string {
   const start = readCursor(tool, args) ?? { item: 0, char: 0 }
   if (start.item > items.length) {
-    throw new UserFacingError(
-      'INVALID_INPUT',
-      `The cursor points past the end of this ${tool} result; the library may have changed. Repeat the call without a cursor.`
-    )
+    throw new UserFacingError('INVALID_INPUT', { key: 'cursorPastEnd', params: { tool } })
   }
   const parts: string[] = [head]
   let used = head.length

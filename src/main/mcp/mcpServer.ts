@@ -140,7 +140,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
         const { papers } = await call('library:list', {})
         const p = papers.find((x) => x.id === paper[1])
         if (!p)
-          throw new UserFacingError('NOT_FOUND', `There is no paper ${paper[1]} in the library.`)
+          throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paper[1] } })
         const meta = {
           paperId: p.id,
           title: p.title,

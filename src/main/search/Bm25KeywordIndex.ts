@@ -95,6 +95,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private totalLength = 0
   private acc: Float64Array = new Float64Array(0)
   private seen: Uint8Array = new Uint8Array(0)
+  private touched: Uint32Array = new Uint32Array(0)
   private readonly readOnly: boolean
 
   constructor(deps: Bm25KeywordIndexDeps) {
@@ -250,7 +251,8 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     k: number,
     paperIds?: readonly string[]
   ): { chunkId: string; score: number }[] {
-    const selected = this.select(paperIds ? [...new Set(paperIds)] : null)
+    const scope = paperIds ? [...new Set(paperIds)] : null
+    const selected = this.select(scope && !this.store.coversAll(scope) ? scope : null)
     const terms = new Map(tokenize(text).map((t) => [termHash(t), 1]))
     if (terms.size === 0 || selected.docs === 0 || k <= 0) return []
     const lists: ListCache = new Map()
@@ -322,7 +324,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   /** A term's pack list (read once per query). */
   private list(t: number, lists: ListCache): PackPostings {
     let l = lists.get(t)
-    if (!l) lists.set(t, (l = this.store.pack!.postings(t)))
+    if (!l) lists.set(t, (l = this.store.pack!.cachedPostings(t)))
     return l
   }
 
@@ -428,35 +430,42 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     if (this.acc.length !== pack.docs) {
       this.acc = new Float64Array(pack.docs)
       this.seen = new Uint8Array(pack.docs)
+      this.touched = new Uint32Array(pack.docs)
     }
-    const { acc, seen } = this
+    const { acc, seen, touched } = this
+    const { docPaper, lengths } = pack
     const mask = sel.pack!.mask
-    const touched: number[] = []
+    let count = 0
+    let lo = pack.docs
+    let hi = -1
     for (let t = 0; t < packTerms.length; t++) {
       if (packTerms[t]! < 0) continue
       const { docs, freqs } = this.list(packTerms[t]!, lists)
+      if (docs.length === 0) continue
       const w = weights[t]!
+      // Lists are in doc order: their ends bound the docs this query touches.
+      if (docs[0]! < lo) lo = docs[0]!
+      if (docs[docs.length - 1]! > hi) hi = docs[docs.length - 1]!
       for (let j = 0; j < docs.length; j++) {
         const d = docs[j]!
-        if (mask && mask[pack.docPaper[d]!] === 0) continue
+        if (mask !== null && mask[docPaper[d]!] === 0) continue
         if (seen[d] === 0) {
           seen[d] = 1
-          touched.push(d)
+          touched[count++] = d
         }
         const tf = freqs[j]!
-        acc[d]! += (w * tf) / (tf + base + perLength * pack.lengths[d]!)
+        acc[d]! += (w * tf) / (tf + base + perLength * lengths[d]!)
       }
     }
-    // In doc order (paper after paper), as the in-memory papers are visited.
-    const order = Uint32Array.from(touched).sort()
-    for (let i = 0; i < order.length; i++) {
-      const d = order[i]!
+    // In doc order (paper after paper), as the in-memory papers are visited: a few docs are
+    // sorted, many are found by walking the touched range (cheaper than sorting them).
+    const visit = (d: number): void => {
       const s = acc[d]!
       acc[d] = 0
       seen[d] = 0
       if (s > 0 && s > top.threshold) {
         top.push(s, found.length)
-        const paper = pack.docPaper[d]!
+        const paper = docPaper[d]!
         found.push({
           paperId: pack.papers[paper]!.id,
           row: d - pack.paperFirst[paper]!,
@@ -465,6 +474,12 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
           delta: null
         })
       }
+    }
+    if (count * 16 < hi - lo) {
+      const order = touched.subarray(0, count).sort()
+      for (let i = 0; i < count; i++) visit(order[i]!)
+    } else {
+      for (let d = lo; d <= hi; d++) if (seen[d] === 1) visit(d)
     }
   }
 

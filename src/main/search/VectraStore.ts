@@ -273,7 +273,9 @@ export class VectraStore implements VectorStore {
     const f = norm > 0 ? 1 / Math.sqrt(norm) : 0
     for (let j = 0; j < q.length; j++) q[j] = vector[j]! * f
 
-    const scope = paperIds ? [...new Set(paperIds)] : null
+    const distinct = paperIds ? [...new Set(paperIds)] : null
+    // A scope naming every paper (the whole library's search) is no scope: nothing to mask.
+    const scope = distinct && !this.store.coversAll(distinct) ? distinct : null
     const delta = this.store.delta
     const selected = scope
       ? scope.flatMap((id) => delta.get(id)?.value ?? [])

@@ -84,12 +84,10 @@ export function extractSection(paper: Paper, text: PaperText, requested: string)
     const listed = spans.map((s) =>
       normalize(s.heading) === s.name ? s.name : `${s.name} ("${s.heading}")`
     )
-    throw new UserFacingError(
-      'NOT_FOUND',
-      listed.length > 0
-        ? `Paper ${paper.id} has no section "${requested}". Its sections are: ${listed.join(', ')}.`
-        : `No sections were detected in paper ${paper.id}, so "${requested}" cannot be extracted. Use search instead.`
-    )
+    throw new UserFacingError('NOT_FOUND', {
+      key: listed.length > 0 ? 'noSuchSection' : 'noSections',
+      params: { id: paper.id, requested, sections: listed.join(', ') }
+    })
   }
   const parts: string[] = []
   const pages = new Set<number>()
@@ -107,10 +105,10 @@ export function extractSection(paper: Paper, text: PaperText, requested: string)
     }
   }
   if (parts.length === 0) {
-    throw new UserFacingError(
-      'NOT_FOUND',
-      `The section "${requested}" of paper ${paper.id} has no extractable text. Use search instead.`
-    )
+    throw new UserFacingError('NOT_FOUND', {
+      key: 'sectionNoText',
+      params: { id: paper.id, requested }
+    })
   }
   return {
     paperId: paper.id,

@@ -7,9 +7,23 @@ export interface Embedder {
   /** Identifies model + settings; an index built by another id is re-embedded, never mixed. */
   readonly id: string
   readonly dims: number
+  /**
+   * How many calls it computes at once (workers of a pool); callers with many batches keep this
+   * many in flight. 1 when omitted.
+   */
+  readonly parallel?: number
   /** One normalized vector per text, in order. Long texts are never silently truncated. */
-  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>
+  embed(texts: string[], signal?: AbortSignal, options?: EmbedOptions): Promise<Float32Array[]>
   close(): Promise<void>
+}
+
+/** How one embed call is served. */
+export interface EmbedOptions {
+  /**
+   * `background` (ingestion batches) waits behind `interactive` calls (a search query, the
+   * default), so a query is never queued behind a paper's batches.
+   */
+  priority?: 'interactive' | 'background'
 }
 
 /** A nearest-neighbour hit. */

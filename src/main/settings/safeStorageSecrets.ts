@@ -42,10 +42,7 @@ export class SafeStorageSecretStore implements SecretStore {
       return
     }
     if (!safeStorage.isEncryptionAvailable()) {
-      throw new UserFacingError(
-        'INTERNAL',
-        'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.'
-      )
+      throw new UserFacingError('INTERNAL', { key: 'noSecureStorage' })
     }
     await writeFileAtomic(this.file, safeStorage.encryptString(apiKey))
   }

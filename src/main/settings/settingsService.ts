@@ -1,8 +1,4 @@
-import {
-  API_ADDRESS_RULE,
-  isAllowedApiAddress,
-  normalizedApiAddress
-} from '../../shared/apiAddress'
+import { isAllowedApiAddress, normalizedApiAddress } from '../../shared/apiAddress'
 import { UserFacingError } from '../errors'
 import { SETTINGS_FORMAT } from '../storage/settingsFormat'
 import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
@@ -138,10 +134,10 @@ export class SettingsService {
       const v = env[name]?.trim()
       if (!v) continue
       if (key === 'geminiBaseUrl' && !isAllowedApiAddress(v)) {
-        throw new UserFacingError(
-          'INVALID_INPUT',
-          `${name} "${v.slice(0, 200)}" ${API_ADDRESS_RULE}: the API key would be sent there. Fix or unset ${name}.`
-        )
+        throw new UserFacingError('INVALID_INPUT', {
+          key: 'envAddressRefused',
+          params: { name, value: v.slice(0, 200) }
+        })
       }
       given.push([name, key, v])
     }
@@ -152,10 +148,10 @@ export class SettingsService {
     for (const [name, key, v] of given) {
       const parsed = shape[key].safeParse(v)
       if (!parsed.success) {
-        throw new UserFacingError(
-          'INVALID_INPUT',
-          `${name} is not usable: ${parsed.error.issues.map((i) => i.message).join('; ')}`
-        )
+        throw new UserFacingError('INVALID_INPUT', {
+          key: 'settingNotUsable',
+          params: { name, detail: `: ${parsed.error.issues.map((i) => i.message).join('; ')}` }
+        })
       }
       merged[key] = parsed.data
     }

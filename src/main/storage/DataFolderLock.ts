@@ -4,7 +4,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { z } from 'zod'
-import { UserFacingError } from '../errors'
+import { UserFacingError, type ErrorText } from '../errors'
 
 /** The lock file's name inside a data folder. */
 export const LOCK_FILE = 'writer.lock'
@@ -29,8 +29,11 @@ export interface AcquireOptions {
   purpose: string
   /** How long to wait for the holder to finish; 0 refuses at once. */
   waitMs?: number
-  /** Called once when the lock is held by another process and this one starts waiting. */
-  onWait?: (holder: LockHolder, message: string) => void
+  /**
+   * Called once when the lock is held by another process and this one starts waiting, with the
+   * message in English and as a catalog text (to say it in the user's language).
+   */
+  onWait?: (holder: LockHolder, message: string, text: ErrorText) => void
   /** Poll interval while waiting. */
   pollMs?: number
 }
@@ -154,7 +157,8 @@ export class DataFolderLock {
         told = true
         options.onWait?.(
           holder,
-          `Waiting for ${describeHolder(holder)} to finish writing to the data folder…`
+          `Waiting for ${describeHolder(holder)} to finish writing to the data folder…`,
+          { key: 'waitingForWriter', params: holderParams(holder) }
         )
       }
       await sleep(Math.min(options.pollMs ?? 200, Math.max(1, waitMs - waited)))

@@ -4,7 +4,7 @@ import { FIELD_SOURCES, METADATA_FIELDS } from '../../shared/types'
 import type { FileFormat, StoredDocument } from './versionedFile'
 
 /**
- * One paper as `library.json` stores it (format 2): the indexing record (status, chunker,
+ * One paper as `library.json` stores it (formats 2 and 3): the indexing record (status, chunker,
  * embedder) and the bibliographic one (venue, DOI, tags, collections, each field's source).
  * @remarks The storage schema, separate from the IPC `PaperSchema`: it changes only with a
  * migration. Unknown fields are kept (`looseObject`), so a field another version added survives
@@ -76,7 +76,9 @@ export type StoredCollection = z.infer<typeof StoredCollectionSchema>
  * record is not fatal. `collections` defaults to none for a format-2 file written before them.
  */
 const CatalogDocumentSchema = z.looseObject({
-  version: z.literal(2),
+  version: z.literal(3),
+  /** The last change of `library.journal` this file includes (see catalogJournalFormat). */
+  journalSeq: z.number().int().min(0),
   papers: z.array(z.unknown()),
   collections: z.array(z.unknown()).default([])
 })
@@ -85,11 +87,12 @@ export type CatalogDocument = z.infer<typeof CatalogDocumentSchema>
 
 /**
  * `library.json`: version 2 records each paper's chunker beside its embedder, its bibliographic
- * metadata with per-field sources, and the collections.
+ * metadata with per-field sources, and the collections; version 3 is written whole only now and
+ * then, the changes between in `library.journal`, and records the last change it includes.
  */
 export const CATALOG_FORMAT: FileFormat<CatalogDocument> = {
   name: 'library.json',
-  version: 2,
+  version: 3,
   schema: CatalogDocumentSchema,
   migrations: {
     // 1 -> 2: chunker parameters recorded per paper (unknown for papers indexed before); no
@@ -104,6 +107,8 @@ export const CATALOG_FORMAT: FileFormat<CatalogDocument> = {
               : p
           )
         : doc.papers
-    })
+    }),
+    // 2 -> 3: changes go to library.journal between full writes; none are in one yet.
+    2: (doc: StoredDocument) => ({ ...doc, journalSeq: 0 })
   }
 }

@@ -320,7 +320,7 @@ function writeFailed(path: string, cause: unknown): UserFacingError {
   const code = (cause as NodeJS.ErrnoException).code ?? 'unknown'
   return new UserFacingError(
     'DISK_WRITE_FAILED',
-    `Could not save ${path} (${code}). Check that the disk has free space and the folder is writable, then try again.`,
+    { key: 'saveFailed', params: { file: path, reason: code } },
     { cause }
   )
 }

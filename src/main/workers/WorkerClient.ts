@@ -119,6 +119,11 @@ export class WorkerClient<Api extends WorkerApi> {
     return this.ready!
   }
 
+  /** The error that stopped a `stayDown` worker for good (every call now fails with it), else null. */
+  stopped(): Error | null {
+    return this.down
+  }
+
   /** Starts the worker now, without waiting and without keeping the process alive. */
   warmUp(): void {
     if (this.worker || this.down) return

@@ -1,7 +1,9 @@
+import { cliEn } from './cliCatalog'
+
 /**
- * The texts main writes for people (inside answers, and the CLI's human output), in each UI
- * language. Plain data, shared so the catalog test can compare the languages; main reads it
- * through i18next in src/main/i18n.ts.
+ * The texts main writes for people (inside answers, errors, notices, and the CLI's human
+ * output), in English; Brazilian Portuguese is in mainCatalogPtBR.ts. Plain data, shared so the
+ * catalog test can compare the languages; main reads it through i18next in src/main/i18n.ts.
  */
 export const mainEn = {
   answer: {
@@ -30,30 +32,45 @@ export const mainEn = {
       'This question does not seem to be about the papers in your library, and with no model available I can only answer from them. Ask something about the papers.',
     offTopicLabel: 'This is not from the papers in your library:'
   },
-  cli: {
-    localModel: '[Local model {{model}}]',
-    localModelFallback:
-      '[Local model {{model}} — Gemini could not be reached, so the local model answered]',
-    evidenceOnly: '[Evidence only — not a generated answer]',
-    evidenceOnlyWhy: '[Evidence only — not a generated answer: {{why}}]',
-    unverified: '[Unverified]',
-    unverifiedWhy: '[Unverified: {{why}}]',
-    keyHint:
-      'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.',
-    sources: 'Sources:',
-    source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
-    usage: '({{input}} input / {{output}} output tokens)',
-    paperRemoved: '(paper removed from the library)',
-    followUp:
-      'Thread {{threadId}} (turn {{turnId}}). Follow up with: ask --thread {{threadId}} "..."',
-    noThreads: 'No conversations yet. Start one with: ask --new-thread "<question>"',
-    damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}',
-    error: 'Error ({{code}}): {{message}}',
-    ingested: '✓ {{id}}  {{pages}} pages, {{chunks}} chunks'
+  cli: cliEn,
+  /** Exported documents (a conversation's Markdown, a comparison's Markdown table). */
+  exports: {
+    conversation: 'Conversation',
+    exported: '_Exported from ResearchPal on {{date, datetime(dateStyle: long)}}; {{scope}}._',
+    limitedTo: 'limited to {{titles}}',
+    allPapers: 'all papers in the library',
+    notes: {
+      evidence: '_Evidence only: passages quoted from the papers, not a generated answer._',
+      offtopic: '_Not from the papers in the library._',
+      unverified: '_Unverified answer: the check could not confirm it._'
+    },
+    unfinished: {
+      running: '_(still being answered when exported)_',
+      stopped: '_(stopped before it was answered)_',
+      failed: '_(no answer: it failed)_',
+      interrupted: '_(no answer: the app stopped while answering)_'
+    },
+    references: 'References',
+    removed: '(removed from the library)',
+    paper: 'Paper',
+    claim: 'Claim: {{text}}',
+    pending: '(not filled yet)',
+    failed: '(could not be filled: {{reason}})',
+    error: 'error',
+    evidence: 'Evidence only (no generated answer): {{quotes}}',
+    noPassage: 'no passage found',
+    notStated: 'The paper does not say',
+    unverified: '[unverified]',
+    verdicts: {
+      supports: 'Supports',
+      contradicts: 'Contradicts',
+      'does-not-address': 'Does not address'
+    }
   },
   errors: {
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
+    both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',
     cancelled: 'The operation was cancelled.',
     cancelledAnswer: 'The answer was cancelled.',
     cancelledDownload: 'Downloading arXiv {{id}} was cancelled.',
@@ -118,6 +135,7 @@ export const mainEn = {
       'There is no collection {{id}}; it may have been deleted. Reload the library.',
     collectionNeedsName: 'A collection needs a name.',
     collectionNameTaken: 'There is already a collection called "{{name}}". Choose another name.',
+    noCollectionNamed: 'There is no collection "{{name}}". See them with: collections',
     storedTextDamagedReadOnly:
       'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal or run an ingest command to repair it.',
     storedTextDamaged:
@@ -153,6 +171,8 @@ export const mainEn = {
       here: '{{holder}} (pid {{pid}}, since {{since}})',
       elsewhere: '{{holder}} (pid {{pid}} on {{host}}, since {{since}})'
     },
+    waitingForWriter:
+      'Waiting for $t(errors.holderWhere.{{where}}) to finish writing to the data folder…',
     lockCreateFailed:
       'Could not create {{file}} ({{reason}}). Check that the data folder exists and is writable.',
     saveFailed:
@@ -187,6 +207,7 @@ export const mainEn = {
       'The local server at {{baseUrl}} could not run "{{model}}" (HTTP {{status}}: {{detail}}). Check that the computer has enough free memory for the model, then try again.',
     localUnreachable:
       'Nothing answers at {{baseUrl}}. Start Ollama, or check the address in Settings.',
+    localAlsoFailed: 'The local model could not answer either: $t(errors.{{innerKey}})',
     embedderFilesMissing:
       'The embedding model folder {{dir}} is missing {{files}}. Run `npm run fetch-model` or copy the model files there; keyword search works meanwhile.',
     embedderUnloadable:
@@ -230,7 +251,128 @@ export const mainEn = {
       'A comparison needs at least one paper and one question. Delete the comparison instead.',
     comparisonNeedsQuestion: 'A comparison needs at least one question or claim.',
     noSuchComparison:
-      'There is no comparison with id {{id}}. List the comparisons to see their ids.'
+      'There is no comparison with id {{id}}. List the comparisons to see their ids.',
+    catalogRebuilt:
+      'library.json could not be read{{detail}}. $t(errors.catalogKept.{{kept}}) Recovered {{count}} paper(s) from the library folder; $t(errors.catalogQueued.{{mode}}) (vectors still on disk are reused, not computed again).',
+    catalogKept: {
+      aside: 'It was kept as {{aside}}.',
+      asideWithJournal: 'It was kept as {{aside}}, its recent changes as {{journalAside}}.',
+      readOnly:
+        'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
+    },
+    catalogQueued: {
+      writer: '{{queued}} are being re-indexed from their PDFs',
+      readOnly: '{{queued}} need to be re-indexed from their PDFs'
+    },
+    recoveredWithoutPdfs:
+      '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
+    journalUnreadable:
+      'Some recent changes to the library could not be read from library.journal{{detail}} and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again). $t(errors.journalKept.{{kept}})',
+    journalKept: {
+      aside: 'The journal was kept as {{aside}}.',
+      none: 'The journal was left as it is.'
+    },
+    unreadableRecord:
+      'A record in library.json cannot be read by this version of ResearchPal{{detail}}; it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.',
+    unreadableRecordOf:
+      'A record in library.json ($t(errors.recordKinds.{{kind}}) {{id}}) cannot be read by this version of ResearchPal{{detail}}; it may come from a newer version. It is kept unchanged but not shown. Update ResearchPal to see it.',
+    recordKinds: { paper: 'paper', collection: 'collection' },
+    reindexingFromPdf: '{{paper}}: {{detail}}. Re-indexing it from its PDF.',
+    damagedWithoutPdf: '{{paper}}: {{detail}}, and its PDF is missing.',
+    damagedCannotSearch:
+      '{{paper}} cannot be searched: {{detail}}, and its PDF is missing from the library folder. Add the PDF again to restore it, or remove the paper.',
+    recomputingVectors: '{{paper}}: {{detail}}. Recomputing its vectors.',
+    pdfMissingOne:
+      'The PDF of {{named}}, is missing from the library folder: search still works, but the viewer cannot show it. Add the file again to restore it.',
+    pdfMissingMany:
+      'The PDF of {{count}} papers, {{named}}, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
+    pdfMissingManyMore:
+      'The PDF of {{count}} papers, {{named}} and {{more}} more, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
+    keywordSearchUnavailable:
+      '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+    vectorSearchUnavailable:
+      '{{paper}}: {{detail}}. Its vector search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+    damagedInUseReadOnly:
+      '{{paper}}: {{detail}}. It is left out of search here; open ResearchPal or run an ingest command to repair it.',
+    damagedInUse: '{{paper}}: {{detail}}. Re-indexing it.',
+    notZoteroFolder:
+      '{{dir}} is not a Zotero data folder: it has no zotero.sqlite. Choose the folder Zotero shows in Settings → Advanced → Files and Folders (usually ~/Zotero).',
+    zoteroUnreadable:
+      '{{file}} could not be read as a Zotero database{{detail}}. Close Zotero and try again, or export the library as BibTeX with files and import that.',
+    zoteroTooOld:
+      '{{file}} does not have the tables of Zotero 5, 6 or 7{{detail}}; it may come from an older Zotero. Open it once in a current Zotero to upgrade it, or export the library as BibTeX with files and import that.',
+    noSuchFile: 'There is no file {{file}}. Check the path and try again.',
+    noZoteroCollection:
+      'This Zotero library has no collection {{wanted}}. Its collections: {{names}}.',
+    noZoteroCollections:
+      'This Zotero library has no collection {{wanted}}. It has no collections at all: import it without --collection.',
+    bibUnreadable:
+      '{{name}} could not be read as BibTeX or RIS{{detail}}. Export it again from your reference manager.',
+    bibEmpty:
+      '{{name}} has no BibTeX entries (@article{...}) or RIS records (TY  - ...). Export your library as BibTeX or RIS and import that file.',
+    embedderNotFound:
+      'Embedding model not found — keyword search only. Run `npm run fetch-model` or put the files ({{files}}) in {{target}}.',
+    embedderReady: 'Embedding model ready ({{id}}).',
+    embedderFound: 'Embedding model found in {{dir}}; it loads on first use.',
+    noneOfIndexed:
+      'None of the papers {{ids}} is indexed yet. Wait for ingestion to finish or re-add them.',
+    nothingIndexed:
+      'No paper in the library is indexed yet. Add a paper (or wait for ingestion to finish), then search again.',
+    noSearchableWords:
+      'The query "{{query}}" has no searchable words (only stop words or symbols). Use words that would appear in the paper.',
+    noSuchPassage:
+      'Paper {{paperId}} has no passage {{chunkId}}. Search again for current passage ids.',
+    noPassageNoPaper:
+      'There is no passage {{chunkId}}: no paper {{paperId}} is in the library. List the papers to see their ids.',
+    paperTextUnavailable:
+      'The text of paper {{id}} ("{{title}}") is not available; it may still be ingesting. Try again when it is indexed, or re-add it.',
+    invalidSearch: 'Invalid search request: {{detail}}.',
+    invalidSection: 'Invalid section request: {{detail}}.',
+    noSuchSection: 'Paper {{id}} has no section "{{requested}}". Its sections are: {{sections}}.',
+    noSections:
+      'No sections were detected in paper {{id}}, so "{{requested}}" cannot be extracted. Use search instead.',
+    sectionNoText:
+      'The section "{{requested}}" of paper {{id}} has no extractable text. Use search instead.',
+    invalidPaperFilter: 'Invalid paper filter: {{detail}}.',
+    noCollectionsHere:
+      'There is no collection "{{name}}": this library has no collections. List the papers without a collection.',
+    invalidPageRange: 'Invalid page range: {{detail}}.',
+    noSuchPage: 'Paper {{id}} ("{{title}}") has {{count}} pages; there is no page {{page}}.',
+    paperOutOfScope: 'Paper {{id}} is not among the papers this question is limited to ({{ids}}).',
+    cursorForeign:
+      'The cursor does not belong to this {{tool}} call. Repeat the call with the same arguments and the cursor it returned, or drop the cursor to start over.',
+    cursorPastEnd:
+      'The cursor points past the end of this {{tool}} result; the library may have changed. Repeat the call without a cursor.',
+    conversationPapersMissing:
+      'No paper with id {{ids}} in the library; a conversation can only be limited to papers in it.',
+    askOutsideConversation:
+      "Papers {{ids}} are outside this conversation's papers ({{scope}}). Change the conversation's papers, or ask in a new conversation.",
+    conversationsReadOnly:
+      'This library is open read-only (the MCP server); conversations are changed in the app or the CLI.',
+    compareNeedsPapers: 'A comparison needs papers: choose some, a collection, or a conversation.',
+    compareOutsideConversation:
+      "Papers {{ids}} are outside this conversation's papers ({{scope}}). Compare them outside the conversation, or change its papers.",
+    compareCollectionEmpty:
+      'Collection "{{name}}" has no indexed papers. Add or index papers first.',
+    compareNoPapersChosen: 'No papers were chosen. Add or index papers first.',
+    compareConversationEmpty: 'This conversation has no indexed papers. Add or index papers first.',
+    compareTooMany:
+      'That is {{count}} papers; a comparison holds at most {{max}}. Choose fewer papers or a smaller collection.',
+    replyNotJson: "The model's reply could not be read (not JSON): {{detail}}",
+    replyMissingFields: "The model's reply did not have the expected fields: {{detail}}",
+    scanUnreadable_one:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned page. The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    scanUnreadable_other:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned pages. The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    scanUnreadableScored_one:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned page (mean word confidence {{confidence}}%). The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    scanUnreadableScored_other:
+      '{{file}} has no text layer, and OCR could not read it either: {{chars}} letters on {{count}} scanned pages (mean word confidence {{confidence}}%). The scan may be blank, too faint or low-resolution, rotated, or not in the OCR languages set in Settings ({{languages}}). Add a clearer scan, or a PDF with a text layer.',
+    envAddressRefused:
+      '{{name}} "{{value}}" must be an https:// address, or an http:// address on this computer (localhost, 127.x.x.x or [::1]): the API key would be sent there. Fix or unset {{name}}.',
+    settingNotUsable: '{{name}} is not usable{{detail}}',
+    noSecureStorage:
+      'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.'
   }
 }
 
@@ -244,244 +386,15 @@ export type MainErrorKey = Exclude<
       ? Base
       : K
     : never,
-  'downloadReasons' | 'duplicateWhich' | 'holderWhere'
+  | 'downloadReasons'
+  | 'duplicateWhich'
+  | 'holderWhere'
+  | 'catalogKept'
+  | 'journalKept'
+  | 'catalogQueued'
+  | 'recordKinds'
 >
 
 /** A main catalog's shape: the English one's keys, any string values. */
 export type MainCatalog = Strings<typeof mainEn>
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
-
-/**
- * The Brazilian Portuguese main catalog: the same keys (its type enforces it).
- * @remarks `{{detail}}` (an upstream's or a library's own English words: pdf.js, Gemini, a
- * local server) is left out here, so a Portuguese screen never quotes English.
- */
-export const mainPtBR: MainCatalog = {
-  answer: {
-    fallback:
-      'Não consegui escrever uma resposta confiável a esta pergunta com base nos artigos da biblioteca. As fontes abaixo são os trechos mais próximos que encontrei; consulte-as diretamente ou reformule a pergunta.',
-    evidenceLabel:
-      'Resposta não gerada ({{reason}}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
-    reasons: {
-      NO_API_KEY: 'nenhuma chave da API Gemini configurada',
-      NO_LOCAL_MODEL: 'nenhum modelo local escolhido',
-      KEY_REJECTED: 'o Gemini recusou a chave da API',
-      OFFLINE: 'sem conexão com a internet: o Gemini não pode ser alcançado'
-    },
-    noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    passage: '[{{number}}] {{title}}, p. {{page}}:',
-    figureNotRead:
-      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.',
-    kinds: { ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
-    greeting:
-      'Olá! Pergunte o que quiser sobre os artigos da sua biblioteca; eu respondo com citações que abrem a página citada.',
-    thanks: 'De nada! Se quiser, faça outra pergunta sobre os artigos.',
-    farewell: 'Até mais! Esta conversa fica salva na lista de conversas.',
-    appHelp:
-      'Sou o ResearchPal: respondo perguntas sobre os artigos da sua biblioteca, com citações numeradas. Adicione PDFs ou ids do arXiv na biblioteca à esquerda; clique numa citação para abrir a página com o trecho destacado; limite uma conversa a alguns artigos com "Perguntar sobre estes"; exporte a conversa em Markdown e BibTeX. A chave do Gemini fica em Configurações; sem ela, as respostas são os trechos mais relevantes.',
-    offTopicNoModel:
-      'Esta pergunta não parece ser sobre os artigos da sua biblioteca, e sem um modelo disponível eu só consigo responder a partir deles. Pergunte algo sobre os artigos.',
-    offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
-  },
-  cli: {
-    localModel: '[Modelo local {{model}}]',
-    localModelFallback:
-      '[Modelo local {{model}} — o Gemini não pôde ser alcançado, então o modelo local respondeu]',
-    evidenceOnly: '[Só trechos — não é uma resposta gerada]',
-    evidenceOnlyWhy: '[Só trechos — não é uma resposta gerada: {{why}}]',
-    unverified: '[Não verificada]',
-    unverifiedWhy: '[Não verificada: {{why}}]',
-    keyHint: 'A linha de comando lê a chave da API Gemini da variável de ambiente GEMINI_API_KEY.',
-    sources: 'Fontes:',
-    source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
-    usage: '(tokens: {{input}} de entrada / {{output}} de saída)',
-    paperRemoved: '(artigo removido da biblioteca)',
-    followUp:
-      'Conversa {{threadId}} (turno {{turnId}}). Continue com: ask --thread {{threadId}} "..."',
-    noThreads: 'Nenhuma conversa ainda. Comece uma com: ask --new-thread "<pergunta>"',
-    damagedThread: '! {{file}} não pôde ser lido ({{reason}}); movido para {{movedTo}}',
-    error: 'Erro ({{code}}): {{message}}',
-    ingested: '✓ {{id}}  {{pages}} páginas, {{chunks}} trechos'
-  },
-  errors: {
-    internal:
-      'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
-    cancelled: 'A operação foi cancelada.',
-    cancelledAnswer: 'A resposta foi cancelada.',
-    cancelledDownload: 'O download do arXiv {{id}} foi cancelado.',
-    cancelledIndexing: 'A indexação de {{file}} foi cancelada.',
-    cancelledReading: 'A leitura de {{file}} foi cancelada.',
-    cancelledEmbedding: 'O cálculo dos vetores foi cancelado.',
-    cancelledSearch: 'A busca foi cancelada.',
-    cancelledComparison: 'A comparação foi cancelada.',
-    indexingCancelled: 'A indexação de {{file}} foi cancelada. Tente de novo para indexá-lo.',
-    pdfEmpty: '{{file}} está vazio (0 bytes). Adicione o PDF de novo.',
-    notPdf: '{{file}} não é um PDF (não começa com %PDF). Adicione o arquivo PDF do artigo.',
-    pdfPageUnreadable:
-      '{{file}}: a página {{page}} não pôde ser lida. O PDF pode estar danificado; tente baixá-lo de novo.',
-    pdfEncrypted:
-      '{{file}} está protegido por senha. Salve uma cópia sem proteção do PDF e adicione essa cópia.',
-    pdfDamaged: '{{file}} está danificado e não pôde ser aberto. Tente baixar o PDF de novo.',
-    pdfReaderStopped:
-      '{{file}} não pôde ser lido: o leitor de PDF parou durante a leitura. O PDF pode estar danificado ou ser grande demais; tente outra cópia.',
-    noText_one:
-      '{{file}} não tem texto extraível ({{count}} página): provavelmente é uma digitalização ou está em branco. Passe um OCR nele e adicione o PDF pesquisável.',
-    noText_other:
-      '{{file}} não tem texto extraível ({{count}} páginas): provavelmente é uma digitalização ou está em branco. Passe um OCR nele e adicione o PDF pesquisável.',
-    almostNoText_one:
-      '{{file}} quase não tem texto extraível ({{chars}} caracteres em {{count}} página): provavelmente é uma digitalização. Passe um OCR nele e adicione o PDF pesquisável.',
-    almostNoText_other:
-      '{{file}} quase não tem texto extraível ({{chars}} caracteres em {{count}} páginas): provavelmente é uma digitalização. Passe um OCR nele e adicione o PDF pesquisável.',
-    notArxivDoi:
-      '{{doi}} não é um DOI do arXiv (10.48550/arXiv.…); o ResearchPal só baixa artigos do arXiv. Baixe o PDF do artigo e adicione o arquivo.',
-    notArxivId:
-      '"{{input}}" não é um identificador do arXiv. Use um identificador como 1706.03762 ou um link como https://arxiv.org/abs/1706.03762.',
-    arxivNoVersion:
-      'O arXiv não tem a versão {{version}} de {{id}} (404). Confira a versão, ou adicione {{id}} sem versão para obter a mais recente.',
-    arxivNoPaper: 'O arXiv não tem o artigo {{id}} (404). Confira o identificador.',
-    arxivFailed_one:
-      'Não foi possível baixar o arXiv {{id}} após {{count}} tentativa ($t(errors.downloadReasons.{{reason}})). Verifique a conexão com a internet e tente de novo.',
-    arxivFailed_other:
-      'Não foi possível baixar o arXiv {{id}} após {{count}} tentativas ($t(errors.downloadReasons.{{reason}})). Verifique a conexão com a internet e tente de novo.',
-    downloadReasons: {
-      offline: 'sem conexão com a internet, ou o arxiv.org está inacessível',
-      timeout: 'o tempo de espera acabou',
-      notPdf: 'o servidor não enviou um PDF',
-      http: 'HTTP {{status}}'
-    },
-    arxivDuplicate:
-      'O arXiv {{id}} já está na biblioteca ($t(errors.duplicateWhich.{{which}})), e a biblioteca guarda uma versão de cada artigo. Para usar {{id}}{{version}}, remova {{existing}} primeiro e adicione-o de novo.',
-    duplicateWhich: {
-      version: 'versão {{held}}',
-      latest: 'a versão mais recente quando foi adicionado',
-      file: 'a cópia adicionada do arquivo "{{fileName}}"'
-    },
-    samePdfAsTwin:
-      'O arXiv {{id}} é o mesmo PDF que "{{title}}" ({{twinId}}), que já está na biblioteca. Remova esta entrada.',
-    pathsNotFound: 'Não encontrado ou sem permissão de leitura: {{paths}}. Confira o caminho.',
-    pdfMissing:
-      'O PDF de "{{title}}" ({{id}}) não está na pasta da biblioteca. Adicione o arquivo de novo para restaurá-lo.',
-    pdfNotInFolderYet: 'O PDF de "{{title}}" ainda não está na pasta da biblioteca.',
-    noSuchPaper: 'Não há artigo {{id}} na biblioteca.',
-    noSuchPapers:
-      'Nenhum artigo com id {{ids}} está na biblioteca. Liste os artigos para ver os ids.',
-    noSuchCollection: 'Não há coleção {{id}}; talvez tenha sido apagada. Recarregue a biblioteca.',
-    collectionNeedsName: 'Uma coleção precisa de um nome.',
-    collectionNameTaken: 'Já existe uma coleção chamada "{{name}}". Escolha outro nome.',
-    storedTextDamagedReadOnly:
-      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal ou rode um comando ingest para repará-lo.',
-    storedTextDamaged:
-      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Ele está sendo reindexado; tente de novo quando terminar.',
-    textNotExtracted: 'O texto de "{{title}}" ainda não foi extraído.',
-    libraryReadOnly:
-      'Esta biblioteca foi aberta só para leitura (outro processo pode estar gravando nela); não é possível alterá-la aqui.',
-    doiNeedsOnline: 'Adicionar por DOI precisa dos serviços online, que estão desligados aqui.',
-    noOpenAccessPdf:
-      'O Unpaywall não conhece um PDF de acesso aberto para {{doi}}. Baixe o PDF da editora (ou da sua biblioteca) e adicione o arquivo.',
-    openAccessNotPdf:
-      'O link de acesso aberto de {{doi}} ({{url}}) não entregou um PDF. Abra-o num navegador e adicione o PDF manualmente.',
-    serviceTimeout: '{{service}} não respondeu a tempo. Tente de novo mais tarde.',
-    serviceOffline:
-      '{{service}} não pode ser alcançado: sem conexão com a internet. Será tentado de novo quando você estiver online.',
-    serviceRateLimitedWait:
-      '{{service}} pede que as requisições diminuam (muitas requisições). Nova tentativa em {{seconds}} s.',
-    serviceRateLimited:
-      '{{service}} pede que as requisições diminuam (muitas requisições). Tente de novo em um minuto.',
-    serviceDown:
-      '{{service}} não está funcionando agora (HTTP {{status}}). Tente de novo mais tarde.',
-    serviceRefused: '{{service}} recusou a requisição (HTTP {{status}}).',
-    newerLibrary:
-      '{{file}} foi gravado por um ResearchPal mais novo (formato da biblioteca {{version}}; esta versão lê até {{supported}}). Atualize o ResearchPal para abrir esta biblioteca; nada foi alterado.',
-    newerSettings:
-      '{{file}} foi gravado por um ResearchPal mais novo (formato de configurações {{version}}). Atualize o ResearchPal; nada foi alterado.',
-    newerVectors:
-      '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal para abrir esta biblioteca; nada foi alterado.',
-    dataFolderBusy:
-      '$t(errors.holderWhere.{{where}}) está gravando nesta pasta de dados. Tente de novo quando terminar, ou feche-o. Se nenhum processo assim estiver rodando, apague {{lockFile}}.',
-    dataFolderBusyWaited:
-      '$t(errors.holderWhere.{{where}}) está gravando nesta pasta de dados (esperei {{seconds}} s). Tente de novo quando terminar, ou feche-o. Se nenhum processo assim estiver rodando, apague {{lockFile}}.',
-    holderWhere: {
-      here: '{{holder}} (pid {{pid}}, desde {{since}})',
-      elsewhere: '{{holder}} (pid {{pid}} em {{host}}, desde {{since}})'
-    },
-    lockCreateFailed:
-      'Não foi possível criar {{file}} ({{reason}}). Verifique se a pasta de dados existe e permite gravação.',
-    saveFailed:
-      'Não foi possível salvar {{file}} ({{reason}}). Verifique se há espaço livre no disco e se a pasta permite gravação, e tente de novo.',
-    deleteFilesFailed:
-      'Não foi possível apagar os arquivos do artigo {{id}}. Verifique se a pasta de dados permite gravação.',
-    vectorsSaveFailed:
-      'Não foi possível salvar os vetores do artigo {{id}}. Verifique se há espaço livre no disco e reindexe o artigo.',
-    geminiTimeout:
-      'O Gemini ({{model}}) não respondeu em {{seconds}} s. Tente de novo, ou aumente o tempo limite das requisições em Configurações.',
-    geminiStopped: 'O Gemini ({{model}}) parou de responder. Tente de novo daqui a pouco.',
-    geminiOffline:
-      'Sem conexão com a internet: o Gemini não pode ser alcançado (este computador parece estar offline, ou um proxy ou firewall bloqueia a conexão). A busca e a leitura continuam funcionando; tente de novo quando estiver online.',
-    geminiKeyRejected:
-      'O Gemini recusou a chave da API. Configure uma chave válida em Configurações.',
-    geminiRateLimitedWait:
-      'O limite de uso ou a cota desta chave do Gemini foi atingido. Tente de novo em {{seconds}} s, ou confira a cota da chave no Google AI Studio.',
-    geminiRateLimited:
-      'O limite de uso ou a cota desta chave do Gemini foi atingido. Tente de novo em um minuto, ou confira a cota da chave no Google AI Studio.',
-    geminiUnavailable:
-      'O Gemini está indisponível ou sobrecarregado agora (HTTP {{status}}). Tente de novo em um minuto.',
-    geminiUnknownModel:
-      'O Gemini não conhece o modelo "{{model}}". Escolha outro modelo em Configurações.',
-    localTimeout:
-      'O modelo local "{{model}}" não enviou nada em {{seconds}} s. Um modelo grande num computador lento pode precisar de mais tempo: aumente o tempo limite das requisições em Configurações, ou escolha um modelo menor.',
-    localModelMissing:
-      'O modelo "{{model}}" não está instalado no servidor local em {{baseUrl}}. Instale-o com `{{command}}`, ou escolha um modelo instalado em Configurações.',
-    localNoEndpoint:
-      'O servidor em {{baseUrl}} não tem um endpoint de chat compatível com OpenAI (HTTP 404). Inicie o Ollama, ou confira o endereço em Configurações: ele costuma terminar em /v1 (Ollama: http://127.0.0.1:11434/v1).',
-    localNeedsKey:
-      'O servidor local em {{baseUrl}} recusou a requisição (HTTP {{status}}): ele pede uma chave de API, que o ResearchPal não envia a servidores locais. Desligue a autenticação dele, ou confira o endereço em Configurações.',
-    localServerFailed:
-      'O servidor local em {{baseUrl}} não conseguiu rodar "{{model}}" (HTTP {{status}}). Verifique se o computador tem memória livre suficiente para o modelo e tente de novo.',
-    localUnreachable:
-      'Nada responde em {{baseUrl}}. Inicie o Ollama, ou confira o endereço em Configurações.',
-    embedderFilesMissing:
-      'Faltam {{files}} na pasta do modelo de embeddings {{dir}}. Rode `npm run fetch-model` ou copie os arquivos do modelo para lá; a busca por palavras-chave funciona enquanto isso.',
-    embedderUnloadable:
-      'O modelo de embeddings em {{dir}} não pôde ser carregado. Os arquivos podem estar danificados ou incompletos: rode `npm run fetch-model` de novo ou substitua-os; a busca por palavras-chave funciona enquanto isso.',
-    contextTooSmall:
-      'A janela de contexto de "{{model}}" é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
-    contextTooSmallSized:
-      'A janela de contexto de "{{model}}" ({{tokens, number}} tokens) é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
-    notAFile: '"{{name}}" não é um arquivo.',
-    pdfTooLarge:
-      '"{{name}}" tem {{size}}, mais que os {{limit}} que o ResearchPal lê. Adicione um PDF menor (por exemplo, sem digitalizações embutidas).',
-    fileEmpty: '"{{name}}" está vazio (0 bytes). Adicione o arquivo PDF do artigo.',
-    pdfCutOff:
-      '"{{name}}" ({{size}}) começa como um PDF mas não termina como um (sem o final %%EOF): está danificado, cortado ou não é um PDF de verdade. Baixe ou exporte o PDF de novo.',
-    linkLoop:
-      '"{{name}}" é um atalho que aponta para si mesmo (um ciclo de atalhos). Aponte-o para o PDF ou remova-o.',
-    linkBroken:
-      '"{{name}}" é um atalho para {{target}}, que não existe. Aponte-o para o PDF ou remova-o.',
-    fileUnreadable:
-      '"{{name}}" não pôde ser lido ({{reason}}). Verifique se o arquivo está lá e se pode ser lido.',
-    recoveredWithoutPdf:
-      'O artigo {{id}} foi recuperado da pasta da biblioteca sem o PDF. Adicione o PDF de novo para restaurá-lo, ou remova o artigo.',
-    interruptedTurn: 'O app foi fechado enquanto esta pergunta era respondida. Pergunte de novo.',
-    evidenceNoApiKey:
-      'Nenhuma chave da API Gemini configurada, então estes são os trechos mais relevantes, não uma resposta gerada. Adicione uma chave em Configurações para obter respostas.',
-    evidenceNoLocalModel:
-      'Nenhum modelo local escolhido, então estes são os trechos mais relevantes, não uma resposta gerada. Escolha um em Configurações para obter respostas.',
-    cellNoApiKey:
-      'Nenhuma chave da API Gemini configurada, então esta célula mostra os trechos, não uma resposta.',
-    contextTrimmed:
-      'A janela de contexto do modelo local ({{tokens, number}} tokens) comporta só {{shown}} dos {{total}} trechos encontrados, então esta resposta se baseia neles. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH) e aumente a "Janela de contexto" em Configurações para respostas mais completas.',
-    noIndexedPaper:
-      'Ainda não há artigo indexado para responder. Adicione artigos (ou espere a indexação terminar) e pergunte de novo.',
-    noIndexedPaperInScope:
-      'Nenhum dos artigos a que esta pergunta se limita está indexado ainda. Espere a indexação, ou escolha outros artigos.',
-    noLocalModelChosen: 'Nenhum modelo local escolhido. Atualize a lista e escolha um primeiro.',
-    noSuchConversation:
-      'Não há conversa {{id}}. Liste as conversas com "threads" (ou escolha uma na lista).',
-    noSuchTurn: 'A conversa {{id}} não tem o turno {{turn}}.',
-    noDeletedConversation: 'Não há conversa apagada {{id}} para restaurar.',
-    comparisonNeedsPaperAndQuestion:
-      'Uma comparação precisa de pelo menos um artigo e uma pergunta. Apague a comparação em vez disso.',
-    comparisonNeedsQuestion: 'Uma comparação precisa de pelo menos uma pergunta ou afirmação.',
-    noSuchComparison: 'Não há comparação com id {{id}}. Liste as comparações para ver os ids.'
-  }
-}

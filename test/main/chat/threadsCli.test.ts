@@ -9,7 +9,15 @@ import { makePaperPdf } from '../../fixtures/fixturePapers'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const BASE_ENV = { GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '', GEMINI_BASE_URL: '' }
+const BASE_ENV = {
+  GEMINI_API_KEY: '',
+  // English output, whatever the machine's locale (the CLI follows LANG).
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: '',
+  RESEARCHPAL_MODEL_DIR: '',
+  GEMINI_BASE_URL: ''
+}
 
 /** Runs the real CLI in a child process, as `npm run --silent cli -- ...` does. */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}) {

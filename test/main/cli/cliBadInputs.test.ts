@@ -13,6 +13,10 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     GEMINI_API_KEY: '',
+    // English output, whatever the machine's locale (the CLI follows LANG).
+    LANG: 'C.UTF-8',
+    LC_ALL: '',
+    LC_MESSAGES: '',
     RESEARCHPAL_MODEL_DIR: '',
     ...env
   }

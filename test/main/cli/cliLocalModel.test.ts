@@ -28,6 +28,10 @@ function cli(
         env: {
           ...process.env,
           GEMINI_API_KEY: '',
+          // English output, whatever the machine's locale (the CLI follows LANG).
+          LANG: 'C.UTF-8',
+          LC_ALL: '',
+          LC_MESSAGES: '',
           GEMINI_BASE_URL: '',
           RESEARCHPAL_MODEL_DIR: '',
           RESEARCHPAL_LLM_BASE_URL: '',

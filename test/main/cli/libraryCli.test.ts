@@ -13,7 +13,15 @@ function cli(args: string[]) {
   const r = spawnSync(TSX, ['src/main/cli.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '' },
+    env: {
+      ...process.env,
+      GEMINI_API_KEY: '',
+      // English output, whatever the machine's locale (the CLI follows LANG).
+      LANG: 'C.UTF-8',
+      LC_ALL: '',
+      LC_MESSAGES: '',
+      RESEARCHPAL_MODEL_DIR: ''
+    },
     timeout: 120_000
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GeminiChatModel } from '../../../src/main/agent/GeminiChatModel'
-import { errorMessage, toAppError } from '../../../src/main/errors'
+import { combine } from '../../../src/main/agent/AgentService'
+import { parseBibliography } from '../../../src/main/library/bibtex'
+import { readZoteroLibrary } from '../../../src/main/library/zoteroLibrary'
+import { API_ADDRESS_RULE } from '../../../src/shared/apiAddress'
+import { appError, errorMessage, toAppError } from '../../../src/main/errors'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { downloadArxivPdf } from '../../../src/main/library/arxivDownload'
 import { parseArxivId } from '../../../src/main/library/arxivId'
@@ -48,7 +52,12 @@ const ENGLISH = new Set(
           'google',
           'link',
           'https',
-          'internet'
+          'internet',
+          // Format names (BibTeX, its @article entries, Zotero's tables).
+          'bibtex',
+          'article',
+          'zotero',
+          'sqlite'
         ].includes(w)
     )
 )
@@ -136,6 +145,22 @@ describe("main's errors in the user's language", () => {
       const error = await failureOf(() => DataFolderLock.acquire(dir, { purpose: 'ResearchPal' }))
       expect(error.code).toBe('DATA_FOLDER_BUSY')
       expectPortuguese(error, 'ResearchPal CLI (ingest) (pid', 'está gravando nesta pasta de dados')
+      // What a waiting command says meanwhile (the CLI prints it on stderr).
+      const said: string[] = []
+      await failureOf(() =>
+        DataFolderLock.acquire(dir, {
+          purpose: 'ResearchPal',
+          waitMs: 50,
+          pollMs: 10,
+          onWait: (_holder, message, text) => {
+            said.push(errorMessage({ message, ...text }, 'pt-BR'), message)
+          }
+        })
+      )
+      expect(said[0]).toMatch(
+        /^Esperando ResearchPal CLI \(ingest\) \(pid \d+, desde .+\) terminar de gravar/
+      )
+      expect(said[1]).toMatch(/^Waiting for ResearchPal CLI \(ingest\) \(pid \d+, since/)
     } finally {
       await first.release()
     }
@@ -148,6 +173,48 @@ describe("main's errors in the user's language", () => {
     expect(error.code).toBe('INTERNAL')
     const text = expectPortuguese(error, 'Algo deu errado')
     expect(text).not.toContain('Cannot read')
+  })
+
+  it('a file that is no bibliography, and a folder that is no Zotero library', async () => {
+    const notBib = await failureOf(() => parseBibliography('meeting notes', 'notes.txt'))
+    expect(notBib.code).toBe('INVALID_INPUT')
+    expectPortuguese(notBib, 'notes.txt não tem entradas BibTeX', 'Exporte sua biblioteca')
+    const dir = mkdtempSync(join(tmpdir(), 'rp-not-zotero-'))
+    const notZotero = await failureOf(() => readZoteroLibrary(dir))
+    expect(notZotero.code).toBe('NOT_FOUND')
+    expectPortuguese(notZotero, `${dir} não é uma pasta de dados do Zotero`)
+  })
+
+  it('the address rule is said as the shared rule words', () => {
+    expect(mainEn.errors.envAddressRefused).toContain(API_ADDRESS_RULE)
+  })
+
+  it('two notices of one answer (local model timed out checking, context trimmed): both said', () => {
+    const timedOut = appError('UPSTREAM_UNAVAILABLE', {
+      key: 'localTimeout',
+      params: { model: 'qwen2.5:3b', seconds: 60 }
+    })
+    const trimmed = appError('CONTEXT_TOO_SMALL', {
+      key: 'contextTrimmed',
+      params: { tokens: 2048, shown: 3, total: 8 }
+    })
+    const both = combine(timedOut, trimmed)!
+    expect(both.code).toBe('UPSTREAM_UNAVAILABLE')
+    expect(both.message).toBe(`${timedOut.message} ${trimmed.message}`)
+    // ("tokens" and OLLAMA_CONTEXT_LENGTH are the same words in Portuguese.)
+    const pt = errorMessage(both, 'pt-BR')
+    expect(pt).toContain('O modelo local "qwen2.5:3b" não enviou nada em 60 s.')
+    expect(pt).toContain('A janela de contexto do modelo local (2.048 tokens) comporta só 3 dos 8')
+    expect(pt).not.toMatch(/sent nothing|holds only|passages/)
+    expect(errorMessage(both, 'en')).toBe(both.message)
+    // Values that clash cannot be said from one set: the pair stays English, folded whole.
+    const other = appError('UPSTREAM_UNAVAILABLE', {
+      key: 'localTimeout',
+      params: { model: 'llama3', seconds: 5 }
+    })
+    const clash = combine(timedOut, other)!
+    expect(clash.key).toBeUndefined()
+    expect(errorMessage(clash, 'pt-BR')).toBe(`${timedOut.message} ${other.message}`)
   })
 
   it('an error without a catalog key (an older record) keeps its English message', () => {

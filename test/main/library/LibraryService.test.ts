@@ -10,6 +10,7 @@ import type { PdfReader } from '../../../src/main/ingest/PdfReader'
 import type { IngestProgress, Paper } from '../../../src/shared/types'
 import { FakeEmbedder } from '../../fakes/fakeEmbedder'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { catalogOnDisk } from '../../fixtures/catalogOnDisk'
 import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
 import { makePdf } from '../../fixtures/makePdf'
 
@@ -112,8 +113,7 @@ describe('LibraryService', () => {
     expect(hits.map((c) => c && [c.paperId, c.page])).toEqual([[g1.id, 3]])
 
     // What is on disk says the same as what is in memory.
-    const onDisk = JSON.parse(readFileSync(lib.paths.library, 'utf8')) as { papers: Paper[] }
-    expect(onDisk.papers).toEqual(papers)
+    expect(await catalogOnDisk(lib.paths.library)).toEqual(papers)
     expect(existsSync(join(lib.paths.pdfs, `${g1.id}.pdf`))).toBe(true)
     expect(
       JSON.parse(readFileSync(join(lib.paths.pages, `${g1.id}.json`), 'utf8')).pages
@@ -132,8 +132,22 @@ describe('LibraryService', () => {
     ).toBe(true)
     expect(mine.at(-1)).toMatchObject({ stage: 'indexed' })
     expect(Math.max(...progress.map((p) => p.overall.total))).toBe(5) // notes and empty never queue
-    const changed = lib.events.filter((e) => e.event === 'library:changed')
-    expect((changed.at(-1)!.payload as { papers: Paper[] }).papers).toEqual(papers)
+    // library:changed sends the whole list once, then only what changed: applied in order,
+    // the events give the library as it is; a status change carries that paper, not them all.
+    const changed = lib.events
+      .filter((e) => e.event === 'library:changed')
+      .map((e) => e.payload as { full: boolean; papers: Paper[]; removed: string[] })
+    expect(changed[0]!.full).toBe(true)
+    expect(changed.slice(1).every((c) => !c.full && c.papers.length < papers.length)).toBe(true)
+    const shown = new Map<string, Paper>()
+    for (const c of changed) {
+      if (c.full) shown.clear()
+      for (const p of c.papers) shown.set(p.id, p)
+      for (const id of c.removed) shown.delete(id)
+    }
+    expect([...shown.values()].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...papers].sort((a, b) => a.id.localeCompare(b.id))
+    )
   })
 
   it('does nothing when the same papers are added again', async () => {
@@ -430,8 +444,8 @@ describe('LibraryService', () => {
       expect(lib.keywords.paperChunks(id)).toEqual([])
       expect(lib.vectors.hasPaper(id)).toBe(false)
     }
-    const onDisk = JSON.parse(readFileSync(lib.paths.library, 'utf8')) as { papers: Paper[] }
-    expect(onDisk.papers.map((p) => p.status)).toEqual(['error', 'error'])
+    const onDisk = await catalogOnDisk(lib.paths.library)
+    expect(onDisk.map((p) => p.status)).toEqual(['error', 'error'])
 
     await lib.service.retry(a!.id)
     await lib.service.whenIdle()

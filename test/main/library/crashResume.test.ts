@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Paper } from '../../../src/shared/types'
+import { catalogOnDisk } from '../../fixtures/catalogOnDisk'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
 import { buildLibrary } from '../../fixtures/libraryHarness'
 
@@ -82,10 +82,8 @@ describe('crash safety', () => {
     })
     expect(run.killed).toBe(true)
 
-    const catalog = JSON.parse(readFileSync(join(dataDir, 'library.json'), 'utf8')) as {
-      papers: Paper[]
-    }
-    const statuses = catalog.papers.map((p) => p.status)
+    // As the next start reads it: library.json and the changes journaled since.
+    const statuses = (await catalogOnDisk(join(dataDir, 'library.json'))).map((p) => p.status)
     expect(statuses).toHaveLength(3)
     expect(statuses.filter((s) => s === 'indexed')).toHaveLength(1)
     expect(statuses.filter((s) => ['pending', 'extracting', 'embedding'].includes(s))).toHaveLength(

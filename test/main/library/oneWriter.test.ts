@@ -8,7 +8,15 @@ import { makePaperPdf } from '../../fixtures/fixturePapers'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const ENV = { ...process.env, GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '' }
+const ENV = {
+  ...process.env,
+  GEMINI_API_KEY: '',
+  // English output, whatever the machine's locale (the CLI follows LANG).
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: '',
+  RESEARCHPAL_MODEL_DIR: ''
+}
 
 /** A running child process and what it has printed so far. */
 interface Running {
@@ -163,6 +171,6 @@ describe('one writer per data folder (real processes)', () => {
     writeFileSync(gate, '')
     expect(await writer.exit).toBe(0)
     expect(existsSync(join(data, 'writer.lock'))).toBe(false)
-    expect(readFileSync(join(data, 'library.json'), 'utf8')).toContain('"version": 2')
+    expect(readFileSync(join(data, 'library.json'), 'utf8')).toContain('"version": 3')
   }, 240_000)
 })

@@ -83,7 +83,8 @@ function retriever(
     vectors,
     keywords,
     embedder: provider,
-    papers: () => papers.map(paper),
+    paperIds: () => [...papers],
+    paper: (id) => (papers.includes(id) ? paper(id) : undefined),
     paperText: async (id): Promise<PaperText> => ({
       paperId: id,
       pages: TEXTS[id]!.map((text, i) => ({ page: i + 1, text }))

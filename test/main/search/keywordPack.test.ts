@@ -111,6 +111,28 @@ describe('Bm25KeywordIndex with a library-wide pack', () => {
     await reopened.close()
   })
 
+  it('answers a scope naming every paper (the whole library) as an unscoped query, and a scope short of one paper without it', async () => {
+    const dir = join(root, 'lib')
+    const k = await index(dir, 100)
+    const ids = Array.from({ length: 10 }, (_, p) => `p${p}`)
+    for (const id of ids) await k.putPaper(id, chunks(id, 20))
+    await k.idle()
+    await k.putPaper('p10', chunks('p10', 20)) // one paper outside the pack
+    ids.push('p10')
+    expect(k.packedCount()).toBeGreaterThan(0)
+    for (const q of [...QUERIES, 'p3topic1', 'p10topic2']) {
+      const all = k.query(q, 10)
+      expect(all.length).toBeGreaterThan(0)
+      // The catalog may also name papers not indexed yet: still the whole library.
+      expect(k.query(q, 10, [...ids, 'not-indexed-yet'])).toEqual(all)
+      const short = k.query(q, 10, ids.slice(1))
+      expect(short.some((h) => h.chunkId.startsWith('p0-'))).toBe(false)
+    }
+    expect(k.query('p0topic1', 10, ids.slice(1))).toEqual([])
+    expect(k.query('p0topic1', 10, ids)[0]!.chunkId).toMatch(/^p0-/)
+    await k.close()
+  })
+
   it('keeps a damaged pack aside, says so, and answers from the papers’ own files', async () => {
     const dir = join(root, 'lib')
     const k = await index(dir, 100)

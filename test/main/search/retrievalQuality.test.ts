@@ -40,7 +40,8 @@ describe.skipIf(!present)('retrieval quality on the default papers (keyword only
       vectors,
       keywords,
       embedder: new FakeEmbedderProvider(null),
-      papers: () => papers.map((p) => p.paper),
+      paperIds: () => papers.map((p) => p.paper.id),
+      paper: (id) => papers.find((p) => p.paper.id === id)?.paper,
       paperText: async (id) => papers.find((p) => p.paper.id === id)!.text
     })
     own.push(

@@ -143,6 +143,30 @@ describe('VectraStore with a library-wide pack', () => {
     await again.close()
   })
 
+  it('answers a scope naming every paper as an unscoped query, and leaves out a paper the scope omits', async () => {
+    const s = store({ minChunks: 400, probes: EXACT })
+    await s.open()
+    await fill(s, 0, 24)
+    await s.idle()
+    await fill(s, 24, 26) // outside the pack
+    expect(s.packedCount()).toBeGreaterThan(0)
+    const ids = s.paperIds()
+    for (let t = 0; t < 6; t++) {
+      const q = near(t)
+      const whole = await s.query(q, 20)
+      expect(await s.query(q, 20, [...ids, 'not-indexed-yet'])).toEqual(whole)
+      const short = await s.query(
+        q,
+        20,
+        ids.filter((id) => id !== 'paper000')
+      )
+      expect(short.some((h) => h.paperId === 'paper000')).toBe(false)
+      const kept = whole.filter((h) => h.paperId !== 'paper000')
+      expect(short.slice(0, kept.length)).toEqual(kept)
+    }
+    await s.close()
+  })
+
   it('migrates a library stored before packs (per-paper files only): nothing dropped', async () => {
     const before = store({ minChunks: 1e9 })
     await before.open()

@@ -82,7 +82,7 @@ describe('versioned files', () => {
     expect(await catalog.load()).toEqual({ state: 'ok', migratedFrom: 1 })
     expect(catalog.get('p1')?.chunkerId).toBeNull()
     await catalog.flush()
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 2 })
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 3, journalSeq: 0 })
     expect(JSON.parse(readFileSync(`${file}.v1.bak`, 'utf8'))).toEqual(v1)
   })
 })

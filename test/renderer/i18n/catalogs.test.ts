@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGS } from '../../../src/renderer/src/i18n'
-import { mainEn, mainPtBR } from '../../../src/shared/i18n/mainCatalog'
+import { mainEn } from '../../../src/shared/i18n/mainCatalog'
+import { mainPtBR } from '../../../src/shared/i18n/mainCatalogPtBR'
+import { VERDICTS } from '../../../src/shared/compare'
+import { TURN_STATUSES } from '../../../src/shared/threads'
+import { ANSWER_STAGES, PAPER_STATUSES } from '../../../src/shared/types'
 
 type Tree = { [key: string]: string | Tree }
 
@@ -118,15 +122,49 @@ describe("main's catalog (answer texts, CLI output)", () => {
     const errors = [...mEn].filter(([key]) => key.startsWith('errors.'))
     expect(errors.length).toBeGreaterThan(60)
     const copied = errors.filter(([key, value]) => mPt.get(key) === value).map(([key]) => key)
-    expect(copied).toEqual(['errors.downloadReasons.http'])
+    // `both` only joins two other messages, each said in its own language.
+    expect(copied).toEqual(['errors.both', 'errors.downloadReasons.http'])
   })
 
-  it('has every key main uses', () => {
+  it('has every key main uses, in both languages', () => {
     expect(MAIN_SOURCES.length).toBeGreaterThan(1)
     const used = MAIN_SOURCES.flatMap(([, text]) =>
       [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1] ?? '')
     )
-    expect(used.length).toBeGreaterThan(8)
-    expect(used.filter((key) => !mEn.has(key) || !mPt.has(key))).toEqual([])
+    // The CLI's help, lists and progress lines come from here too (issue 17).
+    expect(used.filter((key) => key.startsWith('cli.')).length).toBeGreaterThan(60)
+    for (const catalog of [mEn, mPt]) {
+      const has = (key: string): boolean =>
+        catalog.has(key) || (catalog.has(`${key}_one`) && catalog.has(`${key}_other`))
+      expect(used.filter((key) => !has(key))).toEqual([])
+    }
+    // `t(\`cli.status.${status}\`)`: the part before the placeholder must be a section.
+    const tree = branches(mainEn as Tree)
+    const dynamic = MAIN_SOURCES.flatMap(([, text]) =>
+      [...text.matchAll(/\bt\(\s*`([^`$]*)\$\{/g)].map((m) => m[1] ?? '')
+    )
+    expect(dynamic.length).toBeGreaterThan(4)
+    for (const prefix of dynamic) expect(tree.has(prefix.replace(/\.$/, '')), prefix).toBe(true)
+  })
+
+  it('has a Portuguese text for every value a dynamic CLI key takes', () => {
+    const sections = {
+      'cli.status': PAPER_STATUSES,
+      'cli.stages': ANSWER_STAGES,
+      'cli.threads.turnStatus': TURN_STATUSES,
+      'cli.compare.verdicts': VERDICTS
+    }
+    for (const [section, values] of Object.entries(sections)) {
+      for (const value of values) {
+        expect(mEn.has(`${section}.${value}`), `${section}.${value}`).toBe(true)
+        expect(mPt.has(`${section}.${value}`), `pt-BR ${section}.${value}`).toBe(true)
+      }
+    }
+  })
+
+  it('fails on a CLI key that only one language has (the check itself works)', () => {
+    const broken = new Map(mPt)
+    broken.delete('cli.papers.empty')
+    expect([...mEn.keys()].filter((k) => !broken.has(k))).toEqual(['cli.papers.empty'])
   })
 })

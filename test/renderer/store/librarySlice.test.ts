@@ -23,10 +23,55 @@ describe('library slice', () => {
     expect(lib.papers[0]!.status).toBe('embedding')
 
     fake.emit('library:changed', {
+      full: true,
       papers: [paper(), paper({ id: '1810.04805', title: 'BERT' })],
+      removed: [],
       collections: []
     })
     expect(store.getState().library.papers.map((p) => p.status)).toEqual(['indexed', 'indexed'])
+  })
+
+  it('applies a change of a few papers without being sent the whole library', async () => {
+    const fake = fakeApi({
+      'library:list': () =>
+        ok({
+          papers: [
+            paper({ id: 'a', title: 'A' }),
+            paper({ id: 'b', title: 'B', status: 'extracting' }),
+            paper({ id: 'c', title: 'C' })
+          ]
+        })
+    })
+    const store = createAppStore(fake.api)
+    store.connect()
+    await store.getState().loadLibrary()
+    fake.emit('ingest:progress', {
+      paperId: 'a',
+      stage: 'indexed',
+      done: 1,
+      total: 1,
+      overall: { done: 1, total: 2 }
+    })
+    const c = store.getState().library.papers[2]
+    // B indexed, A removed, D added: B keeps its place, D comes last.
+    fake.emit('library:changed', {
+      full: false,
+      papers: [paper({ id: 'b', title: 'B' }), paper({ id: 'd', title: 'D', status: 'pending' })],
+      removed: ['a'],
+      collections: []
+    })
+    const lib = store.getState().library
+    expect(lib.papers.map((p) => `${p.id}:${p.status}`)).toEqual([
+      'b:indexed',
+      'c:indexed',
+      'd:pending'
+    ])
+    expect(lib.progress.a).toBeUndefined()
+    // A paper that did not change is the same object: its (memoised) row is not rendered again.
+    expect(lib.papers[1]).toBe(c)
+    // Nothing changed: the list is the same object (the library view does not render again).
+    fake.emit('library:changed', { full: false, papers: [], removed: [], collections: [] })
+    expect(store.getState().library.papers).toBe(lib.papers)
   })
 
   it('adds the default papers and shows a failed call in the banner', async () => {

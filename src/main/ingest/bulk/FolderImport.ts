@@ -7,6 +7,7 @@ import { toAppError, UserFacingError } from '../../errors'
 import type { AddOutcome } from '../../library/PaperIntake'
 import { pdfFilesIn } from '../../library/PaperIntake'
 import { sha256OfFile } from '../../library/pdfFileCheck'
+import { ImportEta } from './importEta'
 import {
   IMPORT_JOB_FORMAT,
   type ImportItem,
@@ -18,6 +19,10 @@ import { moveAside, readVersioned, writeVersioned } from '../../storage/versione
 export interface ImportLibrary {
   addPathsDetailed(paths: string[]): Promise<AddOutcome[]>
   list(): Paper[]
+  /** One paper by id (looked up, not listed: a thousand-paper list per poll costs seconds). */
+  byId(id: string): Paper | undefined
+  /** The paper whose PDF has this sha256, if any. */
+  bySha(sha256: string): Paper | undefined
 }
 
 /** What {@link FolderImport} is built from. */
@@ -41,8 +46,6 @@ export interface FolderImportDeps {
 
 const FINAL = new Set<ImportItem['state']>(['done', 'duplicate', 'failed'])
 const IN_FLIGHT = new Set<ImportItem['state']>(['adding', 'added'])
-/** Papers the recent speed (for the ETA) is measured over. */
-const RECENT_PAPERS = 30
 /** The shortest time between two progress events of the same state, ms. */
 const EMIT_EVERY_MS = 250
 
@@ -71,8 +74,8 @@ export class FolderImport {
   private lastEmit = -Infinity
   private lastState: FolderImportStatus['state'] | null = null
   private emitTimer: NodeJS.Timeout | null = null
-  /** Papers settled by work in this run: when (active ms) and how big, for the ETA. */
-  private readonly recent: { atMs: number; bytes: number }[] = []
+  /** The speed of the papers settled by work in this run, for the ETA. */
+  private readonly etaFrom = new ImportEta()
   private damagedNotice: string | null = null
 
   constructor(private readonly deps: FolderImportDeps) {}
@@ -260,37 +263,30 @@ export class FolderImport {
     }
   }
 
-  // Time remaining, by bytes (a 40-page PDF takes longer than a 4-page one): bytes not yet
-  // settled at the recent speed — bytes per active ms over the last papers settled in this run,
-  // which leaves out start-up (the model loading, the first paper read alone) — or, until there
-  // are enough of those, at the speed of the whole import so far. Duplicates are left out of
-  // both (they cost almost nothing and would make the estimate optimistic).
+  // Time remaining from the recent speed (see ImportEta). Duplicates are left out of both the
+  // work done and the work left: they cost almost nothing and would make it optimistic.
   private eta(elapsedMs: number): number | null {
     const job = this.job!
     let workedBytes = 0
-    let worked = 0
+    let workedPapers = 0
     let leftBytes = 0
+    let leftPapers = 0
     for (const i of job.items) {
       if (i.state === 'done' || i.state === 'failed') {
         workedBytes += i.bytes
-        worked++
-      } else if (!FINAL.has(i.state)) leftBytes += i.bytes
+        workedPapers++
+      } else if (!FINAL.has(i.state)) {
+        leftBytes += i.bytes
+        leftPapers++
+      }
     }
-    if (leftBytes === 0) return job.state === 'running' ? 0 : null
-    const recent = this.recent.slice(-RECENT_PAPERS)
-    if (recent.length >= 4) {
-      const span = recent.at(-1)!.atMs - recent[0]!.atMs
-      const bytes = recent.slice(1).reduce((n, r) => n + r.bytes, 0)
-      if (span > 0 && bytes > 0) return Math.round((leftBytes * span) / bytes / 100) / 10
-    }
-    if (worked < 2 || workedBytes === 0 || elapsedMs <= 0) return null
-    return Math.round(((leftBytes * elapsedMs) / workedBytes / 1000) * 10) / 10
+    if (leftPapers === 0) return job.state === 'running' ? 0 : null
+    return this.etaFrom.estimate({ leftPapers, leftBytes, elapsedMs, workedPapers, workedBytes })
   }
 
   /** Notes a paper that took work (indexed or failed) for the recent speed. */
   private worked(item: ImportItem): void {
-    this.recent.push({ atMs: this.activeMs(), bytes: item.bytes })
-    if (this.recent.length > RECENT_PAPERS * 2) this.recent.splice(0, RECENT_PAPERS)
+    this.etaFrom.settled(this.activeMs(), item.bytes)
   }
 
   private counts(): Record<
@@ -338,7 +334,7 @@ export class FolderImport {
   private async run(): Promise<void> {
     const job = this.job!
     this.sessionStart = performance.now()
-    this.recent.length = 0
+    this.etaFrom.reset()
     const window = Math.max(1, this.deps.window ?? 2)
     try {
       if (job.items.some((i) => i.state === 'queued')) await this.deps.beforeRun?.()
@@ -377,10 +373,9 @@ export class FolderImport {
     const job = this.job!
     const flying = job.items.filter((i) => i.state === 'added')
     if (flying.length === 0) return false
-    const byId = new Map(this.deps.library.list().map((p) => [p.id, p]))
     let changed = false
     for (const i of flying) {
-      const p = byId.get(i.paperId!)
+      const p = this.deps.library.byId(i.paperId!)
       if (!p) {
         Object.assign(i, {
           state: 'failed',
@@ -419,7 +414,7 @@ export class FolderImport {
       const twinInJob = job.items.find(
         (i) => i !== item && i.sha256 === sha && i.state !== 'duplicate' && i.state !== 'queued'
       )
-      const twin = this.deps.library.list().find((p) => p.sha256 === sha)
+      const twin = this.deps.library.bySha(sha)
       // A paper that failed before is tried again by the library (as adding it by hand does).
       if (twinInJob || (twin && twin.status !== 'error')) {
         const of = twinInJob ? `"${basename(twinInJob.path)}" in this folder` : `"${twin!.title}"`

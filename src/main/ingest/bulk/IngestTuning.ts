@@ -29,28 +29,66 @@ export function thisMachine(): MachineInfo {
   }
 }
 
-/** Runs one configuration and says how fast it went and how long the main thread stalled. */
-export type TrialRunner = (
-  threads: number,
-  batchSize: number
-) => Promise<{ chunksPerSecond: number; longestStallMs: number }>
-
-/** What {@link IngestTuning.measure} reports. */
-export interface TuningResult {
+/** One embedder layout and batch size. */
+export interface IngestConfig {
+  /** Embedder workers, each with its own copy of the model. */
+  workers: number
+  /** ONNX Runtime intra-op threads per worker. */
   threads: number
   batchSize: number
+}
+
+/** What one trial measured: end-to-end ingestion speed of the sample, and the UI's worst stall. */
+export interface TrialMeasure {
+  chunksPerSecond: number
+  longestStallMs: number
+}
+
+/**
+ * Runs one configuration end to end and says how fast it went and how long the main thread
+ * stalled; `sample` (when given) says what the trials ingested, recorded with the choice.
+ */
+export type TrialRunner = ((config: IngestConfig) => Promise<TrialMeasure>) & {
+  sample?: () => TrialSample
+}
+
+/** What {@link IngestTuning.measure} reports. */
+export interface TuningResult extends IngestConfig {
   trials: TuningTrial[]
   /** Why this configuration won, for a person. */
   reason: string
 }
 
+/** What the trials ingested, recorded with the choice. */
+export interface TrialSample {
+  papers: number
+  chunks: number
+}
+
+/** Batch sizes tried at the best layout after the layouts were compared at {@link UNTUNED_BATCH}. */
+export const OTHER_BATCHES = [2, 8] as const
+
 /**
- * ONNX Runtime's thread count and the embedding batch size, chosen once per machine from
- * measured throughput and remembered in `ingest-tuning.json`.
- * @remarks Until a measurement exists the host's defaults are used (ORT picks its own thread
- * count; batches of {@link UNTUNED_BATCH}). A file from another machine, a damaged file (kept
- * aside) or a newer format (left untouched) all mean "not measured here". Measuring again
- * (a button in the bulk import panel, `researchpal tune-ingest`) replaces the choice.
+ * The layouts compared: workers × threads per worker, never more threads than cores (at most 4
+ * counted): 1×1, 1×2, 2×1 on two cores; 1×1, 1×2, 1×4, 2×1, 2×2, 4×1 on four.
+ */
+export function candidateLayouts(cpus: number): { workers: number; threads: number }[] {
+  const cores = Math.max(1, Math.min(4, cpus))
+  const counts = [...new Set([1, 2, cores])].filter((n) => n <= cores)
+  const out: { workers: number; threads: number }[] = []
+  for (const workers of counts)
+    for (const threads of counts) if (workers * threads <= cores) out.push({ workers, threads })
+  return out.sort((a, b) => a.workers - b.workers || a.threads - b.threads)
+}
+
+/**
+ * The embedder layout (workers × ONNX Runtime threads) and the embedding batch size, chosen once
+ * per machine from measured END-TO-END ingestion time and remembered in `ingest-tuning.json`.
+ * @remarks Until a measurement exists the host's defaults are used (one worker, ORT's own thread
+ * count, batches of {@link UNTUNED_BATCH}). A file from another machine, a damaged file (kept
+ * aside), a newer format (left untouched) or format 1's embedding-alone measurement all mean
+ * "not measured here". Measuring again (a button in the bulk import panel,
+ * `researchpal tune-ingest`) replaces the choice.
  */
 export class IngestTuning {
   private doc: IngestTuningDocument | null = null
@@ -91,7 +129,11 @@ export class IngestTuning {
     } else if (read.state === 'ok') {
       const m = read.data.machine
       const here = this.machine
-      if (m.cpus === here.cpus && m.cpuModel === here.cpuModel) this.doc = read.data
+      if (read.data.basis !== 'end-to-end')
+        this.deps.log?.(
+          `ingest-tuning.json holds an older measurement of embedding alone (${read.data.threads} thread(s)), which does not predict ingestion time; it will be measured again end to end.`
+        )
+      else if (m.cpus === here.cpus && m.cpuModel === here.cpuModel) this.doc = read.data
       else
         this.deps.log?.(
           `ingest-tuning.json was measured on another machine (${m.cpus} × ${m.cpuModel}); it will be measured again here.`
@@ -104,7 +146,12 @@ export class IngestTuning {
     return this.doc === null && !this.newer
   }
 
-  /** ORT intra-op threads (undefined: ORT's own default, before measuring). */
+  /** Embedder workers (1 before measuring). */
+  workers(): number {
+    return this.doc?.workers ?? 1
+  }
+
+  /** ORT intra-op threads per worker (undefined: ORT's own default, before measuring). */
   threads(): number | undefined {
     return this.doc?.threads
   }
@@ -126,25 +173,29 @@ export class IngestTuning {
   }
 
   /**
-   * Tries thread counts (1 up to the cores, at most 4) at the untuned batch size, then other
-   * batch sizes at the best count, and keeps the fastest whose longest stall is within
-   * {@link MAX_STALL_MS}; fewer threads win within 3 % (measurement noise on a busy machine).
+   * Runs every candidate layout ({@link candidateLayouts}) at the untuned batch size, then
+   * {@link OTHER_BATCHES} at the best layout, and keeps the fastest end to end whose longest
+   * stall is within {@link MAX_STALL_MS} (see {@link chooseTrial}).
    * @remarks Each phase runs its configurations `rounds` times, interleaved, and keeps each
    * one's best throughput and shortest stall: other work on the machine only ever slows a trial
    * down or stalls it, so the best of the repeats is the fairest comparison.
    */
-  async measure(embedderId: string, run: TrialRunner, rounds = 2): Promise<TuningResult> {
-    const cores = Math.min(4, this.machine.cpus)
+  async measure(
+    embedderId: string,
+    run: TrialRunner,
+    options: { rounds?: number } = {}
+  ): Promise<TuningResult> {
+    const rounds = Math.max(1, options.rounds ?? 2)
     const trials: TuningTrial[] = []
-    const phase = async (configs: [number, number][]): Promise<void> => {
-      for (let round = 0; round < Math.max(1, rounds); round++) {
-        for (const [threads, batchSize] of configs) {
-          const r = await run(threads, batchSize)
+    const phase = async (configs: IngestConfig[]): Promise<void> => {
+      for (let round = 0; round < rounds; round++) {
+        for (const config of configs) {
+          const r = await run(config)
           this.deps.log?.(
-            `ingestion trial: ${threads} thread(s), batch ${batchSize}: ${r.chunksPerSecond.toFixed(1)} chunks/s, longest stall ${r.longestStallMs.toFixed(0)} ms`
+            `ingestion trial: ${config.workers} worker(s) × ${config.threads} thread(s), batch ${config.batchSize}: ${r.chunksPerSecond.toFixed(1)} chunks/s end to end, longest stall ${r.longestStallMs.toFixed(0)} ms`
           )
-          const known = trials.find((t) => t.threads === threads && t.batchSize === batchSize)
-          if (!known) trials.push({ threads, batchSize, ...r })
+          const known = trials.find((t) => sameConfig(t, config))
+          if (!known) trials.push({ ...config, ...r })
           else {
             known.chunksPerSecond = Math.max(known.chunksPerSecond, r.chunksPerSecond)
             known.longestStallMs = Math.min(known.longestStallMs, r.longestStallMs)
@@ -152,34 +203,48 @@ export class IngestTuning {
         }
       }
     }
-    await phase(Array.from({ length: cores }, (_, i) => [i + 1, UNTUNED_BATCH]))
-    const bestThreads = chooseTrial(trials).threads
-    await phase([
-      [bestThreads, 2],
-      [bestThreads, 8]
-    ])
+    await phase(
+      candidateLayouts(this.machine.cpus).map((l) => ({ ...l, batchSize: UNTUNED_BATCH }))
+    )
+    const layout = chooseTrial(trials)
+    await phase(
+      OTHER_BATCHES.map((batchSize) => ({
+        workers: layout.workers,
+        threads: layout.threads,
+        batchSize
+      }))
+    )
     const best = chooseTrial(trials)
     const reason = trials.some((t) => t.longestStallMs <= MAX_STALL_MS)
-      ? `fastest measured with the main thread's longest stall ≤ ${MAX_STALL_MS} ms`
+      ? `fastest end to end with the main thread's longest stall ≤ ${MAX_STALL_MS} ms`
       : `no configuration kept stalls ≤ ${MAX_STALL_MS} ms; the one with the shortest stall`
+    const chosen = { workers: best.workers, threads: best.threads, batchSize: best.batchSize }
     const doc = {
+      basis: 'end-to-end' as const,
       machine: { ...this.machine },
       measuredAt: new Date().toISOString(),
       embedderId,
-      threads: best.threads,
-      batchSize: best.batchSize,
+      ...chosen,
+      sample: { ...(run.sample?.() ?? { papers: 0, chunks: 0 }) },
       trials
     }
     if (!this.deps.readOnly && !this.newer) {
       await writeVersioned(this.deps.file, INGEST_TUNING_FORMAT, doc, 2)
     }
-    this.doc = { version: 1, ...doc }
+    this.doc = { version: 2, ...doc }
     for (const l of this.listeners) l()
-    return { threads: best.threads, batchSize: best.batchSize, trials, reason }
+    return { ...chosen, trials, reason }
   }
 }
 
-/** The fastest trial within the stall limit (fewer threads within 3 %), else the least stalling. */
+function sameConfig(a: IngestConfig, b: IngestConfig): boolean {
+  return a.workers === b.workers && a.threads === b.threads && a.batchSize === b.batchSize
+}
+
+/**
+ * The fastest trial within the stall limit, else the least stalling. Within 3 % of the fastest
+ * (measurement noise) the fewest threads in all win, then the fewest workers (less memory).
+ */
 export function chooseTrial(trials: readonly TuningTrial[]): TuningTrial {
   if (trials.length === 0) throw new Error('no trial to choose from')
   const ok = trials.filter((t) => t.longestStallMs <= MAX_STALL_MS)
@@ -187,5 +252,10 @@ export function chooseTrial(trials: readonly TuningTrial[]): TuningTrial {
   const fastest = Math.max(...ok.map((t) => t.chunksPerSecond))
   return [...ok]
     .filter((t) => t.chunksPerSecond >= fastest * 0.97)
-    .sort((a, b) => a.threads - b.threads || b.chunksPerSecond - a.chunksPerSecond)[0]!
+    .sort(
+      (a, b) =>
+        a.workers * a.threads - b.workers * b.threads ||
+        a.workers - b.workers ||
+        b.chunksPerSecond - a.chunksPerSecond
+    )[0]!
 }

@@ -3,25 +3,38 @@ import type { IngestTuningInfo } from '../../../shared/folderImport'
 import { UserFacingError } from '../../errors'
 import type { PdfReader } from '../PdfReader'
 import type { EmbedderProvider } from '../../search/types'
+import { WorkerEmbedder } from '../../search/embedder/WorkerEmbedder'
 import type { WorkerScript } from '../../workerScript'
 import type { IngestTuning } from './IngestTuning'
-import { embedderTrial, sampleTexts } from './tuningTrial'
+import { ingestionTrial, type IngestionTrialInput } from './tuningTrial'
+
+/** About how many pages the trials ingest each time (a few seconds on a 2-core laptop). */
+export const SAMPLE_PAGES = 30
+/** At most this many PDFs in the sample. */
+export const SAMPLE_PDFS = 3
 
 /** What measuring needs: the tuning to update, the model, the reader and some real PDFs. */
 export interface MeasureDeps {
   tuning: IngestTuning
   embedder: EmbedderProvider
   reader: PdfReader
+  /** Opens a scratch library built as the app's (see {@link IngestionTrialInput.openLibrary}). */
+  openLibrary: IngestionTrialInput['openLibrary']
   /** The embedder worker to run (the built one in the app). */
   script?: WorkerScript
+  /** Rounds of trials (2: each configuration twice, interleaved). */
+  rounds?: number
+  /** Where the scratch libraries go (the system's temp folder by default). */
+  scratchDir?: string
 }
 
 /**
- * Measures this machine's ingestion settings on real PDFs: chunk texts cut from the first PDF
- * with text, embedded by the real embedder worker with each configuration while the reader
- * extracts that PDF over and over beside it (the two compete for the cores as they do when a
- * library is ingested). Saves and returns the choice.
- * @remarks MODEL_MISSING when there is no embedding model (nothing to tune: keyword only).
+ * Measures this machine's ingestion settings on real PDFs, end to end: a sample of the first
+ * PDFs with text (about {@link SAMPLE_PAGES} pages) is ingested through the real pipeline into a
+ * scratch library with each configuration (see {@link IngestTuning.measure}). Saves and returns
+ * the choice.
+ * @remarks MODEL_MISSING when there is no embedding model (nothing to tune: keyword only);
+ * NO_TEXT when none of the first PDFs has text.
  */
 export async function measureIngestion(
   deps: MeasureDeps,
@@ -34,33 +47,46 @@ export async function measureIngestion(
       'MODEL_MISSING',
       'There is no embedding model to measure; ingestion runs keyword-only until one is added.'
     )
-  let texts: string[] = []
-  let bytes: Uint8Array | null = null
-  for (const pdf of pdfs.slice(0, 10)) {
-    const candidate = new Uint8Array(await readFile(pdf).catch(() => Buffer.alloc(0)))
-    const content = await deps.reader.read(candidate.slice()).catch(() => null)
-    texts = content ? sampleTexts(content) : []
-    if (texts.length) {
-      bytes = candidate
-      break
-    }
-  }
-  if (!bytes)
+  const sample = await pickSample(deps.reader, pdfs)
+  if (sample.length === 0)
     throw new UserFacingError(
       'NO_TEXT',
       'None of the first PDFs has text to measure ingestion with; the default settings stay in force.'
     )
-  const sample = bytes
-  const result = await deps.tuning.measure(
-    embedder.id,
-    embedderTrial({
-      modelDir,
-      script: deps.script,
-      texts,
-      load: () => deps.reader.read(sample.slice())
-    })
-  )
+  const trial = ingestionTrial({
+    pdfs: sample,
+    startEmbedder: ({ workers, threads, batchSize }) =>
+      WorkerEmbedder.start({
+        modelDir,
+        script: deps.script,
+        options: { workers, threads, batchSize }
+      }),
+    openLibrary: deps.openLibrary,
+    scratchDir: deps.scratchDir
+  })
+  const result = await deps.tuning.measure(embedder.id, trial, { rounds: deps.rounds })
   return { ...tuningInfo(deps.tuning)!, threads: result.threads, batchSize: result.batchSize }
+}
+
+/**
+ * The first PDFs (of the first ten) whose text the reader can get, until about
+ * {@link SAMPLE_PAGES} pages or {@link SAMPLE_PDFS} files. Reading them also loads the
+ * extraction worker, so the first trial does not pay for it.
+ */
+export async function pickSample(reader: PdfReader, pdfs: readonly string[]): Promise<string[]> {
+  const chosen: string[] = []
+  let pages = 0
+  for (const pdf of pdfs.slice(0, 10)) {
+    const bytes = new Uint8Array(await readFile(pdf).catch(() => Buffer.alloc(0)))
+    if (bytes.length === 0) continue
+    const content = await reader.read(bytes).catch(() => null)
+    const hasText = content?.pages.some((p) => p.items.some((i) => i.str.trim() !== ''))
+    if (!content || !hasText) continue
+    chosen.push(pdf)
+    pages += content.pages.length
+    if (pages >= SAMPLE_PAGES || chosen.length >= SAMPLE_PDFS) break
+  }
+  return chosen
 }
 
 /** The tuning in force, as the app shows it; null before this machine was measured. */
@@ -68,10 +94,12 @@ export function tuningInfo(tuning: IngestTuning): IngestTuningInfo | null {
   const d = tuning.current()
   if (!d) return null
   return {
+    workers: d.workers,
     threads: d.threads,
     batchSize: d.batchSize,
     measuredAt: d.measuredAt,
-    trials: d.trials.map(({ threads, batchSize, chunksPerSecond, longestStallMs }) => ({
+    trials: d.trials.map(({ workers, threads, batchSize, chunksPerSecond, longestStallMs }) => ({
+      workers,
       threads,
       batchSize,
       chunksPerSecond,

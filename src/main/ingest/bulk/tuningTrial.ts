@@ -1,55 +1,101 @@
-import type { PdfContent } from '../PdfReader'
-import type { WorkerScript } from '../../workerScript'
-import { WorkerEmbedder } from '../../search/embedder/WorkerEmbedder'
-import type { TrialRunner } from './IngestTuning'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { UserFacingError } from '../../errors'
+import type { Embedder, EmbedderProvider } from '../../search/types'
+import type { IngestConfig, TrialRunner, TrialSample } from './IngestTuning'
 
-/** What one trial embeds and what runs beside it. */
-export interface TrialInput {
-  modelDir: string
-  script?: WorkerScript
-  /** Chunk-sized texts, embedded in batches as the pipeline does. */
-  texts: readonly string[]
+/** The part of a library a trial uses: a fresh, empty one in a scratch folder. */
+export interface ScratchLibrary {
+  addPaths(paths: string[]): Promise<unknown>
+  whenIdle(): Promise<void>
+  list(): readonly { status: string; chunks: number }[]
+  close(): Promise<void>
+}
+
+/** What an end-to-end trial ingests and with what. */
+export interface IngestionTrialInput {
+  /** The sample: a few real PDFs (the first ones of the import). */
+  pdfs: readonly string[]
+  /** Starts the embedder a configuration describes (the app's worker embedder), model loaded. */
+  startEmbedder(config: IngestConfig): Promise<Embedder>
   /**
-   * Work that competes for the cores as PDF extraction does during ingestion (reading a PDF in
-   * the extraction worker); run over and over until the embedding is done.
+   * Opens an empty library in `dataDir` that ingests with this embedder and batch size, built
+   * as the app builds its own (same reader, stores and settings), announcing to nobody.
    */
-  load?: () => Promise<unknown>
+  openLibrary(
+    dataDir: string,
+    embedder: EmbedderProvider,
+    batchSize: number
+  ): Promise<ScratchLibrary>
+  /** Where the scratch libraries are made (a fresh folder per trial, removed after it). */
+  scratchDir?: string
 }
 
 /**
- * A {@link TrialRunner} that starts the real embedder worker with the given threads and batch,
- * embeds the texts while `load` runs beside it, and watches the main thread's event loop.
- * @remarks The model is loaded and run once before the clock starts. Chunks/s counts only the
- * embedding; the load is there so the threads compete with extraction as they do end to end.
+ * A {@link TrialRunner} that ingests the sample PDFs end to end through the real pipeline with
+ * one configuration: its embedder is started, a scratch library is opened, the PDFs are added
+ * and the clock runs until the library is idle (extraction, chunking, embedding, every file and
+ * index written), while a 5 ms probe watches the main thread's event loop.
+ * @remarks The embedder's model is loaded and run once before the clock starts (the app's
+ * embedder is loaded before a folder import too). The scratch library is removed afterwards.
+ * A sample that indexes no chunk (no text) is `NO_TEXT`.
  */
-export function embedderTrial(input: TrialInput): TrialRunner {
-  return async (threads, batchSize) => {
-    const embedder = await WorkerEmbedder.start({
-      modelDir: input.modelDir,
-      script: input.script,
-      options: { threads, batchSize }
-    })
+export function ingestionTrial(input: IngestionTrialInput): TrialRunner {
+  let sample: TrialSample = { papers: input.pdfs.length, chunks: 0 }
+  const run = async (config: IngestConfig) => {
+    const embedder = await input.startEmbedder(config)
+    const dir = await mkdtemp(join(input.scratchDir ?? tmpdir(), 'researchpal-ingest-trial-'))
+    let library: ScratchLibrary | null = null
     try {
-      await embedder.embed(input.texts.slice(0, batchSize))
-      let done = false
-      const loading = (async () => {
-        while (!done && input.load) await input.load().catch(() => undefined)
-      })()
+      await embedder.embed(
+        Array.from({ length: config.batchSize }, (_, i) => WARM_UP.repeat(4 + i)),
+        undefined,
+        { priority: 'background' }
+      )
+      library = await input.openLibrary(dir, providerOf(embedder), config.batchSize)
       const probe = stallProbe()
       const t0 = performance.now()
-      for (let i = 0; i < input.texts.length; i += batchSize)
-        await embedder.embed(input.texts.slice(i, i + batchSize))
+      await library.addPaths([...input.pdfs])
+      await library.whenIdle()
       const seconds = (performance.now() - t0) / 1000
-      done = true
       const longestStallMs = probe.stop()
-      await loading
+      const indexed = library.list().filter((p) => p.status === 'indexed')
+      const chunks = indexed.reduce((n, p) => n + p.chunks, 0)
+      if (chunks === 0)
+        throw new UserFacingError(
+          'NO_TEXT',
+          'The PDFs chosen to measure ingestion gave no text; the default settings stay in force.'
+        )
+      sample = { papers: indexed.length, chunks }
       return {
-        chunksPerSecond: Math.round((input.texts.length / seconds) * 100) / 100,
+        chunksPerSecond: Math.round((chunks / seconds) * 100) / 100,
         longestStallMs: Math.round(longestStallMs * 10) / 10
       }
     } finally {
-      await embedder.close()
+      await library?.close().catch(() => undefined)
+      await embedder.close().catch(() => undefined)
+      await rm(dir, { recursive: true, force: true })
     }
+  }
+  return Object.assign(run, { sample: () => sample })
+}
+
+const WARM_UP =
+  'We evaluate the retrieval model on held-out questions and report recall at five, ' +
+  'comparing dense and sparse retrieval over the same passages. '
+
+/** A provider that always hands out this one embedder (the trial's own). */
+function providerOf(embedder: Embedder): EmbedderProvider {
+  return {
+    status: () => ({
+      state: 'ready',
+      id: embedder.id,
+      modelDir: null,
+      message: 'Embedding model ready (ingestion trial).'
+    }),
+    current: async () => embedder,
+    close: async () => undefined
   }
 }
 
@@ -68,23 +114,4 @@ export function stallProbe(): { stop(): number } {
       return Math.max(0, longest)
     }
   }
-}
-
-/**
- * Chunk-sized texts (about 180 words) cut from a PDF's text, at most `count`; repeated to make
- * up the count when the PDF is short. Empty when the PDF has no text.
- */
-export function sampleTexts(content: PdfContent, count = 32, words = 180): string[] {
-  const all = content.pages
-    .flatMap((p) => p.items.map((i) => i.str))
-    .join(' ')
-    .split(/\s+/)
-    .filter(Boolean)
-  if (all.length === 0) return []
-  const texts: string[] = []
-  for (let i = 0; texts.length < count; i += words) {
-    const start = i % Math.max(1, all.length - Math.min(words, all.length) + 1)
-    texts.push(all.slice(start, start + words).join(' '))
-  }
-  return texts
 }

@@ -1,20 +1,20 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EmbedderStatus } from '../../../shared/types'
+import { englishText, UserFacingError, type ErrorText } from '../../errors'
 import type { Embedder, EmbedderProvider } from '../types'
 import { locateModel, modelSearchPaths, type ModelSearchOptions } from './locateModel'
 import { MODEL_FILES, MODEL_ONNX_FILE } from './modelFiles'
-import type { TransformersEmbedderOptions } from './TransformersEmbedder'
 import type { WorkerScript } from '../../workerScript'
-import { WorkerEmbedder } from './WorkerEmbedder'
+import { WorkerEmbedder, type WorkerEmbedderOptions } from './WorkerEmbedder'
 
 /** What {@link ModelEmbedderProvider} needs: where to look, and how to start an embedder. */
 export interface ModelEmbedderProviderDeps extends ModelSearchOptions {
   /**
-   * How the embedder runs; a function is asked at every load, and a change of what it returns
-   * (a new thread count or batch measured for this machine) restarts the embedder.
+   * How the embedder runs (workers, threads, batch); a function is asked at every load, and a
+   * change of what it returns (a new layout measured for this machine) restarts the embedder.
    */
-  options?: TransformersEmbedderOptions | (() => TransformersEmbedderOptions)
+  options?: WorkerEmbedderOptions | (() => WorkerEmbedderOptions)
   /** Where the embedder worker's code is; found next to WorkerEmbedder by default. */
   script?: WorkerScript
   /** Starts an embedder on a model folder; a {@link WorkerEmbedder} by default. */
@@ -31,6 +31,13 @@ interface Failed {
   dir: string
   fingerprint: string
   message: string
+  /** The load error's catalog text, when it has one. */
+  text?: ErrorText
+}
+
+/** A status whose message comes from main's catalog. */
+function said(status: Omit<EmbedderStatus, 'message'>, text: ErrorText): EmbedderStatus {
+  return { ...status, message: englishText(text), key: text.key, params: text.params ?? {} }
 }
 
 /**
@@ -51,27 +58,25 @@ export class ModelEmbedderProvider implements EmbedderProvider {
     if (!dir) {
       const target = modelSearchPaths(this.deps)[0]!
       const files = MODEL_FILES.map((f) => f.path).join(', ')
-      return {
-        state: 'missing',
-        id: null,
-        modelDir: null,
-        message: `Embedding model not found — keyword search only. Run \`npm run fetch-model\` or put the files (${files}) in ${target}.`
-      }
+      return said(
+        { state: 'missing', id: null, modelDir: null },
+        { key: 'embedderNotFound', params: { files, target } }
+      )
     }
     const fingerprint = `${fingerprintOf(dir)}|${JSON.stringify(this.options() ?? {})}`
     if (this.failed && this.failed.dir === dir && this.failed.fingerprint === fingerprint) {
-      return { state: 'error', id: null, modelDir: dir, message: this.failed.message }
+      const { message, text } = this.failed
+      const status = { state: 'error' as const, id: null, modelDir: dir }
+      return text ? said(status, text) : { ...status, message }
     }
     if (this.loaded && this.loaded.dir === dir && this.loaded.fingerprint === fingerprint) {
       const id = this.loaded.embedder.id
-      return { state: 'ready', id, modelDir: dir, message: `Embedding model ready (${id}).` }
+      return said({ state: 'ready', id, modelDir: dir }, { key: 'embedderReady', params: { id } })
     }
-    return {
-      state: 'ready',
-      id: null,
-      modelDir: dir,
-      message: `Embedding model found in ${dir}; it loads on first use.`
-    }
+    return said(
+      { state: 'ready', id: null, modelDir: dir },
+      { key: 'embedderFound', params: { dir } }
+    )
   }
 
   /** The embedder for the model folder now present, or null (missing, or failed: see status). */
@@ -109,12 +114,17 @@ export class ModelEmbedderProvider implements EmbedderProvider {
       return embedder
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
-      this.failed = { dir, fingerprint, message }
+      this.failed = {
+        dir,
+        fingerprint,
+        message,
+        ...(e instanceof UserFacingError && e.text && { text: e.text })
+      }
       return null
     }
   }
 
-  private options(): TransformersEmbedderOptions | undefined {
+  private options(): WorkerEmbedderOptions | undefined {
     const o = this.deps.options
     return typeof o === 'function' ? o() : o
   }

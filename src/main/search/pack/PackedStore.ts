@@ -116,6 +116,27 @@ export class PackedStore<P, K extends Pack> {
     return i !== undefined && this.aliveFlags![i] === 1
   }
 
+  /** How many papers the store holds (delta and live pack papers). */
+  paperCount(): number {
+    let n = this.delta.size
+    const alive = this.aliveFlags
+    if (this.packValue && alive) for (let i = 0; i < alive.length; i++) n += alive[i]!
+    return n
+  }
+
+  /**
+   * Whether a scope of distinct paper ids names every paper in the store.
+   * @remarks Such a query is an unscoped one: the search of a whole library passes the
+   * catalog's ids, and masking the pack with them costs time for nothing.
+   */
+  coversAll(scope: readonly string[]): boolean {
+    const total = this.paperCount()
+    if (scope.length < total) return false
+    let n = 0
+    for (const id of scope) if (this.has(id)) n++
+    return n === total
+  }
+
   paperIds(): string[] {
     const out = [...this.delta.keys()]
     this.packValue?.papers.forEach((p, i) => {

@@ -159,7 +159,7 @@ export const en = {
     duplicates_other: '{{count, number}} files already in the library',
     close: 'Close',
     tuning:
-      'Indexing on this computer: {{threads, number}} thread(s), batches of {{batch, number}} (measured).',
+      'Indexing on this computer: {{workers, number}} embedding worker(s) × {{threads, number}} thread(s), batches of {{batch, number}} (measured).',
     tuningNone: 'Indexing settings are measured before the first folder import.',
     measure: 'Measure again',
     measuring: 'Measuring…'

@@ -162,7 +162,7 @@ export const ptBR: Catalog = {
     duplicates_other: '{{count, number}} arquivos já estavam na biblioteca',
     close: 'Fechar',
     tuning:
-      'Indexação neste computador: {{threads, number}} thread(s), lotes de {{batch, number}} (medido).',
+      'Indexação neste computador: {{workers, number}} worker(s) de embeddings × {{threads, number}} thread(s), lotes de {{batch, number}} (medido).',
     tuningNone: 'As configurações de indexação são medidas antes da primeira importação de pasta.',
     measure: 'Medir de novo',
     measuring: 'Medindo…'

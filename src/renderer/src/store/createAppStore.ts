@@ -38,8 +38,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     const offs = [
       api.onChatEvent((e) => store.getState().applyChatEvent(e)),
       api.onIngestProgress((p) => store.getState().applyIngestProgress(p)),
-      api.onLibraryChanged(({ papers, collections }) => {
-        store.getState().applyLibraryChanged(papers)
+      api.onLibraryChanged(({ collections, ...change }) => {
+        store.getState().applyLibraryChanged(change)
         store.getState().applyCollections(collections)
       }),
       api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),

@@ -1,3 +1,4 @@
+import type { EventPayload } from '../../../shared/contract'
 import type { AppError, Result } from '../../../shared/errors'
 import type { IngestProgress, LibraryNotice, Paper } from '../../../shared/types'
 import type { SliceCreator } from './types'
@@ -39,7 +40,8 @@ export interface LibrarySlice {
   dismissNotices: () => void
   /** Applies pushed events. */
   applyIngestProgress: (progress: IngestProgress) => void
-  applyLibraryChanged: (papers: Paper[]) => void
+  /** The whole list (`full`) or only the papers that changed and the ids removed. */
+  applyLibraryChanged: (change: Omit<EventPayload<'library:changed'>, 'collections'>) => void
   applyLibraryNotice: (notice: LibraryNotice) => void
 }
 
@@ -138,7 +140,25 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
         merge([{ ...paper, status: p.stage }])
       }
     },
-    applyLibraryChanged: (papers) => update({ papers, loaded: true }),
+    applyLibraryChanged: (change) => {
+      if (change.full) return update({ papers: change.papers, loaded: true })
+      if (change.papers.length === 0 && change.removed.length === 0) return
+      // Changed papers keep their place; new ones go at the end, as main lists them.
+      const changed = new Map(change.papers.map((p) => [p.id, p]))
+      const removed = new Set(change.removed)
+      const papers: Paper[] = []
+      for (const p of lib().papers) {
+        if (removed.has(p.id)) continue
+        const next = changed.get(p.id)
+        papers.push(next ?? p)
+        changed.delete(p.id)
+      }
+      papers.push(...changed.values())
+      let { progress } = lib()
+      if (removed.size && Object.keys(progress).some((id) => removed.has(id)))
+        progress = Object.fromEntries(Object.entries(progress).filter(([id]) => !removed.has(id)))
+      update({ papers, progress })
+    },
     applyLibraryNotice: (notice) => update({ notices: [...lib().notices, notice] })
   }
 }

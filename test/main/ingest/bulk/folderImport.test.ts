@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FolderImportStatus } from '../../../../src/shared/folderImport'
 import { FolderImport } from '../../../../src/main/ingest/bulk/FolderImport'
 import { IMPORT_JOB_FORMAT } from '../../../../src/main/storage/importJobFormat'
+import { catalogOnDisk } from '../../../fixtures/catalogOnDisk'
 import { makePaperPdf } from '../../../fixtures/fixturePapers'
 import { makePdf } from '../../../fixtures/makePdf'
 import { buildLibrary, SlowEmbedder } from '../../../fixtures/libraryHarness'
@@ -177,8 +178,7 @@ describe('folder import', () => {
     expect(counts.size).toBe(8)
     expect([...counts.values()].every((n) => n === 1)).toBe(true)
     // The real library on disk holds each paper once.
-    const catalog = JSON.parse(readFileSync(join(dataDir, 'library.json'), 'utf8'))
-    const papers = (catalog.papers ?? catalog.records ?? []) as { status: string }[]
+    const papers = await catalogOnDisk(join(dataDir, 'library.json'))
     expect(papers.filter((p) => p.status === 'indexed')).toHaveLength(8)
   }, 120_000)
 })

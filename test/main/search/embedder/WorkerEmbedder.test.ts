@@ -45,6 +45,30 @@ describe('WorkerEmbedder', () => {
     })
   })
 
+  it('with two workers runs the batches of a call on both, keeps their order, and answers a query ahead of queued ingestion batches', async () => {
+    const two = await WorkerEmbedder.start({
+      modelDir,
+      options: { batchSize: 2, workers: 2, threads: 1 }
+    })
+    try {
+      expect(two.parallel).toBe(2)
+      const [a, b] = await Promise.all([two.embed(texts), inThread.embed(texts)])
+      expect(a).toHaveLength(texts.length)
+      a.forEach((v, i) => expect(dot(v, b[i]!)).toBeGreaterThan(0.99999))
+      // A paper's worth of ingestion batches queued, then a search query.
+      const order: string[] = []
+      const paper = Array.from({ length: 40 }, (_, i) => texts[i % texts.length]!)
+      const ingest = two
+        .embed(paper, undefined, { priority: 'background' })
+        .then(() => order.push('ingestion'))
+      const query = two.embed(['what does attention do?']).then(() => order.push('query'))
+      await Promise.all([ingest, query])
+      expect(order).toEqual(['query', 'ingestion'])
+    } finally {
+      await two.close()
+    }
+  })
+
   it('counts wordpieces through the model tokenizer', async () => {
     expect(await worker.countWordpieces(['the model', 'attention '.repeat(300)])).toEqual([2, 300])
   })

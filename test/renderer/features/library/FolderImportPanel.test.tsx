@@ -98,18 +98,28 @@ describe('the folder import panel', () => {
 
   it('speaks Brazilian Portuguese and can measure the indexing settings again', async () => {
     await i18n.changeLanguage('pt-BR')
-    const tuning = { threads: 2, batchSize: 8, measuredAt: '2026-12-01T10:00:00Z', trials: [] }
+    const tuning = {
+      workers: 1,
+      threads: 2,
+      batchSize: 8,
+      measuredAt: '2026-12-01T10:00:00Z',
+      trials: []
+    }
     const fake = fakeApi({
       'import:status': () => ok({ status: status({ state: 'paused', inFlight: 0 }), tuning }),
-      'import:measure': () => ok({ tuning: { ...tuning, threads: 1 } })
+      'import:measure': () => ok({ tuning: { ...tuning, workers: 2, threads: 1 } })
     })
     renderWithStore(<FolderImportPanel />, fake)
     await waitFor(() => expect(screen.getByText('Importação da pasta pausada')).toBeTruthy())
     expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy()
-    expect(screen.getByText(/2 thread\(s\), lotes de 8/)).toBeTruthy()
+    expect(screen.getByText(/1 worker\(s\) de embeddings × 2 thread\(s\), lotes de 8/)).toBeTruthy()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Medir de novo' })))
     expect(fake.calls.at(-1)?.channel).toBe('import:measure')
-    await waitFor(() => expect(screen.getByText(/1 thread\(s\), lotes de 8/)).toBeTruthy())
+    await waitFor(() =>
+      expect(
+        screen.getByText(/2 worker\(s\) de embeddings × 1 thread\(s\), lotes de 8/)
+      ).toBeTruthy()
+    )
   })
 
   it('says a failed start in the UI language from its key, not main’s English message', async () => {

@@ -195,7 +195,11 @@ export function FolderImportPanel() {
       {(active || ended || busy === 'measure') && (
         <div className="small muted import-tuning">
           {tuning
-            ? t('folderImport.tuning', { threads: tuning.threads, batch: tuning.batchSize })
+            ? t('folderImport.tuning', {
+                workers: tuning.workers,
+                threads: tuning.threads,
+                batch: tuning.batchSize
+              })
             : t('folderImport.tuningNone')}{' '}
           <button
             type="button"

@@ -133,7 +133,7 @@ export function LibraryPanel() {
           <div className="notice notice-warn" role="status" aria-label={t('library.repairs')}>
             <div className="notice-title">{t('library.repairsTitle')}</div>
             {notices.map((n, i) => (
-              <ErrorMessage key={i} message={n.message} />
+              <ErrorMessage key={i} error={n} />
             ))}
             <button type="button" className="btn btn-small btn-quiet" onClick={dismissNotices}>
               {t('library.dismiss')}

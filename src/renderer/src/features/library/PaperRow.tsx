@@ -1,4 +1,4 @@
-import type { DragEvent } from 'react'
+import { memo, type DragEvent } from 'react'
 import type { Paper } from '../../../../shared/types'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
@@ -9,8 +9,12 @@ import { canRetry, rowTitle } from './visiblePapers'
 /** The drag type that carries paper ids onto a collection. */
 export const PAPER_DRAG_TYPE = 'application/x-researchpal-papers'
 
-/** One compact row: checkbox, title, first author · year, status, and the row's actions. */
-export function PaperRow({ paper }: { paper: Paper }) {
+/**
+ * One compact row: checkbox, title, first author · year, status, and the row's actions.
+ * @remarks Memoised: main sends only the papers that changed, so during an import of thousands
+ * the other rows keep their paper object and are not rendered again for each status change.
+ */
+export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
   const progress = useAppStore((s) => s.library.progress[paper.id])
   const busy = useAppStore((s) => s.library.busy.includes(paper.id))
   const isOpen = useAppStore((s) => s.viewer.open && s.viewer.paperId === paper.id)
@@ -133,4 +137,4 @@ export function PaperRow({ paper }: { paper: Paper }) {
       )}
     </li>
   )
-}
+})

@@ -22,7 +22,7 @@ export function EmbedderState() {
               ? t('settings.embedderMissing')
               : t('settings.embedderError')}
           </span>
-          <ErrorMessage message={embedder.message} />
+          <ErrorMessage error={embedder} />
           <span className="field-help">
             <Trans
               t={t}

@@ -1,0 +1,22 @@
+import type { Channel, ChannelOutput } from '../../shared/contract'
+import type { MainErrorKey } from '../../shared/i18n/mainCatalog'
+import { UserFacingError } from '../errors'
+import type { Services } from '../services'
+
+/**
+ * Calls one channel through the router (same validation as the app); throws its error.
+ * @remarks The error keeps its catalog key, so the CLI still says it in the user's language.
+ */
+export async function call<C extends Channel>(
+  s: Services,
+  channel: C,
+  input: unknown
+): Promise<ChannelOutput<C>> {
+  const r = await s.router.invoke(channel, input, { transport: 'cli' })
+  if (!r.ok) {
+    const { code, key, params, message } = r.error
+    const text = key ? { key: key as MainErrorKey, ...(params ? { params } : {}) } : message
+    throw new UserFacingError(code, text, r.error)
+  }
+  return r.value as ChannelOutput<C>
+}

@@ -1,0 +1,8 @@
+import type { UiLanguage } from '../../shared/types'
+import { mainUiLanguage } from '../agent/language'
+import type { Services } from '../services'
+
+/** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */
+export function cliLanguage(s: Services): UiLanguage {
+  return mainUiLanguage(s.settings.get().uiLanguage)
+}

@@ -1,0 +1,356 @@
+/**
+ * The command line's texts for people (help, usage errors, progress, lists), in English
+ * (Brazilian Portuguese: cliCatalogPtBR.ts): the `cli` section of main's catalog
+ * (mainCatalog.ts), kept in its own file.
+ * @remarks Numbers go through i18next's `number` format and dates through `datetime`
+ * (Intl, in the language of the text), so "0.42 papers/s" is "0,42 artigos/s" in Portuguese.
+ */
+export const cliEn = {
+  localModel: '[Local model {{model}}]',
+  localModelFallback:
+    '[Local model {{model}} — Gemini could not be reached, so the local model answered]',
+  evidenceOnly: '[Evidence only — not a generated answer]',
+  evidenceOnlyWhy: '[Evidence only — not a generated answer: {{why}}]',
+  unverified: '[Unverified]',
+  unverifiedWhy: '[Unverified: {{why}}]',
+  keyHint:
+    'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.',
+  sources: 'Sources:',
+  source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
+  usage: '({{input, number}} input / {{output, number}} output tokens)',
+  paperRemoved: '(paper removed from the library)',
+  followUp:
+    'Thread {{threadId}} (turn {{turnId}}). Follow up with: ask --thread {{threadId}} "..."',
+  noThreads: 'No conversations yet. Start one with: ask --new-thread "<question>"',
+  damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}',
+  error: 'Error ({{code}}): {{message}}',
+  ingested: '✓ {{id}}  {{pages, number}} pages, {{chunks, number}} chunks',
+  notice: '! {{message}}',
+  help: `ResearchPal — ask questions about your paper PDFs, with citations.
+
+Usage: npm run --silent cli -- <command> [options]
+
+Commands:
+  ingest <pdf|folder|arXiv id>...  Add papers and index them (exit 1 if any failed)
+  import-folder <folder>           Import every PDF under a folder (thousands), with ETA;
+                                   Ctrl-C pauses, and running it again (or quitting and
+                                   restarting) resumes where it stopped; duplicates and
+                                   failures are listed at the end
+  tune-ingest [folder]             Measure again which embedder layout (workers × ONNX
+                                   Runtime threads) and batch size ingest fastest here, end
+                                   to end on the folder's first PDFs (or the library's);
+                                   measured once per machine otherwise
+  papers                           List the library (--json: with authors, year, venue,
+                                   DOI, tags, collections and where each field came from)
+  paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
+                       [--tags "a, b"]
+                                   Correct a paper's details; automatic metadata never
+                                   overwrites what you edit (an empty value clears a field)
+  bib [paperId...] [--collection NAME]
+                                   BibTeX for those papers, a collection, or everything
+  import-bib <file.bib|file.ris> [--collection NAME]
+                                   Add the entries whose file field points at a PDF, with
+                                   their metadata; list the others (add them by arXiv id)
+  import-zotero <Zotero folder> [--collection NAME]...
+                                   Add the PDFs of a Zotero library (or of the named
+                                   collections) with their metadata; Zotero collections
+                                   become collections here. Zotero may stay open.
+  add-doi <DOI>                    Add a paper's open-access PDF (Unpaywall) with Crossref's
+                                   details
+  search-arxiv "<title>"           arXiv papers with that title, to add with ingest <id>
+  refresh-metadata [paperId...]    Ask arXiv and Crossref (OpenAlex as fallback) for the
+                                   papers' details; your edits are kept
+  related <paperId>                The library's papers most like this one
+  missing-refs <paperId>           References the paper cites that the library lacks,
+                                   with the arXiv id or DOI to add each
+  collections                      List collections
+  collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
+                                   Organise papers into collections
+  remove <paperId>                 Remove a paper, its text, vectors and PDF
+  search "<query>" [--k N] [--paper <paperId>]...
+                                   Hybrid (semantic + keyword) search over the library
+  section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
+  ask "<question>" [--provider gemini|local] [--model <name>]
+                                   Answer with numbered citations: Gemini, or a local
+                                   OpenAI-compatible server (Ollama, LM Studio, llama.cpp);
+                                   evidence-only without a key or a model
+  compare --papers <id,id,...> | --collection NAME | --thread <id>
+          --question "<q>" [--question ...] [--claim "<c>"] [--export markdown|csv|bibtex]
+                                   Ask each paper the same questions: an evidence table, each
+                                   cell from that paper's own passages (evidence-only
+                                   without GEMINI_API_KEY or network); saved in the library.
+                                   --thread: the conversation's papers, saved with it
+  comparisons [--thread <id>]      List saved comparisons (those of one conversation)
+  ask --new-thread "<question>" [--paper <paperId>]...
+                                   Start a saved conversation (limited to those papers)
+  ask --thread <id> "<follow-up>"  Ask a follow-up in a conversation; it sees the history
+  threads                          List the conversations, newest first
+  thread show <id>                 Print a conversation, turn by turn, and its comparisons
+  thread export <id> --format md|bib [--turn <turnId>]
+                                   Export it as Markdown with references, or its BibTeX
+  demo                             Ingest the three default papers and ask a sample question
+  mcp [--http <port>] [--allow-add]
+                                   MCP server for Claude Desktop, Cursor...: stdio, or HTTP
+                                   on 127.0.0.1 with a bearer token (printed on stderr).
+                                   Read-only unless --allow-add (adds the add_paper tool)
+
+Options:
+  --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
+  --json             Print exactly one JSON document on stdout (progress goes to stderr)
+  --wait <seconds>   How long ingest/remove/demo/ask/thread(s) (default 300) and
+                     mcp --allow-add (default 0) wait while another process (the app, another
+                     command) writes to the data folder; 0 refuses at once.
+                     papers, search and section only read, and never wait
+  --help             Show this help
+
+Environment:
+  GEMINI_API_KEY     Gemini API key for generated answers
+  GEMINI_MODEL       Model (default gemini-3.5-flash); GEMINI_BASE_URL: API base URL (proxies)
+  RESEARCHPAL_LLM_BASE_URL  Local server (default http://127.0.0.1:11434/v1, Ollama's);
+                     https, or http to this computer only. Gemini offline falls back to it.
+  RESEARCHPAL_LLM_MODEL     The local model, e.g. qwen2.5:3b
+  RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
+  RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
+  RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)
+  The language of this text: the app's interface language, or LC_ALL/LC_MESSAGES/LANG
+`,
+  usageErrors: {
+    unknownOption: 'Unknown option {{option}}',
+    needsValue: '{{option}} needs a value',
+    needsValueDash:
+      '{{option}} needs a value (write {{option}}=VALUE for a value that starts with a dash)',
+    wholeNumber: "--{{name}} must be a whole number from {{min}} to {{max}}, not '{{value}}'",
+    port: "--http must be a port number from 0 to 65535, not '{{value}}'",
+    oneOf: "--{{name}} must be {{allowed}}, not '{{value}}'",
+    wait: "--wait must be a number of seconds from 0 to 86400, not '{{value}}'",
+    modelNeedsProvider: '--model needs --provider (gemini or local) to say whose model it is',
+    needs: '{{command}} needs $t(cli.usageErrors.what.{{what}})',
+    what: {
+      inputs: 'at least one PDF, folder or arXiv id',
+      paperId: 'a paper id',
+      paperIdSeePapers: 'a paper id (see: papers)',
+      query: 'a query in quotes',
+      paperAndSection: 'a paper id and a section name',
+      question: 'a question in quotes',
+      threadVerb: '"show <id>" or "export <id> --format md|bib"',
+      folder: 'a folder of PDFs',
+      bibFile: 'a BibTeX or RIS file',
+      zoteroFolder: 'the Zotero data folder (usually ~/Zotero)',
+      doi: 'a DOI such as 10.18653/v1/N19-1423',
+      title: 'a title in quotes',
+      paperEdit: 'edit <paperId> [--title T] [--authors "A; B"] ...',
+      paperEditField: 'at least one of --title --authors --year --venue --doi --tags',
+      collectionVerb: 'create|rename|delete|add|remove NAME ...',
+      renameNames: 'the old and the new name',
+      paperIds: 'paper ids',
+      exportFormat: '--format md or --format bib'
+    },
+    threadBoth: 'Use --thread or --new-thread, not both',
+    paperNeedsNewThread: '--paper with ask limits a new conversation: add --new-thread',
+    compareBoth: 'compare takes --papers or --collection, not both',
+    comparePapers: 'compare needs --papers <id,id,...>, --collection NAME or --thread <id>',
+    compareQuestion: 'compare needs at least one --question "..." or --claim "..."',
+    year: "--year must be a year such as 2019, not '{{value}}'",
+    unknownThreadCommand: "Unknown thread command '{{verb}}' (show or export)",
+    unknownCollectionCommand: "Unknown collection command '{{verb}}'",
+    unknownCommand: "Unknown command '{{command}}'",
+    noCommand: 'No command given'
+  },
+  signals: {
+    pausing:
+      'Pausing… the papers in flight finish; run the same command again to resume. Ctrl-C again quits at once (the import still resumes).',
+    cancelling: 'Cancelling… the library stays consistent. Ctrl-C again quits at once.'
+  },
+  /** A paper's place in ingestion (PAPER_STATUSES). */
+  status: {
+    pending: 'pending',
+    downloading: 'downloading',
+    extracting: 'extracting',
+    embedding: 'embedding',
+    indexed: 'indexed',
+    error: 'error'
+  },
+  /** What an answer is doing (ANSWER_STAGES). */
+  stages: {
+    rewriting: 'rewriting the question',
+    searching: 'searching',
+    reading: 'reading',
+    drafting: 'writing the answer',
+    checking: 'checking the answer',
+    revising: 'revising the answer'
+  },
+  stage: '… $t(cli.stages.{{stage}})',
+  stageDetail: '… $t(cli.stages.{{stage}}): {{detail}}',
+  ingestLine: '[{{done, number}}/{{total, number}}] {{paperId}}: $t(cli.status.{{stage}})',
+  ingestBar:
+    '{{bar}} {{done, number}}/{{total, number}} papers · {{paperId}} $t(cli.status.{{stage}}){{step}}',
+  compare: {
+    rateLimited: '… rate limited: paused for {{seconds, number}} s, then resuming',
+    running: '… {{done, number}}/{{total, number}} cells',
+    ended: '… {{done, number}}/{{total, number}} cells, $t(cli.compare.states.{{state}})',
+    states: { running: 'running', paused: 'paused', done: 'done', cancelled: 'cancelled' },
+    heading: 'Comparison {{id}}: {{papers, number}} papers × {{columns, number}} columns',
+    evidenceOnly:
+      "Evidence only (§): {{why}} Cells show each paper's best passages, not generated answers.",
+    noModel: 'no model.',
+    legend:
+      'Legend: ✓ answered and checked  – the paper does not say  ? unverified  § evidence only  ✗ failed',
+    claim: 'Claim: {{text}}',
+    notStated: 'The paper does not say.',
+    verdicts: {
+      supports: 'supports',
+      contradicts: 'contradicts',
+      'does-not-address': 'does not address'
+    },
+    check: '(check: {{problem}})',
+    passage: 'p. {{page}}: "{{snippet}}"',
+    listRow:
+      '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  {{papers, number}} × {{columns, number}}  {{title}}',
+    fromCollection: ' [collection {{name}}]',
+    fromConversation: ' [conversation {{id}}]',
+    none: 'No comparisons saved yet.',
+    savedWithThread: 'Comparisons saved with this conversation:'
+  },
+  threads: {
+    row_zero:
+      '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  no turns  {{scope}}{{title}}',
+    row_one:
+      '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  {{count}} turn   {{scope}}{{title}}',
+    row_other:
+      '{{id}}  {{updated, datetime(dateStyle: short; timeStyle: short)}}  {{count}} turns  {{scope}}{{title}}',
+    scope_one: '[{{count}} paper] ',
+    scope_other: '[{{count}} papers] ',
+    untitled: '(untitled)',
+    headScoped_zero:
+      '{{id}} · papers {{papers}} · no turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headScoped_one:
+      '{{id}} · papers {{papers}} · {{count}} turn · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headScoped_other:
+      '{{id}} · papers {{papers}} · {{count}} turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headAll_zero:
+      '{{id}} · all papers · no turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headAll_one:
+      '{{id}} · all papers · {{count}} turn · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    headAll_other:
+      '{{id}} · all papers · {{count}} turns · updated {{updated, datetime(dateStyle: medium; timeStyle: short)}}',
+    question: '--- {{number}}. Q: {{question}}',
+    turnStatus: {
+      running: 'running',
+      done: 'done',
+      stopped: 'stopped',
+      failed: 'failed',
+      interrupted: 'interrupted'
+    }
+  },
+  removed: 'Removed {{id}}.',
+  search: {
+    hybrid: 'Search: hybrid ({{embedder}})',
+    keyword: 'Search: keyword only (embedding model missing)',
+    result:
+      '{{rank}}. {{title}}, p. {{page}} [{{section}}] score {{score, number(minimumFractionDigits: 3; maximumFractionDigits: 3)}}'
+  },
+  section_one: '{{section}} (page {{pages}})',
+  section_other: '{{section}} (pages {{pages}})',
+  papers: {
+    row: '{{id}}  {{status}} {{pages}} pp  {{title}}',
+    empty: 'The library is empty. Add papers with: ingest <pdf|folder|arXiv id>',
+    unknownAuthors: 'unknown authors',
+    etAl: '{{author}} et al.',
+    unreadable: '{{id}}  unreadable (kept unchanged): {{reason}}',
+    noId: '(no id)',
+    authors: '  authors: {{value}}',
+    yearVenueDoi: '  year: {{year}}   venue: {{venue}}   DOI: {{doi}}',
+    tags: '  tags: {{value}}',
+    edited: '  edited by hand (kept over automatic metadata): {{fields}}',
+    fields: {
+      title: 'title',
+      authors: 'authors',
+      year: 'year',
+      venue: 'venue',
+      doi: 'DOI',
+      abstract: 'abstract'
+    }
+  },
+  collections: {
+    row_zero: '{{name}}  (no papers)',
+    row_one: '{{name}}  ({{count}} paper)',
+    row_other: '{{name}}  ({{count}} papers)',
+    none: 'No collections yet. Create one with: collection create NAME',
+    created: 'Created collection "{{name}}".',
+    renamed: 'Renamed to "{{name}}".',
+    deleted: 'Deleted collection "{{name}}" (its papers stay in the library).',
+    added_one: 'Added {{count}} paper to "{{name}}".',
+    added_other: 'Added {{count}} papers to "{{name}}".',
+    removed_one: 'Removed {{count}} paper from "{{name}}".',
+    removed_other: 'Removed {{count}} papers from "{{name}}".'
+  },
+  imports: {
+    added: '✓ {{id}}  {{title}}',
+    duplicate: '✓ {{id}}  {{title}}  (already in the library)',
+    failed: '✗ {{file}}  {{reason}}',
+    withoutPdf_one: '{{count}} entry was not added (no PDF):',
+    withoutPdf_other: '{{count}} entries were not added (no PDF):',
+    untitled: '(untitled)',
+    entry: '  - {{title}}: {{reason}}',
+    entryArxiv: '  - {{title}}: {{reason}} — add it with: ingest {{arxivId}}',
+    entryDoi: '  - {{title}}: {{reason}} — DOI {{doi}}',
+    collections: 'Collections: {{names}}',
+    nothing: 'Nothing to import.'
+  },
+  online: {
+    arxivCandidate: '{{arxivId}}  {{title}} — {{author}}{{year}}',
+    addOne: 'Add one with: ingest <arXiv id>',
+    noArxivMatch: 'arXiv has no paper with that title.',
+    updated_zero: 'No paper updated from arXiv/Crossref.',
+    updated_one: '{{count}} paper updated from arXiv/Crossref.',
+    updated_other: '{{count}} papers updated from arXiv/Crossref.',
+    stopped: '{{message}} ({{count, number}} still to ask)'
+  },
+  discover: {
+    mostLike: 'Most like {{id}} (by {{mode}}):',
+    modes: {
+      vectors: 'vectors ({{embedder}}) and keywords',
+      keywords: 'keywords'
+    },
+    noOther: 'No other indexed paper in the library yet.',
+    missing: '{{count, number}} of {{total, number}} references are not in the library:'
+  },
+  folderImport: {
+    line: '… {{settled, number}}/{{total, number}} files ({{indexed, number}} indexed, {{duplicates, number}} duplicate, {{failed, number}} failed), {{rate, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}} papers/s, {{eta}}',
+    done: 'done',
+    paused: 'paused',
+    pausing: 'pausing',
+    estimating: 'estimating…',
+    left: 'about {{duration}} left',
+    starting: 'Importing {{total, number}} PDF(s) from {{folder}}',
+    resuming:
+      'Importing {{total, number}} PDF(s) from {{folder}} (resuming: {{done, number}} already done)',
+    finished:
+      'Imported {{folder}}: {{indexed, number}} indexed, {{duplicates, number}} duplicate(s), {{failed, number}} failed, of {{total, number}} PDF(s) in {{duration}}.',
+    stoppedPaused:
+      'Import of {{folder}} paused: {{indexed, number}} indexed, {{duplicates, number}} duplicate(s), {{failed, number}} failed, {{left, number}} left of {{total, number}}. Run the same command again to resume.',
+    stoppedCancelled:
+      'Import of {{folder}} cancelled: {{indexed, number}} indexed, {{duplicates, number}} duplicate(s), {{failed, number}} failed, {{left, number}} left of {{total, number}}. Run the same command again to resume.',
+    failures: 'Failed:',
+    duplicates: 'Duplicates (skipped):'
+  },
+  tuning: {
+    head: 'Ingestion on this machine: {{workers, number}} embedder worker(s) × {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',
+    trial:
+      '  {{mark}} {{workers, number}} worker(s) × {{threads, number}} thread(s), batch {{batch, number}}: {{rate, number(minimumFractionDigits: 1; maximumFractionDigits: 1)}} chunks/s end to end, longest stall {{stall, number(maximumFractionDigits: 0)}} ms'
+  },
+  demo: {
+    adding: 'Adding the three default papers (Transformer, BERT, RAG)...',
+    paper: '✓ {{id}}  {{title}} ({{pages, number}} pages, {{chunks, number}} chunks)',
+    question: 'Q: {{question}}',
+    prompt: 'Ask about the papers (empty line to quit): '
+  },
+  mcp: {
+    serverAt: 'ResearchPal MCP server at {{url}}',
+    header: 'Every request needs the header: Authorization: Bearer {{token}}'
+  }
+}
+
+/** The CLI catalog's shape: the English one's keys, any string values. */
+export type CliCatalog = Strings<typeof cliEn>
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
