@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { en } from '../../src/renderer/src/i18n/en'
 import { ptBR } from '../../src/renderer/src/i18n/pt-BR'
-import { mainEn, mainPtBR } from '../../src/shared/i18n/mainCatalog'
+import { mainEn } from '../../src/shared/i18n/mainCatalog'
+import { mainPtBR } from '../../src/shared/i18n/mainCatalogPtBR'
 import type { UiLanguage } from '../../src/shared/types'
 
 /** The renderer's catalog of a language, to find controls by the label a user reads. */
