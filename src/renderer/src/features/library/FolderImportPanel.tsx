@@ -19,14 +19,22 @@ function fileName(path: string): string {
 }
 
 function EntryList({ title, entries }: { title: string; entries: FolderImportEntry[] }) {
+  const papers = useAppStore((s) => s.library.papers)
   if (entries.length === 0) return null
+  // A file the library could not index is a failed paper there, whose error carries its key:
+  // told from it, the reason is in the UI language (the import's own record is English).
+  const errorOf = (e: FolderImportEntry) => {
+    const error = e.paperId ? papers.find((p) => p.id === e.paperId)?.error : null
+    return error?.code === e.code ? error : null
+  }
   return (
     <details className="import-entries">
       <summary className="small">{title}</summary>
       <ul className="small">
         {entries.map((e) => (
           <li key={e.file} title={e.file}>
-            <strong>{fileName(e.file)}</strong> — <ErrorMessage message={e.message} />
+            <strong>{fileName(e.file)}</strong> —{' '}
+            <ErrorMessage message={e.message} error={errorOf(e)} />
           </li>
         ))}
       </ul>
@@ -181,7 +189,7 @@ export function FolderImportPanel() {
       )}
       {error && (
         <div className="notice notice-error" role="alert">
-          <ErrorMessage message={error.message} />
+          <ErrorMessage error={error} />
         </div>
       )}
       {(active || ended || busy === 'measure') && (
