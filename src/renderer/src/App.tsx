@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
@@ -58,8 +58,14 @@ function ProviderPill() {
 /** The pane shown when the window is narrow enough for one pane at a time. */
 type Tab = 'library' | 'chat' | 'viewer'
 
-/** The library width beside the chat in the wide layout (CSS `--library-width`). */
-const LIBRARY_WIDTH = 300
+/**
+ * The library's width beside the chat in the wide layout; the CSS reads it as `--library-width`
+ * (set on the app's root), so the room left to the chat and the viewer is computed from the
+ * width the library really has.
+ */
+const LIBRARY_WIDTH = 340
+/** The splitter between the chat and the viewer (its grid column). */
+const SPLITTER_WIDTH = 6
 
 function TopBar({
   mode,
@@ -150,7 +156,7 @@ function TopBar({
       </span>
       <button
         type="button"
-        className="btn btn-small btn-quiet"
+        className="btn btn-small btn-quiet theme-toggle"
         title={t('app.theme')}
         aria-label={`${t('app.theme')}: ${themeLabel}`}
         data-theme-setting={theme}
@@ -228,7 +234,9 @@ export function App() {
   )
   useShortcuts(store, targets)
 
-  const room = width - (mode === 'wide' ? LIBRARY_WIDTH : 0)
+  // The room beside the library for the chat, the splitter and the viewer: the viewer's share
+  // leaves at least MIN_CHAT to the chat.
+  const room = width - (mode === 'wide' ? LIBRARY_WIDTH : 0) - (viewerOpen ? SPLITTER_WIDTH : 0)
   const viewerPx = viewerWidth(share, room)
   const columns =
     mode === 'narrow'
@@ -236,14 +244,17 @@ export function App() {
       : [
           mode === 'wide' ? 'var(--library-width)' : '',
           `minmax(${MIN_CHAT}px, 1fr)`,
-          viewerOpen ? `6px ${viewerPx}px` : ''
+          viewerOpen ? `${SPLITTER_WIDTH}px ${viewerPx}px` : ''
         ]
           .filter(Boolean)
           .join(' ')
   const shows = (pane: Tab): boolean => mode !== 'narrow' || tab === pane
 
   return (
-    <div className={`app layout-${mode}`}>
+    <div
+      className={`app layout-${mode}`}
+      style={{ '--library-width': `${LIBRARY_WIDTH}px` } as CSSProperties}
+    >
       <a
         className="skip-link"
         href="#question"

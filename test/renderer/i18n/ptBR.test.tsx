@@ -160,4 +160,20 @@ describe('UI language', () => {
     expect(DEFAULT_SETTINGS.uiLanguage).toBe('system')
     expect(DEFAULT_SETTINGS.answerLanguage).toBe('ui')
   })
+
+  it('sets the colour theme in Settings, the same theme the top bar’s button shows', async () => {
+    app('en')
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Library' })).toBeTruthy())
+    const button = () => document.querySelector('.topbar button[data-theme-setting]')!
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }))
+    const select = await screen.findByRole('combobox', { name: 'Colour theme' })
+    fireEvent.change(select, { target: { value: 'dark' } })
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'))
+    expect(button().getAttribute('data-theme-setting')).toBe('dark')
+    expect(localStorage.getItem('researchpal.theme')).toBe('dark')
+    // The button cycles dark → system, and the field follows.
+    fireEvent.click(button())
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe('system'))
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false)
+  })
 })

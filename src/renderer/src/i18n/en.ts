@@ -216,6 +216,7 @@ export const en = {
     venue: 'Venue',
     doi: 'DOI',
     tags: 'Tags, separated by commas',
+    added: 'Added to the library on {{date}}.',
     kept: 'What you edit here is kept: metadata found later in the PDF or online never replaces it.',
     remove: 'Remove paper',
     cite: 'Cite',
@@ -364,6 +365,8 @@ export const en = {
     cardHint: 'Click to open the page',
     chipLabelKind: 'Source {{number}}: {{title}}, page {{page, number}} ({{kind}})',
     kinds: { text: 'Text', ocr: 'OCR', figure: 'Figure', table: 'Table' },
+    figureNumbered: 'Figure {{number}}',
+    tableNumbered: 'Table {{number}}',
     figureLabel: 'Source {{number}}: {{label}} of {{title}}, page {{page, number}}',
     figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
     figureDrawing: 'Drawing the figure…',
@@ -534,6 +537,7 @@ export const en = {
     }
   },
   settings: {
+    themes: { system: 'Same as the system', light: 'Light', dark: 'Dark' },
     title: 'Settings',
     close: 'Close settings',
     geminiModel: 'Gemini model',

@@ -64,6 +64,20 @@ export function formatNumber(n: number, options?: Intl.NumberFormatOptions): str
   return new Intl.NumberFormat(uiLanguage(), options).format(n)
 }
 
+/**
+ * A date (an ISO timestamp) in the UI language's format: "Mar 5, 2026" / "5 de mar. de 2026".
+ * @remarks Dates are shown in the user's time zone, so a late-evening date is the local day.
+ */
+export function formatDate(
+  iso: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }
+): string {
+  const at = new Date(iso)
+  return Number.isNaN(at.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(uiLanguage(), options).format(at)
+}
+
 /** What a failure needs to be told: main's English message and, when it has one, its key. */
 export type Failure = Pick<AppError, 'message' | 'key' | 'params'>
 

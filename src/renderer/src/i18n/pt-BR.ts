@@ -3,7 +3,7 @@ import type { Catalog } from './en'
 /** The Brazilian Portuguese catalog: the same keys as `en.ts` (its type enforces it). */
 export const ptBR: Catalog = {
   app: {
-    noKey: 'Sem chave de API — só trechos dos artigos',
+    noKey: 'Sem chave de API — só trechos',
     noLocalModel: 'Nenhum modelo local escolhido — só trechos dos artigos',
     answersGemini: 'Respostas: Gemini',
     answersGeminiOffline: 'Respostas: Gemini · sem internet: {{model}}',
@@ -219,6 +219,7 @@ export const ptBR: Catalog = {
     venue: 'Publicado em',
     doi: 'DOI',
     tags: 'Etiquetas, separadas por vírgulas',
+    added: 'Adicionado à biblioteca em {{date}}.',
     kept: 'O que você edita aqui é mantido: metadados encontrados depois no PDF ou online nunca o substituem.',
     remove: 'Remover artigo',
     cite: 'Citar',
@@ -369,6 +370,8 @@ export const ptBR: Catalog = {
     cardHint: 'Clique para abrir a página',
     chipLabelKind: 'Fonte {{number}}: {{title}}, página {{page, number}} ({{kind}})',
     kinds: { text: 'Texto', ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
+    figureNumbered: 'Figura {{number}}',
+    tableNumbered: 'Tabela {{number}}',
     figureLabel: 'Fonte {{number}}: {{label}} de {{title}}, página {{page, number}}',
     figureCaption: '[{{number}}] {{label}}, p. {{page, number}}',
     figureDrawing: 'Desenhando a figura…',
@@ -544,6 +547,7 @@ export const ptBR: Catalog = {
     }
   },
   settings: {
+    themes: { system: 'Igual ao sistema', light: 'Claro', dark: 'Escuro' },
     title: 'Configurações',
     close: 'Fechar configurações',
     geminiModel: 'Modelo do Gemini',

@@ -7,7 +7,7 @@ import {
   FolderImportStart
 } from '../../../../src/renderer/src/features/library/FolderImportPanel'
 import { i18n } from '../../../../src/renderer/src/i18n'
-import { fakeApi, ok } from '../../fakeApi'
+import { fakeApi, ok, paper } from '../../fakeApi'
 import { renderWithStore } from '../../render'
 
 afterEach(async () => {
@@ -175,5 +175,73 @@ describe('the folder import panel', () => {
     // Nothing folded under "Detalhes (em inglês)", no English sentence from main's record.
     expect(container.querySelector('[lang="en"]')).toBeNull()
     expect(text).not.toMatch(/same PDF|could not be read|password|already in the library/)
+  })
+
+  it('says a failed start in the UI language from its key, not main’s English message', async () => {
+    await i18n.changeLanguage('pt-BR')
+    const fake = fakeApi({
+      'import:status': () => ok({ status: null, tuning: null }),
+      'import:start': () => ({
+        ok: false,
+        error: {
+          code: 'NOT_A_PDF',
+          message: '"a.pdf" is empty (0 bytes). Add the PDF again.',
+          key: 'pdfEmpty',
+          params: { file: '"a.pdf"' }
+        }
+      })
+    })
+    renderWithStore(
+      <>
+        <FolderImportStart />
+        <FolderImportPanel />
+      </>,
+      fake
+    )
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Importar uma pasta…' }))
+    )
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('"a.pdf"')
+    expect(alert.textContent).not.toContain('is empty')
+    expect(alert.querySelector('[lang="en"]')).toBeNull()
+  })
+
+  it('says why a file was not imported in the UI language when the library knows the failure', async () => {
+    await i18n.changeLanguage('pt-BR')
+    const failure = {
+      code: 'NOT_A_PDF' as const,
+      message:
+        '"notes.pdf" is not a PDF (it does not start with %PDF). Add the paper’s PDF file instead.',
+      key: 'notPdf',
+      params: { file: '"notes.pdf"' }
+    }
+    const done = status({
+      state: 'finished',
+      queued: 0,
+      inFlight: 0,
+      failures: [
+        { file: '/p/notes.pdf', code: 'NOT_A_PDF', message: failure.message, paperId: 'n1' },
+        {
+          file: '/p/gone.pdf',
+          code: 'NOT_FOUND',
+          message: '"gone.pdf" could not be read.',
+          paperId: null
+        }
+      ]
+    })
+    const fake = fakeApi({
+      'import:status': () => ok({ status: done, tuning: null }),
+      'library:list': () =>
+        ok({ papers: [paper({ id: 'n1', title: 'notes.pdf', status: 'error', error: failure })] })
+    })
+    const { store } = renderWithStore(<FolderImportPanel />, fake)
+    await act(() => store.getState().loadLibrary())
+    const item = (await screen.findByText('notes.pdf')).closest('li')!
+    expect(item.textContent).toContain('"notes.pdf" não é um PDF')
+    expect(item.querySelector('[lang="en"]')).toBeNull()
+    // Without a paper to tell it from, the import's English record stays folded as before.
+    const gone = screen.getByText('gone.pdf').closest('li')!
+    expect(gone.querySelector('details [lang="en"]')?.textContent).toContain('could not be read')
   })
 })

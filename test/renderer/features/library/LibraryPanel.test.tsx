@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LibraryPanel } from '../../../../src/renderer/src/features/library/LibraryPanel'
+import { i18n } from '../../../../src/renderer/src/i18n'
 import { fakeApi, ok, paper } from '../../fakeApi'
 import { renderWithStore } from '../../render'
 
@@ -123,5 +124,20 @@ describe('LibraryPanel', () => {
     expect(box.textContent).toContain('Re-indexing it from its PDF')
     fireEvent.click(within(box).getByRole('button', { name: 'Dismiss' }))
     expect(screen.queryByRole('status', { name: 'Library repairs' })).toBeNull()
+  })
+
+  it('says when a paper was added in the UI language’s date format, in its details', async () => {
+    const fake = fakeApi({
+      'library:list': () => ok({ papers: [paper({ addedAt: '2026-03-05T12:00:00.000Z' })] })
+    })
+    const { store } = renderWithStore(<LibraryPanel />, fake)
+    await act(() => store.getState().loadLibrary())
+    act(() => store.getState().openDetails(store.getState().library.papers[0]!.id))
+    await waitFor(() =>
+      expect(screen.getByText(/Added to the library on Mar 5, 2026\./)).toBeTruthy()
+    )
+    await act(() => i18n.changeLanguage('pt-BR'))
+    expect(screen.getByText(/Adicionado à biblioteca em 5 de mar\. de 2026\./)).toBeTruthy()
+    await act(() => i18n.changeLanguage('en'))
   })
 })

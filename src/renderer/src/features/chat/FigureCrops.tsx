@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
+import { figureName } from './figureName'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Width in pixels of a figure's crop in the chat. */
@@ -38,8 +39,7 @@ function FigureCrop({ citation }: { citation: Citation }) {
       stale = true
     }
   }, [citation, fetchRegionImage])
-  const label =
-    citation.snippet.match(/^(Figure|Fig\.|Table)\s*\S+?(?=[:.|])/i)?.[0] ?? citation.kind
+  const label = figureName(citation.snippet, citation.kind, t)
   return (
     <button
       type="button"

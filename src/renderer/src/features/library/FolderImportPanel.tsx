@@ -19,14 +19,22 @@ function fileName(path: string): string {
 }
 
 function EntryList({ title, entries }: { title: string; entries: FolderImportEntry[] }) {
+  const papers = useAppStore((s) => s.library.papers)
   if (entries.length === 0) return null
+  // An entry carries its message's key (said in the UI language). One recorded before keys
+  // existed may be a failed paper in the library, whose error has its key: told from that.
+  const errorOf = (e: FolderImportEntry) => {
+    const error = e.paperId ? papers.find((p) => p.id === e.paperId)?.error : null
+    return error?.code === e.code ? error : null
+  }
   return (
     <details className="import-entries">
       <summary className="small">{title}</summary>
       <ul className="small">
         {entries.map((e) => (
           <li key={e.file} title={e.file}>
-            <strong>{fileName(e.file)}</strong> — <ErrorMessage error={e} />
+            <strong>{fileName(e.file)}</strong> —{' '}
+            <ErrorMessage message={e.message} error={e.key ? e : errorOf(e)} />
           </li>
         ))}
       </ul>

@@ -44,7 +44,7 @@ export function ImportDialog() {
           </header>
           {imp.error && (
             <div className="notice notice-error" role="alert">
-              <ErrorMessage message={imp.error.message} />
+              <ErrorMessage error={imp.error} />
             </div>
           )}
           {imp.phase === 'choose' && (

@@ -95,7 +95,7 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
                             : t('import.fetchDoi')}
                       </button>
                     ))}
-                  {f && 'code' in f && <ErrorMessage message={f.message} />}
+                  {f && 'code' in f && <ErrorMessage error={f} />}
                 </li>
               )
             })}

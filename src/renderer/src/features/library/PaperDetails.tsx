@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { FieldSource, Paper } from '../../../../shared/types'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { useTranslation, type TFunction } from '../../i18n'
+import { formatDate, useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PaperDiscovery } from './PaperDiscovery'
 import { useModal } from './useModal'
@@ -150,7 +150,9 @@ function DetailsForm({ paper }: { paper: Paper }) {
         <span>{t('details.tags')}</span>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </label>
-      <p className="muted small">{t('details.kept')}</p>
+      <p className="muted small">
+        {t('details.added', { date: formatDate(paper.addedAt) })} {t('details.kept')}
+      </p>
       {paper.status === 'indexed' && <PaperDiscovery paperId={paper.id} />}
       <footer className="dialog-actions">
         <button

@@ -22,7 +22,7 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
         onChange={() => setSelection(allShown ? [] : shownIds)}
       />
       {n === 0 ? (
-        <span className="muted small">{t('selection.hint')}</span>
+        <span className="muted small selection-hint">{t('selection.hint')}</span>
       ) : (
         <>
           <span className="small selection-count">{t('selection.count', { count: n })}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
 import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
+import { THEMES, useTheme, type Theme } from '../../layout/theme'
 import { useAppStore } from '../../store/StoreContext'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
@@ -22,6 +23,7 @@ export function SettingsDialog() {
   const [modelDraft, setModel] = useState<string | null>(null)
   const model = modelDraft ?? values?.model ?? ''
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const [theme, setTheme] = useTheme()
   const { t } = useTranslation()
 
   useEffect(() => {
@@ -126,6 +128,20 @@ export function SettingsDialog() {
                   <option value="pt-BR" lang="pt-BR">
                     {UI_LANGUAGE_NAMES['pt-BR']}
                   </option>
+                </select>
+              </label>
+              <label className="field">
+                <span className="field-label">{t('app.theme')}</span>
+                <select
+                  aria-label={t('app.theme')}
+                  value={theme}
+                  onChange={(e) => setTheme(e.target.value as Theme)}
+                >
+                  {THEMES.map((name) => (
+                    <option key={name} value={name}>
+                      {t(`settings.themes.${name}`)}
+                    </option>
+                  ))}
                 </select>
               </label>
               <label className="field">

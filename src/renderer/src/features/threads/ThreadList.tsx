@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { ThreadSummary } from '../../../../shared/threads'
-import { useTranslation, type TFunction } from '../../i18n'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-
-/** "5 min ago" style dates for the list; older ones as the date. */
-function when(iso: string, t: TFunction): string {
-  const ms = Date.now() - Date.parse(iso)
-  if (ms < 60_000) return t('threads.justNow')
-  if (ms < 3_600_000) return t('threads.minutesAgo', { count: Math.floor(ms / 60_000) })
-  if (ms < 86_400_000) return t('threads.hoursAgo', { count: Math.floor(ms / 3_600_000) })
-  return iso.slice(0, 10)
-}
+import { when } from './when'
 
 function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) {
   const openThread = useAppStore((s) => s.openThread)

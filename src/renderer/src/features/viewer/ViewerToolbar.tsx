@@ -79,7 +79,7 @@ export function ViewerToolbar({
       <div className="toolbar-group" role="group" aria-label={t('viewer.pages')}>
         <button
           type="button"
-          className="icon-btn"
+          className="icon-btn page-step"
           aria-label={t('viewer.previousPage')}
           disabled={page <= 1}
           onClick={() => goToPage(page - 1)}
@@ -101,7 +101,7 @@ export function ViewerToolbar({
         <span className="page-count">/ {pageCount ? formatNumber(pageCount) : '…'}</span>
         <button
           type="button"
-          className="icon-btn"
+          className="icon-btn page-step"
           aria-label={t('viewer.nextPage')}
           disabled={pageCount > 0 && page >= pageCount}
           onClick={() => goToPage(page + 1)}
@@ -112,7 +112,7 @@ export function ViewerToolbar({
       <div className="toolbar-group" role="group" aria-label={t('viewer.zoom')}>
         <button
           type="button"
-          className="icon-btn"
+          className="icon-btn zoom-step"
           aria-label={t('viewer.zoomOut')}
           disabled={current <= ZOOM_LIMITS.min}
           onClick={() => setZoom(current / ZOOM_STEP)}
@@ -124,7 +124,7 @@ export function ViewerToolbar({
         </span>
         <button
           type="button"
-          className="icon-btn"
+          className="icon-btn zoom-step"
           aria-label={t('viewer.zoomIn')}
           disabled={current >= ZOOM_LIMITS.max}
           onClick={() => setZoom(current * ZOOM_STEP)}
