@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -89,6 +89,11 @@ async function walk(h: Harness, language: UiLanguage): Promise<Record<string, st
 
   const summary = page.locator('.folder-import .import-summary')
   await summary.waitFor()
+  // Both lists (failed, duplicate) open, and neither folds an English record.
+  for (const closed of await summary.locator('details.import-entries:not([open]) summary').all())
+    await closed.click()
+  expect(await summary.locator('details.import-entries[open]').count()).toBe(2)
+  expect(await summary.locator('[lang="en"]').count()).toBe(0)
   await check('folder-import-summary')
   return seen
 }
@@ -110,6 +115,7 @@ describe.skipIf(!corpusHere)('one language per screen, in Portuguese and in Engl
         makePaperPdf({ title: `Folder Paper ${i + 1}`, pages: 2, seed: 700 + i })
       )
     writeFileSync(join(folder, 'scan-0001.pdf'), 'not a PDF at all\n')
+    copyFileSync(join(folder, 'paper-1.pdf'), join(folder, 'paper-1 (cópia).pdf'))
     // Gemini's words are the answer's content: a cited sentence, a table cell from a passage.
     gemini = await startFakeGemini({
       script: {
@@ -177,11 +183,12 @@ describe.skipIf(!corpusHere)('one language per screen, in Portuguese and in Engl
       })
       .toBe(2)
 
-    // A folder import, with a file that is not a PDF.
+    // A folder import, with a file that is not a PDF and a copy of another (a duplicate).
     await page.getByRole('tab', { name: pt.compare.tabChat, exact: true }).click()
     await page.getByRole('button', { name: pt.folderImport.start, exact: true }).click()
     await page.locator('.folder-import .import-summary').waitFor({ timeout: 120_000 })
-    await page.locator('.folder-import details.import-entries summary').first().click()
+    for (const entries of await page.locator('.folder-import details.import-entries summary').all())
+      await entries.click()
 
     const portuguese = await walk(h, 'pt-BR')
     expect(portuguese).toEqual(Object.fromEntries(Object.keys(portuguese).map((k) => [k, []])))
