@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next'
-import { mainEn, mainPtBR } from '../shared/i18n/mainCatalog'
+import { mainEn } from '../shared/i18n/mainCatalog'
+import { mainPtBR } from '../shared/i18n/mainCatalogPtBR'
 import type { UiLanguage } from '../shared/types'
 
 /** Main's i18n: the one main file that imports i18next (texts in src/shared/i18n/mainCatalog). */

@@ -499,7 +499,12 @@ export const channels = {
   /** The comparison as a Markdown table, CSV, or BibTeX of its papers. */
   'compare:export': {
     input: z
-      .object({ comparisonId: ComparisonIdSchema, format: z.enum(['markdown', 'csv', 'bibtex']) })
+      .object({
+        comparisonId: ComparisonIdSchema,
+        format: z.enum(['markdown', 'csv', 'bibtex']),
+        /** The language of the document's own words (headings, labels); default: the setting. */
+        uiLanguage: z.enum(UI_LANGUAGES).optional()
+      })
       .strict(),
     output: z.object({ filename: z.string(), mimeType: z.string(), text: z.string() })
   },
@@ -553,7 +558,9 @@ export const channels = {
       .object({
         threadId: ThreadIdSchema,
         turnId: z.string().min(1).max(100).optional(),
-        format: z.enum(EXPORT_FORMATS)
+        format: z.enum(EXPORT_FORMATS),
+        /** The language of the document's own words (headings, notes); default: the setting. */
+        uiLanguage: z.enum(UI_LANGUAGES).optional()
       })
       .strict(),
     output: ThreadExportSchema

@@ -230,10 +230,18 @@ export class AgentService {
           ) {
             throw localError
           }
+          const local = toAppError(localError)
+          const either: AppError = {
+            code: local.code,
+            message: `The local model could not answer either: ${local.message}`,
+            ...(local.key && {
+              key: 'localAlsoFailed',
+              params: { ...local.params, innerKey: local.key }
+            })
+          }
           return evidenceOnly('OFFLINE', {
-            ...toAppError(error),
-            code: 'OFFLINE',
-            message: `${error.message} The local model could not answer either: ${localError.message}`
+            ...combine(toAppError(error), either)!,
+            code: 'OFFLINE'
           })
         }
       }

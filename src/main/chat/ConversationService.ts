@@ -1,5 +1,5 @@
 import type { ThreadExport, Thread, ThreadSummary, DamagedThread } from '../../shared/threads'
-import type { Answer, Paper } from '../../shared/types'
+import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import type { AskInput } from '../agent/AgentService'
 import type { PriorTurn } from '../agent/history'
 import { isUserFacing, toAppError, UserFacingError } from '../errors'
@@ -111,7 +111,12 @@ export class ConversationService {
     return this.view(await this.deps.store.restore(threadId))
   }
 
-  export(threadId: string, format: 'md' | 'bib', turnId?: string): ThreadExport {
+  export(
+    threadId: string,
+    format: 'md' | 'bib',
+    turnId?: string,
+    language: UiLanguage = 'en'
+  ): ThreadExport {
     const thread = this.get(threadId)
     if (turnId && !thread.turns.some((t) => t.id === turnId)) {
       throw new UserFacingError('NOT_FOUND', {
@@ -119,7 +124,7 @@ export class ConversationService {
         params: { id: threadId, turn: turnId }
       })
     }
-    return exportThread(thread, this.deps.papers(), format, turnId)
+    return exportThread(thread, this.deps.papers(), format, turnId, language)
   }
 
   private view(stored: ReturnType<ThreadStore['get']>): Thread {

@@ -1,5 +1,6 @@
 import type { Thread, ThreadExport } from '../../shared/threads'
-import type { Citation, Paper } from '../../shared/types'
+import type { Citation, Paper, UiLanguage } from '../../shared/types'
+import { mainT } from '../i18n'
 import { bibtexKeys, toBibtex, type BibPaper } from '../library/bibtex'
 
 /** One entry of the reference list: a paper and page, with its number in the export. */
@@ -8,19 +9,6 @@ interface Reference {
   paper: BibPaper
   removed: boolean
   page: number
-}
-
-const NOTES: Record<string, string> = {
-  evidence: '_Evidence only: passages quoted from the papers, not a generated answer._',
-  offtopic: '_Not from the papers in the library._',
-  unverified: '_Unverified answer: the check could not confirm it._'
-}
-
-const UNFINISHED: Record<string, string> = {
-  running: '_(still being answered when exported)_',
-  stopped: '_(stopped before it was answered)_',
-  failed: '_(no answer: it failed)_',
-  interrupted: '_(no answer: the app stopped while answering)_'
 }
 
 function fileBase(thread: Thread): string {
@@ -51,8 +39,10 @@ export function exportThread(
   thread: Thread,
   papers: readonly Paper[],
   format: 'md' | 'bib',
-  turnId?: string
+  turnId?: string,
+  language: UiLanguage = 'en'
 ): ThreadExport {
+  const tr = mainT(language)
   const turns = turnId ? thread.turns.filter((t) => t.id === turnId) : thread.turns
   const byId = new Map(papers.map((p) => [p.id, p]))
   const refs = new Map<string, Reference>()
@@ -88,33 +78,32 @@ export function exportThread(
   }
 
   const keys = new Map(bibtexKeys(cited).map((e) => [e.paperId, e.key]))
-  const lines: string[] = [`# ${thread.title || 'Conversation'}`, '']
+  const lines: string[] = [`# ${thread.title || tr('exports.conversation')}`, '']
   const scope = thread.scope
-    ? `limited to ${thread.scope.map((id) => byId.get(id)?.title ?? id).join('; ')}`
-    : 'all papers in the library'
-  lines.push(
-    `_Exported from ResearchPal on ${new Date().toISOString().slice(0, 10)}; ${scope}._`,
-    ''
-  )
+    ? tr('exports.limitedTo', {
+        titles: thread.scope.map((id) => byId.get(id)?.title ?? id).join('; ')
+      })
+    : tr('exports.allPapers')
+  lines.push(tr('exports.exported', { date: new Date(), scope }), '')
   turns.forEach((t, i) => {
     lines.push(`## ${turnId ? '' : `${i + 1}. `}${t.question.replace(/\n+/g, ' ')}`, '')
     if (t.status !== 'done') {
-      lines.push(UNFINISHED[t.status] ?? '', '')
+      lines.push(tr(`exports.unfinished.${t.status}`), '')
       return
     }
     const note =
       t.mode === 'evidence'
-        ? NOTES.evidence
+        ? tr('exports.notes.evidence')
         : t.mode === 'offtopic'
-          ? NOTES.offtopic
+          ? tr('exports.notes.offtopic')
           : t.mode === 'generated' && !t.verified
-            ? NOTES.unverified
+            ? tr('exports.notes.unverified')
             : null
     if (note) lines.push(note, '')
     lines.push(bodies[i]!.trim(), '')
   })
   if (refs.size > 0) {
-    lines.push('## References', '')
+    lines.push(`## ${tr('exports.references')}`, '')
     for (const r of refs.values()) {
       const p = r.paper
       const who = authorsText(p.authors)
@@ -127,7 +116,7 @@ export function exportThread(
         id ? `${id},` : '',
         `p. ${r.page}.`,
         `BibTeX: \`${keys.get(p.id)}\``,
-        r.removed ? '(removed from the library)' : ''
+        r.removed ? tr('exports.removed') : ''
       ]
       lines.push(parts.filter(Boolean).join(' '))
     }

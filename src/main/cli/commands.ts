@@ -208,7 +208,8 @@ async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
   if (args.exportFormat) {
     const out = await call(s, 'compare:export', {
       comparisonId: c.id,
-      format: args.exportFormat
+      format: args.exportFormat,
+      uiLanguage: cliLanguage(s)
     })
     return { json: out, text: out.text.trimEnd(), exitCode: 0 }
   }
@@ -265,6 +266,7 @@ async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
     const out = await call(s, 'threads:export', {
       threadId,
       format: args.format,
+      uiLanguage: cliLanguage(s),
       ...(args.turn && { turnId: args.turn })
     })
     return { json: out, text: out.content.trimEnd(), exitCode: 0 }

@@ -125,9 +125,12 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       if (!args.json && event === 'chat:event') {
         const p = payload as { type: string; stage?: string; detail?: string }
         if (p.type === 'stage') {
-          const line = p.detail
-            ? t('cli.stageDetail', { stage: p.stage, detail: p.detail })
-            : t('cli.stage', { stage: p.stage })
+          // A query or a page is shown; the checker's reasons (revising) are its own English.
+          const shown = p.stage === 'searching' || p.stage === 'reading'
+          const line =
+            shown && p.detail
+              ? t('cli.stageDetail', { stage: p.stage, detail: p.detail })
+              : t('cli.stage', { stage: p.stage })
           process.stderr.write(`${line}\n`)
         }
       }

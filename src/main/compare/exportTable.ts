@@ -1,32 +1,36 @@
 import { cellKey, type CompareCell, type Comparison } from '../../shared/compare'
-import type { Paper } from '../../shared/types'
+import type { Paper, UiLanguage } from '../../shared/types'
+import { errorMessage } from '../errors'
+import { mainT } from '../i18n'
 
-/** What a cell says in an exported table, in English (the export is a document, not UI). */
-function cellText(cell: CompareCell | undefined): string {
+/** What a cell says in an exported table, in the UI language (the answers are in it too). */
+function cellText(cell: CompareCell | undefined, language: UiLanguage): string {
   if (!cell) return ''
+  const t = mainT(language)
   const quotes = cell.citations.map((c) => `p. ${c.page}: "${c.snippet}"`).join(' ')
   switch (cell.status) {
     case 'pending':
-      return '(not filled yet)'
-    case 'failed':
-      return `(could not be filled: ${cell.notice?.message ?? 'error'})`
+      return t('exports.pending')
+    case 'failed': {
+      const reason = cell.notice ? errorMessage(cell.notice, language) : t('exports.error')
+      return t('exports.failed', { reason })
+    }
     case 'evidence':
-      return `Evidence only (no generated answer): ${quotes || 'no passage found'}`
-    case 'not-stated':
-      return `${cell.verdict === 'does-not-address' ? 'Does not address' : 'The paper does not say'}${cell.answer ? ` (${cell.answer})` : ''}`
+      return t('exports.evidence', { quotes: quotes || t('exports.noPassage') })
+    case 'not-stated': {
+      const what =
+        cell.verdict === 'does-not-address'
+          ? t('exports.verdicts.does-not-address')
+          : t('exports.notStated')
+      return `${what}${cell.answer ? ` (${cell.answer})` : ''}`
+    }
     default: {
-      const verdict = cell.verdict ? `${VERDICT_TEXT[cell.verdict]}: ` : ''
-      const flag = cell.status === 'unverified' ? ' [unverified]' : ''
+      const verdict = cell.verdict ? `${t(`exports.verdicts.${cell.verdict}`)}: ` : ''
+      const flag = cell.status === 'unverified' ? ` ${t('exports.unverified')}` : ''
       return `${verdict}${cell.answer}${flag} ${quotes}`.trim()
     }
   }
 }
-
-const VERDICT_TEXT = {
-  supports: 'Supports',
-  contradicts: 'Contradicts',
-  'does-not-address': 'Does not address'
-} as const
 
 function titleOf(papers: ReadonlyMap<string, Paper>, id: string): string {
   return papers.get(id)?.title ?? id
@@ -36,17 +40,24 @@ function titleOf(papers: ReadonlyMap<string, Paper>, id: string): string {
  * The comparison as a Markdown table: one row per paper, one column per question or claim,
  * each cell with its answer and the quoted passages with their pages.
  */
-export function toMarkdown(c: Comparison, papers: readonly Paper[]): string {
+export function toMarkdown(
+  c: Comparison,
+  papers: readonly Paper[],
+  language: UiLanguage = 'en'
+): string {
+  const t = mainT(language)
   const byId = new Map(papers.map((p) => [p.id, p]))
   const cells = new Map(c.cells.map((x) => [cellKey(x.paperId, x.columnId), x]))
   const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
   const head = [
-    'Paper',
-    ...c.columns.map((col) => (col.kind === 'claim' ? `Claim: ${col.text}` : col.text))
+    t('exports.paper'),
+    ...c.columns.map((col) =>
+      col.kind === 'claim' ? t('exports.claim', { text: col.text }) : col.text
+    )
   ]
   const rows = c.paperIds.map((id) => [
     `${titleOf(byId, id)} (${id})`,
-    ...c.columns.map((col) => cellText(cells.get(cellKey(id, col.id))))
+    ...c.columns.map((col) => cellText(cells.get(cellKey(id, col.id)), language))
   ])
   return [
     `# ${esc(c.title)}`,

@@ -9,8 +9,10 @@ import type {
   McpConfig,
   PageRange,
   Paper,
-  Region
+  Region,
+  UiLanguage
 } from '../../shared/types'
+import { mainUiLanguage } from '../agent/language'
 import type { PageImager } from '../ocr/PageRecognizer'
 import type { ConversationService, SavedAnswer } from '../chat/ConversationService'
 import type { ImportKind } from '../../shared/imports'
@@ -301,8 +303,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'threads:restore': async ({ threadId }) => ({
       thread: await deps.conversations.restore(threadId)
     }),
-    'threads:export': ({ threadId, turnId, format }) =>
-      deps.conversations.export(threadId, format, turnId),
+    'threads:export': ({ threadId, turnId, format, uiLanguage }) =>
+      deps.conversations.export(threadId, format, turnId, documentLanguage(deps, uiLanguage)),
     'search:passage': ({ chunkId }) => deps.retriever.passage(chunkId),
     'compare:list': ({ threadId }) => ({
       comparisons: deps.compare
@@ -326,7 +328,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.compare.remove(comparisonId)
       return { removed: true as const }
     },
-    'compare:export': ({ comparisonId, format }) => {
+    'compare:export': ({ comparisonId, format, uiLanguage }) => {
       const c = deps.compare.get(comparisonId)
       const papers = deps.library.list()
       if (format === 'bibtex') {
@@ -342,10 +344,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         : {
             filename: `${comparisonId}.md`,
             mimeType: 'text/markdown',
-            text: toMarkdown(c, papers)
+            text: toMarkdown(c, papers, documentLanguage(deps, uiLanguage))
           }
     }
   }
+}
+
+/** The language an exported document is written in: the caller's, or the setting's. */
+function documentLanguage(deps: HandlerDeps, asked: UiLanguage | undefined): UiLanguage {
+  return asked ?? mainUiLanguage(deps.settings.get().uiLanguage)
 }
 
 function online(deps: HandlerDeps): MetadataRefresher {

@@ -1,9 +1,9 @@
-import { cliEn, cliPtBR } from './cliCatalog'
+import { cliEn } from './cliCatalog'
 
 /**
- * The texts main writes for people (inside answers, and the CLI's human output), in each UI
- * language. Plain data, shared so the catalog test can compare the languages; main reads it
- * through i18next in src/main/i18n.ts.
+ * The texts main writes for people (inside answers, errors, notices, and the CLI's human
+ * output), in English; Brazilian Portuguese is in mainCatalogPtBR.ts. Plain data, shared so the
+ * catalog test can compare the languages; main reads it through i18next in src/main/i18n.ts.
  */
 export const mainEn = {
   answer: {
@@ -33,6 +33,40 @@ export const mainEn = {
     offTopicLabel: 'This is not from the papers in your library:'
   },
   cli: cliEn,
+  /** Exported documents (a conversation's Markdown, a comparison's Markdown table). */
+  exports: {
+    conversation: 'Conversation',
+    exported: '_Exported from ResearchPal on {{date, datetime(dateStyle: long)}}; {{scope}}._',
+    limitedTo: 'limited to {{titles}}',
+    allPapers: 'all papers in the library',
+    notes: {
+      evidence: '_Evidence only: passages quoted from the papers, not a generated answer._',
+      offtopic: '_Not from the papers in the library._',
+      unverified: '_Unverified answer: the check could not confirm it._'
+    },
+    unfinished: {
+      running: '_(still being answered when exported)_',
+      stopped: '_(stopped before it was answered)_',
+      failed: '_(no answer: it failed)_',
+      interrupted: '_(no answer: the app stopped while answering)_'
+    },
+    references: 'References',
+    removed: '(removed from the library)',
+    paper: 'Paper',
+    claim: 'Claim: {{text}}',
+    pending: '(not filled yet)',
+    failed: '(could not be filled: {{reason}})',
+    error: 'error',
+    evidence: 'Evidence only (no generated answer): {{quotes}}',
+    noPassage: 'no passage found',
+    notStated: 'The paper does not say',
+    unverified: '[unverified]',
+    verdicts: {
+      supports: 'Supports',
+      contradicts: 'Contradicts',
+      'does-not-address': 'Does not address'
+    }
+  },
   errors: {
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
@@ -173,6 +207,7 @@ export const mainEn = {
       'The local server at {{baseUrl}} could not run "{{model}}" (HTTP {{status}}: {{detail}}). Check that the computer has enough free memory for the model, then try again.',
     localUnreachable:
       'Nothing answers at {{baseUrl}}. Start Ollama, or check the address in Settings.',
+    localAlsoFailed: 'The local model could not answer either: $t(errors.{{innerKey}})',
     embedderFilesMissing:
       'The embedding model folder {{dir}} is missing {{files}}. Run `npm run fetch-model` or copy the model files there; keyword search works meanwhile.',
     embedderUnloadable:
@@ -363,351 +398,3 @@ export type MainErrorKey = Exclude<
 /** A main catalog's shape: the English one's keys, any string values. */
 export type MainCatalog = Strings<typeof mainEn>
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
-
-/**
- * The Brazilian Portuguese main catalog: the same keys (its type enforces it).
- * @remarks `{{detail}}` (an upstream's or a library's own English words: pdf.js, Gemini, a
- * local server) is left out here, so a Portuguese screen never quotes English.
- */
-export const mainPtBR: MainCatalog = {
-  answer: {
-    fallback:
-      'Não consegui escrever uma resposta confiável a esta pergunta com base nos artigos da biblioteca. As fontes abaixo são os trechos mais próximos que encontrei; consulte-as diretamente ou reformule a pergunta.',
-    evidenceLabel:
-      'Resposta não gerada ({{reason}}). Abaixo estão os trechos dos artigos mais relevantes para a pergunta, sem resumo nem interpretação:',
-    reasons: {
-      NO_API_KEY: 'nenhuma chave da API Gemini configurada',
-      NO_LOCAL_MODEL: 'nenhum modelo local escolhido',
-      KEY_REJECTED: 'o Gemini recusou a chave da API',
-      OFFLINE: 'sem conexão com a internet: o Gemini não pode ser alcançado'
-    },
-    noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.',
-    passage: '[{{number}}] {{title}}, p. {{page}}:',
-    figureNotRead:
-      'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.',
-    kinds: { ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
-    greeting:
-      'Olá! Pergunte o que quiser sobre os artigos da sua biblioteca; eu respondo com citações que abrem a página citada.',
-    thanks: 'De nada! Se quiser, faça outra pergunta sobre os artigos.',
-    farewell: 'Até mais! Esta conversa fica salva na lista de conversas.',
-    appHelp:
-      'Sou o ResearchPal: respondo perguntas sobre os artigos da sua biblioteca, com citações numeradas. Adicione PDFs ou ids do arXiv na biblioteca à esquerda; clique numa citação para abrir a página com o trecho destacado; limite uma conversa a alguns artigos com "Perguntar sobre estes"; exporte a conversa em Markdown e BibTeX. A chave do Gemini fica em Configurações; sem ela, as respostas são os trechos mais relevantes.',
-    offTopicNoModel:
-      'Esta pergunta não parece ser sobre os artigos da sua biblioteca, e sem um modelo disponível eu só consigo responder a partir deles. Pergunte algo sobre os artigos.',
-    offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
-  },
-  cli: cliPtBR,
-  errors: {
-    internal:
-      'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
-    both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',
-    cancelled: 'A operação foi cancelada.',
-    cancelledAnswer: 'A resposta foi cancelada.',
-    cancelledDownload: 'O download do arXiv {{id}} foi cancelado.',
-    cancelledIndexing: 'A indexação de {{file}} foi cancelada.',
-    cancelledReading: 'A leitura de {{file}} foi cancelada.',
-    cancelledEmbedding: 'O cálculo dos vetores foi cancelado.',
-    cancelledSearch: 'A busca foi cancelada.',
-    cancelledComparison: 'A comparação foi cancelada.',
-    indexingCancelled: 'A indexação de {{file}} foi cancelada. Tente de novo para indexá-lo.',
-    pdfEmpty: '{{file}} está vazio (0 bytes). Adicione o PDF de novo.',
-    notPdf: '{{file}} não é um PDF (não começa com %PDF). Adicione o arquivo PDF do artigo.',
-    pdfPageUnreadable:
-      '{{file}}: a página {{page}} não pôde ser lida. O PDF pode estar danificado; tente baixá-lo de novo.',
-    pdfEncrypted:
-      '{{file}} está protegido por senha. Salve uma cópia sem proteção do PDF e adicione essa cópia.',
-    pdfDamaged: '{{file}} está danificado e não pôde ser aberto. Tente baixar o PDF de novo.',
-    pdfReaderStopped:
-      '{{file}} não pôde ser lido: o leitor de PDF parou durante a leitura. O PDF pode estar danificado ou ser grande demais; tente outra cópia.',
-    noText_one:
-      '{{file}} não tem texto extraível ({{count}} página): provavelmente é uma digitalização ou está em branco. Passe um OCR nele e adicione o PDF pesquisável.',
-    noText_other:
-      '{{file}} não tem texto extraível ({{count}} páginas): provavelmente é uma digitalização ou está em branco. Passe um OCR nele e adicione o PDF pesquisável.',
-    almostNoText_one:
-      '{{file}} quase não tem texto extraível ({{chars}} caracteres em {{count}} página): provavelmente é uma digitalização. Passe um OCR nele e adicione o PDF pesquisável.',
-    almostNoText_other:
-      '{{file}} quase não tem texto extraível ({{chars}} caracteres em {{count}} páginas): provavelmente é uma digitalização. Passe um OCR nele e adicione o PDF pesquisável.',
-    notArxivDoi:
-      '{{doi}} não é um DOI do arXiv (10.48550/arXiv.…); o ResearchPal só baixa artigos do arXiv. Baixe o PDF do artigo e adicione o arquivo.',
-    notArxivId:
-      '"{{input}}" não é um identificador do arXiv. Use um identificador como 1706.03762 ou um link como https://arxiv.org/abs/1706.03762.',
-    arxivNoVersion:
-      'O arXiv não tem a versão {{version}} de {{id}} (404). Confira a versão, ou adicione {{id}} sem versão para obter a mais recente.',
-    arxivNoPaper: 'O arXiv não tem o artigo {{id}} (404). Confira o identificador.',
-    arxivFailed_one:
-      'Não foi possível baixar o arXiv {{id}} após {{count}} tentativa ($t(errors.downloadReasons.{{reason}})). Verifique a conexão com a internet e tente de novo.',
-    arxivFailed_other:
-      'Não foi possível baixar o arXiv {{id}} após {{count}} tentativas ($t(errors.downloadReasons.{{reason}})). Verifique a conexão com a internet e tente de novo.',
-    downloadReasons: {
-      offline: 'sem conexão com a internet, ou o arxiv.org está inacessível',
-      timeout: 'o tempo de espera acabou',
-      notPdf: 'o servidor não enviou um PDF',
-      http: 'HTTP {{status}}'
-    },
-    arxivDuplicate:
-      'O arXiv {{id}} já está na biblioteca ($t(errors.duplicateWhich.{{which}})), e a biblioteca guarda uma versão de cada artigo. Para usar {{id}}{{version}}, remova {{existing}} primeiro e adicione-o de novo.',
-    duplicateWhich: {
-      version: 'versão {{held}}',
-      latest: 'a versão mais recente quando foi adicionado',
-      file: 'a cópia adicionada do arquivo "{{fileName}}"'
-    },
-    samePdfAsTwin:
-      'O arXiv {{id}} é o mesmo PDF que "{{title}}" ({{twinId}}), que já está na biblioteca. Remova esta entrada.',
-    pathsNotFound: 'Não encontrado ou sem permissão de leitura: {{paths}}. Confira o caminho.',
-    pdfMissing:
-      'O PDF de "{{title}}" ({{id}}) não está na pasta da biblioteca. Adicione o arquivo de novo para restaurá-lo.',
-    pdfNotInFolderYet: 'O PDF de "{{title}}" ainda não está na pasta da biblioteca.',
-    noSuchPaper: 'Não há artigo {{id}} na biblioteca.',
-    noSuchPapers:
-      'Nenhum artigo com id {{ids}} está na biblioteca. Liste os artigos para ver os ids.',
-    noSuchCollection: 'Não há coleção {{id}}; talvez tenha sido apagada. Recarregue a biblioteca.',
-    collectionNeedsName: 'Uma coleção precisa de um nome.',
-    collectionNameTaken: 'Já existe uma coleção chamada "{{name}}". Escolha outro nome.',
-    noCollectionNamed: 'Não há coleção "{{name}}". Veja as coleções com: collections',
-    storedTextDamagedReadOnly:
-      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal ou rode um comando ingest para repará-lo.',
-    storedTextDamaged:
-      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Ele está sendo reindexado; tente de novo quando terminar.',
-    textNotExtracted: 'O texto de "{{title}}" ainda não foi extraído.',
-    libraryReadOnly:
-      'Esta biblioteca foi aberta só para leitura (outro processo pode estar gravando nela); não é possível alterá-la aqui.',
-    doiNeedsOnline: 'Adicionar por DOI precisa dos serviços online, que estão desligados aqui.',
-    noOpenAccessPdf:
-      'O Unpaywall não conhece um PDF de acesso aberto para {{doi}}. Baixe o PDF da editora (ou da sua biblioteca) e adicione o arquivo.',
-    openAccessNotPdf:
-      'O link de acesso aberto de {{doi}} ({{url}}) não entregou um PDF. Abra-o num navegador e adicione o PDF manualmente.',
-    serviceTimeout: '{{service}} não respondeu a tempo. Tente de novo mais tarde.',
-    serviceOffline:
-      '{{service}} não pode ser alcançado: sem conexão com a internet. Será tentado de novo quando você estiver online.',
-    serviceRateLimitedWait:
-      '{{service}} pede que as requisições diminuam (muitas requisições). Nova tentativa em {{seconds}} s.',
-    serviceRateLimited:
-      '{{service}} pede que as requisições diminuam (muitas requisições). Tente de novo em um minuto.',
-    serviceDown:
-      '{{service}} não está funcionando agora (HTTP {{status}}). Tente de novo mais tarde.',
-    serviceRefused: '{{service}} recusou a requisição (HTTP {{status}}).',
-    newerLibrary:
-      '{{file}} foi gravado por um ResearchPal mais novo (formato da biblioteca {{version}}; esta versão lê até {{supported}}). Atualize o ResearchPal para abrir esta biblioteca; nada foi alterado.',
-    newerSettings:
-      '{{file}} foi gravado por um ResearchPal mais novo (formato de configurações {{version}}). Atualize o ResearchPal; nada foi alterado.',
-    newerVectors:
-      '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal para abrir esta biblioteca; nada foi alterado.',
-    dataFolderBusy:
-      '$t(errors.holderWhere.{{where}}) está gravando nesta pasta de dados. Tente de novo quando terminar, ou feche-o. Se nenhum processo assim estiver rodando, apague {{lockFile}}.',
-    dataFolderBusyWaited:
-      '$t(errors.holderWhere.{{where}}) está gravando nesta pasta de dados (esperei {{seconds}} s). Tente de novo quando terminar, ou feche-o. Se nenhum processo assim estiver rodando, apague {{lockFile}}.',
-    holderWhere: {
-      here: '{{holder}} (pid {{pid}}, desde {{since}})',
-      elsewhere: '{{holder}} (pid {{pid}} em {{host}}, desde {{since}})'
-    },
-    waitingForWriter:
-      'Esperando $t(errors.holderWhere.{{where}}) terminar de gravar na pasta de dados…',
-    lockCreateFailed:
-      'Não foi possível criar {{file}} ({{reason}}). Verifique se a pasta de dados existe e permite gravação.',
-    saveFailed:
-      'Não foi possível salvar {{file}} ({{reason}}). Verifique se há espaço livre no disco e se a pasta permite gravação, e tente de novo.',
-    deleteFilesFailed:
-      'Não foi possível apagar os arquivos do artigo {{id}}. Verifique se a pasta de dados permite gravação.',
-    vectorsSaveFailed:
-      'Não foi possível salvar os vetores do artigo {{id}}. Verifique se há espaço livre no disco e reindexe o artigo.',
-    geminiTimeout:
-      'O Gemini ({{model}}) não respondeu em {{seconds}} s. Tente de novo, ou aumente o tempo limite das requisições em Configurações.',
-    geminiStopped: 'O Gemini ({{model}}) parou de responder. Tente de novo daqui a pouco.',
-    geminiOffline:
-      'Sem conexão com a internet: o Gemini não pode ser alcançado (este computador parece estar offline, ou um proxy ou firewall bloqueia a conexão). A busca e a leitura continuam funcionando; tente de novo quando estiver online.',
-    geminiKeyRejected:
-      'O Gemini recusou a chave da API. Configure uma chave válida em Configurações.',
-    geminiRateLimitedWait:
-      'O limite de uso ou a cota desta chave do Gemini foi atingido. Tente de novo em {{seconds}} s, ou confira a cota da chave no Google AI Studio.',
-    geminiRateLimited:
-      'O limite de uso ou a cota desta chave do Gemini foi atingido. Tente de novo em um minuto, ou confira a cota da chave no Google AI Studio.',
-    geminiUnavailable:
-      'O Gemini está indisponível ou sobrecarregado agora (HTTP {{status}}). Tente de novo em um minuto.',
-    geminiUnknownModel:
-      'O Gemini não conhece o modelo "{{model}}". Escolha outro modelo em Configurações.',
-    localTimeout:
-      'O modelo local "{{model}}" não enviou nada em {{seconds}} s. Um modelo grande num computador lento pode precisar de mais tempo: aumente o tempo limite das requisições em Configurações, ou escolha um modelo menor.',
-    localModelMissing:
-      'O modelo "{{model}}" não está instalado no servidor local em {{baseUrl}}. Instale-o com `{{command}}`, ou escolha um modelo instalado em Configurações.',
-    localNoEndpoint:
-      'O servidor em {{baseUrl}} não tem um endpoint de chat compatível com OpenAI (HTTP 404). Inicie o Ollama, ou confira o endereço em Configurações: ele costuma terminar em /v1 (Ollama: http://127.0.0.1:11434/v1).',
-    localNeedsKey:
-      'O servidor local em {{baseUrl}} recusou a requisição (HTTP {{status}}): ele pede uma chave de API, que o ResearchPal não envia a servidores locais. Desligue a autenticação dele, ou confira o endereço em Configurações.',
-    localServerFailed:
-      'O servidor local em {{baseUrl}} não conseguiu rodar "{{model}}" (HTTP {{status}}). Verifique se o computador tem memória livre suficiente para o modelo e tente de novo.',
-    localUnreachable:
-      'Nada responde em {{baseUrl}}. Inicie o Ollama, ou confira o endereço em Configurações.',
-    embedderFilesMissing:
-      'Faltam {{files}} na pasta do modelo de embeddings {{dir}}. Rode `npm run fetch-model` ou copie os arquivos do modelo para lá; a busca por palavras-chave funciona enquanto isso.',
-    embedderUnloadable:
-      'O modelo de embeddings em {{dir}} não pôde ser carregado. Os arquivos podem estar danificados ou incompletos: rode `npm run fetch-model` de novo ou substitua-os; a busca por palavras-chave funciona enquanto isso.',
-    contextTooSmall:
-      'A janela de contexto de "{{model}}" é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
-    contextTooSmallSized:
-      'A janela de contexto de "{{model}}" ({{tokens, number}} tokens) é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
-    notAFile: '"{{name}}" não é um arquivo.',
-    pdfTooLarge:
-      '"{{name}}" tem {{size}}, mais que os {{limit}} que o ResearchPal lê. Adicione um PDF menor (por exemplo, sem digitalizações embutidas).',
-    fileEmpty: '"{{name}}" está vazio (0 bytes). Adicione o arquivo PDF do artigo.',
-    pdfCutOff:
-      '"{{name}}" ({{size}}) começa como um PDF mas não termina como um (sem o final %%EOF): está danificado, cortado ou não é um PDF de verdade. Baixe ou exporte o PDF de novo.',
-    linkLoop:
-      '"{{name}}" é um atalho que aponta para si mesmo (um ciclo de atalhos). Aponte-o para o PDF ou remova-o.',
-    linkBroken:
-      '"{{name}}" é um atalho para {{target}}, que não existe. Aponte-o para o PDF ou remova-o.',
-    fileUnreadable:
-      '"{{name}}" não pôde ser lido ({{reason}}). Verifique se o arquivo está lá e se pode ser lido.',
-    recoveredWithoutPdf:
-      'O artigo {{id}} foi recuperado da pasta da biblioteca sem o PDF. Adicione o PDF de novo para restaurá-lo, ou remova o artigo.',
-    interruptedTurn: 'O app foi fechado enquanto esta pergunta era respondida. Pergunte de novo.',
-    evidenceNoApiKey:
-      'Nenhuma chave da API Gemini configurada, então estes são os trechos mais relevantes, não uma resposta gerada. Adicione uma chave em Configurações para obter respostas.',
-    evidenceNoLocalModel:
-      'Nenhum modelo local escolhido, então estes são os trechos mais relevantes, não uma resposta gerada. Escolha um em Configurações para obter respostas.',
-    cellNoApiKey:
-      'Nenhuma chave da API Gemini configurada, então esta célula mostra os trechos, não uma resposta.',
-    contextTrimmed:
-      'A janela de contexto do modelo local ({{tokens, number}} tokens) comporta só {{shown}} dos {{total}} trechos encontrados, então esta resposta se baseia neles. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH) e aumente a "Janela de contexto" em Configurações para respostas mais completas.',
-    noIndexedPaper:
-      'Ainda não há artigo indexado para responder. Adicione artigos (ou espere a indexação terminar) e pergunte de novo.',
-    noIndexedPaperInScope:
-      'Nenhum dos artigos a que esta pergunta se limita está indexado ainda. Espere a indexação, ou escolha outros artigos.',
-    noLocalModelChosen: 'Nenhum modelo local escolhido. Atualize a lista e escolha um primeiro.',
-    noSuchConversation:
-      'Não há conversa {{id}}. Liste as conversas com "threads" (ou escolha uma na lista).',
-    noSuchTurn: 'A conversa {{id}} não tem o turno {{turn}}.',
-    noDeletedConversation: 'Não há conversa apagada {{id}} para restaurar.',
-    comparisonNeedsPaperAndQuestion:
-      'Uma comparação precisa de pelo menos um artigo e uma pergunta. Apague a comparação em vez disso.',
-    comparisonNeedsQuestion: 'Uma comparação precisa de pelo menos uma pergunta ou afirmação.',
-    noSuchComparison: 'Não há comparação com id {{id}}. Liste as comparações para ver os ids.',
-    catalogRebuilt:
-      'O library.json não pôde ser lido. $t(errors.catalogKept.{{kept}}) {{count}} artigo(s) recuperado(s) da pasta da biblioteca; $t(errors.catalogQueued.{{mode}}) (os vetores ainda no disco são reaproveitados, não calculados de novo).',
-    catalogKept: {
-      aside: 'Ele foi guardado como {{aside}}.',
-      asideWithJournal:
-        'Ele foi guardado como {{aside}}, e suas alterações recentes como {{journalAside}}.',
-      readOnly:
-        'Ele foi deixado como está (só leitura); abra o ResearchPal ou rode um comando ingest para reconstruí-lo.'
-    },
-    catalogQueued: {
-      writer: '{{queued}} estão sendo reindexados a partir dos PDFs',
-      readOnly: '{{queued}} precisam ser reindexados a partir dos PDFs'
-    },
-    recoveredWithoutPdfs:
-      '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
-    journalUnreadable:
-      'Algumas alterações recentes da biblioteca não puderam ser lidas do library.journal e foram deixadas de fora: um artigo a que se referem mostra o estado que tinha antes delas (um inacabado é indexado de novo). $t(errors.journalKept.{{kept}})',
-    journalKept: {
-      aside: 'O journal foi guardado como {{aside}}.',
-      none: 'O journal foi deixado como está.'
-    },
-    unreadableRecord:
-      'Um registro do library.json não pode ser lido por esta versão do ResearchPal; talvez venha de uma versão mais nova. Ele é mantido sem alteração, mas não aparece. Atualize o ResearchPal para vê-lo.',
-    unreadableRecordOf:
-      'Um registro do library.json ($t(errors.recordKinds.{{kind}}) {{id}}) não pode ser lido por esta versão do ResearchPal; talvez venha de uma versão mais nova. Ele é mantido sem alteração, mas não aparece. Atualize o ResearchPal para vê-lo.',
-    recordKinds: { paper: 'artigo', collection: 'coleção' },
-    reindexingFromPdf:
-      '{{paper}}: o texto guardado ou o índice de palavras-chave está faltando ou danificado. Reindexando o artigo a partir do PDF.',
-    damagedWithoutPdf:
-      '{{paper}}: o texto guardado ou o índice de palavras-chave está faltando ou danificado, e o PDF não está na pasta da biblioteca.',
-    damagedCannotSearch:
-      '{{paper}} não pode ser buscado: o texto guardado ou o índice está faltando ou danificado, e o PDF não está na pasta da biblioteca. Adicione o PDF de novo para restaurá-lo, ou remova o artigo.',
-    recomputingVectors:
-      '{{paper}}: os vetores guardados estão danificados. Recalculando os vetores.',
-    pdfMissingOne:
-      'O PDF de {{named}} não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-lo. Adicione o arquivo de novo para restaurá-lo.',
-    pdfMissingMany:
-      'O PDF de {{count}} artigos, {{named}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
-    pdfMissingManyMore:
-      'O PDF de {{count}} artigos, {{named}} e mais {{more}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
-    keywordSearchUnavailable:
-      '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
-    vectorSearchUnavailable:
-      '{{paper}}: os vetores guardados estão danificados. A busca semântica deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
-    damagedInUseReadOnly:
-      '{{paper}}: o texto guardado ou o índice está danificado. O artigo fica fora da busca aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
-    damagedInUse: '{{paper}}: o texto guardado ou o índice está danificado. Reindexando o artigo.',
-    notZoteroFolder:
-      '{{dir}} não é uma pasta de dados do Zotero: não tem o zotero.sqlite. Escolha a pasta que o Zotero mostra em Configurações → Avançado → Arquivos e pastas (normalmente ~/Zotero).',
-    zoteroUnreadable:
-      '{{file}} não pôde ser lido como um banco de dados do Zotero. Feche o Zotero e tente de novo, ou exporte a biblioteca como BibTeX com os arquivos e importe esse arquivo.',
-    zoteroTooOld:
-      '{{file}} não tem as tabelas do Zotero 5, 6 ou 7; talvez venha de um Zotero mais antigo. Abra-o uma vez num Zotero atual para atualizá-lo, ou exporte a biblioteca como BibTeX com os arquivos e importe esse arquivo.',
-    noSuchFile: 'Não há arquivo {{file}}. Confira o caminho e tente de novo.',
-    noZoteroCollection:
-      'Esta biblioteca do Zotero não tem a coleção {{wanted}}. As coleções dela: {{names}}.',
-    noZoteroCollections:
-      'Esta biblioteca do Zotero não tem a coleção {{wanted}}. Ela não tem nenhuma coleção: importe-a sem --collection.',
-    bibUnreadable:
-      '{{name}} não pôde ser lido como BibTeX ou RIS. Exporte-o de novo do seu gerenciador de referências.',
-    bibEmpty:
-      '{{name}} não tem entradas BibTeX (@article{...}) nem registros RIS (TY  - ...). Exporte sua biblioteca como BibTeX ou RIS e importe esse arquivo.',
-    embedderNotFound:
-      'Modelo de embeddings não encontrado — só busca por palavras-chave. Rode `npm run fetch-model` ou coloque os arquivos ({{files}}) em {{target}}.',
-    embedderReady: 'Modelo de embeddings pronto ({{id}}).',
-    embedderFound: 'Modelo de embeddings encontrado em {{dir}}; ele é carregado no primeiro uso.',
-    noneOfIndexed:
-      'Nenhum dos artigos {{ids}} está indexado ainda. Espere a indexação terminar ou adicione-os de novo.',
-    nothingIndexed:
-      'Nenhum artigo da biblioteca está indexado ainda. Adicione um artigo (ou espere a indexação terminar) e busque de novo.',
-    noSearchableWords:
-      'A consulta "{{query}}" não tem palavras pesquisáveis (só palavras muito comuns ou símbolos). Use palavras que apareceriam no artigo.',
-    noSuchPassage:
-      'O artigo {{paperId}} não tem o trecho {{chunkId}}. Busque de novo para obter os ids atuais dos trechos.',
-    noPassageNoPaper:
-      'Não há trecho {{chunkId}}: nenhum artigo {{paperId}} está na biblioteca. Liste os artigos para ver os ids.',
-    paperTextUnavailable:
-      'O texto do artigo {{id}} ("{{title}}") não está disponível; talvez ainda esteja sendo indexado. Tente de novo quando estiver indexado, ou adicione-o de novo.',
-    invalidSearch: 'Pedido de busca inválido.',
-    invalidSection: 'Pedido de seção inválido.',
-    noSuchSection:
-      'O artigo {{id}} não tem a seção "{{requested}}". As seções dele são: {{sections}}.',
-    noSections:
-      'Nenhuma seção foi detectada no artigo {{id}}, então "{{requested}}" não pode ser extraída. Use a busca.',
-    sectionNoText: 'A seção "{{requested}}" do artigo {{id}} não tem texto extraível. Use a busca.',
-    invalidPaperFilter: 'Filtro de artigos inválido.',
-    noCollectionsHere:
-      'Não há coleção "{{name}}": esta biblioteca não tem coleções. Liste os artigos sem indicar uma coleção.',
-    invalidPageRange: 'Intervalo de páginas inválido.',
-    noSuchPage: 'O artigo {{id}} ("{{title}}") tem {{count}} páginas; não há página {{page}}.',
-    paperOutOfScope:
-      'O artigo {{id}} não está entre os artigos a que esta pergunta se limita ({{ids}}).',
-    cursorForeign:
-      'O cursor não pertence a esta chamada de {{tool}}. Repita a chamada com os mesmos argumentos e o cursor que ela devolveu, ou deixe o cursor de fora para começar de novo.',
-    cursorPastEnd:
-      'O cursor aponta além do fim deste resultado de {{tool}}; a biblioteca pode ter mudado. Repita a chamada sem cursor.',
-    conversationPapersMissing:
-      'Nenhum artigo com id {{ids}} está na biblioteca; uma conversa só pode ser limitada a artigos que estão nela.',
-    askOutsideConversation:
-      'Os artigos {{ids}} estão fora dos artigos desta conversa ({{scope}}). Mude os artigos da conversa, ou pergunte numa conversa nova.',
-    conversationsReadOnly:
-      'Esta biblioteca está aberta só para leitura (o servidor MCP); as conversas são alteradas no app ou na linha de comando.',
-    compareNeedsPapers:
-      'Uma comparação precisa de artigos: escolha alguns, uma coleção ou uma conversa.',
-    compareOutsideConversation:
-      'Os artigos {{ids}} estão fora dos artigos desta conversa ({{scope}}). Compare-os fora da conversa, ou mude os artigos dela.',
-    compareCollectionEmpty:
-      'A coleção "{{name}}" não tem artigos indexados. Adicione ou indexe artigos primeiro.',
-    compareNoPapersChosen: 'Nenhum artigo foi escolhido. Adicione ou indexe artigos primeiro.',
-    compareConversationEmpty:
-      'Esta conversa não tem artigos indexados. Adicione ou indexe artigos primeiro.',
-    compareTooMany:
-      'São {{count}} artigos; uma comparação comporta no máximo {{max}}. Escolha menos artigos ou uma coleção menor.',
-    replyNotJson: 'A resposta do modelo não pôde ser lida (não é JSON).',
-    replyMissingFields: 'A resposta do modelo não tinha os campos esperados.',
-    scanUnreadable_one:
-      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} página digitalizada. A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
-    scanUnreadable_other:
-      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} páginas digitalizadas. A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
-    scanUnreadableScored_one:
-      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} página digitalizada (confiança média por palavra de {{confidence}}%). A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
-    scanUnreadableScored_other:
-      '{{file}} não tem camada de texto, e o OCR também não conseguiu lê-lo: {{chars}} letras em {{count}} páginas digitalizadas (confiança média por palavra de {{confidence}}%). A digitalização pode estar em branco, fraca demais ou em baixa resolução, girada, ou num idioma fora dos idiomas de OCR definidos em Configurações ({{languages}}). Adicione uma digitalização mais nítida, ou um PDF com camada de texto.',
-    envAddressRefused:
-      '{{name}} "{{value}}" deve ser um endereço https://, ou um endereço http:// deste computador (localhost, 127.x.x.x ou [::1]): a chave da API seria enviada para lá. Corrija ou remova {{name}}.',
-    settingNotUsable: '{{name}} não pode ser usado.',
-    noSecureStorage:
-      'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.'
-  }
-}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { UserFacingError } from '../../../src/main/errors'
+import { errorMessage, UserFacingError } from '../../../src/main/errors'
 import { AnswerSchema } from '../../../src/shared/types'
 import { lastUserContent, shownPassageIds } from '../../fakes/fakeOpenAi'
 import { stages } from './agentHarness'
@@ -289,6 +289,10 @@ describe('a local OpenAI-compatible model behind the same agent (real openai cli
     expect(answer.notice?.message).toMatch(
       /Gemini cannot be reached.*local model could not answer either: Nothing answers at/
     )
+    // Both are said in a Portuguese UI too, not only the first.
+    const pt = errorMessage(answer.notice!, 'pt-BR')
+    expect(pt).toMatch(/^Sem conexão com a internet: o Gemini não pode ser alcançado/)
+    expect(pt).toContain('O modelo local também não conseguiu responder: Nada responde em http')
     expect(answer.answeredBy).toBeUndefined()
   })
 })

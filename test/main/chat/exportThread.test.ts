@@ -80,6 +80,18 @@ describe('exporting a thread', () => {
     expect(out.content).toMatch(/\[1\] \*BERT\*\. arXiv:1810\.04805 .*\(removed from the library\)/)
   })
 
+  it("writes the document's own words in the UI language (Portuguese), the answers as they are", () => {
+    const md = exportThread(thread, [TRANSFORMER], 'md', undefined, 'pt-BR').content
+    expect(md).toMatch(
+      /\n_Exportado do ResearchPal em \d{1,2} de \p{L}+ de \d{4}; todos os artigos/u
+    )
+    expect(md).toContain('_(sem resposta: o app foi fechado durante a resposta)_')
+    expect(md).toContain('## Referências')
+    expect(md).toContain('(removido da biblioteca)')
+    expect(md).toContain('It scales the dot products by 1/sqrt(d_k) [1].')
+    expect(md).not.toMatch(/Exported from|References|removed from the library|no answer/)
+  })
+
   it('writes BibTeX for the cited papers with authorYEARword keys', () => {
     const bib = exportThread(thread, [TRANSFORMER, BERT], 'bib').content
     expect(bib.match(/^@\w+\{[^,]+,/gm)).toEqual([

@@ -79,9 +79,11 @@ describe("the CLI's human output in the user's language", () => {
     expect(imported.stderr).toContain(`Importando 2 PDF(s) de ${folder}`)
     // The progress line, its rate with a decimal comma.
     expect(imported.stderr).toMatch(
-      /… 2\/2 arquivos \(1 indexados, 0 duplicados, 1 com falha\), \d+,\d\d artigos\/s, concluído/
+      /… 2\/2 arquivos \(indexados: 1, duplicados: 0, com falha: 1\), \d+,\d\d artigos\/s, concluído/
     )
-    expect(imported.stdout).toMatch(/^.+ importada: 1 indexado\(s\), 0 duplicado\(s\), 1 com falha/)
+    expect(imported.stdout).toMatch(
+      /^.+ importada em .+, de 2 PDF\(s\) — indexados: 1, duplicados: 0, com falha: 1\./
+    )
     expect(imported.stdout).toContain('Com falha:')
 
     const papers = run(['papers'], 'pt_BR.UTF-8', data)
@@ -89,6 +91,13 @@ describe("the CLI's human output in the user's language", () => {
     const search = run(['search', 'zebracorn2'], 'pt_BR.UTF-8', data)
     expect(search.stdout).toMatch(/^Busca: só palavras-chave \(falta o modelo de embeddings\)\n/)
     expect(search.stdout).toMatch(/Sparse Attention Notes, p\. \d \[.*\] pontuação \d+,\d{3}/)
+
+    // A conversation's date as Brazilians write it (day first, 24 h), its turn counted in words.
+    run(['ask', '--new-thread', 'O que diz zebracorn2?'], 'pt_BR.UTF-8', data)
+    const threads = run(['threads'], 'pt_BR.UTF-8', data)
+    expect(threads.stdout).toMatch(
+      /^t-\S+ {2}\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} {2}1 turno {3}O que diz/
+    )
 
     // A repair found at open (a library notice), said from the catalog too.
     writeFileSync(join(data, 'library.json'), '{ "formatVersion": 1, "papers": [')
@@ -115,6 +124,11 @@ describe("the CLI's human output in the user's language", () => {
     const search = run(['search', 'zebracorn2'], 'en_US.UTF-8', data)
     expect(search.stdout).toMatch(/^Search: keyword only \(embedding model missing\)\n/)
     expect(search.stdout).toMatch(/score \d+\.\d{3}/)
+    run(['ask', '--new-thread', 'What does zebracorn2 say?'], 'en_US.UTF-8', data)
+    const threads = run(['threads'], 'en_US.UTF-8', data)
+    expect(threads.stdout).toMatch(
+      /^t-\S+ {2}\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s[AP]M {2}1 turn {3}What does/
+    )
   })
 
   it('follows the interface-language setting over the system locale', () => {

@@ -80,6 +80,14 @@ describe('comparison export', () => {
     expect(lines[5]).toContain('Evidence only (no generated answer): p. 4: "mask 15%"')
   })
 
+  it('writes the Markdown table in Portuguese for a Portuguese UI (CSV stays machine words)', () => {
+    const lines = toMarkdown(table, fakePapers(), 'pt-BR').split('\n')
+    expect(lines[2]).toBe('| Artigo | How many heads? | Afirmação: Bigger is better |')
+    expect(lines[4]).toContain('| Contradiz: No. p. 8: "big model" |')
+    expect(lines[5]).toContain('O artigo não diz')
+    expect(lines[5]).toContain('Só trechos (nenhuma resposta gerada): p. 4: "mask 15%"')
+  })
+
   it('writes CSV with one line per quote, quoting commas and double quotes', () => {
     const csv = toCsv(table, fakePapers())
     const lines = csv.trimEnd().split('\r\n')

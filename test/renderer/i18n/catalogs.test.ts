@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGS } from '../../../src/renderer/src/i18n'
-import { mainEn, mainPtBR } from '../../../src/shared/i18n/mainCatalog'
+import { mainEn } from '../../../src/shared/i18n/mainCatalog'
+import { mainPtBR } from '../../../src/shared/i18n/mainCatalogPtBR'
 import { VERDICTS } from '../../../src/shared/compare'
 import { TURN_STATUSES } from '../../../src/shared/threads'
 import { ANSWER_STAGES, PAPER_STATUSES } from '../../../src/shared/types'

@@ -179,7 +179,8 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
               `"${paper.title}" has ${paper.pages} pages; there is no page ${args.page}.`
             )
           }
-          deps.run.stage('reading', `page ${args.page} of ${paper.title}`)
+          // Language-neutral: the app and the CLI put it in their own sentence ("reading …").
+          deps.run.stage('reading', `p. ${args.page} — ${paper.title}`)
           const png = await pageImage(args.paperId, args.page, signal)
           const passage = deps.evidence.addPageImage(args.paperId, paper.title, args.page)
           return new ToolResultWithMedia(

@@ -3,6 +3,7 @@ import type { Comparison, CompareProgress, ComparisonSummary } from '../../../sh
 import type { AppError, Result } from '../../../shared/errors'
 import type { UiLanguage } from '../../../shared/types'
 import type { SliceCreator } from './types'
+import { resolveUiLanguage } from '../i18n'
 
 /** An export the user asked for, ready to save. */
 export type CompareExport = ChannelOutput<'compare:export'>
@@ -147,7 +148,8 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get, api) =>
     exportComparison: async (format) => {
       const c = cmp().current
       if (!c) return null
-      return value(api.compare.export({ comparisonId: c.id, format }))
+      const uiLanguage = resolveUiLanguage(get().settings.values?.uiLanguage)
+      return value(api.compare.export({ comparisonId: c.id, format, uiLanguage }))
     },
     applyCompareProgress: (p) => {
       const current = cmp().current

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/threads'
 import type { Turn } from './chatSlice'
 import type { SliceCreator } from './types'
+import { resolveUiLanguage } from '../i18n'
 
 /** Where the open thread's id is kept, so a reload (or a restart) reopens it. */
 export const CURRENT_THREAD_KEY = 'researchpal.currentThread'
@@ -209,6 +210,7 @@ export const createThreadsSlice: SliceCreator<ThreadsSlice> = (set, get, api) =>
       const r = await api.threads.export({
         threadId: current.id,
         format,
+        uiLanguage: resolveUiLanguage(get().settings.values?.uiLanguage),
         ...(turnId && { turnId })
       })
       if (!r.ok) {
