@@ -152,7 +152,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
       if (cause.code === 'ENOENT') return
       throw new UserFacingError(
         'NOT_FOUND',
-        `Could not open the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+        {
+          key: 'libraryFolderUnreadable',
+          params: { dir: shown, reason: cause.code ?? cause.message }
+        },
         { cause }
       )
     })
@@ -160,7 +163,10 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     await mkdir(paths.root, { recursive: true }).catch((cause: NodeJS.ErrnoException) => {
       throw new UserFacingError(
         'DISK_WRITE_FAILED',
-        `Could not create the library folder ${shown} (${cause.code ?? cause.message}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).`,
+        {
+          key: 'libraryFolderUncreatable',
+          params: { dir: shown, reason: cause.code ?? cause.message }
+        },
         { cause }
       )
     })

@@ -74,10 +74,10 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
   if (args.command === 'mcp') return mcp(args)
   let services: Services | null = null
   let progress: ProgressReporter | null = null
+  // Said while the library is not open yet (waiting for another writer, failing to open).
+  const languageBefore = await languageAt(args.dataDir)
   try {
     const writes = WRITING_COMMANDS.has(args.command)
-    // Said while the library is not open yet (waiting for another writer).
-    const languageBefore = await languageAt(args.dataDir)
     services = await createServices({
       dataDir: resolve(args.dataDir ?? defaultDataDir()),
       secrets: new EnvSecretStore(),
@@ -161,7 +161,7 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
   } catch (e) {
     progress?.finish()
     if (e instanceof UsageError) {
-      const language = services ? cliLanguage(services) : mainUiLanguage('system')
+      const language = services ? cliLanguage(services) : languageBefore
       process.stderr.write(`${e.text(language)}\n\n${usage(language)}`)
       return 2
     }
@@ -169,9 +169,9 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
     const error = toAppError(e, `in ${args.command}`)
     if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
-    // In the user's language: the settings' interface language, or the system's (LANG) when
-    // the library could not even be opened.
-    const language = services ? cliLanguage(services) : mainUiLanguage('system')
+    // In the user's language: the settings' interface language (read alone when the library
+    // could not be opened), or the system's (LANG).
+    const language = services ? cliLanguage(services) : languageBefore
     const message = errorMessage(error, language)
     process.stderr.write(`${mainT(language)('cli.error', { code: error.code, message })}\n`)
     if (error.code === 'NO_API_KEY') process.stderr.write(`${cliKeyHint(language)}\n`)
@@ -206,6 +206,7 @@ async function languageAt(dataDir: string | null): Promise<UiLanguage> {
  */
 async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
   const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const languageBefore = await languageAt(args.dataDir)
   const services = await createServices({
     dataDir: resolve(args.dataDir ?? defaultDataDir()),
     secrets: new EnvSecretStore(),
@@ -215,21 +216,21 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     lock: {
       purpose: 'ResearchPal MCP (--allow-add)',
       waitMs: (args.waitSeconds ?? 0) * 1000,
-      onWait: (_holder, message, text) =>
-        log(errorMessage({ message, ...text }, mainUiLanguage('system')))
+      onWait: (_holder, message, text) => log(errorMessage({ message, ...text }, languageBefore))
     },
     arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
     log
   })
   try {
     const options = { allowAdd: args.allowAdd, log }
+    const t = mainT(cliLanguage(services))
     if (args.http === null) {
+      log(t('cli.mcp.onStdio'))
       await serveStdio(services, options)
       return 0
     }
     const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
     const http = await serveHttp(services, { ...options, port: args.http, token })
-    const t = mainT(cliLanguage(services))
     log(t('cli.mcp.serverAt', { url: http.url }))
     log(t('cli.mcp.header', { token: http.token }))
     await new Promise<void>((resolve) => {

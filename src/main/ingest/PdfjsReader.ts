@@ -100,10 +100,10 @@ export class PdfjsReader implements PdfReader {
       for (const n of pages) {
         throwIfAborted(options.signal, { key: 'cancelledReading', params: { file: label } })
         if (n < 1 || n > doc.numPages) {
-          throw new UserFacingError(
-            'INVALID_INPUT',
-            `${label} has ${doc.numPages} pages; there is no page ${n}.`
-          )
+          throw new UserFacingError('INVALID_INPUT', {
+            key: 'pdfNoSuchPage',
+            params: { file: label, count: doc.numPages, page: n }
+          })
         }
         const page = await doc.getPage(n)
         const viewport = page.getViewport({ scale })

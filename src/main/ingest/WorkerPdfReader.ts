@@ -41,10 +41,10 @@ export class WorkerPdfReader implements PdfReader, PaperProcessor {
       restart: {
         kind: 'retryOnce',
         gaveUp: (label, reason) =>
-          new UserFacingError(
-            'PDF_UNREADABLE',
-            `${label} could not be read: the PDF reader stopped while reading it (${reason}). The PDF may be damaged or too large; try another copy of it.`
-          )
+          new UserFacingError('PDF_UNREADABLE', {
+            key: 'pdfReaderStopped',
+            params: { file: label, detail: reason }
+          })
       }
     })
   }

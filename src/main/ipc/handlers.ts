@@ -356,7 +356,6 @@ function documentLanguage(deps: HandlerDeps, asked: UiLanguage | undefined): UiL
 }
 
 function online(deps: HandlerDeps): MetadataRefresher {
-  if (!deps.library.metadata)
-    throw new UserFacingError('OFFLINE', 'Online metadata is switched off in this session.')
+  if (!deps.library.metadata) throw new UserFacingError('OFFLINE', { key: 'onlineOff' })
   return deps.library.metadata
 }

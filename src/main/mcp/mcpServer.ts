@@ -206,7 +206,6 @@ export async function serveStdio(services: Services, options: McpServerOptions):
     process.stdin.once('end', () => resolve())
   })
   await server.connect(transport)
-  options.log('ResearchPal MCP server on stdio')
   await closed
   await server.close()
 }

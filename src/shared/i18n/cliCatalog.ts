@@ -346,6 +346,7 @@ Environment:
     prompt: 'Ask about the papers (empty line to quit): '
   },
   mcp: {
+    onStdio: 'ResearchPal MCP server on stdio',
     serverAt: 'ResearchPal MCP server at {{url}}',
     header: 'Every request needs the header: Authorization: Bearer {{token}}'
   }

@@ -158,8 +158,8 @@ Ambiente:
     comparePapers: 'compare precisa de --papers <id,id,...>, --collection NOME ou --thread <id>',
     compareQuestion: 'compare precisa de pelo menos uma --question "..." ou --claim "..."',
     year: "--year deve ser um ano como 2019, não '{{value}}'",
-    unknownThreadCommand: "Comando de thread desconhecido '{{verb}}' (show ou export)",
-    unknownCollectionCommand: "Comando de collection desconhecido '{{verb}}'",
+    unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
+    unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
     unknownCommand: "Comando desconhecido '{{command}}'",
     noCommand: 'Nenhum comando informado'
   },
@@ -356,6 +356,7 @@ Ambiente:
     prompt: 'Pergunte sobre os artigos (linha vazia para sair): '
   },
   mcp: {
+    onStdio: 'Servidor MCP do ResearchPal no stdio',
     serverAt: 'Servidor MCP do ResearchPal em {{url}}',
     header: 'Toda requisição precisa do cabeçalho: Authorization: Bearer {{token}}'
   }

@@ -1,4 +1,5 @@
 import { cliEn } from './cliCatalog'
+import { exportsEn } from './exportsCatalog'
 
 /**
  * The texts main writes for people (inside answers, errors, notices, and the CLI's human
@@ -33,40 +34,7 @@ export const mainEn = {
     offTopicLabel: 'This is not from the papers in your library:'
   },
   cli: cliEn,
-  /** Exported documents (a conversation's Markdown, a comparison's Markdown table). */
-  exports: {
-    conversation: 'Conversation',
-    exported: '_Exported from ResearchPal on {{date, datetime(dateStyle: long)}}; {{scope}}._',
-    limitedTo: 'limited to {{titles}}',
-    allPapers: 'all papers in the library',
-    notes: {
-      evidence: '_Evidence only: passages quoted from the papers, not a generated answer._',
-      offtopic: '_Not from the papers in the library._',
-      unverified: '_Unverified answer: the check could not confirm it._'
-    },
-    unfinished: {
-      running: '_(still being answered when exported)_',
-      stopped: '_(stopped before it was answered)_',
-      failed: '_(no answer: it failed)_',
-      interrupted: '_(no answer: the app stopped while answering)_'
-    },
-    references: 'References',
-    removed: '(removed from the library)',
-    paper: 'Paper',
-    claim: 'Claim: {{text}}',
-    pending: '(not filled yet)',
-    failed: '(could not be filled: {{reason}})',
-    error: 'error',
-    evidence: 'Evidence only (no generated answer): {{quotes}}',
-    noPassage: 'no passage found',
-    notStated: 'The paper does not say',
-    unverified: '[unverified]',
-    verdicts: {
-      supports: 'Supports',
-      contradicts: 'Contradicts',
-      'does-not-address': 'Does not address'
-    }
-  },
+  exports: exportsEn,
   errors: {
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
@@ -372,7 +340,17 @@ export const mainEn = {
       '{{name}} "{{value}}" must be an https:// address, or an http:// address on this computer (localhost, 127.x.x.x or [::1]): the API key would be sent there. Fix or unset {{name}}.',
     settingNotUsable: '{{name}} is not usable{{detail}}',
     noSecureStorage:
-      'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.'
+      'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.',
+    nothingToMeasure:
+      'There is no embedding model to measure; ingestion runs keyword-only until one is added.',
+    noTextToMeasure:
+      'None of the first PDFs has text to measure ingestion with; the default settings stay in force.',
+    pdfNoSuchPage: '{{file}} has {{count}} pages; there is no page {{page}}.',
+    libraryFolderUnreadable:
+      'Could not open the library folder {{dir}} ({{reason}}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).',
+    libraryFolderUncreatable:
+      'Could not create the library folder {{dir}} ({{reason}}). Choose another folder (--data-dir, or RESEARCHPAL_DATA_DIR).',
+    onlineOff: 'Online metadata is switched off in this session.'
   }
 }
 

@@ -1,4 +1,5 @@
 import { cliPtBR } from './cliCatalogPtBR'
+import { exportsPtBR } from './exportsCatalog'
 import type { MainCatalog } from './mainCatalog'
 
 /**
@@ -34,39 +35,7 @@ export const mainPtBR: MainCatalog = {
     offTopicLabel: 'Isto não vem dos artigos da sua biblioteca:'
   },
   cli: cliPtBR,
-  exports: {
-    conversation: 'Conversa',
-    exported: '_Exportado do ResearchPal em {{date, datetime(dateStyle: long)}}; {{scope}}._',
-    limitedTo: 'limitado a {{titles}}',
-    allPapers: 'todos os artigos da biblioteca',
-    notes: {
-      evidence: '_Só trechos: passagens citadas dos artigos, não uma resposta gerada._',
-      offtopic: '_Não vem dos artigos da biblioteca._',
-      unverified: '_Resposta não verificada: a verificação não conseguiu confirmá-la._'
-    },
-    unfinished: {
-      running: '_(ainda sendo respondida quando foi exportada)_',
-      stopped: '_(interrompida antes de ser respondida)_',
-      failed: '_(sem resposta: falhou)_',
-      interrupted: '_(sem resposta: o app foi fechado durante a resposta)_'
-    },
-    references: 'Referências',
-    removed: '(removido da biblioteca)',
-    paper: 'Artigo',
-    claim: 'Afirmação: {{text}}',
-    pending: '(ainda não preenchida)',
-    failed: '(não pôde ser preenchida: {{reason}})',
-    error: 'erro',
-    evidence: 'Só trechos (nenhuma resposta gerada): {{quotes}}',
-    noPassage: 'nenhum trecho encontrado',
-    notStated: 'O artigo não diz',
-    unverified: '[não verificada]',
-    verdicts: {
-      supports: 'Apoia',
-      contradicts: 'Contradiz',
-      'does-not-address': 'Não trata disso'
-    }
-  },
+  exports: exportsPtBR,
   errors: {
     internal:
       'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
@@ -379,6 +348,16 @@ export const mainPtBR: MainCatalog = {
       '{{name}} "{{value}}" deve ser um endereço https://, ou um endereço http:// deste computador (localhost, 127.x.x.x ou [::1]): a chave da API seria enviada para lá. Corrija ou remova {{name}}.',
     settingNotUsable: '{{name}} não pode ser usado.',
     noSecureStorage:
-      'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.'
+      'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.',
+    nothingToMeasure:
+      'Não há modelo de embeddings para medir; a indexação usa só palavras-chave até que um seja adicionado.',
+    noTextToMeasure:
+      'Nenhum dos primeiros PDFs tem texto para medir a indexação; as configurações padrão continuam valendo.',
+    pdfNoSuchPage: '{{file}} tem {{count}} páginas; não há página {{page}}.',
+    libraryFolderUnreadable:
+      'Não foi possível abrir a pasta da biblioteca {{dir}} ({{reason}}). Escolha outra pasta (--data-dir, ou RESEARCHPAL_DATA_DIR).',
+    libraryFolderUncreatable:
+      'Não foi possível criar a pasta da biblioteca {{dir}} ({{reason}}). Escolha outra pasta (--data-dir, ou RESEARCHPAL_DATA_DIR).',
+    onlineOff: 'Os metadados online estão desligados nesta sessão.'
   }
 }

@@ -15,7 +15,15 @@ import { currentCliLaunch, mcpConfig } from '../../../src/main/mcp/mcpConfig'
 
 const ROOT = resolve(__dirname, '../../..')
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
-const CLEAN_ENV = { GEMINI_API_KEY: '', RESEARCHPAL_MODEL_DIR: '', RESEARCHPAL_MCP_TOKEN: '' }
+const CLEAN_ENV = {
+  GEMINI_API_KEY: '',
+  RESEARCHPAL_MODEL_DIR: '',
+  RESEARCHPAL_MCP_TOKEN: '',
+  // English on stderr (the server's address is read from it), whatever the machine's locale.
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: ''
+}
 
 /** The text of a tool result (the server answers in one text block). */
 function text(result: unknown): string {

@@ -43,16 +43,9 @@ export async function measureIngestion(
   const embedder = await deps.embedder.current()
   const modelDir = deps.embedder.status().modelDir
   if (!embedder || !modelDir)
-    throw new UserFacingError(
-      'MODEL_MISSING',
-      'There is no embedding model to measure; ingestion runs keyword-only until one is added.'
-    )
+    throw new UserFacingError('MODEL_MISSING', { key: 'nothingToMeasure' })
   const sample = await pickSample(deps.reader, pdfs)
-  if (sample.length === 0)
-    throw new UserFacingError(
-      'NO_TEXT',
-      'None of the first PDFs has text to measure ingestion with; the default settings stay in force.'
-    )
+  if (sample.length === 0) throw new UserFacingError('NO_TEXT', { key: 'noTextToMeasure' })
   const trial = ingestionTrial({
     pdfs: sample,
     startEmbedder: ({ workers, threads, batchSize }) =>
