@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { decodeVectors } from '../../../src/main/search/int8Codec'
-import { EXACT } from '../../../src/main/search/pack/vectorPack'
+import {
+  EXACT,
+  MAX_PROBES,
+  PROBE_MARGIN,
+  probedLists
+} from '../../../src/main/search/pack/vectorPack'
 import { VectraStore } from '../../../src/main/search/VectraStore'
 import { scanVectors, withSigns } from '../../../src/main/search/vectorScan'
 import { writeVectraFile } from '../../../src/main/search/vectraFile'
@@ -212,5 +217,22 @@ describe('VectraStore with a library-wide pack', () => {
     const q = near(3)
     expect((await again.query(q, 10)).map((h) => h.chunkId)).toEqual(exact(q, 10, () => true))
     await again.close()
+  })
+})
+
+describe('probedLists', () => {
+  const ranked = (scores: number[]): { id: number; score: number }[] =>
+    scores.map((score, id) => ({ id, score }))
+
+  it('probes the minimum, then more lists while their centroids score near the best', () => {
+    // A query close to one cluster: the others fall away fast, so only the minimum is probed.
+    const sharp = ranked([0.9, 0.5, 0.4, 0.3, 0.2, 0.1])
+    expect(probedLists(sharp, 2).map((l) => l.id)).toEqual([0, 1])
+    // A query between clusters: lists within the margin of the best are probed too.
+    const flat = ranked([0.6, 0.59, 0.58, 0.6 - PROBE_MARGIN, 0.6 - PROBE_MARGIN - 0.01, 0.1])
+    expect(probedLists(flat, 2).map((l) => l.id)).toEqual([0, 1, 2, 3])
+    expect(probedLists(flat, 5)).toHaveLength(5)
+    expect(probedLists([], 4)).toEqual([])
+    expect(MAX_PROBES).toBeGreaterThan(16)
   })
 })

@@ -176,9 +176,10 @@ export class IngestTuning {
    * Runs every candidate layout ({@link candidateLayouts}) at the untuned batch size, then
    * {@link OTHER_BATCHES} at the best layout, and keeps the fastest end to end whose longest
    * stall is within {@link MAX_STALL_MS} (see {@link chooseTrial}).
-   * @remarks Each phase runs its configurations `rounds` times, interleaved, and keeps each
-   * one's best throughput and shortest stall: other work on the machine only ever slows a trial
-   * down or stalls it, so the best of the repeats is the fairest comparison.
+   * @remarks The layouts run `rounds` times, interleaved, and each keeps its best throughput and
+   * shortest stall: other work on the machine only ever slows a trial down or stalls it, so the
+   * best of the repeats is the fairest comparison. The other batch sizes run once each (to keep
+   * the measurement short): one of them must beat the untuned batch's best to be chosen.
    */
   async measure(
     embedderId: string,
@@ -187,8 +188,8 @@ export class IngestTuning {
   ): Promise<TuningResult> {
     const rounds = Math.max(1, options.rounds ?? 2)
     const trials: TuningTrial[] = []
-    const phase = async (configs: IngestConfig[]): Promise<void> => {
-      for (let round = 0; round < rounds; round++) {
+    const phase = async (configs: IngestConfig[], times: number): Promise<void> => {
+      for (let round = 0; round < times; round++) {
         for (const config of configs) {
           const r = await run(config)
           this.deps.log?.(
@@ -204,7 +205,8 @@ export class IngestTuning {
       }
     }
     await phase(
-      candidateLayouts(this.machine.cpus).map((l) => ({ ...l, batchSize: UNTUNED_BATCH }))
+      candidateLayouts(this.machine.cpus).map((l) => ({ ...l, batchSize: UNTUNED_BATCH })),
+      rounds
     )
     const layout = chooseTrial(trials)
     await phase(
@@ -212,12 +214,13 @@ export class IngestTuning {
         workers: layout.workers,
         threads: layout.threads,
         batchSize
-      }))
+      })),
+      1
     )
     const best = chooseTrial(trials)
     const reason = trials.some((t) => t.longestStallMs <= MAX_STALL_MS)
       ? `fastest end to end with the main thread's longest stall ≤ ${MAX_STALL_MS} ms`
-      : `no configuration kept stalls ≤ ${MAX_STALL_MS} ms; the one with the shortest stall`
+      : `no configuration kept stalls ≤ ${MAX_STALL_MS} ms (other work on the machine); the fastest within 25 % of the shortest stall`
     const chosen = { workers: best.workers, threads: best.threads, batchSize: best.batchSize }
     const doc = {
       basis: 'end-to-end' as const,
@@ -242,13 +245,19 @@ function sameConfig(a: IngestConfig, b: IngestConfig): boolean {
 }
 
 /**
- * The fastest trial within the stall limit, else the least stalling. Within 3 % of the fastest
- * (measurement noise) the fewest threads in all win, then the fewest workers (less memory).
+ * The fastest trial whose longest stall is within {@link MAX_STALL_MS}. Within 3 % of the
+ * fastest (measurement noise) the fewest threads in all win, then the fewest workers (less
+ * memory).
+ * @remarks When even the least stalling trial went over the limit, the stalls are the machine's
+ * (other programs keeping the main thread off the cores), not a configuration's: the limit
+ * becomes that least stall plus 25 %, so the choice still goes by speed among those that stall
+ * no more than the machine does anyway.
  */
 export function chooseTrial(trials: readonly TuningTrial[]): TuningTrial {
   if (trials.length === 0) throw new Error('no trial to choose from')
-  const ok = trials.filter((t) => t.longestStallMs <= MAX_STALL_MS)
-  if (ok.length === 0) return [...trials].sort((a, b) => a.longestStallMs - b.longestStallMs)[0]!
+  const floor = Math.min(...trials.map((t) => t.longestStallMs))
+  const limit = Math.max(MAX_STALL_MS, floor * 1.25)
+  const ok = trials.filter((t) => t.longestStallMs <= limit)
   const fastest = Math.max(...ok.map((t) => t.chunksPerSecond))
   return [...ok]
     .filter((t) => t.chunksPerSecond >= fastest * 0.97)

@@ -62,11 +62,7 @@ export function ingestionTrial(input: IngestionTrialInput): TrialRunner {
       const longestStallMs = probe.stop()
       const indexed = library.list().filter((p) => p.status === 'indexed')
       const chunks = indexed.reduce((n, p) => n + p.chunks, 0)
-      if (chunks === 0)
-        throw new UserFacingError(
-          'NO_TEXT',
-          'The PDFs chosen to measure ingestion gave no text; the default settings stay in force.'
-        )
+      if (chunks === 0) throw new UserFacingError('NO_TEXT', { key: 'noTextToMeasure' })
       sample = { papers: indexed.length, chunks }
       return {
         chunksPerSecond: Math.round((chunks / seconds) * 100) / 100,

@@ -10,9 +10,14 @@ export interface PackPolicy {
   deadFraction: number
 }
 
-/** Defaults: packs from 40k chunks (500 papers); merges at +10% new or 20% removed. */
+/**
+ * Defaults: packs from 100k chunks (~1,250 papers); merges at +10% new or 20% removed.
+ * @remarks Below that the exact in-memory scan is fast enough and cheaper: at 80k chunks the
+ * full bench measured it at p50 23 ms, cold open 1.0 s and 1,944 B/chunk on disk, against
+ * 29 ms, 1.4 s and 2,604 B/chunk with packs (which copy the vectors and postings).
+ */
 export const DEFAULT_PACK_POLICY: PackPolicy = {
-  minChunks: 40_000,
+  minChunks: 100_000,
   deltaFraction: 0.1,
   deadFraction: 0.2
 }

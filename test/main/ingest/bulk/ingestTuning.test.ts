@@ -72,9 +72,12 @@ describe('choosing ingestion settings', () => {
       workers: 1,
       threads: 2
     })
-    // Everything stalls: the least stalling.
+    // Everything stalls (a busy machine): the fastest of those within 25 % of the least stall.
     expect(chooseTrial([trial(1, 1, 4, 50, 80), trial(1, 2, 4, 90, 120)])).toMatchObject({
       threads: 1
+    })
+    expect(chooseTrial([trial(1, 1, 4, 50, 80), trial(1, 2, 4, 90, 95)])).toMatchObject({
+      threads: 2
     })
   })
 
@@ -116,19 +119,8 @@ describe('choosing ingestion settings', () => {
       { sample: () => ({ papers: 2, chunks: 187 }) }
     )
     const result = await tuning.measure('model@q8-abc', run)
-    // Layouts interleaved twice, then the other batch sizes at the best layout, twice.
-    expect(asked).toEqual([
-      '1x1/4',
-      '1x2/4',
-      '2x1/4',
-      '1x1/4',
-      '1x2/4',
-      '2x1/4',
-      '2x1/2',
-      '2x1/8',
-      '2x1/2',
-      '2x1/8'
-    ])
+    // Layouts interleaved twice, then the other batch sizes at the best layout, once.
+    expect(asked).toEqual(['1x1/4', '1x2/4', '2x1/4', '1x1/4', '1x2/4', '2x1/4', '2x1/2', '2x1/8'])
     // 94.0 is within 3 % of 93.1 but the batch is not a thread: the faster one wins.
     expect(result).toMatchObject({ workers: 2, threads: 1, batchSize: 8 })
     expect(changed).toBe(1)
@@ -259,7 +251,7 @@ describe('choosing ingestion settings', () => {
       expect(s.tuning.needsMeasuring()).toBe(true)
       const before = readdirSync(dataDir).sort()
       const info = await s.measureIngestion(pdfs)
-      // Two rounds of three layouts, then two other batch sizes at the best one, twice.
+      // Two rounds of three layouts, then two other batch sizes at the best one, once each.
       expect(info.trials).toHaveLength(5)
       expect(info.trials.every((t) => t.chunksPerSecond > 0)).toBe(true)
       expect(candidateLayouts(2)).toContainEqual({ workers: info.workers, threads: info.threads })
