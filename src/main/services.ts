@@ -27,7 +27,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
-import { UserFacingError, type ErrorText } from './errors'
+import { englishText, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
@@ -262,8 +262,14 @@ async function openServices(
       return tuning.batchSize()
     }
   })
-  for (const message of storeNotices)
-    library.addNotice({ level: 'warning', message, paperId: null })
+  for (const text of storeNotices)
+    library.addNotice({
+      level: 'warning',
+      message: englishText(text),
+      paperId: null,
+      key: text.key,
+      ...(text.params && { params: text.params })
+    })
   keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
   // The ingestion trials' scratch libraries: built as this one is (reader, stores, settings),

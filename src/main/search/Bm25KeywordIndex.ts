@@ -23,6 +23,7 @@ import {
 import { termHash, tokenize } from './tokenizer'
 import { TopK } from './topK'
 import type { ChunkSource, KeywordIndex } from './types'
+import type { ErrorText } from '../errors'
 
 /** Where a {@link Bm25KeywordIndex} keeps its files: `<dir>/keywords/` (e.g. `paths.index`). */
 export interface Bm25KeywordIndexDeps {
@@ -133,7 +134,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
    * another process's changes: the files are read first and swapped in at once, so a query
    * never meets a half-loaded index.
    */
-  async open(): Promise<string[]> {
+  async open(): Promise<ErrorText[]> {
     const papersDir = join(this.dir, 'papers')
     if (!this.readOnly) {
       await mkdir(papersDir, { recursive: true })
@@ -145,18 +146,26 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
     }
-    const notices: string[] = []
+    const notices: ErrorText[] = []
     let pack: KeywordPack | null = null
     try {
       pack = KeywordPack.open(join(this.dir, PACK_FILE))
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
         if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
-        const why = (e as Error).message
-        const kept = this.readOnly
-          ? ''
-          : ` It was kept as ${await moveAside(join(this.dir, PACK_FILE))} and is rebuilt from the papers' keyword files.`
-        notices.push(`The keyword search pack could not be used (${why}).${kept}`)
+        const detail = ` (${(e as Error).message})`
+        notices.push(
+          this.readOnly
+            ? { key: 'searchPackUnusable', params: { kind: 'keyword', detail } }
+            : {
+                key: 'searchPackUnusableKept',
+                params: {
+                  kind: 'keyword',
+                  detail,
+                  aside: await moveAside(join(this.dir, PACK_FILE))
+                }
+              }
+        )
       }
     }
     const damaged = new Map<string, string>()

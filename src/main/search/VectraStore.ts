@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { UserFacingError } from '../errors'
+import { UserFacingError, type ErrorText } from '../errors'
 import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
@@ -113,7 +113,7 @@ export class VectraStore implements VectorStore {
    * again to see another process's changes: the files are read first and swapped in at once, so
    * a query never meets a half-loaded store.
    */
-  async open(): Promise<string[]> {
+  async open(): Promise<ErrorText[]> {
     return this.load(this.readOnly)
   }
 
@@ -352,9 +352,9 @@ export class VectraStore implements VectorStore {
     this.manifest = manifest
   }
 
-  private async load(readOnly: boolean): Promise<string[]> {
+  private async load(readOnly: boolean): Promise<ErrorText[]> {
     const dir = this.dir
-    const notices: string[] = []
+    const notices: ErrorText[] = []
     if (!readOnly) {
       // Temp folders of a crashed write; a read-only process must leave a live writer's alone.
       await rm(join(dir, 'tmp'), { recursive: true, force: true })
@@ -407,12 +407,13 @@ export class VectraStore implements VectorStore {
       if (pack) vote(pack.meta.embedderId, pack.meta.dims, pack.papers.length)
       const best = [...votes.values()].sort((a, b) => b.n - a.n)[0]
       manifest = { version: 1, embedderId: best?.embedderId ?? null, dims: best?.dims ?? null }
-      let kept = ''
-      if (!readOnly) {
-        kept = ` It was kept as ${await moveAside(manifestFile)} and rebuilt from the papers' vector files.`
+      const detail = ` (${manifestLost})`
+      if (readOnly) notices.push({ key: 'vectorManifestUnreadable', params: { detail } })
+      else {
+        const aside = await moveAside(manifestFile)
         await this.writeManifest(manifest)
+        notices.push({ key: 'vectorManifestUnreadableKept', params: { detail, aside } })
       }
-      notices.push(`The vector index's store.json could not be read (${manifestLost}).${kept}`)
       if (pack && pack.meta.embedderId !== manifest.embedderId) {
         pack.close()
         pack = null
@@ -446,19 +447,22 @@ export class VectraStore implements VectorStore {
 async function openPack(
   path: string,
   readOnly: boolean
-): Promise<{ pack: VectorPack | null; notice: string | null }> {
+): Promise<{ pack: VectorPack | null; notice: ErrorText | null }> {
   try {
     return { pack: VectorPack.open(path), notice: null }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { pack: null, notice: null }
-    const why = (e as Error).message
+    const detail = ` (${(e as Error).message})`
     if (readOnly)
-      return { pack: null, notice: `The vector search pack could not be used (${why}).` }
+      return {
+        pack: null,
+        notice: { key: 'searchPackUnusable', params: { kind: 'vector', detail } }
+      }
     if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
     const aside = await moveAside(path)
     return {
       pack: null,
-      notice: `The vector search pack could not be used (${why}). It was kept as ${aside} and is rebuilt from the papers' vector files.`
+      notice: { key: 'searchPackUnusableKept', params: { kind: 'vector', detail, aside } }
     }
   }
 }

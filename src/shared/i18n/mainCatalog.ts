@@ -249,6 +249,14 @@ export const mainEn = {
     },
     recoveredWithoutPdfs:
       '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
+    searchPackUnusable:
+      'The $t(errors.searchIndexKinds.{{kind}}) search pack could not be used{{detail}}.',
+    searchPackUnusableKept:
+      "The $t(errors.searchIndexKinds.{{kind}}) search pack could not be used{{detail}}. It was kept as {{aside}} and is rebuilt from the papers' own files.",
+    searchIndexKinds: { keyword: 'keyword', vector: 'vector' },
+    vectorManifestUnreadable: "The vector index's store.json could not be read{{detail}}.",
+    vectorManifestUnreadableKept:
+      "The vector index's store.json could not be read{{detail}}. It was kept as {{aside}} and rebuilt from the papers' vector files.",
     journalUnreadable:
       'Some recent changes to the library could not be read from library.journal{{detail}} and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again). $t(errors.journalKept.{{kept}})',
     journalKept: {
@@ -383,6 +391,7 @@ export type MainErrorKey = Exclude<
   | 'duplicateWhich'
   | 'holderWhere'
   | 'catalogKept'
+  | 'searchIndexKinds'
   | 'journalKept'
   | 'catalogQueued'
   | 'recordKinds'

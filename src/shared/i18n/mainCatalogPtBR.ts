@@ -251,6 +251,14 @@ export const mainPtBR: MainCatalog = {
     },
     recoveredWithoutPdfs:
       '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
+    searchPackUnusable:
+      'O pacote de busca $t(errors.searchIndexKinds.{{kind}}) não pôde ser usado.',
+    searchPackUnusableKept:
+      'O pacote de busca $t(errors.searchIndexKinds.{{kind}}) não pôde ser usado. Ele foi guardado como {{aside}} e é reconstruído a partir dos arquivos de cada artigo.',
+    searchIndexKinds: { keyword: 'por palavras-chave', vector: 'vetorial' },
+    vectorManifestUnreadable: 'O store.json do índice vetorial não pôde ser lido.',
+    vectorManifestUnreadableKept:
+      'O store.json do índice vetorial não pôde ser lido. Ele foi guardado como {{aside}} e reconstruído a partir dos arquivos de vetores de cada artigo.',
     journalUnreadable:
       'Algumas alterações recentes da biblioteca não puderam ser lidas do library.journal e foram deixadas de fora: um artigo a que se referem mostra o estado que tinha antes delas (um inacabado é indexado de novo). $t(errors.journalKept.{{kept}})',
     journalKept: {

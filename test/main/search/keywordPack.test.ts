@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Chunk } from '../../../src/main/domain'
 import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { seededRandom } from '../../fakes/onnxGraph'
+import { englishText } from '../../../src/main/errors'
 
 let root: string
 const r = seededRandom(5)
@@ -167,7 +168,7 @@ describe('Bm25KeywordIndex with a library-wide pack', () => {
     await writeFile(join(dir, 'keywords', 'pack.rpkp'), 'RPKP and then nothing useful')
     const again = new Bm25KeywordIndex({ dir, pack: { minChunks: 1e9 }, log: () => undefined })
     const notices = await again.open()
-    expect(notices.join('\n')).toMatch(
+    expect(notices.map(englishText).join('\n')).toMatch(
       /keyword search pack could not be used \(.*pack\.rpkp: .*\)\. It was kept as .*pack\.rpkp\.unreadable-.* and is rebuilt/
     )
     expect(again.count()).toBe(80)

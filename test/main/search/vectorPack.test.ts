@@ -14,6 +14,8 @@ import { scanVectors, withSigns } from '../../../src/main/search/vectorScan'
 import { writeVectraFile } from '../../../src/main/search/vectraFile'
 import type { PaperIndexWriter } from '../../../src/main/search/WorkerVectraWriter'
 import { seededRandom } from '../../fakes/onnxGraph'
+import { englishText } from '../../../src/main/errors'
+import { mainT } from '../../../src/main/i18n'
 
 const DIMS = 64
 const EMB = 'test-embedder'
@@ -207,9 +209,15 @@ describe('VectraStore with a library-wide pack', () => {
 
     const again = store({ minChunks: 1e9 })
     const notices = await again.open()
-    expect(notices.join('\n')).toMatch(
+    expect(notices.map(englishText).join('\n')).toMatch(
       /vector search pack could not be used \(.*checksum.*\)\. It was kept as .*pack\.rpvp\.unreadable-/
     )
+    // Said in the UI language too: the Portuguese names the kept file and quotes no English.
+    const [said] = notices.map((n) => mainT('pt-BR')(`errors.${n.key}`, n.params ?? {}))
+    expect(said).toMatch(
+      /^O pacote de busca vetorial não pôde ser usado\. Ele foi guardado como .*pack\.rpvp\.unreadable-.* e é reconstruído/
+    )
+    expect(said).not.toMatch(/checksum|search pack/)
     expect(
       (await readdir(join(dir, 'vectors'))).some((f) => f.startsWith('pack.rpvp.unreadable-'))
     ).toBe(true)
