@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { AppError, ErrorCode, ErrorParams } from '../shared/errors'
-import type { UiLanguage } from '../shared/types'
+import type { LibraryNotice, UiLanguage } from '../shared/types'
 import type { MainErrorKey } from '../shared/i18n/mainCatalog'
 import { mainHas, mainT } from './i18n'
 
@@ -13,6 +13,17 @@ export interface ErrorText {
 /** The English text of a catalog message (what logs, the MCP server and tests read). */
 export function englishText(text: ErrorText): string {
   return mainT('en')(`errors.${text.key}`, text.params ?? {})
+}
+
+/** A library notice saying a catalog message: its English text, and its key to say it in the UI. */
+export function noticeOf(
+  level: LibraryNotice['level'],
+  text: ErrorText,
+  paperId: string | null
+): LibraryNotice {
+  const notice: LibraryNotice = { level, message: englishText(text), paperId, key: text.key }
+  if (text.params) notice.params = text.params
+  return notice
 }
 
 /**

@@ -27,7 +27,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
-import { englishText, UserFacingError, type ErrorText } from './errors'
+import { noticeOf, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
@@ -262,14 +262,7 @@ async function openServices(
       return tuning.batchSize()
     }
   })
-  for (const text of storeNotices)
-    library.addNotice({
-      level: 'warning',
-      message: englishText(text),
-      paperId: null,
-      key: text.key,
-      ...(text.params && { params: text.params })
-    })
+  for (const text of storeNotices) library.addNotice(noticeOf('warning', text, null))
   keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
   // The ingestion trials' scratch libraries: built as this one is (reader, stores, settings),

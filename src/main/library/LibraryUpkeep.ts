@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { LibraryNotice } from '../../shared/types'
-import { englishText, type ErrorText } from '../errors'
+import { noticeOf, type ErrorText } from '../errors'
 import type { Embedder } from '../search/types'
 import { CATALOG_FORMAT, type StoredPaper } from '../storage/catalogFormat'
 import { removeStrayTemps } from '../storage/strayTemps'
@@ -138,9 +138,7 @@ export class LibraryUpkeep {
 
   /** Records a notice from main's catalog (English `message`, and its key), logs and announces it. */
   notify(level: LibraryNotice['level'], text: ErrorText, paperId: string | null): void {
-    const notice: LibraryNotice = { level, message: englishText(text), paperId, key: text.key }
-    if (text.params) notice.params = text.params
-    this.record(notice)
+    this.record(noticeOf(level, text, paperId))
   }
 
   /** Records a notice, logs it and announces it. */

@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path'
 import type { FolderImportEntry, FolderImportStatus } from '../../../shared/folderImport'
 import type { AppError } from '../../../shared/errors'
 import type { LibraryNotice, Paper } from '../../../shared/types'
-import { englishText, toAppError, UserFacingError, type ErrorText } from '../../errors'
+import { englishText, noticeOf, toAppError, UserFacingError, type ErrorText } from '../../errors'
 import type { AddOutcome } from '../../library/PaperIntake'
 import { pdfFilesIn } from '../../library/PaperIntake'
 import { sha256OfFile } from '../../library/pdfFileCheck'
@@ -114,13 +114,7 @@ export class FolderImport {
         key: 'importManifestDamaged',
         params: { detail: read.reason, aside }
       }
-      this.damagedNotice = {
-        level: 'warning',
-        message: englishText(text),
-        paperId: null,
-        key: text.key,
-        params: text.params!
-      }
+      this.damagedNotice = noticeOf('warning', text, null)
       this.deps.log?.(this.damagedNotice.message)
       return this.damagedNotice.message
     }
