@@ -1,8 +1,6 @@
 import { join } from 'node:path'
-import type { PdfReader } from '../src/main/ingest/PdfReader'
-import type { ReaderKind } from './benchReader'
 import { bulkImportBench, type BulkImportReport } from './bulkImportBench'
-import { ingestThreads, type IngestThreadsReport } from './ingestThreads'
+import { ingestThreads, type IngestThreadsOptions, type IngestThreadsReport } from './ingestThreads'
 
 /** Issue 20's ingestion figures: 1 thread, 2 threads, 2 workers × 1 thread and auto end to end, and the interrupted bulk import. */
 export interface IngestAtScale {
@@ -25,21 +23,13 @@ export interface IngestAtScale {
 export const BULK_PDFS = { full: 1000, quick: 12 } as const
 
 /** Runs both parts; `script` is the bench entry that handles `--child-e2e` and `--child-bulk`. */
-export async function ingestAtScale(options: {
-  script: string
-  root: string
-  modelDir: string
-  workerDir: string | null
-  readerKind: ReaderKind
-  reader: PdfReader
-  pdfs: readonly string[]
-  texts: readonly string[]
-  pageTexts: readonly string[]
-  hostileDir: string | null
-  quick: boolean
-  bulkCount?: number
-  log: (m: string) => void
-}): Promise<IngestAtScale> {
+export async function ingestAtScale(
+  options: IngestThreadsOptions & {
+    pageTexts: readonly string[]
+    hostileDir: string | null
+    bulkCount?: number
+  }
+): Promise<IngestAtScale> {
   const threads = await ingestThreads({ ...options, root: join(options.root, 'threads') })
   const bulkImport = await bulkImportBench({
     script: options.script,

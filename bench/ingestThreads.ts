@@ -44,13 +44,8 @@ export interface IngestThreadsReport {
   note: string
 }
 
-/**
- * End-to-end chunks/s for 1 and 2 ONNX Runtime threads (one embedder worker), for two workers
- * of one thread each, and for the configuration the app chooses itself ("auto":
- * measureIngestion, the app's own end-to-end trials on the first PDFs, then that configuration),
- * each in a fresh process through the real LibraryService.
- */
-export async function ingestThreads(options: {
+/** What the thread runs need (the bench entry's script, its model and workers, the corpus). */
+export interface IngestThreadsOptions {
   script: string
   root: string
   modelDir: string
@@ -61,7 +56,15 @@ export async function ingestThreads(options: {
   texts: readonly string[]
   quick: boolean
   log: (m: string) => void
-}): Promise<IngestThreadsReport> {
+}
+
+/**
+ * End-to-end chunks/s for 1 and 2 ONNX Runtime threads (one embedder worker), for two workers
+ * of one thread each, and for the configuration the app chooses itself ("auto":
+ * measureIngestion, the app's own end-to-end trials on the first PDFs, then that configuration),
+ * each in a fresh process through the real LibraryService.
+ */
+export async function ingestThreads(options: IngestThreadsOptions): Promise<IngestThreadsReport> {
   const { script, root, modelDir, workerDir, readerKind, pdfs } = options
   const run = (name: string, embed: EmbedSettings): ThreadRun => {
     options.log(
