@@ -97,6 +97,11 @@ export interface EndToEnd {
   chunksPerSecond: number
   /** From adding the files to the first batch sent to the embedder (nothing to overlap before). */
   secondsToFirstEmbedding: number
+  /**
+   * The most embedding calls that were running at once: the embedder's workers kept busy (2 for
+   * two workers; 1 shows the pipeline left a worker idle).
+   */
+  batchesInFlight: number
   stall: StallReport
   disk: Record<string, number | string>
   errors: string[]
@@ -115,7 +120,8 @@ export async function endToEnd(
   await mkdir(root, { recursive: true })
   let firstEmbedding: number | null = null
   let t0 = performance.now()
-  const embedder = onFirstEmbed(deps.embedder, () => (firstEmbedding ??= performance.now() - t0))
+  const calls = { running: 0, most: 0 }
+  const embedder = watchCalls(deps.embedder, () => (firstEmbedding ??= performance.now() - t0), calls)
   const lib = await openBenchLibrary(root, { ...deps, embedder })
   const monitor = new StallMonitor()
   t0 = performance.now()
@@ -141,6 +147,7 @@ export async function endToEnd(
       seconds: r2(seconds),
       chunksPerSecond: r2(chunks / seconds),
       secondsToFirstEmbedding: r2((firstEmbedding ?? 0) / 1000),
+      batchesInFlight: calls.most,
       stall,
       disk: await dataDirUsage(root, chunks),
       errors: papers.filter((p) => p.error).map((p) => `${p.id}: ${p.error!.message}`)
@@ -149,10 +156,15 @@ export async function endToEnd(
 }
 
 /**
- * The provider, calling `first` at every embedder call (the caller keeps the first time).
+ * The provider, calling `first` at every embedder call (the caller keeps the first time) and
+ * counting the calls running at once in `calls`.
  * @remarks Hands out one wrapper per embedder, so identity checks in the pipeline still hold.
  */
-function onFirstEmbed(provider: EmbedderProvider, first: () => void): EmbedderProvider {
+function watchCalls(
+  provider: EmbedderProvider,
+  first: () => void,
+  calls: { running: number; most: number }
+): EmbedderProvider {
   const wrapped = new WeakMap<Embedder, Embedder>()
   const wrap = (e: Embedder): Embedder => {
     let w = wrapped.get(e)
@@ -160,10 +172,17 @@ function onFirstEmbed(provider: EmbedderProvider, first: () => void): EmbedderPr
       w = {
         id: e.id,
         dims: e.dims,
+        // Without it the pipeline keeps one batch in flight and a second worker sits idle.
+        parallel: e.parallel,
         close: () => e.close(),
-        embed: (texts, signal) => {
+        embed: async (texts, signal, options) => {
           first()
-          return e.embed(texts, signal)
+          calls.most = Math.max(calls.most, ++calls.running)
+          try {
+            return await e.embed(texts, signal, options)
+          } finally {
+            calls.running--
+          }
         }
       }
       wrapped.set(e, w)

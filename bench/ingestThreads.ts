@@ -17,6 +17,8 @@ export interface ThreadRun {
   seconds: number
   chunksPerSecond: number
   longestStallMs: number
+  /** The most embedding calls running at once (one per worker kept busy). */
+  batchesInFlight: number
   indexed: number
   chunks: number
 }
@@ -86,6 +88,7 @@ export async function ingestThreads(options: IngestThreadsOptions): Promise<Inge
       seconds: r.seconds,
       chunksPerSecond: r.chunksPerSecond,
       longestStallMs: r.stall.longestMs,
+      batchesInFlight: r.batchesInFlight,
       indexed: r.indexed,
       chunks: r.chunks
     }
