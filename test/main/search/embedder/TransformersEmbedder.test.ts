@@ -67,6 +67,19 @@ describe('TransformersEmbedder (generated MiniLM-shaped model)', () => {
     expect(norm(long!)).toBeCloseTo(1, 5)
   })
 
+  it('gives the same vectors with one ORT thread (one window per model run) as in padded runs', async () => {
+    const texts = [...sentences, 'attention model '.repeat(150) + 'retrieval generation '.repeat(90)]
+    const batched = await embedder.embed(texts)
+    const single = await TransformersEmbedder.load(modelDir, { batchSize: 4, threads: 1 })
+    try {
+      const unpadded = await single.embed(texts)
+      expect(single.id).toBe(embedder.id)
+      texts.forEach((_, i) => expect(dot(unpadded[i]!, batched[i]!)).toBeGreaterThan(0.99999))
+    } finally {
+      await single.close()
+    }
+  })
+
   it('counts wordpieces without the special tokens', () => {
     expect(embedder.countWordpieces(['the model', '', 'models'])).toEqual([2, 0, 1])
   })
