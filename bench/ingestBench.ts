@@ -121,7 +121,11 @@ export async function endToEnd(
   let firstEmbedding: number | null = null
   let t0 = performance.now()
   const calls = { running: 0, most: 0 }
-  const embedder = watchCalls(deps.embedder, () => (firstEmbedding ??= performance.now() - t0), calls)
+  const embedder = watchCalls(
+    deps.embedder,
+    () => (firstEmbedding ??= performance.now() - t0),
+    calls
+  )
   const lib = await openBenchLibrary(root, { ...deps, embedder })
   const monitor = new StallMonitor()
   t0 = performance.now()

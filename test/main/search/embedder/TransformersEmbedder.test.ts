@@ -68,7 +68,10 @@ describe('TransformersEmbedder (generated MiniLM-shaped model)', () => {
   })
 
   it('gives the same vectors with one ORT thread (one window per model run) as in padded runs', async () => {
-    const texts = [...sentences, 'attention model '.repeat(150) + 'retrieval generation '.repeat(90)]
+    const texts = [
+      ...sentences,
+      'attention model '.repeat(150) + 'retrieval generation '.repeat(90)
+    ]
     const batched = await embedder.embed(texts)
     const single = await TransformersEmbedder.load(modelDir, { batchSize: 4, threads: 1 })
     try {
