@@ -276,9 +276,9 @@ export const mainEn = {
     pdfMissingOne:
       'The PDF of {{named}}, is missing from the library folder: search still works, but the viewer cannot show it. Add the file again to restore it.',
     pdfMissingMany:
-      'The PDF of {{count}} papers, {{named}}, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
+      'The PDF of {{count, number}} papers, {{named}}, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
     pdfMissingManyMore:
-      'The PDF of {{count}} papers, {{named}} and {{more}} more, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
+      'The PDF of {{count, number}} papers, {{named}} and {{more, number}} more, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
     keywordSearchUnavailable:
       '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal or run an ingest command to repair it.',
     vectorSearchUnavailable:

@@ -281,9 +281,9 @@ export const mainPtBR: MainCatalog = {
     pdfMissingOne:
       'O PDF de {{named}} não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-lo. Adicione o arquivo de novo para restaurá-lo.',
     pdfMissingMany:
-      'O PDF de {{count}} artigos, {{named}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
+      'O PDF de {{count, number}} artigos, {{named}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
     pdfMissingManyMore:
-      'O PDF de {{count}} artigos, {{named}} e mais {{more}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
+      'O PDF de {{count, number}} artigos, {{named}} e mais {{more, number}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
     keywordSearchUnavailable:
       '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
     vectorSearchUnavailable:

@@ -127,7 +127,9 @@ export const en = {
     sortAuthor: 'First author',
     papers: 'Papers',
     noMatch: 'No paper matches “{{query}}”.',
-    emptyCollection: 'No papers in this collection yet: drag papers here or use “Add to…”.'
+    emptyCollection: 'No papers in this collection yet: drag papers here or use “Add to…”.',
+    showMore_one: 'Show {{count, number}} more paper',
+    showMore_other: 'Show {{count, number}} more papers'
   },
   folderImport: {
     label: 'Folder import',

@@ -129,7 +129,9 @@ export const ptBR: Catalog = {
     papers: 'Artigos',
     noMatch: 'Nenhum artigo corresponde a “{{query}}”.',
     emptyCollection:
-      'Ainda não há artigos nesta coleção: arraste artigos para cá ou use “Adicionar a…”.'
+      'Ainda não há artigos nesta coleção: arraste artigos para cá ou use “Adicionar a…”.',
+    showMore_one: 'Mostrar mais {{count, number}} artigo',
+    showMore_other: 'Mostrar mais {{count, number}} artigos'
   },
   folderImport: {
     label: 'Importação de pasta',

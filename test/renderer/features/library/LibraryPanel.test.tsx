@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { LibraryPanel } from '../../../../src/renderer/src/features/library/LibraryPanel'
+import {
+  LibraryPanel,
+  ROWS_PER_PAGE
+} from '../../../../src/renderer/src/features/library/LibraryPanel'
 import { i18n } from '../../../../src/renderer/src/i18n'
 import { fakeApi, ok, paper } from '../../fakeApi'
 import { renderWithStore } from '../../render'
@@ -139,5 +142,39 @@ describe('LibraryPanel', () => {
     await act(() => i18n.changeLanguage('pt-BR'))
     expect(screen.getByText(/Adicionado à biblioteca em 5 de mar\. de 2026\./)).toBeTruthy()
     await act(() => i18n.changeLanguage('en'))
+  })
+
+  it('lists a 1,000-paper library a page at a time: the first rows, then more on request; a search finds any paper', async () => {
+    const papers = Array.from({ length: 1000 }, (_, i) =>
+      paper({
+        id: `p${String(i).padStart(4, '0')}`,
+        title: `Paper number ${String(i).padStart(4, '0')}`,
+        addedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
+      })
+    )
+    const fake = fakeApi({ 'library:list': () => ok({ papers }) })
+    const { store } = renderWithStore(<LibraryPanel />, fake)
+    await act(() => store.getState().loadLibrary())
+    const list = screen.getByRole('list', { name: 'Papers' })
+    const rows = (): number => list.querySelectorAll('li.paper').length
+    expect(rows()).toBe(ROWS_PER_PAGE)
+    // Newest first; the count says the whole library.
+    expect(list.querySelector('li.paper')!.textContent).toContain('Paper number 0999')
+    expect(screen.getByText('1,000 ready')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Show 800 more papers' }))
+    expect(rows()).toBe(2 * ROWS_PER_PAGE)
+    expect(screen.getByRole('button', { name: 'Show 600 more papers' })).toBeTruthy()
+    // The oldest paper is far past the first pages, and a search still finds it.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the library' }), {
+      target: { value: 'number 0000' }
+    })
+    expect(rows()).toBe(1)
+    expect(list.textContent).toContain('Paper number 0000')
+    expect(screen.queryByRole('button', { name: /more papers/ })).toBeNull()
+    // A new view starts again from the first page.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the library' }), {
+      target: { value: '' }
+    })
+    expect(rows()).toBe(ROWS_PER_PAGE)
   })
 })

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react'
-import { useTranslation } from '../../i18n'
+import { formatNumber, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PAPER_DRAG_TYPE } from './PaperRow'
 
@@ -50,7 +50,7 @@ export function CollectionBar() {
           aria-pressed={shown === null}
           onClick={() => showCollection(null)}
         >
-          {t('collections.all')} <span className="count">{total}</span>
+          {t('collections.all')} <span className="count">{formatNumber(total)}</span>
         </button>
         {collections.map((c) => (
           <button
@@ -73,7 +73,7 @@ export function CollectionBar() {
               void fileInCollection(c.id, droppedIds(e))
             }}
           >
-            {c.name} <span className="count">{c.count}</span>
+            {c.name} <span className="count">{formatNumber(c.count)}</span>
           </button>
         ))}
         <button
