@@ -136,6 +136,9 @@ function parseHeader(json: string, version: number): Header {
   return parsed.data
 }
 
+/** The longest stretch {@link buildPostings} tokenizes before letting other work run. */
+const YIELD_EVERY_MS = 4
+
 /** Builds the postings of one paper's chunks. */
 export async function buildPostings(
   paperId: string,
@@ -145,9 +148,15 @@ export async function buildPostings(
   const byTerm = new Map<number, number[]>()
   const lengths = new Uint16Array(chunks.length)
   const expansions = abbreviationTerms(chunks)
+  let since = performance.now()
   for (let doc = 0; doc < chunks.length; doc++) {
-    // Yield now and then, so indexing a long book never stalls the main process's event loop.
-    if (doc % 8 === 7) await new Promise((resolve) => setImmediate(resolve))
+    // Yield every few milliseconds, so indexing a long paper never stalls the main process's
+    // event loop: a count of chunks is not enough (8 chunks took 30 ms while the embedder and
+    // extraction workers kept both cores busy).
+    if (performance.now() - since > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      since = performance.now()
+    }
     const c = chunks[doc]!
     const counts = new Map<number, number>()
     const terms = tokenize(c.text)
