@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     dataDir: root,
     secrets: new SafeStorageSecretStore(dataPaths(root).secrets),
     resumeFolderImport: true,
+    tuneWhenIdle: true,
     filePicker: {
       async pickPdfs() {
         const owner = BrowserWindow.getFocusedWindow()

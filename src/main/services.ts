@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { AgentService } from './agent/AgentService'
 import type { ChatModel } from './agent/ChatModel'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
@@ -34,6 +36,7 @@ import packageJson from '../../package.json'
 import { CompareService } from './compare/CompareService'
 import { ComparisonStore } from './compare/ComparisonStore'
 import { FolderImport } from './ingest/bulk/FolderImport'
+import { IdleTuning } from './ingest/bulk/IdleTuning'
 import { IngestTuning } from './ingest/bulk/IngestTuning'
 import { measureIngestion, type MeasureDeps } from './ingest/bulk/measureIngestion'
 
@@ -117,6 +120,13 @@ export interface ServiceOptions {
   resumeFolderImport?: boolean
   /** Measure ingestion settings before a folder import when this machine has none (default on). */
   measureIngestion?: boolean
+  /**
+   * Measure them also once the app has been left alone for a minute with papers in the library
+   * (the app, not the CLI or tests: see {@link IdleTuning}).
+   */
+  tuneWhenIdle?: boolean
+  /** How long "idle" is for that (a minute by default; tests shorten it). */
+  tuneWhenIdleAfterMs?: number
 }
 
 /**
@@ -299,11 +309,32 @@ async function openServices(
       }
     }
   }
-  const measure = (pdfs: readonly string[]): ReturnType<typeof measureIngestion> =>
+  const measure = (
+    pdfs: readonly string[],
+    signal?: AbortSignal
+  ): ReturnType<typeof measureIngestion> =>
     measureIngestion(
       { tuning, embedder, reader, script: embedderScript, openLibrary: openScratch },
-      pdfs
+      pdfs,
+      signal
     )
+  const idleTuning = new IdleTuning({
+    needsMeasuring: () => !readOnly && tuning.needsMeasuring(),
+    canMeasure: () => embedder.status().state === 'ready',
+    ingesting: () => library.list().some((p) => p.status !== 'indexed' && p.status !== 'error'),
+    // The newest papers first: what this user reads now, and what the next import looks like.
+    pdfs: () =>
+      library
+        .list()
+        .filter((p) => p.status === 'indexed' && p.chunks > 0)
+        .sort((a, b) => b.addedAt.localeCompare(a.addedAt))
+        .slice(0, 10)
+        .map((p) => join(paths.pdfs, `${p.id}.pdf`))
+        .filter((f) => existsSync(f)),
+    measure,
+    log,
+    idleMs: options.tuneWhenIdleAfterMs
+  })
   const folderImport = new FolderImport({
     library,
     file: paths.folderImport,
@@ -311,6 +342,7 @@ async function openServices(
     log,
     emit: (status) => events.emit('import:progress', status),
     beforeRun: async () => {
+      await idleTuning.stop()
       if (!(options.measureIngestion ?? true) || !tuning.needsMeasuring()) return
       if (embedder.status().state === 'missing') return
       const status = folderImport.current()
@@ -422,9 +454,22 @@ async function openServices(
     keyForModel = await settings.apiKey()
     return out
   }
-  const router = createRouter(handlers, {
+  const routed = createRouter(handlers, {
     log: (m, e) => log(`${m} ${e instanceof Error ? (e.stack ?? e.message) : ''}`)
   })
+  let router: Router = routed
+  if (options.tuneWhenIdle && !readOnly) {
+    // Every call from the window and every event the app sends (ingestion, an answer's stages)
+    // is the app in use: the idle measurement waits, or stops.
+    router = {
+      invoke(channel, input, ctx) {
+        idleTuning.activity()
+        return routed.invoke(channel, input, ctx)
+      }
+    }
+    events.subscribe(() => idleTuning.activity())
+    idleTuning.start()
+  }
   return {
     version: options.version ?? packageJson.version,
     paths,
@@ -447,6 +492,7 @@ async function openServices(
       : async () => {},
     async close() {
       try {
+        await idleTuning.close()
         await threads.flush()
         await folderImport.close()
         await library.close()

@@ -4,6 +4,7 @@ import {
   type IngestTuningDocument,
   type TuningTrial
 } from '../../storage/ingestTuningFormat'
+import { throwIfAborted } from '../../errors'
 import { moveAside, readVersioned, writeVersioned } from '../../storage/versionedFile'
 
 /** The longest main-thread stall a configuration may cause and still be chosen. */
@@ -178,19 +179,22 @@ export class IngestTuning {
    * stall is within {@link MAX_STALL_MS} (see {@link chooseTrial}).
    * @remarks The layouts run `rounds` times, interleaved, and each keeps its best throughput and
    * shortest stall: other work on the machine only ever slows a trial down or stalls it, so the
-   * best of the repeats is the fairest comparison. The other batch sizes run once each (to keep
+   * best of the repeats is the fairest comparison. `signal` stops it between trials (CANCELLED;
+   * the choice in force is kept). The other batch sizes run once each (to keep
    * the measurement short): one of them must beat the untuned batch's best to be chosen.
    */
   async measure(
     embedderId: string,
     run: TrialRunner,
-    options: { rounds?: number } = {}
+    options: { rounds?: number; signal?: AbortSignal } = {}
   ): Promise<TuningResult> {
     const rounds = Math.max(1, options.rounds ?? 2)
     const trials: TuningTrial[] = []
     const phase = async (configs: IngestConfig[], times: number): Promise<void> => {
       for (let round = 0; round < times; round++) {
         for (const config of configs) {
+          // Stopped between trials (the app came back into use): nothing is saved.
+          throwIfAborted(options.signal)
           const r = await run(config)
           this.deps.log?.(
             `ingestion trial: ${config.workers} worker(s) × ${config.threads} thread(s), batch ${config.batchSize}: ${r.chunksPerSecond.toFixed(1)} chunks/s end to end, longest stall ${r.longestStallMs.toFixed(0)} ms`

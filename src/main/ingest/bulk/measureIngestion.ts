@@ -34,11 +34,13 @@ export interface MeasureDeps {
  * scratch library with each configuration (see {@link IngestTuning.measure}). Saves and returns
  * the choice.
  * @remarks MODEL_MISSING when there is no embedding model (nothing to tune: keyword only);
- * NO_TEXT when none of the first PDFs has text.
+ * NO_TEXT when none of the first PDFs has text; CANCELLED when `signal` stops it (between
+ * trials; nothing is saved).
  */
 export async function measureIngestion(
   deps: MeasureDeps,
-  pdfs: readonly string[]
+  pdfs: readonly string[],
+  signal?: AbortSignal
 ): Promise<IngestTuningInfo> {
   const embedder = await deps.embedder.current()
   const modelDir = deps.embedder.status().modelDir
@@ -57,7 +59,7 @@ export async function measureIngestion(
     openLibrary: deps.openLibrary,
     scratchDir: deps.scratchDir
   })
-  const result = await deps.tuning.measure(embedder.id, trial, { rounds: deps.rounds })
+  const result = await deps.tuning.measure(embedder.id, trial, { rounds: deps.rounds, signal })
   return { ...tuningInfo(deps.tuning)!, threads: result.threads, batchSize: result.batchSize }
 }
 

@@ -161,6 +161,26 @@ describe('choosing ingestion settings', () => {
     expect(r.reason).toMatch(/≤ 50 ms/)
   })
 
+  it('stops between trials when its signal is aborted, saving nothing: the defaults stay', async () => {
+    const file = join(dir, 't.json')
+    const tuning = new IngestTuning({ file, machine: TWO_CORES })
+    const controller = new AbortController()
+    let runs = 0
+    const measuring = tuning.measure(
+      'm',
+      async () => {
+        // The app is used during the second trial.
+        if (++runs === 2) controller.abort()
+        return { chunksPerSecond: 70, longestStallMs: 5 }
+      },
+      { signal: controller.signal }
+    )
+    await expect(measuring).rejects.toMatchObject({ code: 'CANCELLED' })
+    expect(runs).toBe(2)
+    expect(tuning.needsMeasuring()).toBe(true)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
   it('keeps the best of repeated trials: other work only ever slows a trial down', async () => {
     const tuning = new IngestTuning({ file: join(dir, 't.json'), machine: TWO_CORES })
     // Two threads are faster, but its first trial hits a busy moment on the machine.
@@ -266,6 +286,51 @@ describe('choosing ingestion settings', () => {
       expect(s.embedder.status().state).toBe('ready')
       const embedder = await s.embedder.current()
       expect(embedder?.parallel ?? 1).toBe(info.workers)
+    } finally {
+      await s.close()
+    }
+  }, 180_000)
+})
+
+describe('the app measures while it is left alone (tuneWhenIdle)', () => {
+  it('after papers are added by hand and the app is idle, measures on them once; a call from the window postpones it', async () => {
+    const modelDir = await writeTestModel(join(dir, 'models'))
+    const pdfDir = join(dir, 'pdfs')
+    mkdirSync(pdfDir)
+    const pdfs = ['Attention Layers', 'Sparse Retrieval'].map((title, i) => {
+      const f = join(pdfDir, `p${i}.pdf`)
+      writeFileSync(f, makePaperPdf({ title, pages: 2, seed: i + 1 }))
+      return f
+    })
+    const logs: string[] = []
+    const s = await createServices({
+      dataDir: join(dir, 'data'),
+      secrets: new EnvSecretStore({}),
+      env: { RESEARCHPAL_MODEL_DIR: modelDir },
+      resourcesPath: null,
+      tuneWhenIdle: true,
+      tuneWhenIdleAfterMs: 1500,
+      log: (m) => logs.push(m)
+    })
+    try {
+      await s.library.addPaths(pdfs)
+      await s.library.whenIdle()
+      expect(s.library.list().map((p) => p.status)).toEqual(['indexed', 'indexed'])
+      // The user keeps using the app: no measurement starts.
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 700))
+        await s.router.invoke('library:list', {})
+      }
+      expect(logs).not.toContain('measuring ingestion settings while the app is idle')
+      expect(s.tuning.needsMeasuring()).toBe(true)
+      // Left alone: measured on the library's own two PDFs, and saved.
+      await expect
+        .poll(() => s.tuning.needsMeasuring(), { timeout: 120_000, interval: 250 })
+        .toBe(false)
+      expect(logs).toContain('measuring ingestion settings while the app is idle')
+      const saved = JSON.parse(readFileSync(s.paths.ingestTuning, 'utf8'))
+      expect(saved).toMatchObject({ basis: 'end-to-end', sample: { papers: 2 } })
+      expect(s.library.list()).toHaveLength(2)
     } finally {
       await s.close()
     }
