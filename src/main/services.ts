@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import { AgentService } from './agent/AgentService'
 import type { ChatModel } from './agent/ChatModel'
 import { createGeminiChatModel } from './agent/GeminiChatModel'
@@ -329,7 +328,7 @@ async function openServices(
         .filter((p) => p.status === 'indexed' && p.chunks > 0)
         .sort((a, b) => b.addedAt.localeCompare(a.addedAt))
         .slice(0, 10)
-        .map((p) => join(paths.pdfs, `${p.id}.pdf`))
+        .map((p) => library.pdfPath(p.id))
         .filter((f) => existsSync(f)),
     measure,
     log,

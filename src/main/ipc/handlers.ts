@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type {
   Answer,
@@ -48,6 +48,7 @@ export interface LibraryPort {
   retry(paperId: string): Promise<Paper>
   cancel(paperId?: string): number
   pdfBytes(paperId: string): Promise<Uint8Array>
+  pdfPath(paperId: string): string
   readonly organizer: Organizer
   readonly metadata: MetadataRefresher | null
   readonly imports: Pick<LibraryImports, 'bibliography' | 'zotero' | 'zoteroCollections'>
@@ -179,7 +180,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const fromLibrary = deps.library
         .list()
         .filter((p) => p.status === 'indexed')
-        .map((p) => join(deps.paths.pdfs, `${p.id}.pdf`))
+        .map((p) => deps.library.pdfPath(p.id))
       const pdfs = [...deps.folderImport.pendingFiles(), ...fromLibrary]
       return { tuning: await deps.measureIngestion(pdfs) }
     },

@@ -310,6 +310,11 @@ export class LibraryService {
     return new Set([...dropped.map((j) => j.paperId), ...aborted.map((j) => j.paperId)]).size
   }
 
+  /** Where a paper's PDF is kept in the data folder (it may not be there: a download pending). */
+  pdfPath(id: string): string {
+    return this.files.pdfPath(id)
+  }
+
   /** The stored PDF of a paper, for the viewer. */
   pdfBytes(id: string): Promise<Uint8Array> {
     return this.content.pdfBytes(id)
