@@ -34,6 +34,19 @@ const trial = (
 ) => ({ workers, threads, batchSize, chunksPerSecond, longestStallMs })
 const key = (c: IngestConfig): string => `${c.workers}x${c.threads}/${c.batchSize}`
 
+/** A generated model and two small real PDFs, in the test's folder. */
+async function modelAndTwoPapers(): Promise<{ modelDir: string; pdfs: string[] }> {
+  const modelDir = await writeTestModel(join(dir, 'models'))
+  const pdfDir = join(dir, 'pdfs')
+  mkdirSync(pdfDir)
+  const pdfs = ['Attention Layers', 'Sparse Retrieval'].map((title, i) => {
+    const f = join(pdfDir, `p${i}.pdf`)
+    writeFileSync(f, makePaperPdf({ title, pages: 2, seed: i + 1 }))
+    return f
+  })
+  return { modelDir, pdfs }
+}
+
 /** A format-1 file as the previous version wrote it (embedding-alone trials). */
 const FORMAT_1 = {
   version: 1,
@@ -251,14 +264,7 @@ describe('choosing ingestion settings', () => {
   })
 
   it('the app measures end to end: real PDFs through a scratch library built as its own, which is then gone', async () => {
-    const modelDir = await writeTestModel(join(dir, 'models'))
-    const pdfDir = join(dir, 'pdfs')
-    mkdirSync(pdfDir)
-    const pdfs = ['Attention Layers', 'Sparse Retrieval'].map((title, i) => {
-      const f = join(pdfDir, `p${i}.pdf`)
-      writeFileSync(f, makePaperPdf({ title, pages: 2, seed: i + 1 }))
-      return f
-    })
+    const { modelDir, pdfs } = await modelAndTwoPapers()
     const dataDir = join(dir, 'data')
     const s = await createServices({
       dataDir,
@@ -294,14 +300,7 @@ describe('choosing ingestion settings', () => {
 
 describe('the app measures while it is left alone (tuneWhenIdle)', () => {
   it('after papers are added by hand and the app is idle, measures on them once; a call from the window postpones it', async () => {
-    const modelDir = await writeTestModel(join(dir, 'models'))
-    const pdfDir = join(dir, 'pdfs')
-    mkdirSync(pdfDir)
-    const pdfs = ['Attention Layers', 'Sparse Retrieval'].map((title, i) => {
-      const f = join(pdfDir, `p${i}.pdf`)
-      writeFileSync(f, makePaperPdf({ title, pages: 2, seed: i + 1 }))
-      return f
-    })
+    const { modelDir, pdfs } = await modelAndTwoPapers()
     const logs: string[] = []
     const s = await createServices({
       dataDir: join(dir, 'data'),
