@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
@@ -68,23 +68,27 @@ export function LibraryPanel() {
   const rows = pages.view === view ? pages.rows : ROWS_PER_PAGE
   const more = Math.max(0, shown.length - rows)
   const hasMore = more > 0
-  const showMore = (): void => setPages({ view, rows: rows + ROWS_PER_PAGE })
+  const nextPage = useCallback(
+    () => setPages((p) => ({ view: p.view, rows: p.rows + ROWS_PER_PAGE })),
+    []
+  )
   const listRef = useRef<HTMLUListElement>(null)
   const moreRef = useRef<HTMLLIElement>(null)
-  // The next page comes before the end is reached, so scrolling does not stop at it.
+  // The next page comes before the end is reached, so scrolling does not stop at it. Observed
+  // again after each page: an end still in reach then brings the one after.
   useEffect(() => {
     const list = listRef.current
     const end = moreRef.current
     if (!list || !end || typeof IntersectionObserver === 'undefined') return
     const watch = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setPages({ view, rows: rows + ROWS_PER_PAGE })
+        if (entries.some((e) => e.isIntersecting)) nextPage()
       },
       { root: list, rootMargin: '0px 0px 600px 0px' }
     )
     watch.observe(end)
     return () => watch.disconnect()
-  }, [view, rows, hasMore])
+  }, [nextPage, view, rows, hasMore])
 
   const isFileDrag = (e: DragEvent): boolean =>
     !e.dataTransfer.types.includes(PAPER_DRAG_TYPE) && e.dataTransfer.types.includes('Files')
@@ -222,7 +226,7 @@ export function LibraryPanel() {
         ))}
         {hasMore && (
           <li className="paper-list-more" ref={moreRef}>
-            <button type="button" className="btn btn-small btn-quiet" onClick={showMore}>
+            <button type="button" className="btn btn-small btn-quiet" onClick={nextPage}>
               {t('library.showMore', { count: more })}
             </button>
           </li>
