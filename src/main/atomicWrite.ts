@@ -23,11 +23,20 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(tmp, path)
   } catch (cause) {
     await rm(tmp, { force: true }).catch(() => undefined)
-    const code = (cause as NodeJS.ErrnoException).code ?? 'unknown'
-    throw new UserFacingError(
-      'DISK_WRITE_FAILED',
-      { key: 'saveFailed', params: { file: path, reason: code } },
-      { cause }
-    )
+    throw diskWriteFailed(path, cause)
   }
+}
+
+/**
+ * `DISK_WRITE_FAILED` for a write to `path` that failed with `cause` (its errno code is the
+ * reason); a cause that already says so in words is passed on as it is.
+ */
+export function diskWriteFailed(path: string, cause: unknown): UserFacingError {
+  if (cause instanceof UserFacingError) return cause
+  const code = (cause as NodeJS.ErrnoException).code ?? 'unknown'
+  return new UserFacingError(
+    'DISK_WRITE_FAILED',
+    { key: 'saveFailed', params: { file: path, reason: code } },
+    { cause }
+  )
 }

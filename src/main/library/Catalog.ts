@@ -1,5 +1,5 @@
 import { open, readFile } from 'node:fs/promises'
-import { writeFileAtomic } from '../atomicWrite'
+import { diskWriteFailed, writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
 import {
   CATALOG_JOURNAL,
@@ -436,15 +436,6 @@ export class Catalog {
     this.journalReady = true
     this.wholeNeeded = false
   }
-}
-
-function diskWriteFailed(file: string, cause: unknown): UserFacingError {
-  const reason = (cause as NodeJS.ErrnoException).code ?? 'unknown'
-  return new UserFacingError(
-    'DISK_WRITE_FAILED',
-    { key: 'saveFailed', params: { file, reason } },
-    { cause }
-  )
 }
 
 /** Reads `library.journal`; a missing one is `missing`. */

@@ -3,7 +3,7 @@ import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import { z } from 'zod'
-import { UserFacingError } from '../errors'
+import { diskWriteFailed } from '../atomicWrite'
 
 /**
  * A library-wide binary file of named typed sections, read in pages instead of whole.
@@ -235,7 +235,7 @@ export class PackWriter {
       return w
     } catch (cause) {
       await rm(tmp, { force: true }).catch(() => undefined)
-      throw writeFailed(path, cause)
+      throw diskWriteFailed(path, cause)
     }
   }
 
@@ -255,7 +255,7 @@ export class PackWriter {
       await this.fh.write(bytes, 0, bytes.byteLength, s.offset + s.bytes)
     } catch (cause) {
       await this.abort()
-      throw writeFailed(this.path, cause)
+      throw diskWriteFailed(this.path, cause)
     }
     s.crc32 = crc32(bytes, s.crc32)
     s.bytes += bytes.byteLength
@@ -285,7 +285,7 @@ export class PackWriter {
       await rename(this.tmp, this.path)
     } catch (cause) {
       await this.abort()
-      throw writeFailed(this.path, cause)
+      throw diskWriteFailed(this.path, cause)
     }
   }
 
@@ -313,16 +313,6 @@ export async function removeUnfinishedPacks(path: string): Promise<void> {
       await rm(join(dir, name), { force: true })
     }
   }
-}
-
-function writeFailed(path: string, cause: unknown): UserFacingError {
-  if (cause instanceof UserFacingError) return cause
-  const code = (cause as NodeJS.ErrnoException).code ?? 'unknown'
-  return new UserFacingError(
-    'DISK_WRITE_FAILED',
-    { key: 'saveFailed', params: { file: path, reason: code } },
-    { cause }
-  )
 }
 
 /** Typed-array views over a loaded section. */
