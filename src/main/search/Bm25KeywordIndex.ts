@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
-import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
-import { moveAside } from '../storage/versionedFile'
+import {
+  PackNewerError,
+  PackUnreadableError,
+  removeUnfinishedPacks,
+  unusablePackNotice
+} from '../storage/packFile'
 import type { Chunk } from '../domain'
 import {
   buildPostings,
@@ -153,19 +157,8 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
         if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
-        const detail = ` (${(e as Error).message})`
-        notices.push(
-          this.readOnly
-            ? { key: 'searchPackUnusable', params: { kind: 'keyword', detail } }
-            : {
-                key: 'searchPackUnusableKept',
-                params: {
-                  kind: 'keyword',
-                  detail,
-                  aside: await moveAside(join(this.dir, PACK_FILE))
-                }
-              }
-        )
+        const path = join(this.dir, PACK_FILE)
+        notices.push(await unusablePackNotice('keyword', path, e, this.readOnly))
       }
     }
     const damaged = new Map<string, string>()

@@ -3,7 +3,12 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { UserFacingError, type ErrorText } from '../errors'
-import { PackNewerError, PackUnreadableError, removeUnfinishedPacks } from '../storage/packFile'
+import {
+  PackNewerError,
+  PackUnreadableError,
+  removeUnfinishedPacks,
+  unusablePackNotice
+} from '../storage/packFile'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
 import { readPaperFiles } from './pack/paperFiles'
@@ -452,17 +457,7 @@ async function openPack(
     return { pack: VectorPack.open(path), notice: null }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { pack: null, notice: null }
-    const detail = ` (${(e as Error).message})`
-    if (readOnly)
-      return {
-        pack: null,
-        notice: { key: 'searchPackUnusable', params: { kind: 'vector', detail } }
-      }
-    if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
-    const aside = await moveAside(path)
-    return {
-      pack: null,
-      notice: { key: 'searchPackUnusableKept', params: { kind: 'vector', detail, aside } }
-    }
+    if (!readOnly && !(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
+    return { pack: null, notice: await unusablePackNotice('vector', path, e as Error, readOnly) }
   }
 }

@@ -4,6 +4,8 @@ import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import { z } from 'zod'
 import { diskWriteFailed } from '../atomicWrite'
+import type { ErrorText } from '../errors'
+import { moveAside } from './versionedFile'
 
 /**
  * A library-wide binary file of named typed sections, read in pages instead of whole.
@@ -43,6 +45,22 @@ export interface PackFormat<M> {
 
 /** A pack that cannot be used: kept aside by the caller and rebuilt from the per-paper files. */
 export class PackUnreadableError extends Error {}
+
+/**
+ * What a store says of a pack it cannot use (`error`): by a writer, the pack is kept aside first
+ * and the notice names where (it is rebuilt from the per-paper files); by a read-only process it
+ * is left where it is.
+ */
+export async function unusablePackNotice(
+  kind: 'vector' | 'keyword',
+  path: string,
+  error: Error,
+  readOnly: boolean
+): Promise<ErrorText> {
+  const detail = ` (${error.message})`
+  if (readOnly) return { key: 'searchPackUnusable', params: { kind, detail } }
+  return { key: 'searchPackUnusableKept', params: { kind, detail, aside: await moveAside(path) } }
+}
 
 /** A pack written by a newer ResearchPal. */
 export class PackNewerError extends Error {
