@@ -97,10 +97,10 @@ export class FolderImport {
 
   /**
    * Reads the manifest. A damaged one is kept aside (its files stay in the library; importing
-   * the folder again skips them as duplicates) and reported; a newer one is refused.
-   * @returns a message for the person when the manifest was damaged, else null.
+   * the folder again skips them as duplicates) and reported ({@link notice}); a newer one is
+   * refused.
    */
-  async load(): Promise<string | null> {
+  async load(): Promise<void> {
     const read = await readVersioned(this.deps.file, IMPORT_JOB_FORMAT)
     if (read.state === 'newer') {
       throw new UserFacingError('NEWER_FORMAT', {
@@ -116,11 +116,10 @@ export class FolderImport {
       }
       this.damagedNotice = noticeOf('warning', text, null)
       this.deps.log?.(this.damagedNotice.message)
-      return this.damagedNotice.message
+      return
     }
     this.job = read.state === 'ok' ? read.data : null
     if (this.job) this.recoverInterrupted(this.job)
-    return null
   }
 
   /** What opening found wrong with the manifest, if anything (a library notice, keyed). */
