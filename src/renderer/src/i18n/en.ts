@@ -162,7 +162,8 @@ export const en = {
     close: 'Close',
     tuning:
       'Indexing on this computer: {{workers, number}} embedding worker(s) × {{threads, number}} thread(s), batches of {{batch, number}} (measured).',
-    tuningNone: 'Indexing settings are measured before the first folder import.',
+    tuningNone:
+      'Indexing settings are measured before the first folder import, or once the app is left alone for a minute.',
     measure: 'Measure again',
     measuring: 'Measuring…'
   },

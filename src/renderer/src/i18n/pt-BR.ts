@@ -165,7 +165,8 @@ export const ptBR: Catalog = {
     close: 'Fechar',
     tuning:
       'Indexação neste computador: {{workers, number}} worker(s) de embeddings × {{threads, number}} thread(s), lotes de {{batch, number}} (medido).',
-    tuningNone: 'As configurações de indexação são medidas antes da primeira importação de pasta.',
+    tuningNone:
+      'As configurações de indexação são medidas antes da primeira importação de pasta, ou quando o aplicativo fica um minuto sem uso.',
     measure: 'Medir de novo',
     measuring: 'Medindo…'
   },
