@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { AgentService } from './agent/AgentService'
-import type { ChatModel } from './agent/ChatModel'
-import { createGeminiChatModel } from './agent/GeminiChatModel'
+import { answerModels } from './agent/chatModels'
 import { LocalModels } from './agent/LocalModels'
 import { MessageClassifier } from './agent/messageKind'
 import { ConversationService } from './chat/ConversationService'
@@ -370,18 +369,10 @@ async function openServices(
   const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
   const localModels = new LocalModels({ settings: () => settings.get() })
-  const chatModel = (): ChatModel | null => {
-    const s = settings.get()
-    if (s.provider === 'local') return localModels.model()
-    return keyForModel
-      ? createGeminiChatModel({
-          apiKey: keyForModel,
-          model: s.model,
-          baseUrl: s.geminiBaseUrl,
-          timeoutMs: s.requestTimeoutMs
-        })
-      : null
-  }
+  const { chatModel, fallbackModel } = answerModels(() => settings.get(), {
+    apiKey: () => keyForModel,
+    localModels
+  })
   const agent = new AgentService({
     retriever,
     papers: () => library.list(),
@@ -389,7 +380,7 @@ async function openServices(
     events,
     pageImage: async (paperId, page) =>
       pageImages.pagePng(await library.pdfBytes(paperId), page, PAGE_IMAGE_WIDTH, paperId),
-    fallbackModel: () => (settings.get().provider === 'gemini' ? localModels.model() : null),
+    fallbackModel,
     classifier: new MessageClassifier(() => embedder.current()),
     chatModel
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { API_ADDRESS_RULE, isAllowedApiAddress } from './apiAddress'
 import { AppErrorSchema, ErrorParamsSchema } from './errors'
+import { PROVIDERS } from './providers'
 
 /** The stages a paper moves through; `indexed` and `error` are final. */
 export const PAPER_STATUSES = [
@@ -188,8 +189,8 @@ export const UsageSchema = z.object({
 /** Token counts. */
 export type Usage = z.infer<typeof UsageSchema>
 
-/** The kinds of model that can write answers. */
-export const PROVIDERS = ['gemini', 'local'] as const
+/** The kinds of model that can write answers (the table of what each can do is beside it). */
+export { PROVIDERS } from './providers'
 
 /** Which model wrote a generated answer. */
 export const AnsweredBySchema = z.object({

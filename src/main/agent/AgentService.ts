@@ -16,6 +16,7 @@ import {
   appError
 } from '../errors'
 import type { EventSink } from '../events'
+import { PROVIDER_TRAITS } from '../../shared/providers'
 import type { Retriever } from '../search/types'
 import { gatherEvidence } from './agentLoop'
 import { AnswerRun } from './AnswerRun'
@@ -205,7 +206,8 @@ export class AgentService {
         signal
       })
     if (!model) {
-      if (settings.provider === 'local') {
+      // No model: a provider that runs locally has none chosen; any other lacks its key.
+      if (PROVIDER_TRAITS[settings.provider].runsLocally) {
         return evidenceOnly(
           'NO_LOCAL_MODEL',
           appError('LOCAL_MODEL_MISSING', { key: 'evidenceNoLocalModel' })
@@ -219,7 +221,9 @@ export class AgentService {
       return await generate(model, false)
     } catch (error) {
       if (isUserFacing(error, 'OFFLINE')) {
-        const local = model.provider === 'gemini' ? (this.deps.fallbackModel?.() ?? null) : null
+        const local = model.capabilities.offlineFallback
+          ? (this.deps.fallbackModel?.() ?? null)
+          : null
         if (!local) return evidenceOnly('OFFLINE', toAppError(error))
         try {
           return await generate(local, true)
@@ -335,8 +339,8 @@ export class AgentService {
     const evidence = new EvidenceSet()
     const conversation = historyText(prior)
     const papers = (): Paper[] => scope.papers().filter((p) => p.status === 'indexed')
-    // Only Gemini is sent page images; a local model gets the caption and nearby text.
-    const canView = !!this.deps.pageImage && model.provider === 'gemini'
+    // Only a model that sees images is sent pages; another gets the caption and nearby text.
+    const canView = !!this.deps.pageImage && model.capabilities.seesImages
     const tools = createAgentTools({
       retriever: scope.retriever,
       papers,
@@ -361,28 +365,31 @@ export class AgentService {
       questionAt: earlier.length,
       trimmed: null
     }
-    try {
-      const history = await gatherEvidence({
-        model,
-        question,
-        history: earlier,
-        data: libraryBlock(papers()),
-        system: toolPrompt(rounds, scope.limited, canView),
-        tools,
-        rounds,
-        run,
-        signal,
-        // A figure or table found in the last round may be looked at in one more.
-        oneMore: () =>
-          canView &&
-          evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
-          !evidence.all().some((p) => p.id.endsWith('-image'))
-      })
-      // No passage came back: the model answered without calling a tool, or its calls could
-      // not be run (unknown tool, arguments that are not JSON). Search for it instead.
-      if (evidence.size > 0) return { ...base, source: 'tools', history }
-    } catch (error) {
-      if (!(error instanceof ToolsUnsupportedError)) throw error
+    // A model that takes no tools goes straight to retrieve-then-answer.
+    if (model.capabilities.toolCalling) {
+      try {
+        const history = await gatherEvidence({
+          model,
+          question,
+          history: earlier,
+          data: libraryBlock(papers()),
+          system: toolPrompt(rounds, scope.limited, canView),
+          tools,
+          rounds,
+          run,
+          signal,
+          // A figure or table found in the last round may be looked at in one more.
+          oneMore: () =>
+            canView &&
+            evidence.all().some((p) => p.kind === 'figure' || p.kind === 'table') &&
+            !evidence.all().some((p) => p.id.endsWith('-image'))
+        })
+        // No passage came back: the model answered without calling a tool, or its calls could
+        // not be run (unknown tool, arguments that are not JSON). Search for it instead.
+        if (evidence.size > 0) return { ...base, source: 'tools', history }
+      } catch (error) {
+        if (!(error instanceof ToolsUnsupportedError)) throw error
+      }
     }
     const search = tools.find((t) => t.name === 'search_documents')!
     await search.run({ query: question }, { signal })
@@ -449,8 +456,10 @@ export class AgentService {
               ? this.withPassages(d, contents)
               : this.fit(d, system, contents, window),
           // Declared but disabled: the history holds function calls, and the answer must be text.
-          tools: d.tools.map(toolDeclaration),
-          toolMode: 'none'
+          ...(d.model.capabilities.toolCalling && {
+            tools: d.tools.map(toolDeclaration),
+            toolMode: 'none' as const
+          })
         },
         (text) => d.run.token(text),
         d.signal

@@ -1,3 +1,4 @@
+import type { ModelCapabilities } from '../../shared/providers'
 import type { AnsweredBy, Usage } from '../../shared/types'
 
 /**
@@ -81,10 +82,13 @@ export interface ChatResponse {
  * failures (`NO_API_KEY`, `RATE_LIMITED`, `UPSTREAM_UNAVAILABLE`, `OFFLINE`, `TIMEOUT`,
  * `CANCELLED`, `LOCAL_MODEL_UNREACHABLE`, `LOCAL_MODEL_MISSING`), {@link ToolsUnsupportedError}
  * when the model cannot take tools and {@link ContextOverflowError} when the request is too long.
+ * Callers decide by {@link ChatModel.capabilities}, never by {@link ChatModel.provider}.
  */
 export interface ChatModel {
-  /** Which provider this is; shown with the answer. */
+  /** Which provider this is; shown with the answer, never asked what the model can do. */
   readonly provider: AnsweredBy['provider']
+  /** What it can do (see images, run locally, give way offline, call tools). */
+  readonly capabilities: ModelCapabilities
   /** The model name, e.g. `gemini-3.5-flash`. */
   readonly model: string
   /** The context window in tokens when it is small enough to matter (local models), else null. */

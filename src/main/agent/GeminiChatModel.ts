@@ -5,7 +5,7 @@ import type {
   GenerateContentResponse,
   GoogleGenAI
 } from '@google/genai'
-import { throwIfAborted } from '../errors'
+import { providerCapabilities } from '../../shared/providers'
 import type { Usage } from '../../shared/types'
 import type {
   ChatContent,
@@ -14,7 +14,8 @@ import type {
   ChatResponse,
   FunctionCallRequest
 } from './ChatModel'
-import { toGeminiError } from './geminiErrors'
+import { geminiTimeoutText, toGeminiError } from './geminiErrors'
+import { providerRequest } from './providerRequest'
 
 /** How to reach Gemini. */
 export interface GeminiOptions {
@@ -35,12 +36,13 @@ const MODES = { any: 'ANY', auto: 'AUTO', none: 'NONE' } as Record<
 /**
  * {@link ChatModel} on Google's `@google/genai` SDK — the only file that imports it.
  * @remarks Temperature 0 for repeatable answers. The SDK's own retries stay off: a 429 or 503
- * reaches the person with its reason instead of a silent minute of backoff. Our own timer and
- * the caller's signal abort the request, so a timeout and a cancel can be told apart. The SDK
- * (~0.4 s to import) is loaded on the first call, not at app start.
+ * reaches the person with its reason instead of a silent minute of backoff. Timeouts and cancels
+ * are `providerRequest`'s. The SDK (~0.4 s to import) is loaded on the first call, not at app
+ * start. Gemini reads page images, and stands aside for the local model when offline.
  */
 export class GeminiChatModel implements ChatModel {
   readonly provider = 'gemini'
+  readonly capabilities = providerCapabilities('gemini')
   readonly contextTokens = null
   readonly model: string
   private readonly timeoutMs: number
@@ -87,7 +89,7 @@ export class GeminiChatModel implements ChatModel {
     return this.client
   }
 
-  private async call(
+  private call(
     request: ChatRequest,
     signal: AbortSignal | undefined,
     run: (
@@ -96,20 +98,6 @@ export class GeminiChatModel implements ChatModel {
       rearm: () => void
     ) => Promise<ChatResponse>
   ): Promise<ChatResponse> {
-    throwIfAborted(signal, { key: 'cancelledAnswer' })
-    const client = await this.sdk()
-    const controller = new AbortController()
-    let timedOut = false
-    let timer: NodeJS.Timeout | undefined
-    const rearm = (): void => {
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        timedOut = true
-        controller.abort()
-      }, this.timeoutMs)
-    }
-    const onAbort = (): void => controller.abort()
-    signal?.addEventListener('abort', onAbort, { once: true })
     let retryAfterHeader: string | null = null
     // The SDK's ApiError keeps the body but not the headers; Retry-After is read here.
     const fetchKeepingHeaders = async (
@@ -120,21 +108,17 @@ export class GeminiChatModel implements ChatModel {
       if (!response.ok) retryAfterHeader = response.headers.get('retry-after')
       return response
     }
-    rearm()
-    try {
-      return await run(client, this.params(request, controller.signal, fetchKeepingHeaders), rearm)
-    } catch (error) {
-      throw toGeminiError(error, {
-        model: this.model,
+    return providerRequest(
+      {
+        signal,
         timeoutMs: this.timeoutMs,
-        timedOut,
-        cancelled: signal?.aborted ?? false,
-        retryAfterHeader
-      })
-    } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
+        client: () => this.sdk(),
+        timeoutText: geminiTimeoutText(this.model, this.timeoutMs),
+        toError: (error) => toGeminiError(error, { model: this.model, retryAfterHeader })
+      },
+      (client, requestSignal, rearm) =>
+        run(client, this.params(request, requestSignal, fetchKeepingHeaders), rearm)
+    )
   }
 
   private params(

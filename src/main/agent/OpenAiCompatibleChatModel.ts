@@ -4,7 +4,7 @@ import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam
 } from 'openai/resources/chat/completions'
-import { throwIfAborted } from '../errors'
+import { providerCapabilities } from '../../shared/providers'
 import type {
   ChatContent,
   ChatModel,
@@ -13,7 +13,12 @@ import type {
   ChatResponse,
   FunctionCallRequest
 } from './ChatModel'
-import { isStructuredOutputRejection, toLocalModelError } from './localModelErrors'
+import {
+  isStructuredOutputRejection,
+  localTimeoutText,
+  toLocalModelError
+} from './localModelErrors'
+import { providerRequest } from './providerRequest'
 import { ThinkFilter } from './thinkFilter'
 
 /** How to reach an OpenAI-compatible server (Ollama, LM Studio, llama.cpp's server...). */
@@ -42,6 +47,7 @@ const RAW_ARGUMENTS = 'openaiArguments'
  */
 export class OpenAiCompatibleChatModel implements ChatModel {
   readonly provider = 'local'
+  readonly capabilities = providerCapabilities('local')
   readonly model: string
   readonly contextTokens: number
   private client: Promise<OpenAI> | null = null
@@ -109,39 +115,21 @@ export class OpenAiCompatibleChatModel implements ChatModel {
   }
 
   /** Runs one request under our timer and the caller's signal, mapping its failures. */
-  private async guarded<T>(
+  private guarded<T>(
     signal: AbortSignal | undefined,
     run: (client: OpenAI, requestSignal: AbortSignal, rearm: () => void) => Promise<T>
   ): Promise<T> {
-    throwIfAborted(signal, { key: 'cancelledAnswer' })
-    const client = await this.sdk()
-    const controller = new AbortController()
-    let timedOut = false
-    let timer: NodeJS.Timeout | undefined
-    const rearm = (): void => {
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        timedOut = true
-        controller.abort()
-      }, this.options.timeoutMs)
-    }
-    const onAbort = (): void => controller.abort()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    rearm()
-    try {
-      return await run(client, controller.signal, rearm)
-    } catch (error) {
-      throw toLocalModelError(error, {
-        baseUrl: this.options.baseUrl,
-        model: this.model,
-        timeoutMs: this.options.timeoutMs,
-        timedOut,
-        cancelled: signal?.aborted ?? false
-      })
-    } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
+    const { baseUrl, timeoutMs } = this.options
+    return providerRequest(
+      {
+        signal,
+        timeoutMs,
+        client: () => this.sdk(),
+        timeoutText: localTimeoutText(this.model, timeoutMs),
+        toError: (error) => toLocalModelError(error, { baseUrl, model: this.model })
+      },
+      run
+    )
   }
 
   private async streamOnce(

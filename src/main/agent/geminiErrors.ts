@@ -1,49 +1,28 @@
-import { CancelledError, UserFacingError } from '../errors'
+import { UserFacingError, type ErrorText } from '../errors'
+import { CONNECTION_CODES, errorCodes } from './providerRequest'
 
 /** What the caller of one Gemini request knows besides the error itself. */
 export interface GeminiFailureContext {
   model: string
-  timeoutMs: number
-  /** Our own timer fired (as opposed to the user cancelling). */
-  timedOut: boolean
-  cancelled: boolean
   /** The `Retry-After` header of the failed response, when there was one. */
   retryAfterHeader: string | null
 }
 
-const OFFLINE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'ENETDOWN',
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_SOCKET'
-])
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])
 
+/** What a person reads when a Gemini request stayed silent for `timeoutMs`. */
+export function geminiTimeoutText(model: string, timeoutMs: number): ErrorText {
+  return { key: 'geminiTimeout', params: { model, seconds: Math.round(timeoutMs / 1000) } }
+}
+
 /**
- * Maps anything a Gemini request threw to the error a person sees.
+ * Maps what a Gemini request threw to the error a person sees.
  * @remarks The one place that knows Gemini's failure shapes (HTTP status + Google's error JSON,
- * undici network errors, aborts). An unexpected 4xx is a bug in this app (a malformed request),
- * so it is returned as a plain Error and reaches the UI as INTERNAL with its details logged.
+ * undici network errors); cancels and our own timeout are told apart before this, in
+ * `providerRequest`. An unexpected 4xx is a bug in this app (a malformed request), so it is
+ * returned as a plain Error and reaches the UI as INTERNAL with its details logged.
  */
 export function toGeminiError(error: unknown, ctx: GeminiFailureContext): Error {
-  if (error instanceof UserFacingError) return error
-  if (ctx.cancelled) return new CancelledError({ key: 'cancelledAnswer' })
-  if (ctx.timedOut) {
-    return new UserFacingError(
-      'TIMEOUT',
-      {
-        key: 'geminiTimeout',
-        params: { model: ctx.model, seconds: Math.round(ctx.timeoutMs / 1000) }
-      },
-      { cause: error }
-    )
-  }
   const status = httpStatus(error)
   if (status !== null) return fromStatus(status, error, ctx)
   const codes = errorCodes(error)
@@ -54,7 +33,7 @@ export function toGeminiError(error: unknown, ctx: GeminiFailureContext): Error 
       { cause: error }
     )
   }
-  if (codes.some((c) => OFFLINE_CODES.has(c)) || isFetchFailure(error)) {
+  if (codes.some((c) => CONNECTION_CODES.has(c)) || isFetchFailure(error)) {
     return new UserFacingError('OFFLINE', { key: 'geminiOffline' }, { cause: error })
   }
   return error instanceof Error ? error : new Error(String(error))
@@ -123,14 +102,6 @@ function retryAfter(header: string | null, raw: string): number | undefined {
   }
   const delay = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(raw)
   return delay ? Math.ceil(Number(delay[1])) : undefined
-}
-
-function errorCodes(error: unknown, depth = 0): string[] {
-  if (typeof error !== 'object' || error === null || depth > 4) return []
-  const e = error as { code?: unknown; cause?: unknown; errors?: unknown }
-  const own = typeof e.code === 'string' ? [e.code] : []
-  const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : []
-  return [...own, ...nested, ...errorCodes(e.cause, depth + 1)]
 }
 
 function isFetchFailure(error: unknown): boolean {

@@ -1,50 +1,28 @@
-import { CancelledError, UserFacingError } from '../errors'
+import { UserFacingError, type ErrorText } from '../errors'
 import { ContextOverflowError, ToolsUnsupportedError } from './ChatModel'
+import { CONNECTION_CODES, errorCodes } from './providerRequest'
 
 /** What the caller of one request to a local server knows besides the error itself. */
 export interface LocalFailureContext {
   baseUrl: string
   model: string
-  timeoutMs: number
-  /** Our own timer fired (as opposed to the user cancelling). */
-  timedOut: boolean
-  cancelled: boolean
 }
 
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT'
-])
+/** What a person reads when the local server stayed silent for `timeoutMs`. */
+export function localTimeoutText(model: string, timeoutMs: number): ErrorText {
+  return { key: 'localTimeout', params: { model, seconds: Math.round(timeoutMs / 1000) } }
+}
 
 /**
- * Maps anything a request to an OpenAI-compatible server threw to the error a person sees.
+ * Maps what a request to an OpenAI-compatible server threw to the error a person sees.
  * @remarks The one place that knows the failure shapes of Ollama, LM Studio and llama.cpp's
  * server: `{"error":{"message":...}}` bodies (Ollama's native `{"error":"..."}` too), Ollama's
  * 404 `model "x" not found, try pulling it first` and 400 `x does not support tools`,
- * llama.cpp's `exceed_context_size_error` with `n_ctx`, and connection failures. An unexpected
- * 4xx is a bug in this app and stays a plain Error (INTERNAL, logged).
+ * llama.cpp's `exceed_context_size_error` with `n_ctx`, and connection failures. Cancels and
+ * our own timeout are told apart before this, in `providerRequest`. An unexpected 4xx is a bug
+ * in this app and stays a plain Error (INTERNAL, logged).
  */
 export function toLocalModelError(error: unknown, ctx: LocalFailureContext): Error {
-  if (error instanceof UserFacingError) return error
-  if (error instanceof ToolsUnsupportedError || error instanceof ContextOverflowError) return error
-  if (ctx.cancelled) return new CancelledError({ key: 'cancelledAnswer' })
-  if (ctx.timedOut) {
-    return new UserFacingError(
-      'TIMEOUT',
-      {
-        key: 'localTimeout',
-        params: { model: ctx.model, seconds: Math.round(ctx.timeoutMs / 1000) }
-      },
-      { cause: error }
-    )
-  }
   const status = httpStatus(error)
   const body = errorBody(error)
   const message = body.message || (error instanceof Error ? error.message : String(error))
@@ -165,14 +143,6 @@ function errorBody(error: unknown): { message: string; type: string; nCtx: numbe
     }
   }
   return { message: '', type: '', nCtx: null }
-}
-
-function errorCodes(error: unknown, depth = 0): string[] {
-  if (typeof error !== 'object' || error === null || depth > 4) return []
-  const e = error as { code?: unknown; cause?: unknown; errors?: unknown }
-  const own = typeof e.code === 'string' ? [e.code] : []
-  const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : []
-  return [...own, ...nested, ...errorCodes(e.cause, depth + 1)]
 }
 
 function isConnectionError(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { parseArgs as nodeParseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import type { cliEn } from '../../shared/i18n/cliCatalog'
+import { PROVIDERS, type Provider } from '../../shared/providers'
 import type { UiLanguage } from '../../shared/types'
 import { mainT } from '../i18n'
 
@@ -19,7 +20,7 @@ export interface CliArgs {
   /** Seconds a writing command waits for another writer of the data folder; null: default. */
   waitSeconds: number | null
   /** `--provider`: who writes answers, for this run only. */
-  provider: 'gemini' | 'local' | null
+  provider: Provider | null
   /** `--model`: the model of that provider, for this run only. */
   model: string | null
   /** `compare --question "..."` (repeatable). */
@@ -193,7 +194,7 @@ export function parseArgs(argv: string[]): CliArgs {
     values,
     collections: v.collection ?? [],
     waitSeconds,
-    provider: oneOf('provider', v.provider, ['gemini', 'local']),
+    provider: oneOf('provider', v.provider, PROVIDERS),
     model: v.model ?? null,
     questions: v.question ?? [],
     claims: v.claim ?? [],

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import type { Comparison } from '../../shared/compare'
 import type { Thread } from '../../shared/threads'
+import { PROVIDER_TRAITS } from '../../shared/providers'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
 import { cliLanguage } from './language'
 import { mainT } from '../i18n'
@@ -113,7 +114,7 @@ export function formatAnswer(
   const why = a.notice ? errorMessage(a.notice, language) : undefined
   const by = a.answeredBy
   const label =
-    by?.provider === 'local'
+    by && PROVIDER_TRAITS[by.provider].runsLocally
       ? `${t(by.fallback ? 'cli.localModelFallback' : 'cli.localModel', { model: by.model })}\n\n`
       : ''
   const head =

@@ -9,7 +9,8 @@ import { ProgressReporter } from './progress'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import { mainT } from '../i18n'
 import { mainUiLanguage } from '../agent/language'
-import type { LibraryNotice, UiLanguage } from '../../shared/types'
+import { PROVIDER_TRAITS } from '../../shared/providers'
+import { DEFAULT_SETTINGS, type LibraryNotice, type UiLanguage } from '../../shared/types'
 import { SettingsService } from '../settings/settingsService'
 import { dataPaths } from '../paths'
 
@@ -92,8 +93,10 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
       settingsOverrides: {
         ...(args.provider && { provider: args.provider }),
-        ...(args.model &&
-          (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
+        // The model setting of the provider asked for; without --provider, the default's.
+        ...(args.model && {
+          [PROVIDER_TRAITS[args.provider ?? DEFAULT_SETTINGS.provider].modelSetting]: args.model
+        })
       }
     })
     const running = services

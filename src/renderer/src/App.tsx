@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
+import { PROVIDER_TRAITS } from '../../shared/providers'
 import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
@@ -28,27 +29,29 @@ function ProviderPill() {
   const { t } = useTranslation()
   if (!values) return null
   const open = (): void => openSettings(true)
-  if (values.provider === 'local') {
+  const provider = values.provider
+  const traits = PROVIDER_TRAITS[provider]
+  if (traits.runsLocally) {
     return values.localModel ? (
-      <button type="button" className="pill pill-info" data-provider="local" onClick={open}>
+      <button type="button" className="pill pill-info" data-provider={provider} onClick={open}>
         {t('app.answersLocal', { model: values.localModel })}
       </button>
     ) : (
-      <button type="button" className="pill pill-warn" data-provider="local" onClick={open}>
+      <button type="button" className="pill pill-warn" data-provider={provider} onClick={open}>
         {t('app.noLocalModel')}
       </button>
     )
   }
-  if (!values.hasApiKey) {
+  if (traits.needsApiKey && !values.hasApiKey) {
     return (
-      <button type="button" className="pill pill-warn" data-provider="gemini" onClick={open}>
+      <button type="button" className="pill pill-warn" data-provider={provider} onClick={open}>
         {t('app.noKey')}
       </button>
     )
   }
   return (
-    <button type="button" className="pill pill-info" data-provider="gemini" onClick={open}>
-      {values.localModel
+    <button type="button" className="pill pill-info" data-provider={provider} onClick={open}>
+      {values.localModel && traits.offlineFallback
         ? t('app.answersGeminiOffline', { model: values.localModel })
         : t('app.answersGemini')}
     </button>

@@ -495,7 +495,8 @@ describe('AgentService over the real Gemini SDK and a fake Gemini server', () =>
   it('stops when cancelled and says so', async () => {
     h = await agentHarness({ script: { tools: { hang: true } } })
     const pending = h.ask('What is BERT?', 'to-cancel')
-    await waitFor(() => h!.gemini.requests.length === 1)
+    // Cancelled once the model call is in flight (the fake never answers it).
+    await expect.poll(() => h!.gemini.requests.length, { timeout: 10_000 }).toBe(1)
     expect(h.agent.cancel('to-cancel')).toBe(true)
     await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' })
     expect(h.agent.cancel('to-cancel')).toBe(false)
@@ -508,8 +509,4 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number }
   await new Promise<void>((r) => server.close(() => r()))
   return port
-}
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10))
 }

@@ -153,7 +153,9 @@ describe('GeminiChatModel', () => {
     const model = await modelFor({ hang: true })
     const controller = new AbortController()
     const pending = model.generate(ask, controller.signal)
-    setTimeout(() => controller.abort(), 50)
+    // Cancelled once the request is at the server (which never answers it).
+    await expect.poll(() => gemini!.requests.length, { timeout: 10_000 }).toBe(1)
+    controller.abort()
     expect((await failure(pending)).code).toBe('CANCELLED')
   })
 })

@@ -9,7 +9,12 @@ import {
   type Ticket
 } from '../../../src/main/ingest/IngestLine'
 
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms))
+/**
+ * Resolves once every promise that can run has run. The line's stages here are promises only (no
+ * timers, no I/O), so afterwards the line is waiting on the test's own gates: what has not
+ * happened yet will not happen until the test releases something.
+ */
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 describe('BoundedQueue', () => {
   it('holds a producer back while full and a consumer while empty, in order', async () => {
@@ -18,7 +23,7 @@ describe('BoundedQueue', () => {
     await q.push(2)
     let third = false
     const pushing = q.push(3).then(() => (third = true))
-    await tick()
+    await settled()
     expect(third).toBe(false) // no room: the producer waits
     expect(q.size).toBe(2)
     expect(await q.take()).toBe(1)
@@ -55,7 +60,7 @@ function scripted(options: { failRead?: string; failAfterPass?: string } = {}) {
           release.set(job.paperId, resolve)
           signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
         })
-      if (job.paperId === options.failAfterPass) await tick()
+      if (job.paperId === options.failAfterPass) await settled()
       await pass(item)
     },
     async write(_t, item) {
@@ -82,12 +87,12 @@ describe('IngestLine', () => {
     const s = scripted()
     const line = new IngestLine(s.work)
     for (const id of ['a', 'b', 'c', 'd', 'e']) line.add({ paperId: id, kind: 'ingest' })
-    await tick(20)
+    await settled()
     // a is in the embedder; b and c wait for it, read; d is held back by the full queue.
     expect(s.log.filter((l) => l.startsWith('read'))).toEqual(['read a', 'read b', 'read c'])
     expect(s.log.filter((l) => l.startsWith('embed'))).toEqual(['embed a'])
     s.release.get('a')!()
-    await tick(20)
+    await settled()
     expect(s.log).toContain('write a')
     expect(s.log.filter((l) => l.startsWith('read'))).toEqual([
       'read a',
@@ -112,7 +117,7 @@ describe('IngestLine', () => {
     const s = scripted()
     const line = new IngestLine(s.work)
     for (const id of ['a', 'b', 'c']) line.add({ paperId: id, kind: 'ingest' })
-    await tick(20)
+    await settled()
     expect(line.has('b')).toBe(true)
     const { dropped, aborted } = line.cancel('b') // read, waiting in the queue for the embedder
     expect(dropped).toEqual([])
@@ -134,7 +139,7 @@ describe('IngestLine', () => {
     const s = scripted()
     const line = new IngestLine(s.work)
     for (const id of ['a', 'b', 'c', 'd', 'e']) line.add({ paperId: id, kind: 'ingest' })
-    await tick(20)
+    await settled()
     const { dropped } = line.cancel('e')
     expect(dropped).toEqual([{ paperId: 'e', kind: 'ingest' }])
     s.letGo()
@@ -160,7 +165,7 @@ describe('IngestLine', () => {
     expect(line.add({ paperId: 'a', kind: 'ingest' })).toBe(true)
     expect(line.add({ paperId: 'a', kind: 'ingest' })).toBe(false)
     expect(line.add({ paperId: 'a', kind: 'embed' })).toBe(true)
-    await tick(20)
+    await settled()
     expect(s.log).toEqual(['embed a', 'read a']) // the embed job waits for the ingest job
     s.letGo()
     await line.idle()

@@ -84,10 +84,13 @@ describe('embedding a paper on a pool of embedder workers', () => {
       }
     }
     const takers = [taker(0), taker(1)]
+    const taken = (): number => got[0]!.length + got[1]!.length
+    // Each page is fed once the takers have taken what they can of the one before (whole
+    // batches of two: the third chunk waits for the next page).
     feed.feed([chunk(0), chunk(1), chunk(2)])
-    await sleep(5)
+    await expect.poll(taken, { interval: 1 }).toBe(2)
     feed.feed([chunk(3), chunk(4), chunk(5)])
-    await sleep(5)
+    await expect.poll(taken, { interval: 1 }).toBe(6)
     feed.end()
     await Promise.all(takers)
     const all = [...got[0]!, ...got[1]!].sort()

@@ -143,7 +143,9 @@ describe('ingestion stages (read → embed → write)', () => {
     await writeFile(join(root, 'b.pdf'), makePaperPdf({ title: 'Cancelled', pages: 3, seed: 5 }))
     const [a, b] = await lib.service.addPaths([join(root, 'a.pdf'), join(root, 'b.pdf')])
     // Wait until the first paper is embedding, so the second one is being read ahead.
-    while (lib.service.get(a!.id).status !== 'embedding') await new Promise((r) => setTimeout(r, 2))
+    await expect
+      .poll(() => lib.service.get(a!.id).status, { interval: 2, timeout: 30_000 })
+      .toBe('embedding')
     expect(lib.service.cancel(b!.id)).toBe(1)
     await lib.service.whenIdle()
     expect(lib.service.get(a!.id).status).toBe('indexed')

@@ -466,7 +466,13 @@ describe('LibraryService', () => {
     })
     await first.service.open()
     await first.service.addPaths([writeInputs({ 'good1.pdf': good1, 'good2.pdf': good2 })])
-    await new Promise((r) => setTimeout(r, 300))
+    // Shut down once a paper is mid-ingest.
+    await expect
+      .poll(() => first.service.list().some((p) => p.status === 'embedding'), {
+        interval: 2,
+        timeout: 30_000
+      })
+      .toBe(true)
     await first.service.close()
     const statuses = first.service.list().map((p) => p.status)
     expect(statuses.some((s) => s !== 'indexed' && s !== 'error')).toBe(true)

@@ -81,16 +81,25 @@ describe('downloadArxivPdf', () => {
   it('stops waiting between tries when cancelled', async () => {
     const s = await serve([{ status: 503, body: 'busy' }])
     const controller = new AbortController()
+    let answered!: () => void
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve))
     const started = Date.now()
     const p = downloadArxivPdf(ref, {
-      fetch,
+      fetch: async (...args: Parameters<typeof fetch>) => {
+        const response = await fetch(...args)
+        answered()
+        return response
+      },
       baseUrl: s.url,
       attempts: 5,
       backoffMs: 10_000,
       signal: controller.signal
     })
-    setTimeout(() => controller.abort(), 100)
+    // Cancelled once the first try has failed, so the download is (about to be) waiting.
+    await firstAnswer
+    controller.abort()
     await expect(p).rejects.toMatchObject({ code: 'CANCELLED' })
     expect(Date.now() - started).toBeLessThan(5000)
+    expect(s.requests).toHaveLength(1)
   })
 })

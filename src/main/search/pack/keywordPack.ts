@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { PackReader, PackWriter, view, type PackFormat } from '../../storage/packFile'
+import { PackWriter, type PackFormat, type PackReader } from '../../storage/packFile'
 import type { PaperPostings } from '../keywordFile'
 import { PackedPaperSchema, CancelledBuild, type PackedPaper } from './vectorPack'
-import { StringTable, StringTableBuilder } from './stringTable'
+import { openPack } from './packLayout'
+import { StringTableBuilder, type StringTable } from './stringTable'
 
 const KeywordPackMetaSchema = z.looseObject({
   docs: z.number().int().min(0),
@@ -18,6 +19,23 @@ export const KEYWORD_PACK_FORMAT: PackFormat<KeywordPackMeta> = {
   meta: KeywordPackMetaSchema,
   migrations: {}
 }
+
+/** What the keyword pack's sections hold, checked against its meta by {@link openPack}. */
+const KEYWORD_PACK_LAYOUT = {
+  format: KEYWORD_PACK_FORMAT,
+  rows: (m: KeywordPackMeta) => m.docs,
+  loaded: {
+    terms: { view: 'u32', length: (m: KeywordPackMeta) => m.terms },
+    counts: { view: 'u32', length: (m: KeywordPackMeta) => m.terms },
+    offsets: { view: 'f64', length: (m: KeywordPackMeta) => m.terms + 1 },
+    lengths: { view: 'u16', length: (m: KeywordPackMeta) => m.docs },
+    paperTotals: { view: 'f64', length: (m: KeywordPackMeta) => m.papers.length }
+  },
+  paged: {},
+  // The postings section ends where the last term's list does.
+  agrees: (s: { offsets: Float64Array }, m: KeywordPackMeta, reader: PackReader<KeywordPackMeta>) =>
+    reader.has('postings') && s.offsets[m.terms] === reader.bytes('postings')
+} as const
 
 /** One term's postings: library-wide doc numbers (ascending) and term frequencies. */
 export interface PackPostings {
@@ -70,36 +88,17 @@ export class KeywordPack {
 
   /** Opens a pack; throws PackUnreadableError / PackNewerError. */
   static open(path: string): KeywordPack {
-    const reader = PackReader.open(path, KEYWORD_PACK_FORMAT)
-    try {
-      const m = reader.meta
-      const pack = new KeywordPack(
-        reader,
-        m,
-        view.u32(reader.load('terms')),
-        view.u32(reader.load('counts')),
-        view.f64(reader.load('offsets')),
-        view.u16(reader.load('lengths')),
-        view.f64(reader.load('paperTotals')),
-        new StringTable(view.u32(reader.load('idStarts')), view.u8(reader.load('ids')))
-      )
-      if (
-        pack.paperFirst[m.papers.length] !== m.docs ||
-        pack.terms.length !== m.terms ||
-        pack.counts.length !== m.terms ||
-        pack.offsets.length !== m.terms + 1 ||
-        pack.offsets[m.terms] !== reader.bytes('postings') ||
-        pack.lengths.length !== m.docs ||
-        pack.paperTotals.length !== m.papers.length ||
-        pack.ids.size !== m.docs
-      ) {
-        throw new Error(`${path}: sections do not match the footer`)
-      }
-      return pack
-    } catch (e) {
-      reader.close()
-      throw e
-    }
+    const { reader, meta, sections: s, ids } = openPack(path, KEYWORD_PACK_LAYOUT)
+    return new KeywordPack(
+      reader,
+      meta,
+      s.terms,
+      s.counts,
+      s.offsets,
+      s.lengths,
+      s.paperTotals,
+      ids
+    )
   }
 
   get docs(): number {

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { PackReader, PackWriter, view, type PackFormat } from '../../storage/packFile'
+import { PackWriter, type PackFormat, type PackReader } from '../../storage/packFile'
 import { TopK } from '../topK'
 import { dotCodes, type PaperVectors } from '../vectorScan'
-import { StringTable, StringTableBuilder } from './stringTable'
+import { openPack } from './packLayout'
+import { StringTableBuilder, type StringTable } from './stringTable'
 
 /** A paper in a pack, with the identity of the per-paper file it was packed from. */
 export const PackedPaperSchema = z.object({
@@ -31,6 +32,21 @@ export const VECTOR_PACK_FORMAT: PackFormat<VectorPackMeta> = {
   meta: VectorPackMetaSchema,
   migrations: {}
 }
+
+/** What the vector pack's sections hold, checked against its meta by {@link openPack}. */
+const VECTOR_PACK_LAYOUT = {
+  format: VECTOR_PACK_FORMAT,
+  rows: (m: VectorPackMeta) => m.rows,
+  loaded: {
+    centroids: { view: 'f32', length: (m: VectorPackMeta) => m.lists * m.dims },
+    listStarts: { view: 'u32', length: (m: VectorPackMeta) => m.lists + 1 },
+    rowPaper: { view: 'u32', length: (m: VectorPackMeta) => m.rows },
+    inv: { view: 'f32', length: (m: VectorPackMeta) => m.rows },
+    signs: { view: 'u8', length: (m: VectorPackMeta) => m.rows * (m.dims >> 3) }
+  },
+  paged: { codes: (m: VectorPackMeta) => m.rows * m.dims },
+  agrees: (s: { listStarts: Uint32Array }, m: VectorPackMeta) => s.listStarts[m.lists] === m.rows
+} as const
 
 /** Lists of the inverted-file index (k-means centroids). */
 export const PACK_LISTS = 256
@@ -98,37 +114,8 @@ export class VectorPack {
 
   /** Opens a pack; throws PackUnreadableError / PackNewerError. */
   static open(path: string): VectorPack {
-    const reader = PackReader.open(path, VECTOR_PACK_FORMAT)
-    try {
-      const m = reader.meta
-      const pack = new VectorPack(
-        reader,
-        m,
-        view.f32(reader.load('centroids')),
-        view.u32(reader.load('listStarts')),
-        view.u32(reader.load('rowPaper')),
-        view.f32(reader.load('inv')),
-        view.u8(reader.load('signs')),
-        new StringTable(view.u32(reader.load('idStarts')), view.u8(reader.load('ids')))
-      )
-      const rows = m.papers.reduce((n, p) => n + p.n, 0)
-      if (
-        rows !== m.rows ||
-        pack.rowPaper.length !== m.rows ||
-        pack.inv.length !== m.rows ||
-        pack.ids.size !== m.rows ||
-        pack.listStarts.length !== m.lists + 1 ||
-        pack.listStarts[m.lists] !== m.rows ||
-        pack.centroids.length !== m.lists * m.dims ||
-        reader.bytes('codes') !== m.rows * m.dims
-      ) {
-        throw new Error(`${path}: sections do not match the footer`)
-      }
-      return pack
-    } catch (e) {
-      reader.close()
-      throw e
-    }
+    const { reader, meta, sections: s, ids } = openPack(path, VECTOR_PACK_LAYOUT)
+    return new VectorPack(reader, meta, s.centroids, s.listStarts, s.rowPaper, s.inv, s.signs, ids)
   }
 
   get rows(): number {

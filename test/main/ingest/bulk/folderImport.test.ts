@@ -126,7 +126,9 @@ describe('folder import', () => {
     await service.open()
     await imp.load()
     await imp.start(folder)
-    while (imp.current()!.indexed < 1) await new Promise((r) => setTimeout(r, 10))
+    await expect
+      .poll(() => imp.current()!.indexed, { interval: 5, timeout: 30_000 })
+      .toBeGreaterThanOrEqual(1)
     await imp.pause()
     expect(imp.current()!.state).toBe('pausing')
     await imp.settled()

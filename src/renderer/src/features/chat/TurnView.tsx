@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { PROVIDER_TRAITS } from '../../../../shared/providers'
 import type { Answer } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import type { Turn } from '../../store/chatSlice'
@@ -16,7 +17,7 @@ import { stageText } from './stageText'
 function AnsweredBy({ answer }: { answer: Answer }) {
   const { t } = useTranslation()
   const by = answer.answeredBy
-  if (answer.mode !== 'generated' || by?.provider !== 'local') return null
+  if (answer.mode !== 'generated' || !by || !PROVIDER_TRAITS[by.provider].runsLocally) return null
   return (
     <div className="answer-by" data-label="local" data-fallback={String(by.fallback)}>
       {t(by.fallback ? 'labels.answeredByFallback' : 'labels.answeredByLocal', {

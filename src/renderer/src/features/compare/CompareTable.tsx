@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { cellKey, type Comparison } from '../../../../shared/compare'
 import { uiLanguage, useTranslation } from '../../i18n'
+import { saveTextFile } from '../../components/saveTextFile'
 import { useAppStore } from '../../store/StoreContext'
 import { CompareCellView } from './CompareCellView'
 import { useOrigin } from './useOrigin'
-import { saveText } from './saveText'
 
 /** The toolbar of an open comparison: progress, stop/fill, add a column, exports. */
 function CompareToolbar({ comparison }: { comparison: Comparison }) {
@@ -26,7 +26,7 @@ function CompareToolbar({ comparison }: { comparison: Comparison }) {
   }
   const download = async (format: 'markdown' | 'csv' | 'bibtex'): Promise<void> => {
     const out = await exportComparison(format)
-    if (out) saveText(out.filename, out.mimeType, out.text)
+    if (out) saveTextFile({ fileName: out.filename, mimeType: out.mimeType, text: out.text })
   }
   return (
     <div className="compare-toolbar">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { PROVIDER_TRAITS, PROVIDERS, type Provider } from '../../../../shared/providers'
 import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
 import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
 import { THEMES, useTheme, type Theme } from '../../layout/theme'
@@ -8,6 +9,12 @@ import { ApiKeyField } from './ApiKeyField'
 import { EmbedderState } from './EmbedderState'
 import { LocalModelFields } from './LocalModelFields'
 import { McpSetup } from './McpSetup'
+
+/** Each provider's name and help in the provider menu. */
+const PROVIDER_TEXT = {
+  gemini: { label: 'settings.providerGemini', help: 'settings.providerHelpGemini' },
+  local: { label: 'settings.providerLocal', help: 'settings.providerHelpLocal' }
+} as const satisfies Record<Provider, { label: string; help: string }>
 
 /**
  * The settings dialog: API key, model, interface and answer languages, tool rounds, embedding
@@ -72,17 +79,16 @@ export function SettingsDialog() {
                   void updateSettings({ provider: e.target.value as Settings['provider'] })
                 }
               >
-                <option value="gemini">{t('settings.providerGemini')}</option>
-                <option value="local">{t('settings.providerLocal')}</option>
+                {PROVIDERS.map((p) => (
+                  <option key={p} value={p}>
+                    {t(PROVIDER_TEXT[p].label)}
+                  </option>
+                ))}
               </select>
-              <span className="field-help">
-                {values.provider === 'gemini'
-                  ? t('settings.providerHelpGemini')
-                  : t('settings.providerHelpLocal')}
-              </span>
+              <span className="field-help">{t(PROVIDER_TEXT[values.provider].help)}</span>
             </label>
           )}
-          {values?.provider !== 'local' && <ApiKeyField />}
+          {(!values || PROVIDER_TRAITS[values.provider].needsApiKey) && <ApiKeyField />}
           {values && <LocalModelFields />}
           {values && (
             <>

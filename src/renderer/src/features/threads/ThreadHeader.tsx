@@ -1,8 +1,11 @@
 import { useState } from 'react'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-import { exportMime, saveTextFile } from './saveFile'
+import { saveTextFile } from '../../components/saveTextFile'
 import { ScopePicker } from './ScopePicker'
+
+/** The MIME type of each export format. */
+const EXPORT_MIME = { md: 'text/markdown', bib: 'application/x-bibtex' } as const
 
 /** The open conversation: its title, the papers it is limited to, and its export. */
 export function ThreadHeader() {
@@ -27,8 +30,9 @@ export function ThreadHeader() {
   const run = async (format: 'md' | 'bib', action: 'copy' | 'save'): Promise<void> => {
     const out = await exportThread(format)
     if (!out) return
-    if (action === 'save') saveTextFile(out.fileName, out.content, exportMime(format))
-    else {
+    if (action === 'save') {
+      saveTextFile({ fileName: out.fileName, mimeType: EXPORT_MIME[format], text: out.content })
+    } else {
       await navigator.clipboard.writeText(out.content)
       setCopied(format)
       setTimeout(() => setCopied(null), 1500)
