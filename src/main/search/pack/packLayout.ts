@@ -1,6 +1,7 @@
 import { PackReader, PackUnreadableError, view, type PackFormat } from '../../storage/packFile'
 import { StringTable } from './stringTable'
-import type { PackedPaper } from './vectorPack'
+/** What the layout check needs of a pack's papers: the rows each holds. */
+type PaperRows = { readonly n: number }
 
 /** The typed-array views a section can be read as. */
 type ViewName = keyof typeof view
@@ -14,7 +15,7 @@ export interface LoadedSection<M> {
 }
 
 /** What the sections of a library-wide pack hold, checked against its meta at open. */
-export interface PackLayout<M extends { papers: PackedPaper[] }, S> {
+export interface PackLayout<M extends { papers: readonly PaperRows[] }, S> {
   format: PackFormat<M>
   /** The rows (chunks) the meta says the pack holds: its papers' rows add up to it. */
   rows: (meta: M) => number
@@ -49,7 +50,7 @@ export interface OpenedPack<M, S> {
  * @throws PackUnreadableError, PackNewerError, or the file's own error (ENOENT).
  */
 export function openPack<
-  M extends { papers: PackedPaper[] },
+  M extends { papers: readonly PaperRows[] },
   S extends Record<string, LoadedSection<M>>
 >(path: string, layout: PackLayout<M, S>): OpenedPack<M, S> {
   const reader = PackReader.open(path, layout.format)
