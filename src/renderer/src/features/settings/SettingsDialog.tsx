@@ -1,20 +1,15 @@
-import { useEffect, useRef, useState } from 'react'
-import { PROVIDER_TRAITS, PROVIDERS, type Provider } from '../../../../shared/providers'
+import { useEffect, useRef } from 'react'
+import { PROVIDER_TRAITS } from '../../../../shared/providers'
 import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
-import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
-import { THEMES, useTheme, type Theme } from '../../layout/theme'
+import { UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
+import { DisplayFields } from './DisplayFields'
 import { EmbedderState } from './EmbedderState'
 import { LocalModelFields } from './LocalModelFields'
 import { McpSetup } from './McpSetup'
-
-/** Each provider's name and help in the provider menu. */
-const PROVIDER_TEXT = {
-  gemini: { label: 'settings.providerGemini', help: 'settings.providerHelpGemini' },
-  local: { label: 'settings.providerLocal', help: 'settings.providerHelpLocal' }
-} as const satisfies Record<Provider, { label: string; help: string }>
+import { GeminiModelField, ProviderField } from './ProviderField'
 
 /**
  * The settings dialog: API key, model, interface and answer languages, tool rounds, embedding
@@ -27,10 +22,7 @@ export function SettingsDialog() {
   const updateSettings = useAppStore((s) => s.updateSettings)
   const openSettings = useAppStore((s) => s.openSettings)
   const loadSettings = useAppStore((s) => s.loadSettings)
-  const [modelDraft, setModel] = useState<string | null>(null)
-  const model = modelDraft ?? values?.model ?? ''
   const dialogRef = useRef<HTMLDialogElement>(null)
-  const [theme, setTheme] = useTheme()
   const { t } = useTranslation()
 
   useEffect(() => {
@@ -69,87 +61,13 @@ export function SettingsDialog() {
               <ErrorMessage error={error} />
             </div>
           )}
-          {values && (
-            <label className="field">
-              <span className="field-label">{t('settings.provider')}</span>
-              <select
-                aria-label={t('settings.provider')}
-                value={values.provider}
-                onChange={(e) =>
-                  void updateSettings({ provider: e.target.value as Settings['provider'] })
-                }
-              >
-                {PROVIDERS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(PROVIDER_TEXT[p].label)}
-                  </option>
-                ))}
-              </select>
-              <span className="field-help">{t(PROVIDER_TEXT[values.provider].help)}</span>
-            </label>
-          )}
+          {values && <ProviderField />}
           {(!values || PROVIDER_TRAITS[values.provider].needsApiKey) && <ApiKeyField />}
           {values && <LocalModelFields />}
           {values && (
             <>
-              <label className="field">
-                <span className="field-label">{t('settings.geminiModel')}</span>
-                <span className="field-row">
-                  <input
-                    value={model}
-                    onChange={(e) => setModel(e.target.value)}
-                    aria-label={t('settings.geminiModel')}
-                  />
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={!model.trim() || model.trim() === values.model}
-                    onClick={() =>
-                      void updateSettings({ model: model.trim() }).then(
-                        (ok) => ok && setModel(null)
-                      )
-                    }
-                  >
-                    {t('settings.save')}
-                  </button>
-                </span>
-              </label>
-              <label className="field">
-                <span className="field-label">{t('settings.uiLanguage')}</span>
-                <select
-                  aria-label={t('settings.uiLanguage')}
-                  value={values.uiLanguage}
-                  onChange={(e) =>
-                    void updateSettings({
-                      uiLanguage: e.target.value as Settings['uiLanguage']
-                    })
-                  }
-                >
-                  <option value="system">
-                    {t('settings.uiSystem', { language: UI_LANGUAGE_NAMES[systemUiLanguage()] })}
-                  </option>
-                  <option value="en" lang="en">
-                    {UI_LANGUAGE_NAMES.en}
-                  </option>
-                  <option value="pt-BR" lang="pt-BR">
-                    {UI_LANGUAGE_NAMES['pt-BR']}
-                  </option>
-                </select>
-              </label>
-              <label className="field">
-                <span className="field-label">{t('app.theme')}</span>
-                <select
-                  aria-label={t('app.theme')}
-                  value={theme}
-                  onChange={(e) => setTheme(e.target.value as Theme)}
-                >
-                  {THEMES.map((name) => (
-                    <option key={name} value={name}>
-                      {t(`settings.themes.${name}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <GeminiModelField />
+              <DisplayFields />
               <label className="field">
                 <span className="field-label">{t('settings.answerLanguage')}</span>
                 <select

@@ -1,0 +1,53 @@
+import type { Settings } from '../../../../shared/types'
+import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
+import { THEMES, useTheme, type Theme } from '../../layout/theme'
+import { useAppStore } from '../../store/StoreContext'
+
+/** How the app looks: the interface language and the theme. */
+export function DisplayFields() {
+  const values = useAppStore((s) => s.settings.values)
+  const updateSettings = useAppStore((s) => s.updateSettings)
+  const [theme, setTheme] = useTheme()
+  const { t } = useTranslation()
+  if (!values) return null
+  return (
+    <>
+      <label className="field">
+        <span className="field-label">{t('settings.uiLanguage')}</span>
+        <select
+          aria-label={t('settings.uiLanguage')}
+          value={values.uiLanguage}
+          onChange={(e) =>
+            void updateSettings({
+              uiLanguage: e.target.value as Settings['uiLanguage']
+            })
+          }
+        >
+          <option value="system">
+            {t('settings.uiSystem', { language: UI_LANGUAGE_NAMES[systemUiLanguage()] })}
+          </option>
+          <option value="en" lang="en">
+            {UI_LANGUAGE_NAMES.en}
+          </option>
+          <option value="pt-BR" lang="pt-BR">
+            {UI_LANGUAGE_NAMES['pt-BR']}
+          </option>
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">{t('app.theme')}</span>
+        <select
+          aria-label={t('app.theme')}
+          value={theme}
+          onChange={(e) => setTheme(e.target.value as Theme)}
+        >
+          {THEMES.map((name) => (
+            <option key={name} value={name}>
+              {t(`settings.themes.${name}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  )
+}
