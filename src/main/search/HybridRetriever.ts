@@ -16,7 +16,7 @@ import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
-import { tokenize } from './tokenizer'
+import { queryTerms } from './tokenizer'
 import type { ChunkSource, EmbedderProvider, KeywordIndex, Retriever, VectorStore } from './types'
 
 /** What the retriever needs. */
@@ -76,7 +76,7 @@ export class HybridRetriever implements Retriever {
     const keywordHits = keywords.query(query, depth, scope)
     const dense = await this.dense(query, depth, scope, signal)
     throwIfAborted(signal, { key: 'cancelledSearch' })
-    if (!dense && tokenize(query).length === 0) {
+    if (!dense && queryTerms(query).length === 0) {
       throw new UserFacingError('INVALID_INPUT', {
         key: 'noSearchableWords',
         params: { query: query.slice(0, 80) }
