@@ -1,4 +1,5 @@
 import { detectLanguage } from '../language/detectLanguage'
+import { englishFor } from './glossaryPtEn'
 import { porterStem } from './porterStemmer'
 import { PORTUGUESE_STOP_WORDS, portugueseStem } from './portugueseAnalysis'
 
@@ -70,11 +71,18 @@ export function tokenize(text: string, analysis: Analysis = 'en'): string[] {
  * @remarks An English (or undetermined) query is analysed as English. A Portuguese one is
  * analysed as Portuguese, to meet Portuguese chunks, and also with English's stemmer once both
  * languages' stop words are gone, to meet the names and shared terms of English chunks (a
- * Portuguese question about an English paper).
+ * Portuguese question about an English paper), and its words' English translations from the
+ * project's glossary ({@link englishFor}) are added, analysed as English.
  */
 export function queryTerms(text: string): string[] {
   if (detectLanguage(text) !== 'pt') return tokenize(text, 'en')
-  return [...new Set([...tokenize(text, 'pt'), ...analyze(text, ANALYZERS['en+pt'])])]
+  return [
+    ...new Set([
+      ...tokenize(text, 'pt'),
+      ...analyze(text, ANALYZERS['en+pt']),
+      ...tokenize(englishFor(text).join(' '), 'en')
+    ])
+  ]
 }
 
 function analyze(text: string, a: Analyzer): string[] {
