@@ -14,6 +14,7 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
 import { queryTerms } from './tokenizer'
@@ -82,9 +83,15 @@ export class HybridRetriever implements Retriever {
         params: { query: query.slice(0, 80) }
       })
     }
-    const ranked = dense
+    const fused = dense
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
       : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
+    const ranked = rerank(
+      fused,
+      queryTerms(query),
+      paperOfChunk,
+      (id) => this.deps.paper(id)?.title
+    )
     return {
       query,
       embedder: dense ? dense.embedderId : null,
@@ -204,6 +211,12 @@ function invalid(what: 'search' | 'section', error: z.ZodError): UserFacingError
  * @remarks Chunks of one page overlap and the page is what a citation opens, so five results
  * on five pages give the reader (and the agent) more distinct evidence than two on one page.
  */
+/** The paper id in a chunk id (`<paperId>-page-<n>-...`). */
+function paperOfChunk(chunkId: string): string | undefined {
+  const cut = chunkId.lastIndexOf('-page-')
+  return cut > 0 ? chunkId.slice(0, cut) : undefined
+}
+
 function onePerPageFirst(ranked: { id: string; score: number }[]): { id: string; score: number }[] {
   const seen = new Set<string>()
   const first: { id: string; score: number }[] = []

@@ -1,3 +1,4 @@
+import { foldAccents } from './foldText'
 import { portugueseStem } from './portugueseAnalysis'
 
 /**
@@ -145,7 +146,7 @@ const PAIRS: readonly (readonly [string, readonly string[]])[] = ENTRIES.split('
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu
 
 function stems(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).map(portugueseStem)
+  return (text.toLowerCase().match(WORD) ?? []).map((w) => foldAccents(portugueseStem(w)))
 }
 
 /** Entries by the stems of their Portuguese words joined by spaces (one- to three-word entries). */
@@ -201,7 +202,7 @@ export function cognate(word: string): string | null {
  */
 export function englishFor(text: string): string[] {
   const words = text.toLowerCase().match(WORD) ?? []
-  const keys = words.map(portugueseStem)
+  const keys = words.map((w) => foldAccents(portugueseStem(w)))
   const out: string[] = []
   for (let i = 0; i < words.length;) {
     let taken = 0

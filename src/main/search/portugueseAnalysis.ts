@@ -24,9 +24,9 @@ export const PORTUGUESE_STOP_WORDS: ReadonlySet<string> = new Set([
  * The Portuguese stem of a lowercase word.
  * @remarks Nouns in -ão make their plural in -ões or -ães, which Snowball leaves apart
  * ("coalizão" → "coalizã", "coalizões" → "coalizõ"); the plural is first brought back to -ão,
- * as RSLP's plural step does, so singular and plural meet.
+ * as RSLP's plural step does, so singular and plural meet (also when typed without accents).
  */
 export function portugueseStem(word: string): string {
-  const singular = /(?:ões|ães)$/u.test(word) ? `${word.slice(0, -3)}ão` : word
+  const singular = /(?:ões|ães|oes|aes)$/u.test(word) ? `${word.slice(0, -3)}ao` : word
   return stemmer.stemWord(singular)
 }

@@ -1,4 +1,5 @@
 import { detectLanguage } from '../language/detectLanguage'
+import { foldAccents, repairAccents } from './foldText'
 import { englishFor } from './glossaryPtEn'
 import { porterStem } from './porterStemmer'
 import { PORTUGUESE_STOP_WORDS, portugueseStem } from './portugueseAnalysis'
@@ -21,7 +22,7 @@ export type Analysis = 'en' | 'pt'
  * The version of the analysis the `.kw` files are built with; a file built with an older one
  * is re-analysed from its stored text (see Bm25KeywordIndex).
  * @remarks 1: English only (Porter, English stop words). 2: per-chunk language, Portuguese
- * stemming and stop words.
+ * stemming and stop words, diacritics folded.
  */
 export const ANALYSIS_VERSION = 2
 
@@ -39,6 +40,10 @@ const ENGLISH_STOP_WORDS = new Set(
 
 /** Portuguese questions searched with English's stemmer drop both languages' stop words. */
 const BOTH_STOP_WORDS = new Set([...ENGLISH_STOP_WORDS, ...PORTUGUESE_STOP_WORDS])
+/** A stop list with each word also without its accents (a question typed without them). */
+function withFolded(words: Iterable<string>): Set<string> {
+  return new Set([...words].flatMap((w) => [w, foldAccents(w)]))
+}
 
 interface Analyzer {
   stops: ReadonlySet<string>
@@ -48,8 +53,8 @@ interface Analyzer {
 
 const ANALYZERS: Record<Analysis | 'en+pt', Analyzer> = {
   en: { stops: ENGLISH_STOP_WORDS, stem: porterStem, memo: new Map() },
-  pt: { stops: PORTUGUESE_STOP_WORDS, stem: portugueseStem, memo: new Map() },
-  'en+pt': { stops: BOTH_STOP_WORDS, stem: porterStem, memo: new Map() }
+  pt: { stops: withFolded(PORTUGUESE_STOP_WORDS), stem: portugueseStem, memo: new Map() },
+  'en+pt': { stops: withFolded(BOTH_STOP_WORDS), stem: porterStem, memo: new Map() }
 }
 
 const COMPOUND = /[\p{L}\p{N}]+(?:[.\-_/+][\p{L}\p{N}]+)*/gu
@@ -87,7 +92,7 @@ export function queryTerms(text: string): string[] {
 
 function analyze(text: string, a: Analyzer): string[] {
   const out: string[] = []
-  for (const m of text.normalize('NFKC').toLowerCase().matchAll(COMPOUND)) {
+  for (const m of repairAccents(text).normalize('NFKC').toLowerCase().matchAll(COMPOUND)) {
     const compound = m[0]
     if (DECIMAL.test(compound)) {
       out.push(compound)
@@ -122,7 +127,9 @@ function stemWith(word: string, a: Analyzer): string {
   let s = a.memo.get(word)
   if (s === undefined) {
     if (a.memo.size >= STEM_CACHE) a.memo.clear()
-    a.memo.set(word, (s = a.stem(word)))
+    // Stemmed with its accents (the stemmer's suffixes have them), matched without: a question
+    // typed without accents meets the text.
+    a.memo.set(word, (s = foldAccents(a.stem(word))))
   }
   return s
 }

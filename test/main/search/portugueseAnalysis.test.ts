@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Chunk } from '../../../src/main/domain'
 import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { buildPostings, decodePostings, encodePostings } from '../../../src/main/search/keywordFile'
+import { repairAccents } from '../../../src/main/search/foldText'
 import { queryTerms, tokenize } from '../../../src/main/search/tokenizer'
 import { asKeywordFormat3 } from './olderFormats'
 
@@ -99,5 +100,18 @@ describe('Portuguese keyword analysis', () => {
     await again.idle()
     expect(logs).toEqual([])
     await again.close()
+  })
+})
+
+describe('accent folding', () => {
+  it('repairs the spacing accents of LaTeX PDFs and folds accents out of index terms', () => {
+    expect(repairAccents('codifica¸c˜ao distribu´ıdo')).toBe('codificação distribuído')
+    expect(tokenize('A codifica¸c˜ao em um sistema distribu´ıdo', 'pt')).toEqual(
+      tokenize('a codificação em um sistema distribuído', 'pt')
+    )
+    // A word typed without accents meets the text when its stem has none to lose.
+    expect(queryTerms('Qual é o numero de votacoes?')).toEqual(
+      expect.arrayContaining(queryTerms('Qual é o número de votações?'))
+    )
   })
 })
