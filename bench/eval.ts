@@ -15,6 +15,7 @@ import { createServices } from '../src/main/services'
 import { MemorySecretStore } from '../src/main/settings/secretStore'
 import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
 import { SHARED_DIR } from './ingestCorpus'
+import { failedTargets, libraryEval } from './libraryEval'
 import { evaluate, parseQuestions } from './retrievalEval'
 
 async function main(): Promise<void> {
@@ -47,9 +48,14 @@ async function main(): Promise<void> {
       embedderStatus: services.embedder.status().message,
       papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),
       ingestMs: Math.round(ingestMs),
-      ...report
+      ...report,
+      library: fake ? null : await libraryEval(report.overall)
     }
     console.log(JSON.stringify(out, null, 2))
+    const below = out.library ? failedTargets(out.library) : []
+    if (process.env.CI === 'true' && below.length > 0) {
+      throw new Error(`Library eval below target: ${below.join(', ')}`)
+    }
   } finally {
     await services.close()
     await rm(root, { recursive: true, force: true })

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
 import {
@@ -24,7 +24,7 @@ import {
   type DeltaPaper,
   type PackPolicy
 } from './pack/PackedStore'
-import { termHash, tokenize } from './tokenizer'
+import { ANALYSIS_VERSION, queryTerms, termHash, tokenize } from './tokenizer'
 import { TopK } from './topK'
 import type { ChunkSource, KeywordIndex } from './types'
 import type { ErrorText } from '../errors'
@@ -102,6 +102,11 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private seen: Uint8Array = new Uint8Array(0)
   private touched: Uint32Array = new Uint32Array(0)
   private readonly readOnly: boolean
+  private readonly log: (message: string) => void
+  /** Per paper, the write in progress (a put, a removal or a re-analysis), in order. */
+  private readonly writing = new Map<string, Promise<void>>()
+  private migration: Promise<void> = Promise.resolve()
+  private closed = false
 
   constructor(deps: Bm25KeywordIndexDeps) {
     this.dir = join(deps.dir, 'keywords')
@@ -109,10 +114,11 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     this.k1 = deps.k1 ?? 1.2
     this.b = deps.b ?? 0.75
     this.feedback = deps.feedback ?? 0.3
+    this.log = deps.log ?? ((m) => console.error(m))
     this.store = new PackedStore<PaperPostings, KeywordPack>({
       policy: { ...DEFAULT_PACK_POLICY, ...deps.pack },
       readOnly: this.readOnly,
-      log: deps.log ?? ((m) => console.error(m)),
+      log: this.log,
       build: async ({ previous, keep, added, cancelled }) => {
         const path = join(this.dir, PACK_FILE)
         await writeKeywordPack({
@@ -182,7 +188,67 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     for (const [id, why] of damaged) this.damaged.set(id, why)
     this.store.reset(pack, alive, delta)
     this.store.maybeCompact()
+    if (!this.readOnly) {
+      const previous = this.migration
+      this.migration = previous.then(() => this.reanalyse())
+    }
     return notices
+  }
+
+  /**
+   * Re-analyses, in the background, the papers whose postings were built with an older keyword
+   * analysis ({@link ANALYSIS_VERSION}), from the chunk text their files store.
+   * @remarks One paper at a time, between other work; until its turn a paper is searched with
+   * its old postings (a Portuguese query is also analysed with English's stemmer, so it still
+   * meets them). A paper written or removed meanwhile is left to that write.
+   */
+  private async reanalyse(): Promise<void> {
+    let done = 0
+    for (const paperId of this.store.paperIds()) {
+      if (this.closed) return
+      await new Promise((resolve) => setImmediate(resolve))
+      if (this.closed || !this.store.has(paperId)) continue
+      try {
+        await this.exclusive(paperId, async () => {
+          const stale = await this.staleRecord(paperId)
+          if (!stale || this.closed) return
+          const chunks = this.getChunks(stale.ids)
+          if (chunks.length !== stale.ids.length) return
+          await this.write(paperId, chunks)
+          done++
+        })
+      } catch (e) {
+        this.log(`Re-analysing the keywords of ${paperId} failed: ${(e as Error).message}`)
+      }
+    }
+    if (done > 0) this.log(`Keyword analysis updated for ${done} papers`)
+  }
+
+  /** The paper's postings when they were built with an older analysis, else null. */
+  private async staleRecord(paperId: string): Promise<PaperPostings | null> {
+    const d = this.store.delta.get(paperId)
+    if (d) return d.value.analysis < ANALYSIS_VERSION ? d.value : null
+    if (!this.store.inPack(paperId)) return null
+    const p = decodePostings(await readFile(this.file(paperId)), true)
+    if (p.paperId !== paperId || p.analysis >= ANALYSIS_VERSION) return null
+    this.forget(paperId)
+    this.loaded.set(paperId, p)
+    return p
+  }
+
+  /** Runs `work` after the paper's previous write, before its next one. */
+  private exclusive<T>(paperId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.writing.get(paperId) ?? Promise.resolve()
+    const run = before.then(work)
+    const settled = run.then(
+      () => undefined,
+      () => undefined
+    )
+    this.writing.set(paperId, settled)
+    void settled.then(() => {
+      if (this.writing.get(paperId) === settled) this.writing.delete(paperId)
+    })
+    return run
   }
 
   /** Papers whose keyword file could not be read, with the reason. */
@@ -194,6 +260,10 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     const unique = [...new Map(chunks.map((c) => [c.id, c])).values()]
     const wrong = unique.find((c) => c.paperId !== paperId)
     if (wrong) throw new Error(`Chunk ${wrong.id} does not belong to paper ${paperId}`)
+    await this.exclusive(paperId, () => this.write(paperId, unique))
+  }
+
+  private async write(paperId: string, unique: Chunk[]): Promise<void> {
     const postings = await buildPostings(paperId, unique)
     await writeFileAtomic(this.file(paperId), encodePostings(postings))
     const st = await stat(this.file(paperId))
@@ -207,6 +277,10 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   }
 
   async removePaper(paperId: string): Promise<void> {
+    await this.exclusive(paperId, () => this.remove(paperId))
+  }
+
+  private async remove(paperId: string): Promise<void> {
     await rm(this.file(paperId), { force: true })
     this.forget(paperId)
     this.store.remove(paperId)
@@ -238,13 +312,17 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     return this.store.rows() - this.store.deltaRows()
   }
 
-  /** Resolves when no pack is being built in the background. */
+  /** Resolves when no pack is being built and no paper re-analysed in the background. */
   async idle(): Promise<void> {
+    await this.migration
     await this.store.idle()
   }
 
-  /** Stops a pack build in progress and closes the pack. */
+  /** Stops a pack build or re-analysis in progress and closes the pack. */
   async close(): Promise<void> {
+    this.closed = true
+    await this.migration
+    await Promise.all(this.writing.values())
     await this.store.close()
   }
 
@@ -255,7 +333,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   ): { chunkId: string; score: number }[] {
     const scope = paperIds ? [...new Set(paperIds)] : null
     const selected = this.select(scope && !this.store.coversAll(scope) ? scope : null)
-    const terms = new Map(tokenize(text).map((t) => [termHash(t), 1]))
+    const terms = new Map(queryTerms(text).map((t) => [termHash(t), 1]))
     if (terms.size === 0 || selected.docs === 0 || k <= 0) return []
     const lists: ListCache = new Map()
     const feedback = this.feedback > 0
@@ -502,9 +580,10 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     const weight = new Map<number, number>()
     const best = top[0]!.score
     for (const hit of top) {
-      const text = this.textOf(hit)
+      const p = hit.delta ?? this.record(hit.paperId)
+      const text = p ? this.textsOf(p)?.[hit.row] : undefined
       if (text === undefined) continue
-      const tokens = tokenize(text).map(termHash)
+      const tokens = tokenize(text, p!.ptRows.has(hit.row) ? 'pt' : 'en').map(termHash)
       for (const h of tokens) {
         if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + hit.score / best / tokens.length)
       }
@@ -551,11 +630,6 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
 
   private chunkIdOf(h: Hit): string {
     return h.delta ? h.delta.ids[h.row]! : this.store.pack!.chunkId(h.packDoc)
-  }
-
-  private textOf(h: Hit): string | undefined {
-    const p = h.delta ?? this.record(h.paperId)
-    return p ? this.textsOf(p)?.[h.row] : undefined
   }
 
   getChunks(chunkIds: readonly string[]): Chunk[] {

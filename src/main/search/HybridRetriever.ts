@@ -14,9 +14,10 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
-import { tokenize } from './tokenizer'
+import { queryTerms } from './tokenizer'
 import type { ChunkSource, EmbedderProvider, KeywordIndex, Retriever, VectorStore } from './types'
 
 /** What the retriever needs. */
@@ -76,15 +77,21 @@ export class HybridRetriever implements Retriever {
     const keywordHits = keywords.query(query, depth, scope)
     const dense = await this.dense(query, depth, scope, signal)
     throwIfAborted(signal, { key: 'cancelledSearch' })
-    if (!dense && tokenize(query).length === 0) {
+    if (!dense && queryTerms(query).length === 0) {
       throw new UserFacingError('INVALID_INPUT', {
         key: 'noSearchableWords',
         params: { query: query.slice(0, 80) }
       })
     }
-    const ranked = dense
+    const fused = dense
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
       : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
+    const ranked = rerank(
+      fused,
+      queryTerms(query),
+      paperOfChunk,
+      (id) => this.deps.paper(id)?.title
+    )
     return {
       query,
       embedder: dense ? dense.embedderId : null,
@@ -204,6 +211,12 @@ function invalid(what: 'search' | 'section', error: z.ZodError): UserFacingError
  * @remarks Chunks of one page overlap and the page is what a citation opens, so five results
  * on five pages give the reader (and the agent) more distinct evidence than two on one page.
  */
+/** The paper id in a chunk id (`<paperId>-page-<n>-...`). */
+function paperOfChunk(chunkId: string): string | undefined {
+  const cut = chunkId.lastIndexOf('-page-')
+  return cut > 0 ? chunkId.slice(0, cut) : undefined
+}
+
 function onePerPageFirst(ranked: { id: string; score: number }[]): { id: string; score: number }[] {
   const seen = new Set<string>()
   const first: { id: string; score: number }[] = []

@@ -4,16 +4,19 @@ import { z } from 'zod'
 import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
-import { termHash, tokenize } from './tokenizer'
+import { ANALYSIS_VERSION, analysisOf, termHash, tokenize, type Analysis } from './tokenizer'
 
 /**
  * The `.kw` format this build writes; the version is in the magic (`RPK` + version).
  * @remarks Format 3 adds a CRC-32 of everything after a 12-byte prefix (`RPK3`, header length,
  * checksum), so garbled postings or text are found when the file is read, not only a truncated
  * file. Formats 1 and 2 (8-byte prefix, no checksum) are still read; a paper's file is written
- * in format 3 the next time it is indexed.
+ * in format 3 the next time it is indexed. Format 4 records the keyword analysis the postings
+ * were built with (`analysis`, see {@link ANALYSIS_VERSION}) and the rows analysed as
+ * Portuguese (`ptRows`); older files are analysis 1 (English only) and are re-analysed from
+ * their stored text in the background while they stay searchable.
  */
-const KEYWORD_FORMAT = 3
+const KEYWORD_FORMAT = 4
 const MAGIC = `RPK${KEYWORD_FORMAT}`
 const compress = promisify(brotliCompress)
 
@@ -47,6 +50,10 @@ export interface PaperPostings {
   /** Sum of `lengths`. */
   totalLength: number
   textZ: Uint8Array
+  /** The {@link ANALYSIS_VERSION} the postings were built with (1 before format 4). */
+  analysis: number
+  /** Rows whose text was analysed as Portuguese (the others as English). */
+  ptRows: Set<number>
 }
 
 /** The kind and region of a chunk that is not text-layer text. */
@@ -90,6 +97,8 @@ const HeaderSchema = z
     sectionNames: z.array(z.string()),
     sections: column,
     extras: z.array(StoredExtraSchema).optional(),
+    analysis: z.number().int().min(1),
+    ptRows: z.array(z.number().int().min(0)),
     terms: z.number().int().min(0),
     postings: z.number().int().min(0)
   })
@@ -99,6 +108,10 @@ const HeaderSchema = z
       if (h[key].length !== n) {
         ctx.addIssue({ code: 'custom', path: [key], message: `${h[key].length} rows, not ${n}` })
       }
+    }
+    for (const row of h.ptRows) {
+      if (row >= n)
+        ctx.addIssue({ code: 'custom', path: ['ptRows'], message: `row ${row} of ${n}` })
     }
     for (const [row] of h.extras ?? []) {
       if (row >= n)
@@ -112,7 +125,9 @@ const HEADER_MIGRATIONS: Readonly<Record<number, (h: Record<string, unknown>) =>
   // 1 -> 2: rows gained kinds and regions; a format-1 file is all text.
   1: (h) => ({ ...h, extras: [] }),
   // 2 -> 3: a checksum in the framing; the header is unchanged.
-  2: (h) => h
+  2: (h) => h,
+  // 3 -> 4: postings record their analysis; a format-3 file was analysed as English only.
+  3: (h) => ({ ...h, analysis: 1, ptRows: [] })
 }
 
 /** Parses a header of format `version`, migrating it to the current one. */
@@ -139,15 +154,24 @@ function parseHeader(json: string, version: number): Header {
 /** The longest stretch {@link buildPostings} tokenizes before letting other work run. */
 const YIELD_EVERY_MS = 4
 
-/** Builds the postings of one paper's chunks. */
+/**
+ * Builds the postings of one paper's chunks.
+ * @param analyse The analysis of a chunk's text (its detected language; tests pass another).
+ */
 export async function buildPostings(
   paperId: string,
-  chunks: readonly Chunk[]
+  chunks: readonly Chunk[],
+  analyse: (text: string) => Analysis = analysisOf
 ): Promise<PaperPostings> {
   if (chunks.length > 0xffff) throw new Error(`Paper ${paperId} has more than 65535 chunks`)
   const byTerm = new Map<number, number[]>()
   const lengths = new Uint16Array(chunks.length)
-  const expansions = abbreviationTerms(chunks)
+  // Each chunk in its own language: a Portuguese thesis with an English abstract is analysed
+  // as both.
+  const analyses = chunks.map((c) => analyse(c.text))
+  const ptRows = new Set<number>()
+  analyses.forEach((a, row) => a === 'pt' && ptRows.add(row))
+  const expansions = abbreviationTerms(chunks, ptRows.size * 2 > chunks.length ? 'pt' : 'en')
   let since = performance.now()
   for (let doc = 0; doc < chunks.length; doc++) {
     // Yield every few milliseconds, so indexing a long paper never stalls the main process's
@@ -159,7 +183,7 @@ export async function buildPostings(
     }
     const c = chunks[doc]!
     const counts = new Map<number, number>()
-    const terms = tokenize(c.text)
+    const terms = tokenize(c.text, analyses[doc])
     lengths[doc] = Math.min(0xffff, terms.length)
     for (const t of terms) {
       const h = termHash(t)
@@ -212,7 +236,9 @@ export async function buildPostings(
     docs,
     freqs,
     totalLength: lengths.reduce((a, b) => a + b, 0),
-    textZ: new Uint8Array(textZ)
+    textZ: new Uint8Array(textZ),
+    analysis: ANALYSIS_VERSION,
+    ptRows
   }
 }
 
@@ -225,12 +251,12 @@ function extrasOf(chunks: readonly Chunk[]): Map<number, ChunkExtra> {
   return out
 }
 
-function abbreviationTerms(chunks: readonly Chunk[]): Map<number, number[]> {
+function abbreviationTerms(chunks: readonly Chunk[], analysis: Analysis): Map<number, number[]> {
   const out = new Map<number, number[]>()
   const defined = findAbbreviations(chunks.map((c) => c.text).join('\n'))
   for (const [short, long] of defined) {
-    const s = tokenize(short)
-    const l = [...new Set(tokenize(long))].map(termHash)
+    const s = tokenize(short, analysis)
+    const l = [...new Set(tokenize(long, analysis))].map(termHash)
     if (s.length === 1 && l.length > 0) out.set(termHash(s[0]!), l)
   }
   return out
@@ -252,6 +278,8 @@ export function encodePostings(p: PaperPostings): Buffer {
     sectionNames: p.sectionNames,
     sections: [...p.sections],
     ...(p.extras.size > 0 && { extras: [...p.extras] }),
+    analysis: p.analysis,
+    ptRows: [...p.ptRows],
     terms: p.terms.length,
     postings: p.docs.length
   }
@@ -336,7 +364,9 @@ export function decodePostings(file: Uint8Array, recordsOnly = false): PaperPost
     docs,
     freqs,
     totalLength: lengths.reduce((a, b) => a + b, 0),
-    textZ
+    textZ,
+    analysis: h.analysis,
+    ptRows: new Set(h.ptRows)
   }
 }
 

@@ -6,7 +6,7 @@ import type { Chunk } from '../../../src/main/domain'
 import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { decodeVectors, Int8Codec } from '../../../src/main/search/int8Codec'
 import { buildPostings, decodePostings, encodePostings } from '../../../src/main/search/keywordFile'
-import { withOlderFraming } from './olderFormats'
+import { asKeywordFormat3, withOlderFraming } from './olderFormats'
 
 const chunks: Chunk[] = ['attention heads in each layer', 'bleu on translation'].map((text, i) => ({
   id: `p1-page-1-chunk-${i}`,
@@ -60,9 +60,10 @@ describe('per-paper index files: versions, header schemas, checksums', () => {
     expect(() => decodeVectors(bad)).toThrow(/header/)
   })
 
-  it('writes .kw format 3 with a checksum, still reads formats 1 and 2, and names damage', async () => {
+  it('writes .kw format 4 with a checksum, still reads formats 1 to 3, and names damage', async () => {
     const v2 = encodePostings(await buildPostings('p1', chunks))
-    expect(v2.toString('latin1', 0, 4)).toBe('RPK3')
+    expect(v2.toString('latin1', 0, 4)).toBe('RPK4')
+    expect(decodePostings(asKeywordFormat3(v2))).toMatchObject({ analysis: 1, ptRows: new Set() })
     expect(decodePostings(withOlderFraming(v2, 'RPK2')).ids).toEqual(chunks.map((c) => c.id))
     const v1 = withOlderFraming(v2, 'RPK1')
     const old = decodePostings(v1)
@@ -73,8 +74,8 @@ describe('per-paper index files: versions, header schemas, checksums', () => {
     garbled[garbled.length - 10] ^= 0x01 // inside the compressed chunk text
     expect(() => decodePostings(garbled)).toThrow(/checksum mismatch/)
     const newer = Buffer.from(v2)
-    newer.write('RPK4', 0, 'latin1')
-    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 4\)/)
+    newer.write('RPK5', 0, 'latin1')
+    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 5\)/)
   })
 
   it('an index of version-1 files opens with every paper; a garbled one is named at open', async () => {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { isFigureOrTable, rerank } from '../../../src/main/search/rerank'
+import { queryTerms } from '../../../src/main/search/tokenizer'
+
+const titles: Record<string, string> = {
+  bert: 'BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding',
+  albert: 'ALBERT: A Lite BERT for Self-Supervised Learning of Language Representations',
+  rag: 'Retrieval-Augmented Generation for Knowledge-Intensive NLP Tasks'
+}
+const paperOf = (id: string): string => id.slice(0, id.indexOf('-page-'))
+
+describe('rerank', () => {
+  it('puts the paper the question names first (BERT-LARGE → BERT before ALBERT)', () => {
+    const ranked = [
+      { id: 'albert-page-3-chunk-0', score: 10 },
+      { id: 'albert-page-4-chunk-1', score: 9.5 },
+      { id: 'bert-page-5-chunk-2', score: 8 }
+    ]
+    const out = rerank(
+      ranked,
+      queryTerms('How many parameters does BERT-LARGE have?'),
+      paperOf,
+      (id) => titles[id]
+    )
+    expect(out[0]!.id).toBe('bert-page-5-chunk-2')
+  })
+
+  it('a figure caption does not displace a text passage that scores close to it', () => {
+    const ranked = [
+      { id: 'rag-page-2-figure-1', score: 10 },
+      { id: 'rag-page-3-chunk-1', score: 8 }
+    ]
+    const out = rerank(
+      ranked,
+      queryTerms('How does RAG retrieve documents?'),
+      paperOf,
+      (id) => titles[id]
+    )
+    expect(out.map((r) => r.id)).toEqual(['rag-page-3-chunk-1', 'rag-page-2-figure-1'])
+    // A caption far better than any text still comes first.
+    const clear = rerank(
+      [
+        { id: 'rag-page-2-figure-1', score: 20 },
+        { id: 'rag-page-3-chunk-1', score: 8 }
+      ],
+      [],
+      paperOf,
+      () => undefined
+    )
+    expect(clear[0]!.id).toBe('rag-page-2-figure-1')
+    expect(isFigureOrTable('rag-page-2-table-3')).toBe(true)
+    expect(isFigureOrTable('rag-page-2-chunk-3')).toBe(false)
+  })
+})
