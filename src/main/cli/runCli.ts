@@ -40,6 +40,8 @@ const WRITING_COMMANDS = new Set([
 /** How long a writing command waits for another writer by default. */
 const DEFAULT_WAIT_SECONDS = 300
 import { serveHttp, serveStdio } from '../mcp/mcpServer'
+import { apiToken } from '../server/apiToken'
+import { serveCommand } from './serveCommand'
 
 /** What {@link runCli} needs from the program that runs it. */
 export interface CliHost {
@@ -72,6 +74,7 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     return args.help ? 0 : 2
   }
   if (args.command === 'mcp') return mcp(args)
+  if (args.command === 'serve') return serveCommand(args, await languageAt(args.dataDir))
   let services: Services | null = null
   let progress: ProgressReporter | null = null
   // Said while the library is not open yet (waiting for another writer, failing to open).
@@ -229,7 +232,11 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
       await serveStdio(services, options)
       return 0
     }
-    const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
+    // The static token of `serve` (kept in the library folder), unless the environment sets one.
+    const { token } = await apiToken(
+      resolve(args.dataDir ?? defaultDataDir()),
+      process.env.RESEARCHPAL_MCP_TOKEN?.trim() || process.env.RESEARCHPAL_API_TOKEN
+    )
     const http = await serveHttp(services, { ...options, port: args.http, token })
     log(t('cli.mcp.serverAt', { url: http.url }))
     log(t('cli.mcp.header', { token: http.token }))
