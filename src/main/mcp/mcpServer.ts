@@ -61,6 +61,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       name: t.name,
       description: t.description,
       inputSchema: inputSchema(t),
+      outputSchema: outputSchema(t),
       annotations: { readOnlyHint: t.readOnly, openWorldHint: !t.readOnly }
     }))
   }))
@@ -81,7 +82,15 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       )
     }
     try {
-      return { content: [{ type: 'text', text: await t.run(args) }] }
+      const r = await t.run(args)
+      // A result that breaks its own schema is a bug here: the client would reject it anyway.
+      const checked = t.output.safeParse(r.structured)
+      if (!checked.success) {
+        throw new Error(
+          `${t.name} built a result outside its outputSchema: ${describeIssues(checked.error)}`
+        )
+      }
+      return { content: [{ type: 'text', text: r.text }], structuredContent: r.structured }
     } catch (e) {
       if (!isUserFacing(e)) {
         options.log(
@@ -199,6 +208,12 @@ function inputSchema(t: McpTool): { type: 'object'; [key: string]: unknown } {
  */
 function protocolError(code: number, message: string, data?: unknown): Error {
   return Object.assign(new Error(message), { code, ...(data !== undefined && { data }) })
+}
+
+/** A tool's result schema (JSON Schema of its structured content), sent as `outputSchema`. */
+function outputSchema(t: McpTool): { type: 'object'; [key: string]: unknown } {
+  const schema = compact(z.toJSONSchema(t.output, { io: 'output' })) as Record<string, unknown>
+  return { ...schema, type: 'object' }
 }
 
 function toolError(code: string, message: string): CallToolResult {

@@ -471,6 +471,69 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
       await client.close()
     })
 
+    it("gives every tool's structured result, valid against its outputSchema (SDK client)", async () => {
+      const client = new Client({ name: 'test', version: '1.0.0' })
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${plain.url}/mcp`), {
+          requestInit: { headers: auth }
+        })
+      )
+      const { tools } = await client.listTools()
+      for (const t of tools) expect(t.outputSchema, t.name).toMatchObject({ type: 'object' })
+      const search = await client.callTool({
+        name: 'search_passages',
+        arguments: { query: 'zebracorn', k: 3 }
+      })
+      const passages = (search.structuredContent as { passages: { chunkId: string }[] }).passages
+      expect(passages.length).toBeGreaterThan(0)
+      const calls: Record<string, Record<string, unknown>> = {
+        search_passages: { query: 'zebracorn', k: 3 },
+        get_passage: { chunkId: passages[0]!.chunkId },
+        read_pages: { paperId, from: 1, to: 3 },
+        get_section: { paperId, section: 'introduction' },
+        list_papers: {},
+        get_bibtex: { paperIds: [paperId] },
+        ask: { question: 'What is zebracorn attention?', paperIds: [paperId] }
+      }
+      expect(Object.keys(calls).sort()).toEqual(tools.map((t) => t.name).sort())
+      for (const [name, args] of Object.entries(calls)) {
+        // The SDK client checks structuredContent against the tool's outputSchema (and throws).
+        const r = await client.callTool({ name, arguments: args })
+        expect(r.isError, `${name}: ${JSON.stringify(r.content)}`).toBeFalsy()
+        expect(r.structuredContent, name).toBeTypeOf('object')
+      }
+      const pages = await client.callTool({
+        name: 'read_pages',
+        arguments: { paperId, from: 1, to: 3 }
+      })
+      const sc = pages.structuredContent as {
+        pageCount: number
+        pages: { page: number; text: string }[]
+        nextCursor: string | null
+      }
+      expect(sc.pageCount).toBe(3)
+      expect(sc.pages[1]!.text).toContain('zebracorn')
+      // Bounded like the text: what is left is behind the same cursor.
+      const shown = sc.pages.map((p) => p.page)
+      if (shown.length < 3) {
+        const rest = await client.callTool({
+          name: 'read_pages',
+          arguments: { paperId, from: 1, to: 3, cursor: sc.nextCursor }
+        })
+        const more = (rest.structuredContent as { pages: { page: number }[] }).pages
+        shown.push(...more.map((p) => p.page).filter((p) => p !== shown.at(-1)))
+      } else expect(sc.nextCursor).toBeNull()
+      expect(shown).toEqual([1, 2, 3])
+      const ask = (await client.callTool({ name: 'ask', arguments: calls.ask! }))
+        .structuredContent as {
+        mode: string
+        citations: { paperId: string; quote: string }[]
+      }
+      expect(ask.mode).toBe('evidence')
+      expect(ask.citations[0]).toMatchObject({ paperId, quote: expect.any(String) })
+      await client.close()
+    })
+
     it('explains a missing token and refuses a foreign Origin', async () => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
       const headers = {
