@@ -41,6 +41,8 @@ export interface CliArgs {
   http: number | null
   /** `mcp --allow-add`: offer the add_paper tool (opens the library for writing). */
   allowAdd: boolean
+  /** `serve --port <n>`: the HTTP API's port on 127.0.0.1 (0: any free port). */
+  port: number | null
 }
 
 /** Options that take a value and are kept by name in {@link CliArgs.values}. */
@@ -107,7 +109,8 @@ const OPTIONS = {
   turn: { type: 'string' },
   format: { type: 'string' },
   'allow-add': { type: 'boolean' },
-  http: { type: 'string' }
+  http: { type: 'string' },
+  port: { type: 'string' }
 } as const satisfies ParseArgsOptionsConfig
 
 type Parsed = ReturnType<typeof parseWithNode>
@@ -141,10 +144,10 @@ function wholeNumber(name: string, v: string | undefined, min: number, max: numb
   return n
 }
 
-function port(v: string | undefined) {
+function port(v: string | undefined, option = '--http') {
   if (v === undefined) return null
   const n = Number(v)
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError('port', { value: v })
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError('port', { value: v, option })
   return n
 }
 
@@ -204,7 +207,8 @@ export function parseArgs(argv: string[]): CliArgs {
     format: oneOf('format', v.format, ['md', 'bib']),
     turn: v.turn ?? null,
     http: port(v.http),
-    allowAdd: v['allow-add'] ?? false
+    allowAdd: v['allow-add'] ?? false,
+    port: port(v.port, '--port')
   }
   if (out.model !== null && out.provider === null) {
     throw new UsageError('modelNeedsProvider')

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path'
 import { EnvSecretStore } from '../settings/secretStore'
-import { createServices, type Services } from '../services'
+import type { Services } from '../services'
 import { parseArgs, usage, UsageError } from './args'
-import { cliKeyHint, cliLanguage, runCommand, type CommandOutput } from './commands'
+import type { CommandOutput } from './commands'
 import { defaultDataDir } from './dataDir'
-import { demo } from './demo'
-import { ProgressReporter } from './progress'
+import type { ProgressReporter } from './progress'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import { mainT } from '../i18n'
 import { mainUiLanguage } from '../agent/language'
@@ -40,7 +39,7 @@ const WRITING_COMMANDS = new Set([
 ])
 /** How long a writing command waits for another writer by default. */
 const DEFAULT_WAIT_SECONDS = 300
-import { serveHttp, serveStdio } from '../mcp/mcpServer'
+import { apiToken } from '../server/apiToken'
 
 /** What {@link runCli} needs from the program that runs it. */
 export interface CliHost {
@@ -73,6 +72,23 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     return args.help ? 0 : 2
   }
   if (args.command === 'mcp') return mcp(args)
+  // Loaded only for these commands: the MCP SDK alone takes a third of the CLI's start-up.
+  if (args.command === 'serve') {
+    const { serveCommand } = await import('./serveCommand')
+    return serveCommand(args, await languageAt(args.dataDir))
+  }
+  // Loaded once a command runs: `--help` prints without the services and their libraries.
+  const [
+    { createServices },
+    { cliKeyHint, cliLanguage, runCommand },
+    { demo },
+    { ProgressReporter }
+  ] = await Promise.all([
+    import('../services'),
+    import('./commands'),
+    import('./demo'),
+    import('./progress')
+  ])
   let services: Services | null = null
   let progress: ProgressReporter | null = null
   // Said while the library is not open yet (waiting for another writer, failing to open).
@@ -210,6 +226,10 @@ async function languageAt(dataDir: string | null): Promise<UiLanguage> {
 async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
   const log = (m: string): void => void process.stderr.write(`${m}\n`)
   const languageBefore = await languageAt(args.dataDir)
+  const [{ createServices }, { cliLanguage }] = await Promise.all([
+    import('../services'),
+    import('./commands')
+  ])
   const services = await createServices({
     dataDir: resolve(args.dataDir ?? defaultDataDir()),
     secrets: new EnvSecretStore(),
@@ -225,6 +245,7 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
     log
   })
   try {
+    const { serveHttp, serveStdio } = await import('../mcp/mcpServer')
     const options = { allowAdd: args.allowAdd, log }
     const t = mainT(cliLanguage(services))
     if (args.http === null) {
@@ -232,7 +253,11 @@ async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
       await serveStdio(services, options)
       return 0
     }
-    const token = process.env.RESEARCHPAL_MCP_TOKEN?.trim() || undefined
+    // The static token of `serve` (kept in the library folder), unless the environment sets one.
+    const { token } = await apiToken(
+      resolve(args.dataDir ?? defaultDataDir()),
+      process.env.RESEARCHPAL_MCP_TOKEN?.trim() || process.env.RESEARCHPAL_API_TOKEN
+    )
     const http = await serveHttp(services, { ...options, port: args.http, token })
     log(t('cli.mcp.serverAt', { url: http.url }))
     log(t('cli.mcp.header', { token: http.token }))

@@ -9,7 +9,7 @@ import { describeIssues, toAppError, UserFacingError } from '../errors'
 
 /** Who is calling; the Electron adapter fills it after checking the sender. */
 export interface CallContext {
-  transport: 'electron' | 'cli' | 'e2e' | 'mcp' | 'test'
+  transport: 'electron' | 'cli' | 'e2e' | 'mcp' | 'http' | 'test'
 }
 
 /** One handler per channel, receiving validated input. */

@@ -98,11 +98,32 @@ export function paginate(
   items: ResultItem[],
   max = MAX_RESULT_CHARS
 ): string {
+  return paginated(tool, args, head, items, max).text
+}
+
+/** What one call of a paginated result showed: the text, each item's shown part, the cursor. */
+export interface ResultPage {
+  text: string
+  /** The items shown, in order, with the part of each one's text that was sent. */
+  shown: { item: number; from: number; to: number }[]
+  /** The cursor for the rest, or null when nothing is left. */
+  nextCursor: string | null
+}
+
+/** {@link paginate}, also saying which items (and which part of their text) it showed. */
+export function paginated(
+  tool: string,
+  args: Record<string, unknown>,
+  head: string,
+  items: ResultItem[],
+  max = MAX_RESULT_CHARS
+): ResultPage {
   const start = readCursor(tool, args) ?? { item: 0, char: 0 }
   if (start.item > items.length) {
     throw new UserFacingError('INVALID_INPUT', { key: 'cursorPastEnd', params: { tool } })
   }
   const parts: string[] = [head]
+  const shown: ResultPage['shown'] = []
   let used = head.length
   let item = start.item
   let char = start.char
@@ -111,6 +132,7 @@ export function paginate(
     const whole = render(it, char, it.text?.length ?? 0)
     const room = max - used - 2
     if (whole.length <= room) {
+      shown.push({ item, from: char, to: it.text?.length ?? 0 })
       parts.push(whole)
       used += whole.length + 2
       item++
@@ -125,22 +147,26 @@ export function paginate(
       const space = slice.lastIndexOf(' ')
       const end = char + (space > fit / 2 ? space : fit)
       parts.push(render(it, char, end))
+      shown.push({ item, from: char, to: end })
       char = end
     } else if (parts.length === 1) {
+      shown.push({ item, from: 0, to: 0 })
       parts.push(it.head)
       item++
       char = 0
     }
     break
   }
+  let nextCursor: string | null = null
   if (item < items.length) {
     const cursor = Buffer.from(
       JSON.stringify({ call: callHash(tool, args), item, char }),
       'utf8'
     ).toString('base64url')
+    nextCursor = cursor
     parts.push(
       `more: ${items.length - item} item(s) left; call ${tool} again with the same arguments and cursor "${cursor}"`
     )
   }
-  return parts.join('\n\n')
+  return { text: parts.join('\n\n'), shown, nextCursor }
 }

@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import type { McpConfig } from '../../shared/types'
 
 /** How to start the ResearchPal CLI from outside: a program, its first arguments, its env. */
@@ -21,8 +22,8 @@ export interface BuiltApp {
 
 /**
  * The CLI as this process can start it.
- * @remarks Run from source (`npm run cli`, tests), that is this Node with tsx and
- * `src/main/cli.ts`. Inside Electron (the app, packaged or not) it is the app's own executable
+ * @remarks Run from a checkout (`npm run cli`, tests), that is this Node with
+ * `scripts/cli.mjs`, which runs the CLI built to JavaScript (rebuilt first when a source is newer). Inside Electron (the app, packaged or not) it is the app's own executable
  * with {@link CLI_FLAG}: its main process runs the command with Electron's own Node, before and
  * instead of any window (src/main/index.ts), so an installed app needs no separate Node and no
  * run-as-node mode (its fuse is off). Absolute paths throughout: Claude Desktop starts servers
@@ -36,12 +37,18 @@ export function currentCliLaunch(app?: BuiltApp): CliLaunch {
       env: {}
     }
   }
-  const root = resolve(__dirname, '../../..')
-  return {
-    command: process.execPath,
-    args: [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/main/cli.ts')],
-    env: {}
+  return { command: process.execPath, args: [join(checkoutRoot(), 'scripts/cli.mjs')], env: {} }
+}
+
+/** The checkout this module runs from: the nearest folder above with `scripts/cli.mjs`. */
+function checkoutRoot(): string {
+  let dir = __dirname
+  while (!existsSync(join(dir, 'scripts/cli.mjs'))) {
+    const up = dirname(dir)
+    if (up === dir) return resolve(__dirname, '../../..')
+    dir = up
   }
+  return dir
 }
 
 /** The `mcpServers` entry Claude Desktop and Cursor read, for a library folder. */

@@ -10,7 +10,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult
 } from '@modelcontextprotocol/sdk/types.js'
@@ -62,13 +61,14 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       name: t.name,
       description: t.description,
       inputSchema: inputSchema(t),
+      outputSchema: outputSchema(t),
       annotations: { readOnlyHint: t.readOnly, openWorldHint: !t.readOnly }
     }))
   }))
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const t = byName.get(request.params.name)
     if (!t) {
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidParams,
         `Unknown tool '${request.params.name}'. Tools: ${tools.map((x) => x.name).join(', ')}.`
       )
@@ -82,7 +82,15 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       )
     }
     try {
-      return { content: [{ type: 'text', text: await t.run(args) }] }
+      const r = await t.run(args)
+      // A result that breaks its own schema is a bug here: the client would reject it anyway.
+      const checked = t.output.safeParse(r.structured)
+      if (!checked.success) {
+        throw new Error(
+          `${t.name} built a result outside its outputSchema: ${describeIssues(checked.error)}`
+        )
+      }
+      return { content: [{ type: 'text', text: r.text }], structuredContent: r.structured }
     } catch (e) {
       if (!isUserFacing(e)) {
         options.log(
@@ -98,7 +106,7 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
     const cursor = request.params?.cursor
     const start = cursor === undefined ? 0 : Number(cursor)
     if (!Number.isInteger(start) || start < 0 || start > papers.length) {
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidParams,
         `Invalid cursor '${cursor}': list again from the start.`
       )
@@ -156,11 +164,11 @@ export function createMcpServer(services: Services, options: McpServerOptions): 
       }
     } catch (e) {
       if (isUserFacing(e, 'NOT_FOUND') || isUserFacing(e, 'INVALID_INPUT')) {
-        throw new McpError(-32002, e.message, { uri })
+        throw protocolError(-32002, e.message, { uri })
       }
       throw e
     }
-    throw new McpError(
+    throw protocolError(
       -32002,
       `Unknown resource ${uri}. Use researchpal://paper/<paperId> or researchpal://paper/<paperId>/page/<n>.`,
       { uri }
@@ -193,6 +201,21 @@ function inputSchema(t: McpTool): { type: 'object'; [key: string]: unknown } {
   return { ...schema, type: 'object' }
 }
 
+/**
+ * A JSON-RPC error with its message as written.
+ * @remarks The SDK's `McpError` puts "MCP error <code>:" in front of its message, and the
+ * client's `McpError` puts it there again: a client showed the prefix twice.
+ */
+function protocolError(code: number, message: string, data?: unknown): Error {
+  return Object.assign(new Error(message), { code, ...(data !== undefined && { data }) })
+}
+
+/** A tool's result schema (JSON Schema of its structured content), sent as `outputSchema`. */
+function outputSchema(t: McpTool): { type: 'object'; [key: string]: unknown } {
+  const schema = compact(z.toJSONSchema(t.output, { io: 'output' })) as Record<string, unknown>
+  return { ...schema, type: 'object' }
+}
+
 function toolError(code: string, message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }] }
 }
@@ -217,22 +240,83 @@ export interface McpHttpServer {
   close(): Promise<void>
 }
 
+/** Who may call the MCP endpoint over HTTP: the token and the addresses it is served at. */
+export interface McpHttpGuard {
+  /** Compares a request's Authorization header with `Bearer <token>` in constant time. */
+  authorized(req: IncomingMessage): boolean
+  /** `127.0.0.1:<port>` and `localhost:<port>`, once the port is known. */
+  hosts(): string[]
+}
+
+/** A {@link McpHttpGuard} for a token and a port known once the server listens. */
+export function mcpHttpGuard(token: string, port: () => number): McpHttpGuard {
+  const expected = Buffer.from(`Bearer ${token}`)
+  return {
+    authorized(req) {
+      const got = Buffer.from(req.headers.authorization ?? '')
+      return got.length === expected.length && timingSafeEqual(got, expected)
+    },
+    hosts: () => [`127.0.0.1:${port()}`, `localhost:${port()}`]
+  }
+}
+
+/** Why a request with no or the wrong token is refused, and how to send the right one. */
+export const UNAUTHORIZED_TEXT =
+  'Unauthorized: send the header Authorization: Bearer <token>. The token is in the file api-token in the library folder (or RESEARCHPAL_API_TOKEN / RESEARCHPAL_MCP_TOKEN when set); clients that cannot do OAuth pass it as a header, e.g. npx mcp-remote <url> --header "Authorization: Bearer <token>".'
+
+/**
+ * Answers one HTTP request to the MCP endpoint (this server, or `/mcp` of `researchpal serve`).
+ * @remarks Stateless: each POST gets its own protocol server, so there are no sessions to leak.
+ * Host and Origin are checked (DNS rebinding, a web page calling from a browser), then the
+ * token; a refusal says what to send.
+ */
+export async function handleMcpHttp(
+  services: Services,
+  options: McpServerOptions,
+  guard: McpHttpGuard,
+  req: IncomingMessage,
+  res: ServerResponse
+): Promise<void> {
+  const origin = req.headers.origin
+  if (origin !== undefined && !guard.hosts().some((h) => origin === `http://${h}`)) {
+    return reply(
+      res,
+      403,
+      `Forbidden: requests from the web page at ${origin.slice(0, 200)} are refused; MCP clients send no Origin, and this server answers only this computer.`
+    )
+  }
+  if (!guard.authorized(req)) {
+    res.setHeader('WWW-Authenticate', 'Bearer realm="researchpal"')
+    return reply(res, 401, UNAUTHORIZED_TEXT)
+  }
+  if (req.method !== 'POST')
+    return reply(res, 405, 'Method not allowed: this server is stateless; POST to /mcp.')
+  const server = createMcpServer(services, options)
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    enableDnsRebindingProtection: true,
+    allowedHosts: guard.hosts()
+  })
+  res.on('close', () => {
+    void transport.close()
+    void server.close()
+  })
+  await server.connect(transport)
+  await transport.handleRequest(req, res)
+}
+
 /**
  * Serves MCP over Streamable HTTP on 127.0.0.1 only, every request carrying the bearer token.
- * @remarks Stateless: each POST gets its own protocol server, so there are no sessions to leak.
- * The Host header is checked too (DNS rebinding), and the token comparison is constant-time.
+ * @remarks See {@link handleMcpHttp}; `researchpal serve` mounts the same handler at `/mcp`.
  */
 export async function serveHttp(
   services: Services,
   options: McpServerOptions & { port: number; token?: string }
 ): Promise<McpHttpServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
-  const expected = Buffer.from(`Bearer ${token}`)
-  const authorized = (req: IncomingMessage): boolean => {
-    const got = Buffer.from(req.headers.authorization ?? '')
-    return got.length === expected.length && timingSafeEqual(got, expected)
-  }
   let port = 0
+  const guard = mcpHttpGuard(token, () => port)
   const http = createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
       options.log(
@@ -245,29 +329,7 @@ export async function serveHttp(
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
       return reply(res, 404, 'Not found: the MCP endpoint is /mcp.')
     }
-    if (!authorized(req)) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="researchpal"')
-      return reply(
-        res,
-        401,
-        'Unauthorized: send Authorization: Bearer <token> (printed when the server started).'
-      )
-    }
-    if (req.method !== 'POST')
-      return reply(res, 405, 'Method not allowed: this server is stateless; POST to /mcp.')
-    const server = createMcpServer(services, options)
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      enableDnsRebindingProtection: true,
-      allowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`]
-    })
-    res.on('close', () => {
-      void transport.close()
-      void server.close()
-    })
-    await server.connect(transport)
-    await transport.handleRequest(req, res)
+    await handleMcpHttp(services, options, guard, req, res)
   }
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)

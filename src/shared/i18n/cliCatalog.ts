@@ -93,6 +93,10 @@ Commands:
                                    MCP server for Claude Desktop, Cursor...: stdio, or HTTP
                                    on 127.0.0.1 with a bearer token (printed on stderr).
                                    Read-only unless --allow-add (adds the add_paper tool)
+  serve [--port <n>] [--allow-add] HTTP API for scripts and notebooks on 127.0.0.1 (default
+                                   port 8765): POST /ask, /papers, /search, /threads; docs at
+                                   /docs, MCP at /mcp. Bearer token in <library>/api-token.
+                                   Read-only unless --allow-add (adds POST /papers)
 
 Options:
   --data-dir <dir>   Library folder (default: the app's data folder, or RESEARCHPAL_DATA_DIR)
@@ -111,7 +115,9 @@ Environment:
   RESEARCHPAL_LLM_MODEL     The local model, e.g. qwen2.5:3b
   RESEARCHPAL_MODEL_DIR  Folder with the all-MiniLM-L6-v2 embedding model
   RESEARCHPAL_ARXIV_URL  arXiv mirror to download PDFs from (default https://arxiv.org)
-  RESEARCHPAL_MCP_TOKEN  Bearer token for mcp --http (default: a new random one each start)
+  RESEARCHPAL_API_TOKEN  Bearer token for serve and mcp --http (default: the one saved in
+                     <library>/api-token, made at the first start); RESEARCHPAL_MCP_TOKEN
+                     overrides it for mcp --http
   The language of this text: the app's interface language, or LC_ALL/LC_MESSAGES/LANG
 `,
   usageErrors: {
@@ -120,7 +126,7 @@ Environment:
     needsValueDash:
       '{{option}} needs a value (write {{option}}=VALUE for a value that starts with a dash)',
     wholeNumber: "--{{name}} must be a whole number from {{min}} to {{max}}, not '{{value}}'",
-    port: "--http must be a port number from 0 to 65535, not '{{value}}'",
+    port: "{{option}} must be a port number from 0 to 65535, not '{{value}}'",
     oneOf: "--{{name}} must be {{allowed}}, not '{{value}}'",
     wait: "--wait must be a number of seconds from 0 to 86400, not '{{value}}'",
     modelNeedsProvider: '--model needs --provider (gemini or local) to say whose model it is',
@@ -349,6 +355,14 @@ Environment:
     onStdio: 'ResearchPal MCP server on stdio',
     serverAt: 'ResearchPal MCP server at {{url}}',
     header: 'Every request needs the header: Authorization: Bearer {{token}}'
+  },
+  serve: {
+    at: 'ResearchPal API at {{url}} (docs: {{url}}/docs, MCP: {{url}}/mcp)',
+    readOnly: 'Read-only: start with --allow-add to add papers over HTTP.',
+    tokenCreated: 'New bearer token (saved in {{file}}; shown only this once): {{token}}',
+    tokenSaved: 'Bearer token: the one saved in {{file}}',
+    tokenEnv: 'Bearer token: RESEARCHPAL_API_TOKEN',
+    stop: 'Ctrl+C stops the server.'
   }
 }
 

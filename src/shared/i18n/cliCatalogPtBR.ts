@@ -95,6 +95,11 @@ Comandos:
                                    em 127.0.0.1 com um token bearer (mostrado no stderr).
                                    Só leitura, a menos que --allow-add (acrescenta a
                                    ferramenta add_paper)
+  serve [--port <n>] [--allow-add] API HTTP para scripts e notebooks em 127.0.0.1 (porta
+                                   padrão 8765): POST /ask, /papers, /search, /threads;
+                                   documentação em /docs, MCP em /mcp. Token bearer em
+                                   <biblioteca>/api-token. Só leitura, a menos que
+                                   --allow-add (acrescenta POST /papers)
 
 Opções:
   --data-dir <pasta>  Pasta da biblioteca (padrão: a pasta de dados do app, ou
@@ -117,7 +122,9 @@ Ambiente:
   RESEARCHPAL_LLM_MODEL     O modelo local, por exemplo qwen2.5:3b
   RESEARCHPAL_MODEL_DIR  Pasta com o modelo de embeddings all-MiniLM-L6-v2
   RESEARCHPAL_ARXIV_URL  Espelho do arXiv de onde baixar os PDFs (padrão https://arxiv.org)
-  RESEARCHPAL_MCP_TOKEN  Token bearer para mcp --http (padrão: um novo, aleatório, a cada início)
+  RESEARCHPAL_API_TOKEN  Token bearer para serve e mcp --http (padrão: o salvo em
+                     <biblioteca>/api-token, criado no primeiro início);
+                     RESEARCHPAL_MCP_TOKEN o substitui para mcp --http
   O idioma deste texto: o idioma da interface do app, ou LC_ALL/LC_MESSAGES/LANG
 `,
   usageErrors: {
@@ -126,7 +133,7 @@ Ambiente:
     needsValueDash:
       '{{option}} precisa de um valor (escreva {{option}}=VALOR para um valor que começa com hífen)',
     wholeNumber: "--{{name}} deve ser um número inteiro de {{min}} a {{max}}, não '{{value}}'",
-    port: "--http deve ser um número de porta de 0 a 65535, não '{{value}}'",
+    port: "{{option}} deve ser um número de porta de 0 a 65535, não '{{value}}'",
     oneOf: "--{{name}} deve ser {{allowed}}, não '{{value}}'",
     wait: "--wait deve ser um número de segundos de 0 a 86400, não '{{value}}'",
     modelNeedsProvider:
@@ -359,5 +366,13 @@ Ambiente:
     onStdio: 'Servidor MCP do ResearchPal no stdio',
     serverAt: 'Servidor MCP do ResearchPal em {{url}}',
     header: 'Toda requisição precisa do cabeçalho: Authorization: Bearer {{token}}'
+  },
+  serve: {
+    at: 'API do ResearchPal em {{url}} (documentação: {{url}}/docs, MCP: {{url}}/mcp)',
+    readOnly: 'Só leitura: inicie com --allow-add para adicionar artigos por HTTP.',
+    tokenCreated: 'Novo token bearer (salvo em {{file}}; mostrado só desta vez): {{token}}',
+    tokenSaved: 'Token bearer: o salvo em {{file}}',
+    tokenEnv: 'Token bearer: RESEARCHPAL_API_TOKEN',
+    stop: 'Ctrl+C encerra o servidor.'
   }
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { currentCliLaunch, mcpConfig } from '../../../src/main/mcp/mcpConfig'
 
@@ -20,9 +21,10 @@ describe('the MCP client configuration Settings shows', () => {
     expect(c.env).toEqual({})
   })
 
-  it('from a checkout, runs this Node with tsx on the CLI source and no env block', () => {
+  it('from a checkout, runs this Node on the built CLI (scripts/cli.mjs) and no env block', () => {
     const server = JSON.parse(mcpConfig(currentCliLaunch(), '/data').snippet).mcpServers.researchpal
-    expect(server.args[server.args.length - 4]).toMatch(/src[\\/]main[\\/]cli\.ts$/)
+    expect(server.args).toHaveLength(4)
+    expect(server.args[0]).toBe(resolve(__dirname, '../../../scripts/cli.mjs'))
     expect(server.args.slice(-3)).toEqual(['mcp', '--data-dir', '/data'])
     expect(server.env).toBeUndefined()
   })

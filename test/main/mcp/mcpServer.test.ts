@@ -201,9 +201,13 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
         arguments: { chunkId: 'nope-page-1-chunk-0' }
       })
       expect(text(passage)).toContain('NOT_FOUND')
-      await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toThrow(
-        /Unknown tool/
+      // One "MCP error -32602:" prefix (the SDK's McpError on both sides gave two).
+      const thrown = await client.callTool({ name: 'delete_everything', arguments: {} }).then(
+        () => null,
+        (e: unknown) => (e instanceof Error ? e.message : String(e))
       )
+      expect(thrown).toMatch(/^MCP error -32602: Unknown tool 'delete_everything'\. Tools: /)
+      expect(thrown!.match(/MCP error/g)).toHaveLength(1)
     })
 
     it('returns a passage that gives orders as quoted, untrusted paper text', async () => {
@@ -365,6 +369,16 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
       }
       const none = await fetch(url, { method: 'POST', headers, body })
       expect(none.status).toBe(401)
+      // The body says what to send, for clients that cannot do OAuth too (mcp-remote --header).
+      expect(JSON.stringify(await none.json())).toMatch(
+        /Authorization: Bearer <token>.*api-token.*mcp-remote .*--header/
+      )
+      const foreign = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${token}`, origin: 'https://evil.example' },
+        body
+      })
+      expect(foreign.status).toBe(403)
       const wrong = await fetch(url, {
         method: 'POST',
         headers: { ...headers, authorization: 'Bearer nope' },
