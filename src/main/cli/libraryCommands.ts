@@ -223,6 +223,16 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
     return error ? errorMessage(error, language) : t(`cli.status.${a.status}`)
   }
   const lines = [
+    r.encoding
+      ? t('cli.imports.read', { count: r.entries, encoding: r.encoding })
+      : t('cli.imports.readItems', { count: r.entries }),
+    ...r.issues.map((i) =>
+      t('cli.imports.issue', {
+        line: i.line,
+        key: i.key ?? '—',
+        reason: t(`cli.imports.issues.${i.code}`, { detail: i.detail })
+      })
+    ),
     ...added.map((a) =>
       a.status === 'indexed'
         ? t(a.duplicate ? 'cli.imports.duplicate' : 'cli.imports.added', {

@@ -2,9 +2,11 @@ import { access, readFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { EntryWithoutPdf, ImportSummary } from '../../shared/imports'
 import { UserFacingError } from '../errors'
-import { parseBibliography } from './bibtex'
+import { parseBibliography, type BibliographyRead } from './bibtex'
+import { ReadCancelledError, type ReadProgress } from './bibtexEntries'
 import type { MetadataValues } from './metadataMerge'
 import type { AddOutcome } from './PaperIntake'
+import { decodeText } from './textEncoding'
 import { readZoteroLibrary } from './zoteroLibrary'
 
 /** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
@@ -24,6 +26,15 @@ export interface ImportedOutcome {
 
 export type { ImportSummary } from '../../shared/imports'
 
+/** How a bibliography import runs: its collection, progress while reading, and a cancel. */
+export interface BibliographyImportOptions {
+  collection?: string
+  /** Called as the file's entries are read (a 10,000-entry file takes seconds). */
+  progress?: ReadProgress
+  /** Stops reading the file; nothing is added then (CANCELLED). */
+  signal?: AbortSignal
+}
+
 /** What an import needs of the library. */
 export interface ImportTarget {
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
@@ -42,9 +53,11 @@ async function exists(path: string): Promise<boolean> {
 function summary(
   outcome: ImportedOutcome,
   withoutPdf: EntryWithoutPdf[],
-  collections: string[]
+  collections: string[],
+  read: Pick<ImportSummary, 'entries' | 'encoding' | 'issues'>
 ): ImportSummary {
   return {
+    ...read,
     added: outcome.added.map((o: AddOutcome) => ({
       paperId: o.paper.id,
       title: o.paper.title,
@@ -68,15 +81,29 @@ function summary(
 export async function importBibliography(
   target: ImportTarget,
   file: string,
-  options: { collection?: string } = {}
+  options: BibliographyImportOptions = {}
 ): Promise<ImportSummary> {
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(file, 'utf8')
+    bytes = new Uint8Array(await readFile(file))
   } catch {
     throw new UserFacingError('NOT_FOUND', { key: 'noSuchFile', params: { file } })
   }
-  const entries = parseBibliography(text, basename(file))
+  const { text, encoding } = decodeText(bytes)
+  let read: BibliographyRead
+  try {
+    read = await parseBibliography(text, basename(file), options)
+    if (options.signal?.aborted) throw new ReadCancelledError()
+  } catch (e) {
+    if (e instanceof ReadCancelledError)
+      throw new UserFacingError(
+        'CANCELLED',
+        { key: 'bibCancelled', params: { file } },
+        { cause: e }
+      )
+    throw e
+  }
+  const { entries, issues } = read
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
   const collections = options.collection ? [options.collection] : []
@@ -97,15 +124,19 @@ export async function importBibliography(
       })
       continue
     }
-    const { authors, year, venue, abstract } = e
+    const { authors, year, venue, abstract, literalAuthors } = e
     pdfs.push({
       path: found,
-      values: { title, authors, year, venue, doi, abstract },
+      values: { title, authors, year, venue, doi, abstract, literalAuthors },
       tags: [],
       collections
     })
   }
-  return summary(await target.addImported(pdfs), withoutPdf, collections)
+  return summary(await target.addImported(pdfs), withoutPdf, collections, {
+    entries: entries.length,
+    encoding,
+    issues
+  })
 }
 
 /**
@@ -154,5 +185,9 @@ export async function importZotero(
     })
   }
   const collections = [...new Set(pdfs.flatMap((p) => p.collections))]
-  return summary(await target.addImported(pdfs), withoutPdf, collections)
+  return summary(await target.addImported(pdfs), withoutPdf, collections, {
+    entries: items.length,
+    encoding: null,
+    issues: []
+  })
 }
