@@ -47,7 +47,19 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   const guess = found.confidence >= 0.5 ? (found.encoding?.toLowerCase() ?? '') : ''
   // Text without a BOM that has a zero byte in every other position is UTF-16 too.
   const label = utf16Without(bytes) ?? LABELS[guess] ?? 'windows-1252'
-  return { text: new TextDecoder(label).decode(bytes), encoding: label }
+  const text = new TextDecoder(label).decode(bytes)
+  return { text: label === 'windows-1252' ? windows1252C1(text) : text, encoding: label }
+}
+
+/** windows-1252's letters at 0x80–0x9f (quotes, dashes, Œ, €), by their byte. */
+const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'
+
+/**
+ * Node 20's TextDecoder reads `windows-1252` as ISO-8859-1 (0x80–0x9f become C1 controls;
+ * Node 22, which Electron embeds, does not): put the code page's letters back.
+ */
+function windows1252C1(text: string): string {
+  return text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]!)
 }
 
 function utf16Without(bytes: Uint8Array): string | null {
