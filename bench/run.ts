@@ -30,6 +30,7 @@ import { millionBench } from './millionBench'
 import { targets } from './targets'
 import { bulkImportChild } from './bulkImportBench'
 import { ingestAtScale, ingestTargets } from './ingestAtScale'
+import { bibliographyRead } from './bibliographyRead'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -257,6 +258,7 @@ async function main(): Promise<void> {
         addOnePaper: add
       },
       large,
+      bibliographyImport: await bibliographyRead(quick),
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)

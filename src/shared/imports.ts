@@ -77,7 +77,14 @@ export const ImportSummarySchema = z.object({
   /** The encoding the file was read in (`utf-8`, `windows-1252`, `utf-16le`); null: a database. */
   encoding: z.string().nullable(),
   /** Entries skipped or recovered, with their line and why. */
-  issues: z.array(EntryIssueSchema)
+  issues: z.array(EntryIssueSchema),
+  /**
+   * Entries without a PDF here that are already in the library (same DOI, arXiv id, or title
+   * and year): nothing to fetch.
+   */
+  matched: z.array(
+    z.object({ key: z.string().nullable(), title: z.string().nullable(), paperId: z.string() })
+  )
 })
 /** What an import did. */
 export type ImportSummary = z.infer<typeof ImportSummarySchema>

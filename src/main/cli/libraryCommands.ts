@@ -257,6 +257,17 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
           })
         ]
       : []),
+    ...(r.matched.length
+      ? [
+          t('cli.imports.matched', { count: r.matched.length }),
+          ...r.matched.map((m) =>
+            t('cli.imports.matchedEntry', {
+              title: m.title ?? m.key ?? t('cli.imports.untitled'),
+              id: m.paperId
+            })
+          )
+        ]
+      : []),
     r.collections.length ? t('cli.imports.collections', { names: r.collections.join(', ') }) : ''
   ].filter(Boolean)
   return {

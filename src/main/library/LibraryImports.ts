@@ -9,7 +9,8 @@ import {
   importZotero,
   type ImportedOutcome,
   type ImportedPdf,
-  type ImportSummary
+  type ImportSummary,
+  type ImportTarget
 } from './importers'
 import { mergeMetadata } from './metadataMerge'
 import type { OnlineMetadata } from './online/OnlineMetadata'
@@ -160,8 +161,9 @@ export class LibraryImports {
     }
   }
 
-  private target(): { addImported(items: ImportedPdf[]): Promise<ImportedOutcome> } {
+  private target(): ImportTarget {
     return {
+      list: () => this.p.catalog.list(),
       addImported: (items) =>
         this.addImported(items, (done, total, file) =>
           this.p.events.emit('library:importProgress', { done, total, file })

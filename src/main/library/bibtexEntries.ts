@@ -1,4 +1,4 @@
-import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser'
+import type { Creator, Entry } from '@retorquere/bibtex-parser'
 import type { EntryIssue } from '../../shared/imports'
 
 /**
@@ -11,7 +11,22 @@ import type { EntryIssue } from '../../shared/imports'
  * dotless i/j under an accent (`{\'\i}`) composed to NFC, HTML markup in fields, LaTeX in
  * `file` paths (a verbatim field), and recovering the fields of an entry with an unclosed `$`
  * or brace.
+ * The parser is loaded with `import()` on first use: its CommonJS build cannot be required
+ * (tsx, plain Node), its ES module build can; the app bundles it.
  */
+
+type Parser = typeof import('@retorquere/bibtex-parser')
+let parser: Parser | null = null
+
+async function loadParser(): Promise<Parser> {
+  parser ??= await import('@retorquere/bibtex-parser')
+  return parser
+}
+
+function parse(...args: Parameters<Parser['parse']>): ReturnType<Parser['parse']> {
+  if (!parser) throw new Error('the BibTeX parser is used before readBibtex loaded it')
+  return parser.parse(...args)
+}
 
 export type { Creator } from '@retorquere/bibtex-parser'
 
@@ -76,6 +91,7 @@ export async function readBibtex(
   text: string,
   options: { progress?: ReadProgress; signal?: AbortSignal } = {}
 ): Promise<BibtexRead> {
+  await loadParser()
   const blocks = splitBlocks(text)
   const entries: BibtexEntry[] = []
   const containers = new Map<string, BibtexEntry>()
@@ -264,8 +280,12 @@ function inherit(
   }
 }
 
-/** A path's LaTeX accents decoded (`M{\"u}ller.pdf` -> `Müller.pdf`), as Mendeley writes them. */
+/**
+ * A path's LaTeX accents decoded (`M{\"u}ller.pdf` -> `Müller.pdf`), as Mendeley writes them.
+ * @remarks Needs the parser {@link readBibtex} loads; before that the path comes back as is.
+ */
 export function decodeLatexPath(path: string): string {
+  if (!parser) return path
   return path.replace(
     /\{?\\(?:["'`^~]\{?[A-Za-z]\}?|[uvHckrdb]\{[A-Za-z]\}|(?:ss|o|O|aa|AA|ae|AE|oe|OE|l|L)(?![A-Za-z]))\}?/g,
     (frag) => {

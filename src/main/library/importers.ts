@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { EntryWithoutPdf, ImportSummary } from '../../shared/imports'
+import type { Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import { parseBibliography, type BibliographyRead } from './bibtex'
 import { ReadCancelledError, type ReadProgress } from './bibtexEntries'
@@ -38,6 +39,35 @@ export interface BibliographyImportOptions {
 /** What an import needs of the library. */
 export interface ImportTarget {
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
+  /** The papers already there, to match entries without a PDF against. */
+  list(): readonly Pick<Paper, 'id' | 'title' | 'year' | 'doi' | 'arxivId'>[]
+}
+
+/** A title compared as a person would: accents, case, punctuation and spacing ignored. */
+function titleKey(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+/**
+ * Finds the paper an entry already is: the same DOI or arXiv id, else the same title (as
+ * {@link titleKey} compares them) and year.
+ */
+export function existingPaper(
+  entry: { title: string | null; year: number | null; doi: string | null; arxivId: string | null },
+  papers: readonly Pick<Paper, 'id' | 'title' | 'year' | 'doi' | 'arxivId'>[]
+): string | null {
+  const doi = entry.doi?.toLowerCase()
+  const title = entry.title ? titleKey(entry.title) : ''
+  const hit =
+    (doi && papers.find((p) => p.doi?.toLowerCase() === doi)) ||
+    (entry.arxivId && papers.find((p) => p.arxivId === entry.arxivId)) ||
+    (title && papers.find((p) => p.year === entry.year && titleKey(p.title) === title))
+  return hit ? hit.id : null
 }
 
 /** A PDF the import found but could not add, and why. */
@@ -54,7 +84,7 @@ function summary(
   outcome: ImportedOutcome,
   withoutPdf: EntryWithoutPdf[],
   collections: string[],
-  read: Pick<ImportSummary, 'entries' | 'encoding' | 'issues'>
+  read: Pick<ImportSummary, 'entries' | 'encoding' | 'issues' | 'matched'>
 ): ImportSummary {
   return {
     ...read,
@@ -106,12 +136,19 @@ export async function importBibliography(
   const { entries, issues } = read
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
+  const matched: ImportSummary['matched'] = []
+  const library = target.list()
   const collections = options.collection ? [options.collection] : []
   for (const e of entries) {
     const candidates = e.files.map((f) => (isAbsolute(f) ? f : resolve(dirname(file), f)))
     let found: string | null = null
     for (const c of candidates) if (await exists(c)) found ??= c
     const { key, title, arxivId, doi } = e
+    const paperId = found ? null : existingPaper(e, library)
+    if (paperId) {
+      matched.push({ key, title, paperId })
+      continue
+    }
     if (!found) {
       withoutPdf.push({
         key,
@@ -135,7 +172,8 @@ export async function importBibliography(
   return summary(await target.addImported(pdfs), withoutPdf, collections, {
     entries: entries.length,
     encoding,
-    issues
+    issues,
+    matched
   })
 }
 
@@ -163,8 +201,21 @@ export async function importZotero(
   const items = lib.items.filter((i) => !wanted.length || i.collections.some(chosen))
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
+  const matched: ImportSummary['matched'] = []
+  const library = target.list()
   for (const item of items) {
     const onDisk = item.pdf && (await exists(item.pdf)) ? item.pdf : null
+    const values = {
+      title: item.values.title ?? null,
+      year: item.values.year ?? null,
+      doi: item.values.doi ?? null,
+      arxivId: item.arxivId
+    }
+    const paperId = onDisk ? null : existingPaper(values, library)
+    if (paperId) {
+      matched.push({ key: item.key, title: values.title, paperId })
+      continue
+    }
     if (!onDisk) {
       withoutPdf.push({
         key: item.key,
@@ -188,6 +239,7 @@ export async function importZotero(
   return summary(await target.addImported(pdfs), withoutPdf, collections, {
     entries: items.length,
     encoding: null,
-    issues: []
+    issues: [],
+    matched
   })
 }

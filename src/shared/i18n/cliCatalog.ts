@@ -301,6 +301,9 @@ Environment:
       badDate: 'date "{{detail}}" not understood — imported without a year',
       missingCrossref: 'its crossref/xdata "{{detail}}" is not in the file — imported without it'
     },
+    matched_one: '{{count}} entry without a PDF is already in the library:',
+    matched_other: '{{count}} entries without a PDF are already in the library:',
+    matchedEntry: '  = {{title}} → {{id}}',
     withoutPdf_one: '{{count}} entry was not added (no PDF):',
     withoutPdf_other: '{{count}} entries were not added (no PDF):',
     untitled: '(untitled)',

@@ -311,6 +311,9 @@ Ambiente:
       badDate: 'data "{{detail}}" não entendida — importada sem ano',
       missingCrossref: 'o crossref/xdata "{{detail}}" não está no arquivo — importada sem ele'
     },
+    matched_one: '{{count}} entrada sem PDF já está na biblioteca:',
+    matched_other: '{{count}} entradas sem PDF já estão na biblioteca:',
+    matchedEntry: '  = {{title}} → {{id}}',
     withoutPdf_one: '{{count}} entrada não foi adicionada (sem PDF):',
     withoutPdf_other: '{{count}} entradas não foram adicionadas (sem PDF):',
     untitled: '(sem título)',

@@ -55,7 +55,8 @@ function setup(picked: string[]) {
           collections: [],
           entries: 0,
           encoding: 'utf-8',
-          issues: []
+          issues: [],
+          matched: []
         }
       }
     }

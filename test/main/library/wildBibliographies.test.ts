@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseBibliography, toBibtex, type BibEntry } from '../../../src/main/library/bibtex'
 import { ReadCancelledError } from '../../../src/main/library/bibtexEntries'
-import { importBibliography } from '../../../src/main/library/importers'
+import { existingPaper, importBibliography } from '../../../src/main/library/importers'
 import { decodeText } from '../../../src/main/library/textEncoding'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
 import { buildLibrary } from '../../fixtures/libraryHarness'
@@ -181,6 +181,26 @@ describe('bibliographies as exported in the wild (issue 27 fixtures)', () => {
   })
 })
 
+describe('entries without a PDF that the library already has', () => {
+  const library = [
+    { id: 'p1', title: 'Análise de Séries: um Estudo', year: 2019, doi: null, arxivId: null },
+    { id: 'p2', title: 'Other', year: 2020, doi: '10.5555/x.1', arxivId: '2002.08909' }
+  ]
+  const entry = { title: null, year: null, doi: null, arxivId: null }
+
+  it('match by DOI, arXiv id, or title (accents, case, punctuation aside) and year', () => {
+    expect(existingPaper({ ...entry, doi: '10.5555/X.1' }, library)).toBe('p2')
+    expect(existingPaper({ ...entry, arxivId: '2002.08909' }, library)).toBe('p2')
+    expect(
+      existingPaper({ ...entry, title: 'analise de series - um estudo', year: 2019 }, library)
+    ).toBe('p1')
+    expect(
+      existingPaper({ ...entry, title: 'analise de series - um estudo', year: 2018 }, library)
+    ).toBeNull()
+    expect(existingPaper({ ...entry, title: 'Something new', year: 2019 }, library)).toBeNull()
+  })
+})
+
 describe('importing a half-valid bibliography', () => {
   let dir = ''
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
@@ -211,6 +231,7 @@ describe('importing a half-valid bibliography', () => {
       authors: ['Jörg Müller'],
       year: 2003
     })
+    expect(r.matched).toEqual([])
     expect(r.withoutPdf.map((w) => w.key)).toEqual([
       'aa2001',
       'space2002',
@@ -218,6 +239,16 @@ describe('importing a half-valid bibliography', () => {
       'broken',
       'anonndno'
     ])
+    // The same file again: its PDF is a duplicate, and an entry already there is matched.
+    writeFileSync(
+      join(dir, 'again.bib'),
+      text.replace('file = {', 'doi = {10.5555/none},\n  x = {')
+    )
+    const again = await importBibliography(lib.service, join(dir, 'again.bib'))
+    expect(again.matched).toEqual([
+      { key: 'file2003', title: 'A File With Accents', paperId: r.added[0]!.paperId }
+    ])
+    expect(again.withoutPdf.map((w) => w.key)).not.toContain('file2003')
     await lib.service.close()
   })
 })

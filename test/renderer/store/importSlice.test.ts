@@ -10,7 +10,8 @@ const emptySummary = {
   collections: [],
   entries: 0,
   encoding: 'utf-8',
-  issues: []
+  issues: [],
+  matched: []
 }
 
 describe('import slice', () => {

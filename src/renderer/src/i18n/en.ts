@@ -300,6 +300,7 @@ export const en = {
       missingCrossref: 'its crossref/xdata "{{detail}}" is not in the file — imported without it'
     },
     stopReading: 'Stop reading the file',
+    matchedHeading: 'Already in the library',
     withoutPdf_one: '{{count, number}} without a PDF',
     withoutPdf_other: '{{count, number}} without a PDF',
     indexing_one: '{{count, number}} paper is still being indexed; it is in the library already.',

@@ -305,6 +305,7 @@ export const ptBR: Catalog = {
       missingCrossref: 'o crossref/xdata "{{detail}}" não está no arquivo — importada sem ele'
     },
     stopReading: 'Parar a leitura do arquivo',
+    matchedHeading: 'Já na biblioteca',
     withoutPdf_one: '{{count, number}} sem PDF',
     withoutPdf_other: '{{count, number}} sem PDF',
     indexing_one: '{{count, number}} artigo ainda está sendo indexado; ele já está na biblioteca.',

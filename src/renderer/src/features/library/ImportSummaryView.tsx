@@ -88,6 +88,20 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
           </ul>
         </section>
       )}
+      {summary.matched.length > 0 && (
+        <section>
+          <h3 className="small">{t('import.matchedHeading')}</h3>
+          <ul className="import-list" aria-label={t('import.matchedHeading')}>
+            {summary.matched.map((m) => (
+              <li key={m.paperId + (m.key ?? '')}>
+                <span className="import-entry">
+                  {byId.get(m.paperId)?.title ?? m.title ?? m.key ?? t('import.untitled')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {summary.withoutPdf.length > 0 && (
         <section>
           <h3 className="small">{t('import.withoutPdfHeading')}</h3>
