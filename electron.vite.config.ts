@@ -5,7 +5,9 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: true,
+      // @retorquere/bibtex-parser's CommonJS build is marked "type": "module" and cannot be
+      // required by Node: bundle it (ESM) instead.
+      externalizeDeps: { exclude: ['@retorquere/bibtex-parser'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),

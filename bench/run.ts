@@ -31,6 +31,7 @@ import { targets } from './targets'
 import { bulkImportChild } from './bulkImportBench'
 import { ingestAtScale, ingestTargets } from './ingestAtScale'
 import { cliStart } from './cliStart'
+import { bibliographyRead } from './bibliographyRead'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -259,6 +260,7 @@ async function main(): Promise<void> {
       },
       large,
       cliStart: await cliStart(quick ? 3 : 7),
+      bibliographyImport: await bibliographyRead(quick),
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)

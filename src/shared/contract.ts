@@ -375,6 +375,11 @@ export const channels = {
     input: z.object({ file: ImportPath, collection: CollectionName.optional() }).strict(),
     output: ImportSummarySchema
   },
+  /** Stops reading the BibTeX/RIS file being imported (it then answers CANCELLED, adding nothing). */
+  'library:cancelBibliographyImport': {
+    input: Empty,
+    output: z.object({ cancelled: z.boolean() })
+  },
   /** Imports the chosen collections of a Zotero data folder (all items when none is chosen). */
   'library:importZotero': {
     input: z

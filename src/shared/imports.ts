@@ -30,6 +30,32 @@ export const EntryWithoutPdfSchema = z.object({
 /** An entry without a PDF. */
 export type EntryWithoutPdf = z.infer<typeof EntryWithoutPdfSchema>
 
+/**
+ * What can be odd about one entry of a bibliography file: `noKey` (imported with a generated
+ * key), `recovered` (a syntax error; its fields were read line by line), `syntax` (skipped),
+ * `unknownType` (imported as a generic reference), `badDate` (imported without a year),
+ * `missingCrossref` (its crossref/xdata is not in the file).
+ */
+export const ENTRY_ISSUE_CODES = [
+  'noKey',
+  'recovered',
+  'syntax',
+  'unknownType',
+  'badDate',
+  'missingCrossref'
+] as const
+
+/** One odd entry: its line in the file, its key when it has one, and what was odd. */
+export const EntryIssueSchema = z.object({
+  line: z.number().int(),
+  key: z.string().nullable(),
+  code: z.enum(ENTRY_ISSUE_CODES),
+  /** The parser's words, the type or the missing key, as the code needs. */
+  detail: z.string()
+})
+/** One odd entry of a bibliography file. */
+export type EntryIssue = z.infer<typeof EntryIssueSchema>
+
 /** What an import did: papers added (or already there), PDFs that failed, entries without PDF. */
 export const ImportSummarySchema = z.object({
   added: z.array(
@@ -45,7 +71,20 @@ export const ImportSummarySchema = z.object({
   failed: z.array(z.object({ file: z.string(), title: z.string().nullable(), reason: z.string() })),
   withoutPdf: z.array(EntryWithoutPdfSchema),
   /** ResearchPal collections the papers were put in. */
-  collections: z.array(z.string())
+  collections: z.array(z.string()),
+  /** Entries the file holds (a Zotero folder: its items). */
+  entries: z.number().int(),
+  /** The encoding the file was read in (`utf-8`, `windows-1252`, `utf-16le`); null: a database. */
+  encoding: z.string().nullable(),
+  /** Entries skipped or recovered, with their line and why. */
+  issues: z.array(EntryIssueSchema),
+  /**
+   * Entries without a PDF here that are already in the library (same DOI, arXiv id, or title
+   * and year): nothing to fetch.
+   */
+  matched: z.array(
+    z.object({ key: z.string().nullable(), title: z.string().nullable(), paperId: z.string() })
+  )
 })
 /** What an import did. */
 export type ImportSummary = z.infer<typeof ImportSummarySchema>

@@ -86,7 +86,9 @@ export const PaperSchema = z.object({
   /** Where each bibliographic field came from; a field missing here came from the PDF. */
   fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), FieldSourceSchema).default({}),
   /** When arXiv/Crossref were last asked about this paper; null: not yet (or offline). */
-  onlineCheckedAt: z.string().nullable().default(null)
+  onlineCheckedAt: z.string().nullable().default(null),
+  /** Authors that are one name (an institution): citations keep them whole, never "I, Gruppe". */
+  literalAuthors: z.array(z.string()).optional()
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>

@@ -223,6 +223,16 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
     return error ? errorMessage(error, language) : t(`cli.status.${a.status}`)
   }
   const lines = [
+    r.encoding
+      ? t('cli.imports.read', { count: r.entries, encoding: r.encoding })
+      : t('cli.imports.readItems', { count: r.entries }),
+    ...r.issues.map((i) =>
+      t('cli.imports.issue', {
+        line: i.line,
+        key: i.key ?? '—',
+        reason: t(`cli.imports.issues.${i.code}`, { detail: i.detail })
+      })
+    ),
     ...added.map((a) =>
       a.status === 'indexed'
         ? t(a.duplicate ? 'cli.imports.duplicate' : 'cli.imports.added', {
@@ -245,6 +255,17 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
             if (w.arxivId) return t('cli.imports.entryArxiv', entry)
             return w.doi ? t('cli.imports.entryDoi', entry) : t('cli.imports.entry', entry)
           })
+        ]
+      : []),
+    ...(r.matched.length
+      ? [
+          t('cli.imports.matched', { count: r.matched.length }),
+          ...r.matched.map((m) =>
+            t('cli.imports.matchedEntry', {
+              title: m.title ?? m.key ?? t('cli.imports.untitled'),
+              id: m.paperId
+            })
+          )
         ]
       : []),
     r.collections.length ? t('cli.imports.collections', { names: r.collections.join(', ') }) : ''

@@ -51,7 +51,10 @@ export interface LibraryPort {
   pdfPath(paperId: string): string
   readonly organizer: Organizer
   readonly metadata: MetadataRefresher | null
-  readonly imports: Pick<LibraryImports, 'bibliography' | 'zotero' | 'zoteroCollections'>
+  readonly imports: Pick<
+    LibraryImports,
+    'bibliography' | 'cancelBibliography' | 'zotero' | 'zoteroCollections'
+  >
   addDoi(doi: string): Promise<Paper>
   notices(): LibraryNotice[]
   ocrWords(paperId: string, page: number): Promise<{ text: string; box: Region }[]>
@@ -272,6 +275,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.library.imports.bibliography(chosen(file, 'library:importBibliography'), {
         collection
       }),
+    'library:cancelBibliographyImport': async () => ({
+      cancelled: deps.library.imports.cancelBibliography()
+    }),
     'library:importZotero': ({ folder, collections }) =>
       deps.library.imports.zotero(chosen(folder, 'library:importZotero'), { collections }),
     'library:related': ({ paperId }) => deps.discovery.related(paperId),

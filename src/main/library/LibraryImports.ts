@@ -9,7 +9,8 @@ import {
   importZotero,
   type ImportedOutcome,
   type ImportedPdf,
-  type ImportSummary
+  type ImportSummary,
+  type ImportTarget
 } from './importers'
 import { mergeMetadata } from './metadataMerge'
 import type { OnlineMetadata } from './online/OnlineMetadata'
@@ -18,6 +19,9 @@ import type { PaperIntake } from './PaperIntake'
 import { readZoteroLibrary, type ZoteroCollection } from './zoteroLibrary'
 
 export type { ImportedOutcome, ImportedPdf } from './importers'
+
+/** Entries from which reading a bibliography shows progress (a second or more of reading). */
+const LARGE_FILE_ENTRIES = 500
 
 /** Called after each imported PDF: how many are done of how many, and the file's name. */
 export type ImportProgress = (done: number, total: number, file: string) => void
@@ -43,6 +47,9 @@ export interface ImportParts {
  * a long Zotero import is.
  */
 export class LibraryImports {
+  /** The bibliography being read, so {@link cancelBibliography} can stop it. */
+  private reading: AbortController | null = null
+
   constructor(private readonly p: ImportParts) {}
 
   /**
@@ -105,9 +112,36 @@ export class LibraryImports {
     })
   }
 
-  /** Imports a BibTeX or RIS file (see {@link importBibliography}), announcing progress. */
-  bibliography(file: string, options: { collection?: string } = {}): Promise<ImportSummary> {
-    return importBibliography(this.target(), file, options)
+  /**
+   * Imports a BibTeX or RIS file (see {@link importBibliography}), announcing progress while
+   * its entries are read and then per PDF.
+   */
+  async bibliography(file: string, options: { collection?: string } = {}): Promise<ImportSummary> {
+    this.reading?.abort()
+    const reading = new AbortController()
+    this.reading = reading
+    const name = basename(file)
+    try {
+      return await importBibliography(this.target(), file, {
+        ...options,
+        signal: reading.signal,
+        // A small file reads in a blink; a large one (about 500 entries a second) shows it.
+        progress: (done, total) => {
+          if (total >= LARGE_FILE_ENTRIES)
+            this.p.events.emit('library:importProgress', { done, total, file: name })
+        }
+      })
+    } finally {
+      if (this.reading === reading) this.reading = null
+    }
+  }
+
+  /** Stops reading the bibliography being imported; false when none is being read. */
+  cancelBibliography(): boolean {
+    if (!this.reading) return false
+    this.reading.abort()
+    this.reading = null
+    return true
   }
 
   /** Imports a Zotero data folder's chosen collections (see {@link importZotero}). */
@@ -127,8 +161,9 @@ export class LibraryImports {
     }
   }
 
-  private target(): { addImported(items: ImportedPdf[]): Promise<ImportedOutcome> } {
+  private target(): ImportTarget {
     return {
+      list: () => this.p.catalog.list(),
       addImported: (items) =>
         this.addImported(items, (done, total, file) =>
           this.p.events.emit('library:importProgress', { done, total, file })

@@ -2,12 +2,14 @@ import { Cite, plugins, type CslItem } from '@citation-js/core'
 import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-ris'
 import type { Paper } from '../../shared/types'
+import type { EntryIssue } from '../../shared/imports'
 import { UserFacingError } from '../errors'
+import { decodeLatexPath, readBibtex, type Creator, type ReadProgress } from './bibtexEntries'
 import { splitName } from './names'
 
 /** What a BibTeX entry is made from: a catalog record, or what a citation still knows of it. */
 export type BibPaper = Pick<Paper, 'id' | 'title' | 'authors' | 'year' | 'arxivId'> &
-  Partial<Pick<Paper, 'venue' | 'doi' | 'abstract'>>
+  Partial<Pick<Paper, 'venue' | 'doi' | 'abstract' | 'literalAuthors'>>
 
 /**
  * BibTeX and RIS through citation-js: the only import of it.
@@ -70,7 +72,8 @@ function toCsl(p: BibPaper, key: string): CslItem {
     id: key,
     'citation-key': key,
     title: p.title,
-    author: p.authors.map((a) => splitName(a))
+    // An institution stays one name: citation-js writes a literal as `{Gruppe I}`.
+    author: p.authors.map((a) => (p.literalAuthors?.includes(a) ? { literal: a } : splitName(a)))
   }
   if (p.year) item.issued = { 'date-parts': [[p.year]] }
   if (p.venue) {
@@ -108,74 +111,168 @@ export interface BibEntry {
   abstract: string | null
   /** Attached files as written in the entry (absolute, or relative to the file's folder). */
   files: string[]
+  /** Authors that are one name (a brace-protected institution). */
+  literalAuthors: string[]
+  /** The entry's first line in the file. */
+  line: number
 }
 
-/** Reads a BibTeX or RIS file; INVALID_INPUT naming the problem when it is neither. */
-export function parseBibliography(text: string, name = 'The file'): BibEntry[] {
-  const trimmed = text.trim()
-  try {
-    if (/^TY {2}- /m.test(trimmed) && !/^\s*@\w+\s*[{(]/m.test(trimmed)) return parseRis(trimmed)
-    if (/@\w+\s*[{(]/.test(trimmed)) return parseBib(trimmed)
-  } catch (e) {
-    const detail = `: ${e instanceof Error ? e.message : String(e)}`
-    throw new UserFacingError('INVALID_INPUT', { key: 'bibUnreadable', params: { name, detail } })
-  }
+/** The entries of a bibliography file and what was odd about some of them. */
+export interface BibliographyRead {
+  entries: BibEntry[]
+  issues: EntryIssue[]
+}
+
+/**
+ * Reads a BibTeX or RIS text entry by entry: a bad entry costs that entry only, and is listed
+ * with its line and reason; INVALID_INPUT only when the text holds no entry at all.
+ */
+export async function parseBibliography(
+  text: string,
+  name = 'The file',
+  options: { progress?: ReadProgress; signal?: AbortSignal } = {}
+): Promise<BibliographyRead> {
+  const trimmed = text.replace(/^\uFEFF/, '')
+  let read: BibliographyRead | null = null
+  if (/^TY {2}-/m.test(trimmed) && !/^\s*@\w+\s*[{(]/m.test(trimmed)) read = parseRis(trimmed)
+  else if (/^\s*@\s*\w+\s*[{(]/m.test(trimmed)) read = await parseBib(trimmed, options)
+  if (read && (read.entries.length || read.issues.length)) return read
   throw new UserFacingError('INVALID_INPUT', { key: 'bibEmpty', params: { name } })
 }
 
-interface RawBib {
-  type: string
-  label: string
-  properties: Record<string, string>
-}
-
-function parseBib(text: string): BibEntry[] {
-  const raw = plugins.input.chain(text, {
-    target: '@biblatex/entries+list',
-    generateGraph: false
-  }) as RawBib[]
-  return raw.map((r) => {
-    const csl = (
-      plugins.input.chain(r, { target: '@csl/list+object', generateGraph: false }) as CslItem[]
-    )[0]!
-    const f = r.properties
-    const eprint =
-      (f.archiveprefix ?? f.eprinttype ?? '').toLowerCase() === 'arxiv' ? f.eprint : undefined
-    return {
-      ...fromCsl(csl),
-      key: r.label || null,
-      doi: (f.doi ?? (csl.DOI as string | undefined) ?? null)?.toLowerCase() ?? null,
-      arxivId: arxivIn(eprint ?? f.arxivid ?? f.url ?? f.journal ?? ''),
-      files: bibFiles(f.file ?? f.pdf ?? '')
-    }
+function parseBib(
+  text: string,
+  options: { progress?: ReadProgress; signal?: AbortSignal }
+): Promise<BibliographyRead> {
+  return readBibtex(text, options).then(({ entries, issues }) => {
+    const used = new Set(entries.map((e) => e.key))
+    const out = entries.map((r): BibEntry => {
+      const f = r.fields
+      const eprint =
+        (f.archiveprefix ?? f.eprinttype ?? '').toLowerCase() === 'arxiv' ? f.eprint : undefined
+      const dateText = f.year ?? f.date ?? ''
+      const year = /\b(1[5-9]\d{2}|20\d{2})\b/.exec(dateText)?.[1]
+      if (dateText && !year)
+        issues.push({ line: r.line, key: r.key || null, code: 'badDate', detail: dateText })
+      const entry: BibEntry = {
+        key: r.key || null,
+        title: f.title ? stripHtml(f.title) : null,
+        authors: (r.creators.author ?? r.creators.editor ?? []).map(creatorName).filter(Boolean),
+        literalAuthors: (r.creators.author ?? r.creators.editor ?? [])
+          .filter((c) => c.name)
+          .map((c) => c.name!),
+        year: year ? Number(year) : null,
+        venue: f.journal ?? f.journaltitle ?? f.booktitle ?? f.series ?? null,
+        doi: f.doi?.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').toLowerCase() ?? null,
+        arxivId: arxivIn(eprint ?? f.arxivid ?? f.url ?? f.journal ?? ''),
+        abstract: f.abstract ?? null,
+        files: [...bibFiles(f.file ?? f.pdf ?? ''), ...bibFiles(f.filename ?? '')],
+        line: r.line
+      }
+      if (entry.venue && /^arxiv( preprint)?/i.test(entry.venue)) entry.venue = null
+      if (!entry.key) {
+        // A keyless entry (JabRef, Mendeley) gets the key an export would give it.
+        let key = baseKey({ authors: entry.authors, year: entry.year, title: entry.title ?? '' })
+        for (let n = 1; used.has(key); n++) key = `${key.replace(/-\d+$/, '')}-${n}`
+        used.add(key)
+        entry.key = key
+        const issue = issues.find((i) => i.code === 'noKey' && i.line === r.line)
+        if (issue) issue.detail = key
+      }
+      return entry
+    })
+    issues.sort((a, b) => a.line - b.line)
+    return { entries: out, issues }
   })
 }
 
-function parseRis(text: string): BibEntry[] {
-  const records = plugins.input.chainLink(text) as Record<string, string | string[]>[]
-  return records.map((r) => {
-    const csl = (
-      plugins.input.chain([r], { target: '@csl/list+object', generateGraph: false }) as CslItem[]
-    )[0]!
-    const all = (k: string): string[] => {
-      const v = r[k]
-      return v === undefined ? [] : Array.isArray(v) ? v : [v]
-    }
-    const links = [...all('L1'), ...all('L2'), ...all('UR')]
-    const doi = all('DO')[0] ?? (csl.DOI as string | undefined) ?? null
-    return {
-      ...fromCsl(csl),
-      key: all('ID')[0] ?? null,
-      doi: doi ? doi.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').toLowerCase() : null,
-      arxivId: arxivIn(links.join(' ') + ' ' + all('JO').join(' ')),
-      files: links
-        .filter((l) => /\.pdf$/i.test(l) && !/^https?:/i.test(l))
-        .map((l) => (l.startsWith('file://') ? decodeURIComponent(new URL(l).pathname) : l))
-    }
-  })
+/** A creator as one display name; a brace-protected corporate name stays whole. */
+function creatorName(c: Creator): string {
+  if (c.name) return c.name
+  return [c.firstName, c.prefix, c.lastName, c.suffix].filter(Boolean).join(' ').trim()
 }
 
-function fromCsl(csl: CslItem): Omit<BibEntry, 'key' | 'doi' | 'arxivId' | 'files'> {
+/** A title as text: markup some exporters leave (`<i>`, `<sub>`, `<span style=…>`) removed. */
+function stripHtml(s: string): string {
+  return s
+    .replace(/<\/?[a-z][^<>]*>/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** RIS record by record (one bad record costs that record), each through citation-js. */
+function parseRis(text: string): BibliographyRead {
+  const entries: BibEntry[] = []
+  const issues: EntryIssue[] = []
+  let line = 1
+  for (const part of text.split(/^(?=TY {2}-)/m)) {
+    const start = line
+    line += part.split('\n').length - 1
+    if (!/^TY {2}-/.test(part)) continue
+    let record: Record<string, string | string[]> | undefined
+    let csl: CslItem | undefined
+    try {
+      record = (plugins.input.chainLink(part) as Record<string, string | string[]>[])[0]
+      if (record)
+        csl = (
+          plugins.input.chain([record], {
+            target: '@csl/list+object',
+            generateGraph: false
+          }) as CslItem[]
+        )[0]
+    } catch (e) {
+      issues.push({
+        line: start,
+        key: null,
+        code: 'syntax',
+        detail: e instanceof Error ? e.message : String(e)
+      })
+      continue
+    }
+    if (!record || !csl) {
+      issues.push({ line: start, key: null, code: 'syntax', detail: 'no fields' })
+      continue
+    }
+    const entry = risEntry(record, csl, start)
+    const dates = [record.PY, record.DA, record.Y1].flat().filter(Boolean).join(' ')
+    if (entry.year === null) {
+      const year = /\b(1[5-9]\d{2}|20\d{2})\b/.exec(dates)?.[1]
+      if (year) entry.year = Number(year)
+      else if (dates) issues.push({ line: start, key: entry.key, code: 'badDate', detail: dates })
+    }
+    entries.push(entry)
+  }
+  return { entries, issues }
+}
+
+function risEntry(r: Record<string, string | string[]>, csl: CslItem, line: number): BibEntry {
+  const all = (k: string): string[] => {
+    const v = r[k]
+    return v === undefined ? [] : Array.isArray(v) ? v : [v]
+  }
+  const links = [...all('L1'), ...all('L2'), ...all('UR')]
+  const doi = all('DO')[0] ?? (csl.DOI as string | undefined) ?? null
+  const base = fromCsl(csl)
+  return {
+    ...base,
+    title: base.title ? stripHtml(base.title) : null,
+    year: base.year !== null && base.year >= 1500 && base.year <= 2100 ? base.year : null,
+    key: all('ID')[0] ?? null,
+    literalAuthors: ((csl.author as { literal?: string }[] | undefined) ?? [])
+      .filter((n) => n.literal)
+      .map((n) => n.literal!),
+    doi: doi ? doi.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').toLowerCase() : null,
+    arxivId: arxivIn(links.join(' ') + ' ' + all('JO').join(' ')),
+    files: links
+      .filter((l) => /\.pdf$/i.test(l) && !/^https?:/i.test(l))
+      .map((l) => (l.startsWith('file://') ? decodeURIComponent(new URL(l).pathname) : l)),
+    line
+  }
+}
+
+function fromCsl(
+  csl: CslItem
+): Omit<BibEntry, 'key' | 'doi' | 'arxivId' | 'files' | 'line' | 'literalAuthors'> {
   const names = (csl.author as { given?: string; family?: string; literal?: string }[]) ?? []
   const date = (csl.issued ?? csl['event-date']) as { 'date-parts'?: number[][] } | undefined
   const year = date?.['date-parts']?.[0]?.[0]
@@ -220,7 +317,11 @@ export function bibFiles(field: string): string[] {
     else path = item
     path = path.replace(/\\([:;\\])/g, '$1').trim()
     const type = parts.length >= 3 ? parts[parts.length - 1]!.toLowerCase() : ''
-    if (/\.pdf$/i.test(path) || type.includes('pdf')) out.push(path)
+    if (!/\.pdf$/i.test(path) && !type.includes('pdf')) continue
+    // Mendeley writes accents in paths as LaTeX; the path as written is tried first.
+    const decoded = decodeLatexPath(path)
+    out.push(path)
+    if (decoded !== path) out.push(decoded)
   }
   return out
 }

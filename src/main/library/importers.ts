@@ -1,10 +1,13 @@
 import { access, readFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { EntryWithoutPdf, ImportSummary } from '../../shared/imports'
+import type { Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
-import { parseBibliography } from './bibtex'
+import { parseBibliography, type BibliographyRead } from './bibtex'
+import { ReadCancelledError, type ReadProgress } from './bibtexEntries'
 import type { MetadataValues } from './metadataMerge'
 import type { AddOutcome } from './PaperIntake'
+import { decodeText } from './textEncoding'
 import { readZoteroLibrary } from './zoteroLibrary'
 
 /** A PDF from an import (BibTeX/RIS `file`, a Zotero attachment) and what the import says of it. */
@@ -24,9 +27,47 @@ export interface ImportedOutcome {
 
 export type { ImportSummary } from '../../shared/imports'
 
+/** How a bibliography import runs: its collection, progress while reading, and a cancel. */
+export interface BibliographyImportOptions {
+  collection?: string
+  /** Called as the file's entries are read (a 10,000-entry file takes seconds). */
+  progress?: ReadProgress
+  /** Stops reading the file; nothing is added then (CANCELLED). */
+  signal?: AbortSignal
+}
+
 /** What an import needs of the library. */
 export interface ImportTarget {
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
+  /** The papers already there, to match entries without a PDF against. */
+  list(): readonly Pick<Paper, 'id' | 'title' | 'year' | 'doi' | 'arxivId'>[]
+}
+
+/** A title compared as a person would: accents, case, punctuation and spacing ignored. */
+function titleKey(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+/**
+ * Finds the paper an entry already is: the same DOI or arXiv id, else the same title (as
+ * {@link titleKey} compares them) and year.
+ */
+export function existingPaper(
+  entry: { title: string | null; year: number | null; doi: string | null; arxivId: string | null },
+  papers: readonly Pick<Paper, 'id' | 'title' | 'year' | 'doi' | 'arxivId'>[]
+): string | null {
+  const doi = entry.doi?.toLowerCase()
+  const title = entry.title ? titleKey(entry.title) : ''
+  const hit =
+    (doi && papers.find((p) => p.doi?.toLowerCase() === doi)) ||
+    (entry.arxivId && papers.find((p) => p.arxivId === entry.arxivId)) ||
+    (title && papers.find((p) => p.year === entry.year && titleKey(p.title) === title))
+  return hit ? hit.id : null
 }
 
 /** A PDF the import found but could not add, and why. */
@@ -42,9 +83,11 @@ async function exists(path: string): Promise<boolean> {
 function summary(
   outcome: ImportedOutcome,
   withoutPdf: EntryWithoutPdf[],
-  collections: string[]
+  collections: string[],
+  read: Pick<ImportSummary, 'entries' | 'encoding' | 'issues' | 'matched'>
 ): ImportSummary {
   return {
+    ...read,
     added: outcome.added.map((o: AddOutcome) => ({
       paperId: o.paper.id,
       title: o.paper.title,
@@ -68,23 +111,44 @@ function summary(
 export async function importBibliography(
   target: ImportTarget,
   file: string,
-  options: { collection?: string } = {}
+  options: BibliographyImportOptions = {}
 ): Promise<ImportSummary> {
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = await readFile(file, 'utf8')
+    bytes = new Uint8Array(await readFile(file))
   } catch {
     throw new UserFacingError('NOT_FOUND', { key: 'noSuchFile', params: { file } })
   }
-  const entries = parseBibliography(text, basename(file))
+  const { text, encoding } = decodeText(bytes)
+  let read: BibliographyRead
+  try {
+    read = await parseBibliography(text, basename(file), options)
+    if (options.signal?.aborted) throw new ReadCancelledError()
+  } catch (e) {
+    if (e instanceof ReadCancelledError)
+      throw new UserFacingError(
+        'CANCELLED',
+        { key: 'bibCancelled', params: { file } },
+        { cause: e }
+      )
+    throw e
+  }
+  const { entries, issues } = read
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
+  const matched: ImportSummary['matched'] = []
+  const library = target.list()
   const collections = options.collection ? [options.collection] : []
   for (const e of entries) {
     const candidates = e.files.map((f) => (isAbsolute(f) ? f : resolve(dirname(file), f)))
     let found: string | null = null
     for (const c of candidates) if (await exists(c)) found ??= c
     const { key, title, arxivId, doi } = e
+    const paperId = found ? null : existingPaper(e, library)
+    if (paperId) {
+      matched.push({ key, title, paperId })
+      continue
+    }
     if (!found) {
       withoutPdf.push({
         key,
@@ -97,15 +161,20 @@ export async function importBibliography(
       })
       continue
     }
-    const { authors, year, venue, abstract } = e
+    const { authors, year, venue, abstract, literalAuthors } = e
     pdfs.push({
       path: found,
-      values: { title, authors, year, venue, doi, abstract },
+      values: { title, authors, year, venue, doi, abstract, literalAuthors },
       tags: [],
       collections
     })
   }
-  return summary(await target.addImported(pdfs), withoutPdf, collections)
+  return summary(await target.addImported(pdfs), withoutPdf, collections, {
+    entries: entries.length,
+    encoding,
+    issues,
+    matched
+  })
 }
 
 /**
@@ -132,8 +201,21 @@ export async function importZotero(
   const items = lib.items.filter((i) => !wanted.length || i.collections.some(chosen))
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
+  const matched: ImportSummary['matched'] = []
+  const library = target.list()
   for (const item of items) {
     const onDisk = item.pdf && (await exists(item.pdf)) ? item.pdf : null
+    const values = {
+      title: item.values.title ?? null,
+      year: item.values.year ?? null,
+      doi: item.values.doi ?? null,
+      arxivId: item.arxivId
+    }
+    const paperId = onDisk ? null : existingPaper(values, library)
+    if (paperId) {
+      matched.push({ key: item.key, title: values.title, paperId })
+      continue
+    }
     if (!onDisk) {
       withoutPdf.push({
         key: item.key,
@@ -154,5 +236,10 @@ export async function importZotero(
     })
   }
   const collections = [...new Set(pdfs.flatMap((p) => p.collections))]
-  return summary(await target.addImported(pdfs), withoutPdf, collections)
+  return summary(await target.addImported(pdfs), withoutPdf, collections, {
+    entries: items.length,
+    encoding: null,
+    issues: [],
+    matched
+  })
 }

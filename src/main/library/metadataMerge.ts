@@ -8,6 +8,8 @@ export type MetadataValues = Partial<{
   venue: string | null
   doi: string | null
   abstract: string | null
+  /** Which of `authors` are one name (an institution); goes with `authors`. */
+  literalAuthors: string[]
 }>
 
 /**
@@ -51,6 +53,7 @@ export function mergeMetadata(
     change[field] = v
     sources[field] = source
   }
+  if (change.authors) change.literalAuthors = values.literalAuthors ?? []
   if (Object.keys(change).length === 0) return {}
   return { ...(change as Partial<Paper>), fieldSources: sources }
 }

@@ -57,7 +57,13 @@ export const StoredPaperSchema = z.looseObject({
   collectionIds: z.array(z.string()).default([]),
   /** Where each metadata field came from; `user` (a hand edit) is never replaced. */
   fieldSources: z.partialRecord(z.enum(METADATA_FIELDS), z.enum(FIELD_SOURCES)).default({}),
-  onlineCheckedAt: z.string().nullable().default(null)
+  onlineCheckedAt: z.string().nullable().default(null),
+  /**
+   * Authors written as one name (an institution, `{Gruppe I}` in BibTeX), kept whole in
+   * citations (issue 27). Absent means none, so records written before it (and the papers
+   * built in code without it) load and save unchanged; no migration.
+   */
+  literalAuthors: z.array(z.string()).optional()
 })
 /** One paper as `library.json` stores it. */
 export type StoredPaper = z.infer<typeof StoredPaperSchema>

@@ -299,6 +299,7 @@ export const mainEn = {
       'This Zotero library has no collection {{wanted}}. It has no collections at all: import it without --collection.',
     bibUnreadable:
       '{{name}} could not be read as BibTeX or RIS{{detail}}. Export it again from your reference manager.',
+    bibCancelled: 'Reading {{file}} was cancelled; nothing from it was added.',
     bibEmpty:
       '{{name}} has no BibTeX entries (@article{...}) or RIS records (TY  - ...). Export your library as BibTeX or RIS and import that file.',
     embedderNotFound:

@@ -304,6 +304,7 @@ export const mainPtBR: MainCatalog = {
       'Esta biblioteca do Zotero não tem a coleção {{wanted}}. Ela não tem nenhuma coleção: importe-a sem --collection.',
     bibUnreadable:
       '{{name}} não pôde ser lido como BibTeX ou RIS. Exporte-o de novo do seu gerenciador de referências.',
+    bibCancelled: 'A leitura de {{file}} foi cancelada; nada dele foi adicionado.',
     bibEmpty:
       '{{name}} não tem entradas BibTeX (@article{...}) nem registros RIS (TY  - ...). Exporte sua biblioteca como BibTeX ou RIS e importe esse arquivo.',
     embedderNotFound:

@@ -48,7 +48,16 @@ function setup(picked: string[]) {
     imports: {
       bibliography: async (file: string) => {
         imported.push(file)
-        return { added: [], failed: [], withoutPdf: [], collections: [] }
+        return {
+          added: [],
+          failed: [],
+          withoutPdf: [],
+          collections: [],
+          entries: 0,
+          encoding: 'utf-8',
+          issues: [],
+          matched: []
+        }
       }
     }
   } as unknown as LibraryPort

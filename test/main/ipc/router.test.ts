@@ -120,6 +120,7 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{}, 'file'],
     [{ file: 'a.bib', collection: '  ' }, 'collection']
   ],
+  'library:cancelBibliographyImport': [[{ x: 1 }, 'x']],
   'library:importZotero': [[{ folder: '/z', collections: 'all' }, 'collections']],
   'library:related': [[{}, 'paperId']],
   'library:missingRefs': [[{ paperId: '../x' }, 'paperId']],

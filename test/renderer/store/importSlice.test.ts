@@ -3,7 +3,16 @@ import { createAppStore } from '../../../src/renderer/src/store/createAppStore'
 import { err } from '../../../src/shared/errors'
 import { fakeApi, ok, paper } from '../fakeApi'
 
-const emptySummary = { added: [], failed: [], withoutPdf: [], collections: [] }
+const emptySummary = {
+  added: [],
+  failed: [],
+  withoutPdf: [],
+  collections: [],
+  entries: 0,
+  encoding: 'utf-8',
+  issues: [],
+  matched: []
+}
 
 describe('import slice', () => {
   it('reads the chosen Zotero folder, imports only the picked collections and shows progress', async () => {

@@ -41,6 +41,8 @@ export interface BibliographyImportSlice {
   toggleZoteroCollection: (name: string) => void
   setImportCollection: (name: string) => void
   runImport: () => Promise<void>
+  /** Stops reading a BibTeX/RIS file being imported (nothing from it is added). */
+  cancelReading: () => Promise<void>
   /** Adds an entry that had no PDF by its arXiv id (else its DOI's open-access copy). */
   fetchMissing: (entry: EntryWithoutPdf) => Promise<void>
   applyLibraryImportProgress: (progress: ImportProgress) => void
@@ -113,6 +115,9 @@ export const createBibliographyImportSlice: SliceCreator<BibliographyImportSlice
       if (imp().path !== path) return
       update(summary ? { summary, phase: 'done' } : { phase: 'ready' })
       if (summary) await get().loadCollections()
+    },
+    cancelReading: async () => {
+      await run(() => api.library.cancelBibliographyImport({}))
     },
     fetchMissing: async (entry) => {
       const key = entryKey(entry)

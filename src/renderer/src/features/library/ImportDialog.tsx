@@ -16,6 +16,7 @@ export function ImportDialog() {
   const toggle = useAppStore((s) => s.toggleZoteroCollection)
   const setCollection = useAppStore((s) => s.setImportCollection)
   const runImport = useAppStore((s) => s.runImport)
+  const cancelReading = useAppStore((s) => s.cancelReading)
   const { t } = useTranslation()
   const ref = useModal(imp.open)
   const zotero = imp.kind === 'zotero' ? imp.zotero : null
@@ -141,6 +142,11 @@ export function ImportDialog() {
                       })
                     : t('import.importAll', { items: t('import.items', { count: zotero.items }) })
                   : t('import.importFile')}
+              </button>
+            )}
+            {imp.phase === 'importing' && imp.kind === 'bibliography' && (
+              <button type="button" className="btn" onClick={() => void cancelReading()}>
+                {t('import.stopReading')}
               </button>
             )}
             <button type="button" className="btn" onClick={closeImport}>

@@ -44,6 +44,11 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
           t('import.withoutPdf', { count: summary.withoutPdf.length })
         ].join(' · ')}
       </p>
+      {summary.encoding && (
+        <p className="muted small">
+          {t('import.readEntries', { count: summary.entries, encoding: summary.encoding })}
+        </p>
+      )}
       {indexing > 0 && <p className="muted small">{t('import.indexing', { count: indexing })}</p>}
       {summary.collections.length > 0 && (
         <p className="muted small">
@@ -60,6 +65,38 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
                   {fileName(f.file)}
                 </span>
                 <ErrorMessage message={f.reason} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {summary.issues.length > 0 && (
+        <section>
+          <h3 className="small">{t('import.issuesHeading')}</h3>
+          <ul className="import-list" aria-label={t('import.issuesHeading')}>
+            {summary.issues.map((i) => (
+              <li key={`${i.line}-${i.code}`}>
+                <span className="import-entry">
+                  {t('import.issueLine', { line: i.line })}
+                  {i.key ? ` (${i.key})` : ''}
+                </span>
+                <span className="muted small">
+                  {t(`import.issues.${i.code}`, { detail: i.detail })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {summary.matched.length > 0 && (
+        <section>
+          <h3 className="small">{t('import.matchedHeading')}</h3>
+          <ul className="import-list" aria-label={t('import.matchedHeading')}>
+            {summary.matched.map((m) => (
+              <li key={m.paperId + (m.key ?? '')}>
+                <span className="import-entry">
+                  {byId.get(m.paperId)?.title ?? m.title ?? m.key ?? t('import.untitled')}
+                </span>
               </li>
             ))}
           </ul>
