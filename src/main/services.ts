@@ -369,6 +369,23 @@ async function openServices(
   // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
   const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
+  // Where the key may go: an address settings.json names alone never receives it.
+  let keyAddress: string | null = await settings.keyAddress()
+  const ignoredAddress = await settings.unconfirmedAddress()
+  if (ignoredAddress !== null && keyForModel !== null) {
+    const key =
+      settings.keySource !== 'Settings'
+        ? 'keyAddressIgnoredEnv'
+        : keyAddress === null
+          ? 'keyAddressIgnoredGoogle'
+          : 'keyAddressIgnored'
+    const params = {
+      address: ignoredAddress,
+      keyAddress: keyAddress ?? '',
+      source: settings.keySource
+    }
+    library.addNotice(noticeOf('warning', { key, params }, null))
+  }
   const localModels = new LocalModels({ settings: () => settings.get() })
   const chatModel = (): ChatModel | null => {
     const s = settings.get()
@@ -377,7 +394,7 @@ async function openServices(
       ? createGeminiChatModel({
           apiKey: keyForModel,
           model: s.model,
-          baseUrl: s.geminiBaseUrl,
+          baseUrl: keyAddress,
           timeoutMs: s.requestTimeoutMs
         })
       : null
@@ -440,17 +457,28 @@ async function openServices(
     measureIngestion: measure,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
-  // Both can change the key: saving one, or moving the API address (which forgets it).
+  // These can change the key or its address: saving one, moving the API address (which
+  // forgets it), or confirming the address settings.json names.
+  const rereadKey = async (): Promise<void> => {
+    keyForModel = await settings.apiKey()
+    keyAddress = await settings.keyAddress()
+  }
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
     const out = await setApiKey(input, ctx)
-    keyForModel = await settings.apiKey()
+    await rereadKey()
     return out
   }
   const update = handlers['settings:update']
   handlers['settings:update'] = async (input, ctx) => {
     const out = await update(input, ctx)
-    keyForModel = await settings.apiKey()
+    await rereadKey()
+    return out
+  }
+  const confirmAddress = handlers['settings:confirmAddress']
+  handlers['settings:confirmAddress'] = async (input, ctx) => {
+    const out = await confirmAddress(input, ctx)
+    await rereadKey()
     return out
   }
   const routed = createRouter(handlers, {

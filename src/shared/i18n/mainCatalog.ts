@@ -362,6 +362,14 @@ export const mainEn = {
     envAddressRefused:
       '{{name}} "{{value}}" must be an https:// address, or an http:// address on this computer (localhost, 127.x.x.x or [::1]): the API key would be sent there. Fix or unset {{name}}.',
     settingNotUsable: '{{name}} is not usable{{detail}}',
+    addressNotInForce:
+      'The Gemini API address "{{address}}" is no longer the one in settings; open Settings again to see the address to confirm.',
+    keyAddressIgnored:
+      'settings.json names {{address}} as the Gemini API address, but your key was not entered or confirmed for it, so the key is sent only to {{keyAddress}}. If you set that address, confirm it in Settings.',
+    keyAddressIgnoredGoogle:
+      "settings.json names {{address}} as the Gemini API address, but your key was not entered or confirmed for it, so the key is sent only to Google's own endpoint. If you set that address, confirm it in Settings.",
+    keyAddressIgnoredEnv:
+      "settings.json names {{address}} as the Gemini API address; the key from {{source}} is sent only to Google's own endpoint. To use that address, set GEMINI_BASE_URL in the same environment as the key.",
     noSecureStorage:
       'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.',
     nothingToMeasure:

@@ -370,6 +370,14 @@ export const mainPtBR: MainCatalog = {
     envAddressRefused:
       '{{name}} "{{value}}" deve ser um endereço https://, ou um endereço http:// deste computador (localhost, 127.x.x.x ou [::1]): a chave da API seria enviada para lá. Corrija ou remova {{name}}.',
     settingNotUsable: '{{name}} não pode ser usado.',
+    addressNotInForce:
+      'O endereço da API do Gemini "{{address}}" não é mais o das configurações; abra as Configurações de novo para ver o endereço a confirmar.',
+    keyAddressIgnored:
+      'O settings.json indica {{address}} como endereço da API do Gemini, mas sua chave não foi digitada nem confirmada para ele, então a chave só é enviada para {{keyAddress}}. Se foi você quem definiu esse endereço, confirme-o nas Configurações.',
+    keyAddressIgnoredGoogle:
+      'O settings.json indica {{address}} como endereço da API do Gemini, mas sua chave não foi digitada nem confirmada para ele, então a chave só é enviada para o endpoint do próprio Google. Se foi você quem definiu esse endereço, confirme-o nas Configurações.',
+    keyAddressIgnoredEnv:
+      'O settings.json indica {{address}} como endereço da API do Gemini; a chave de {{source}} só é enviada para o endpoint do próprio Google. Para usar esse endereço, defina GEMINI_BASE_URL no mesmo ambiente da chave.',
     noSecureStorage:
       'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.',
     nothingToMeasure:
