@@ -247,6 +247,16 @@ export const mainEn = {
       writer: '{{queued}} are being re-indexed from their PDFs',
       readOnly: '{{queued}} need to be re-indexed from their PDFs'
     },
+    catalogSalvaged:
+      'From the last good copy of library.json, the part of the damaged file that could still be read and its journal: {{collections}} collection(s) restored, hand edits on {{edited}} paper(s), tags on {{tagged}} paper(s), {{filed}} paper(s) back in their collections, {{catalogOnly}} paper(s) without files restored as they were.',
+    catalogNothingSalvaged:
+      'No last good copy of library.json was found and nothing in the damaged file could be read, so collections, tags and hand-edited fields could not be recovered: papers come back with what their PDFs say.',
+    catalogSalvageOlder:
+      'Some papers were no longer in the damaged file and were restored from the last good copy (written {{savedAt}}); any changes made to them after that could not be recovered.',
+    catalogSalvageNoFiles:
+      '{{count}} paper(s) known only to the last good copy have no files left (removed since?) and were not brought back: {{ids}}.',
+    catalogSalvageUnnamed:
+      "{{count}} collection(s) whose names could not be recovered keep their papers under their ids ({{ids}}): rename them in the library's collections.",
     recoveredWithoutPdfs:
       '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
     searchPackUnusable:

@@ -249,6 +249,16 @@ export const mainPtBR: MainCatalog = {
       writer: '{{queued}} estão sendo reindexados a partir dos PDFs',
       readOnly: '{{queued}} precisam ser reindexados a partir dos PDFs'
     },
+    catalogSalvaged:
+      'Da última cópia boa do library.json, da parte do arquivo danificado que ainda pôde ser lida e do seu diário: {{collections}} coleção(ões) restaurada(s), edições manuais em {{edited}} artigo(s), etiquetas em {{tagged}} artigo(s), {{filed}} artigo(s) de volta às suas coleções, {{catalogOnly}} artigo(s) sem arquivos restaurado(s) como estavam.',
+    catalogNothingSalvaged:
+      'Nenhuma cópia boa anterior do library.json foi encontrada e nada do arquivo danificado pôde ser lido, então coleções, etiquetas e campos editados à mão não puderam ser recuperados: os artigos voltam com o que os PDFs dizem.',
+    catalogSalvageOlder:
+      'Alguns artigos não estavam mais no arquivo danificado e foram restaurados da última cópia boa (gravada em {{savedAt}}); mudanças que tenham sido feitas neles depois disso não puderam ser recuperadas.',
+    catalogSalvageNoFiles:
+      '{{count}} artigo(s) conhecido(s) só pela última cópia boa não têm mais arquivos (removidos depois?) e não foram trazidos de volta: {{ids}}.',
+    catalogSalvageUnnamed:
+      '{{count}} coleção(ões) cujo nome não pôde ser recuperado mantêm seus artigos sob seus ids ({{ids}}): renomeie-as nas coleções da biblioteca.',
     recoveredWithoutPdfs:
       '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
     searchPackUnusable:
