@@ -23,6 +23,8 @@ const WRITING_COMMANDS = new Set([
   'import-folder',
   'tune-ingest',
   'remove',
+  // Opens as a writer (which finds and queues every repair) and waits for the repairs.
+  'repair',
   'demo',
   'ask',
   'threads',

@@ -130,7 +130,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
     if (p.status !== 'indexed') continue
     const kwLost = p.chunks > 0 && !ctx.deps.keywords.hasPaper(p.id)
     const problem = !hasText[i]
-      ? 'its page text (pages/) is missing'
+      ? 'its page text (pages/) is missing or cut short'
       : kwLost
         ? (kwDamaged.get(p.id) ?? 'its keyword index is missing')
         : null

@@ -105,7 +105,7 @@ export const mainEn = {
     collectionNameTaken: 'There is already a collection called "{{name}}". Choose another name.',
     noCollectionNamed: 'There is no collection "{{name}}". See them with: collections',
     storedTextDamagedReadOnly:
-      'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal or run an ingest command to repair it.',
+      'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     storedTextDamaged:
       'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). It is being re-indexed; try again when it is done.',
     textNotExtracted: 'The text of "{{title}}" is not extracted yet.',
@@ -241,7 +241,7 @@ export const mainEn = {
       aside: 'It was kept as {{aside}}.',
       asideWithJournal: 'It was kept as {{aside}}, its recent changes as {{journalAside}}.',
       readOnly:
-        'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
+        'It was left as it is (read-only); open ResearchPal, or run the repair command, to rebuild it.'
     },
     catalogQueued: {
       writer: '{{queued}} are being re-indexed from their PDFs',
@@ -290,11 +290,11 @@ export const mainEn = {
     pdfMissingManyMore:
       'The PDF of {{count, number}} papers, {{named}} and {{more, number}} more, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
     keywordSearchUnavailable:
-      '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+      '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     vectorSearchUnavailable:
-      '{{paper}}: {{detail}}. Its vector search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+      '{{paper}}: {{detail}}. Its vector search is unavailable here; open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     damagedInUseReadOnly:
-      '{{paper}}: {{detail}}. It is left out of search here; open ResearchPal or run an ingest command to repair it.',
+      '{{paper}}: {{detail}}. It is left out of search here; open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     damagedInUse: '{{paper}}: {{detail}}. Re-indexing it.',
     notZoteroFolder:
       '{{dir}} is not a Zotero data folder: it has no zotero.sqlite. Choose the folder Zotero shows in Settings → Advanced → Files and Folders (usually ~/Zotero).',

@@ -104,7 +104,7 @@ export const mainPtBR: MainCatalog = {
     collectionNameTaken: 'Já existe uma coleção chamada "{{name}}". Escolha outro nome.',
     noCollectionNamed: 'Não há coleção "{{name}}". Veja as coleções com: collections',
     storedTextDamagedReadOnly:
-      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     storedTextDamaged:
       'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Ele está sendo reindexado; tente de novo quando terminar.',
     textNotExtracted: 'O texto de "{{title}}" ainda não foi extraído.',
@@ -243,7 +243,7 @@ export const mainPtBR: MainCatalog = {
       asideWithJournal:
         'Ele foi guardado como {{aside}}, e suas alterações recentes como {{journalAside}}.',
       readOnly:
-        'Ele foi deixado como está (só leitura); abra o ResearchPal ou rode um comando ingest para reconstruí-lo.'
+        'Ele foi deixado como está (só leitura); abra o ResearchPal, ou rode o comando repair, para reconstruí-lo.'
     },
     catalogQueued: {
       writer: '{{queued}} estão sendo reindexados a partir dos PDFs',
@@ -295,11 +295,11 @@ export const mainPtBR: MainCatalog = {
     pdfMissingManyMore:
       'O PDF de {{count, number}} artigos, {{named}} e mais {{more, number}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
     keywordSearchUnavailable:
-      '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     vectorSearchUnavailable:
-      '{{paper}}: os vetores guardados estão danificados. A busca semântica deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      '{{paper}}: os vetores guardados estão danificados. A busca semântica deste artigo está indisponível aqui; abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     damagedInUseReadOnly:
-      '{{paper}}: o texto guardado ou o índice está danificado. O artigo fica fora da busca aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      '{{paper}}: o texto guardado ou o índice está danificado. O artigo fica fora da busca aqui; abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     damagedInUse: '{{paper}}: o texto guardado ou o índice está danificado. Reindexando o artigo.',
     notZoteroFolder:
       '{{dir}} não é uma pasta de dados do Zotero: não tem o zotero.sqlite. Escolha a pasta que o Zotero mostra em Configurações → Avançado → Arquivos e pastas (normalmente ~/Zotero).',
