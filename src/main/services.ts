@@ -30,6 +30,7 @@ import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { noticeOf, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
+import { keepReserve, releaseReserveIfFull } from './storage/spaceReserve'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
 import { CompareService } from './compare/CompareService'
@@ -153,6 +154,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const readOnly = options.readOnly ?? false
   const paths = dataPaths(options.dataDir)
   let lock: DataFolderLock | null = null
+  let reserveUsed: ErrorText | null = null
   const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
   if (readOnly) {
     // A reader creates nothing (a missing folder is an empty library), but says plainly when
@@ -179,11 +181,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
         { cause }
       )
     })
+    // A full disk: the room kept for this lets the library open and papers be removed.
+    reserveUsed = await releaseReserveIfFull(paths.root)
     // Before anything is read: a second writer loads the catalog only once the first is done.
     lock = await DataFolderLock.acquire(paths.root, options.lock ?? { purpose: 'ResearchPal' })
   }
   try {
-    return await openServices(options, paths, lock)
+    const services = await openServices(options, paths, lock)
+    if (reserveUsed) services.library.addNotice(noticeOf('warning', reserveUsed, null))
+    else if (lock) await keepReserve(paths.root)
+    return services
   } catch (e) {
     await lock?.release()
     throw e

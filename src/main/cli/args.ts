@@ -18,6 +18,8 @@ export interface CliArgs {
   collections: string[]
   /** Seconds a writing command waits for another writer of the data folder; null: default. */
   waitSeconds: number | null
+  /** Print the stack of an unexpected error (for a bug report); never shown otherwise. */
+  debug: boolean
   /** `--provider`: who writes answers, for this run only. */
   provider: 'gemini' | 'local' | null
   /** `--model`: the model of that provider, for this run only. */
@@ -106,7 +108,8 @@ const OPTIONS = {
   turn: { type: 'string' },
   format: { type: 'string' },
   'allow-add': { type: 'boolean' },
-  http: { type: 'string' }
+  http: { type: 'string' },
+  debug: { type: 'boolean' }
 } as const satisfies ParseArgsOptionsConfig
 
 type Parsed = ReturnType<typeof parseWithNode>
@@ -193,6 +196,7 @@ export function parseArgs(argv: string[]): CliArgs {
     values,
     collections: v.collection ?? [],
     waitSeconds,
+    debug: v.debug ?? false,
     provider: oneOf('provider', v.provider, ['gemini', 'local']),
     model: v.model ?? null,
     questions: v.question ?? [],

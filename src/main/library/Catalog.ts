@@ -275,8 +275,18 @@ export class Catalog {
       // Everything read is written whole once, and the journal starts again empty.
       this.journalReady = journal.state === 'ok' && !problem
       const inJournal = journal.state === 'ok' ? journal.entries.length : 0
-      if (migratedFrom !== null || replayed || problem || inJournal > 0) await this.save()
-      else this.journaled = 0
+      if (migratedFrom !== null || replayed || problem || inJournal > 0) {
+        try {
+          await this.save()
+        } catch (e) {
+          // A full disk: opening never needs free space. The journal, intact, keeps the
+          // changes and takes new ones; it is compacted at a later write once there is room.
+          if (!(e instanceof UserFacingError) || e.code !== 'DISK_WRITE_FAILED' || problem) throw e
+          this.wholeNeeded = false
+          this.journalReady = journal.state === 'ok'
+          this.journaled = inJournal
+        }
+      } else this.journaled = 0
     }
     const found = { migratedFrom, ...(problem && { journal: problem }) }
     if (read.state === 'missing') return { state: 'missing', ...found, migratedFrom: null }
@@ -440,7 +450,7 @@ export class Catalog {
           }
         } catch (cause) {
           this.wholeNeeded = true
-          throw diskWriteFailed(this.journal, cause)
+          throw diskWriteFailed(this.journal, cause, line.length)
         }
       })
     this.saving = run

@@ -143,6 +143,10 @@ export const mainEn = {
       'Waiting for $t(errors.holderWhere.{{where}}) to finish writing to the data folder…',
     lockCreateFailed:
       'Could not create {{file}} ({{reason}}). Check that the data folder exists and is writable.',
+    diskFullReserveUsed:
+      'The disk holding {{folder}} is full ({{free}} free). ResearchPal used the {{size}} it keeps in reserve there so the library could open: remove papers you no longer need (remove) or free space on that disk; the reserve is kept again once there is room.',
+    diskFull:
+      'The disk holding {{folder}} is full ({{free}} free): saving {{file}} needs about {{needed}}. Free at least that much there (remove papers you no longer need with remove, or delete other files on that disk), then try again.',
     saveFailed:
       'Could not save {{file}} ({{reason}}). Check that the disk has free space and the folder is writable, then try again.',
     deleteFilesFailed:

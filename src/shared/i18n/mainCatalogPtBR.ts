@@ -143,6 +143,10 @@ export const mainPtBR: MainCatalog = {
       'Esperando $t(errors.holderWhere.{{where}}) terminar de gravar na pasta de dados…',
     lockCreateFailed:
       'Não foi possível criar {{file}} ({{reason}}). Verifique se a pasta de dados existe e permite gravação.',
+    diskFullReserveUsed:
+      'O disco de {{folder}} está cheio ({{free}} livres). O ResearchPal usou os {{size}} que guarda de reserva ali para abrir a biblioteca: remova artigos de que não precisa mais (remove) ou libere espaço nesse disco; a reserva volta a ser guardada quando houver espaço.',
+    diskFull:
+      'O disco de {{folder}} está cheio ({{free}} livres): salvar {{file}} precisa de cerca de {{needed}}. Libere pelo menos isso lá (remova artigos de que não precisa mais com remove, ou apague outros arquivos desse disco) e tente de novo.',
     saveFailed:
       'Não foi possível salvar {{file}} ({{reason}}). Verifique se há espaço livre no disco e se a pasta permite gravação, e tente de novo.',
     deleteFilesFailed:
