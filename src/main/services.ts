@@ -29,6 +29,7 @@ import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
 import { noticeOf, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
+import { keepReserve, releaseReserveIfFull } from './storage/spaceReserve'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
 import packageJson from '../../package.json'
 import { CompareService } from './compare/CompareService'
@@ -152,6 +153,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
   const readOnly = options.readOnly ?? false
   const paths = dataPaths(options.dataDir)
   let lock: DataFolderLock | null = null
+  let reserveUsed: ErrorText | null = null
   const shown = paths.root.length > 200 ? `${paths.root.slice(0, 200)}…` : paths.root
   if (readOnly) {
     // A reader creates nothing (a missing folder is an empty library), but says plainly when
@@ -178,11 +180,16 @@ export async function createServices(options: ServiceOptions): Promise<Services>
         { cause }
       )
     })
+    // A full disk: the room kept for this lets the library open and papers be removed.
+    reserveUsed = await releaseReserveIfFull(paths.root)
     // Before anything is read: a second writer loads the catalog only once the first is done.
     lock = await DataFolderLock.acquire(paths.root, options.lock ?? { purpose: 'ResearchPal' })
   }
   try {
-    return await openServices(options, paths, lock)
+    const services = await openServices(options, paths, lock)
+    if (reserveUsed) services.library.addNotice(noticeOf('warning', reserveUsed, null))
+    else if (lock) await keepReserve(paths.root)
+    return services
   } catch (e) {
     await lock?.release()
     throw e
@@ -368,9 +375,27 @@ async function openServices(
   // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
   const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
+  // Where the key may go: an address settings.json names alone never receives it.
+  let keyAddress: string | null = await settings.keyAddress()
+  const ignoredAddress = await settings.unconfirmedAddress()
+  if (ignoredAddress !== null && keyForModel !== null) {
+    const key =
+      settings.keySource !== 'Settings'
+        ? 'keyAddressIgnoredEnv'
+        : keyAddress === null
+          ? 'keyAddressIgnoredGoogle'
+          : 'keyAddressIgnored'
+    const params = {
+      address: ignoredAddress,
+      keyAddress: keyAddress ?? '',
+      source: settings.keySource
+    }
+    library.addNotice(noticeOf('warning', { key, params }, null))
+  }
   const localModels = new LocalModels({ settings: () => settings.get() })
   const { chatModel, fallbackModel } = answerModels(() => settings.get(), {
     apiKey: () => keyForModel,
+    keyAddress: () => keyAddress,
     localModels
   })
   const agent = new AgentService({
@@ -431,17 +456,28 @@ async function openServices(
     measureIngestion: measure,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
   })
-  // Both can change the key: saving one, or moving the API address (which forgets it).
+  // These can change the key or its address: saving one, moving the API address (which
+  // forgets it), or confirming the address settings.json names.
+  const rereadKey = async (): Promise<void> => {
+    keyForModel = await settings.apiKey()
+    keyAddress = await settings.keyAddress()
+  }
   const setApiKey = handlers['settings:setApiKey']
   handlers['settings:setApiKey'] = async (input, ctx) => {
     const out = await setApiKey(input, ctx)
-    keyForModel = await settings.apiKey()
+    await rereadKey()
     return out
   }
   const update = handlers['settings:update']
   handlers['settings:update'] = async (input, ctx) => {
     const out = await update(input, ctx)
-    keyForModel = await settings.apiKey()
+    await rereadKey()
+    return out
+  }
+  const confirmAddress = handlers['settings:confirmAddress']
+  handlers['settings:confirmAddress'] = async (input, ctx) => {
+    const out = await confirmAddress(input, ctx)
+    await rereadKey()
     return out
   }
   const routed = createRouter(handlers, {

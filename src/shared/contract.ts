@@ -236,6 +236,11 @@ export const channels = {
     input: z.object({ apiKey: z.string().trim().min(1).max(200).nullable() }).strict(),
     output: PublicSettingsSchema
   },
+  /** Binds the key to the Gemini address `settings.json` names (shown as unconfirmed). */
+  'settings:confirmAddress': {
+    input: z.object({ address: z.string().max(500).nullable() }).strict(),
+    output: PublicSettingsSchema
+  },
   /** The models the local server lists; `baseUrl` tries an address before it is saved. */
   'localModel:list': {
     input: z.object({ baseUrl: LocalBaseUrlSchema.optional() }).strict(),

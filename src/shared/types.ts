@@ -339,7 +339,14 @@ export const PublicSettingsSchema = SettingsSchema.extend({
    * True when the saved key was removed because the API address changed, until a key is saved
    * again: the key is only ever sent to the address it was entered for.
    */
-  keyNeedsReentry: z.boolean()
+  keyNeedsReentry: z.boolean(),
+  /** The Gemini address the key is sent to (null: Google's endpoint). */
+  keyAddress: z.string().nullable(),
+  /**
+   * An address `settings.json` names that the key was not entered or confirmed for: ignored
+   * for keyed requests until confirmed in Settings.
+   */
+  unconfirmedAddress: z.string().nullable()
 })
 /** Settings as the renderer sees them. */
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>

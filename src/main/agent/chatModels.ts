@@ -8,6 +8,11 @@ import type { LocalModels } from './LocalModels'
 export interface ChatModelSources {
   /** The saved API key, or null when there is none. */
   apiKey: () => string | null
+  /**
+   * The address the key was entered or confirmed for (null: Google's endpoint); never an
+   * address settings.json names on its own.
+   */
+  keyAddress: () => string | null
   /** The local model as Settings describe it (one client kept while they stay the same). */
   localModels: LocalModels
 }
@@ -21,13 +26,13 @@ type ChatModelFactory = (settings: Settings, sources: ChatModelSources) => ChatM
  * file, a row here and a row in `shared/providers.ts`.
  */
 const FACTORIES: Record<Provider, ChatModelFactory> = {
-  gemini: (s, { apiKey }) => {
+  gemini: (s, { apiKey, keyAddress }) => {
     const key = apiKey()
     return key
       ? createGeminiChatModel({
           apiKey: key,
           model: s.model,
-          baseUrl: s.geminiBaseUrl,
+          baseUrl: keyAddress(),
           timeoutMs: s.requestTimeoutMs
         })
       : null

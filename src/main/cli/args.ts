@@ -19,6 +19,8 @@ export interface CliArgs {
   collections: string[]
   /** Seconds a writing command waits for another writer of the data folder; null: default. */
   waitSeconds: number | null
+  /** Print the stack of an unexpected error (for a bug report); never shown otherwise. */
+  debug: boolean
   /** `--provider`: who writes answers, for this run only. */
   provider: Provider | null
   /** `--model`: the model of that provider, for this run only. */
@@ -110,7 +112,8 @@ const OPTIONS = {
   format: { type: 'string' },
   'allow-add': { type: 'boolean' },
   http: { type: 'string' },
-  port: { type: 'string' }
+  port: { type: 'string' },
+  debug: { type: 'boolean' }
 } as const satisfies ParseArgsOptionsConfig
 
 type Parsed = ReturnType<typeof parseWithNode>
@@ -197,6 +200,7 @@ export function parseArgs(argv: string[]): CliArgs {
     values,
     collections: v.collection ?? [],
     waitSeconds,
+    debug: v.debug ?? false,
     provider: oneOf('provider', v.provider, PROVIDERS),
     model: v.model ?? null,
     questions: v.question ?? [],

@@ -304,6 +304,19 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'related':
     case 'missing-refs':
       return discover(s, args)
+    case 'repair': {
+      // Opening as a writer checked every paper and queued what needs rebuilding (a cut page
+      // file, a damaged index file, a catalog rebuilt): this waits until all of it is done.
+      await s.library.whenIdle()
+      const failed = s.library.list().filter((p) => p.status === 'error')
+      return {
+        json: { repaired: true, failed: failed.map((p) => p.id) },
+        text: failed.length
+          ? t('cli.repairedSome', { count: failed.length, ids: failed.map((p) => p.id).join(', ') })
+          : t('cli.repaired'),
+        exitCode: failed.length ? 1 : 0
+      }
+    }
     case 'remove': {
       const [paperId] = need(args, 1, 'paperId')
       await call(s, 'library:remove', { paperId })

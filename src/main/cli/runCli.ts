@@ -23,6 +23,8 @@ const WRITING_COMMANDS = new Set([
   'import-folder',
   'tune-ingest',
   'remove',
+  // Opens as a writer (which finds and queues every repair) and waits for the repairs.
+  'repair',
   'demo',
   'ask',
   'threads',
@@ -184,7 +186,8 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       process.stderr.write(`${e.text(language)}\n\n${usage(language)}`)
       return 2
     }
-    if (!(e instanceof UserFacingError))
+    // A stack is for a bug report, behind --debug; the person gets the message below.
+    if (!(e instanceof UserFacingError) && args.debug)
       process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
     const error = toAppError(e, `in ${args.command}`)
     if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)

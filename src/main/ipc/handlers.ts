@@ -161,6 +161,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),
+    'settings:confirmAddress': ({ address }) => deps.settings.confirmAddress(address),
     'localModel:list': ({ baseUrl }) => deps.localModels.list(baseUrl),
     'localModel:test': () => deps.localModels.test(),
     'import:start': async () => {

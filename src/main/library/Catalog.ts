@@ -1,5 +1,7 @@
-import { open, readFile } from 'node:fs/promises'
+import { open, readFile, stat } from 'node:fs/promises'
 import { diskWriteFailed, writeFileAtomic } from '../atomicWrite'
+import { keepGeneration } from '../storage/catalogGeneration'
+import { readCatalogPrefix, type CatalogPrefix } from '../storage/catalogPrefix'
 import { UserFacingError } from '../errors'
 import {
   CATALOG_JOURNAL,
@@ -19,6 +21,7 @@ import {
 import {
   keepBeforeMigration,
   moveAside,
+  parseVersioned,
   readVersioned,
   writeVersioned
 } from '../storage/versionedFile'
@@ -41,7 +44,32 @@ export type CatalogLoad =
    * The file could not be parsed: moved to `aside` (null when read-only), library to rebuild.
    * Its journal, which holds changes to it, is kept aside beside it (`journalAside`).
    */
-  | { state: 'unreadable'; reason: string; aside: string | null; journalAside?: string | null }
+  | {
+      state: 'unreadable'
+      reason: string
+      aside: string | null
+      journalAside?: string | null
+      /** What the user made that can still be read: see {@link CatalogSalvage}. */
+      salvage: CatalogSalvage
+    }
+
+/**
+ * Where the records of an unreadable `library.json` can still be found, oldest first: the last
+ * good generation kept beside it, the damaged file's readable prefix, and the journal.
+ */
+export interface CatalogSalvage {
+  /** The last good generation (`library.previous.json`) and when it was written, if readable. */
+  previous: {
+    papers: unknown[]
+    collections: unknown[]
+    savedAt: string
+    journalSeq: number
+  } | null
+  /** The records the damaged file still holds whole. */
+  prefix: CatalogPrefix
+  /** The journal's changes (applied after the others). */
+  journal: JournalEntry[]
+}
 
 /** Lines of `library.journal` that could not be read (skipped), and where the file was kept. */
 export interface JournalProblem {
@@ -91,6 +119,8 @@ export class Catalog {
   /** A write failed: the next one writes library.json whole (the journal may end mid-line). */
   private wholeNeeded = false
   private readonly journal: string
+  /** The last good generation of `library.json`, kept beside it (`library.previous.json`). */
+  private readonly previous: string
 
   private readonly compactAfter: number
 
@@ -100,6 +130,7 @@ export class Catalog {
     options: { compactAfter?: number } = {}
   ) {
     this.journal = file.replace(/\.json$/, '') + '.journal'
+    this.previous = file.replace(/\.json$/, '') + '.previous.json'
     this.compactAfter = options.compactAfter ?? COMPACT_AFTER
   }
 
@@ -132,6 +163,7 @@ export class Catalog {
       })
     }
     if (read.state === 'unreadable') {
+      const salvage = await this.salvage(journal)
       const aside = this.readOnly ? null : await moveAside(this.file)
       // Its changes apply to a catalog that is gone: kept beside it, not applied to the rebuild.
       const journalAside =
@@ -145,7 +177,8 @@ export class Catalog {
         state: 'unreadable',
         reason: read.reason,
         aside,
-        ...(journalAside !== undefined && { journalAside })
+        ...(journalAside !== undefined && { journalAside }),
+        salvage
       }
     }
     const papers = new Map<string, StoredPaper>()
@@ -231,12 +264,29 @@ export class Catalog {
     const replayed = journal.state === 'ok' && seq > base
     const migratedFrom = read.state === 'ok' ? read.migratedFrom : null
     if (!this.readOnly) {
+      // Checked at open: a last good copy that is missing or unreadable is taken again from
+      // this one (a failed copy, a full disk, changes nothing).
+      if (
+        read.state === 'ok' &&
+        (await readVersioned(this.previous, CATALOG_FORMAT)).state !== 'ok'
+      )
+        await keepGeneration(this.file, this.previous)
       if (migratedFrom !== null) await keepBeforeMigration(this.file, migratedFrom)
       // Everything read is written whole once, and the journal starts again empty.
       this.journalReady = journal.state === 'ok' && !problem
       const inJournal = journal.state === 'ok' ? journal.entries.length : 0
-      if (migratedFrom !== null || replayed || problem || inJournal > 0) await this.save()
-      else this.journaled = 0
+      if (migratedFrom !== null || replayed || problem || inJournal > 0) {
+        try {
+          await this.save()
+        } catch (e) {
+          // A full disk: opening never needs free space. The journal, intact, keeps the
+          // changes and takes new ones; it is compacted at a later write once there is room.
+          if (!(e instanceof UserFacingError) || e.code !== 'DISK_WRITE_FAILED' || problem) throw e
+          this.wholeNeeded = false
+          this.journalReady = journal.state === 'ok'
+          this.journaled = inJournal
+        }
+      } else this.journaled = 0
     }
     const found = { migratedFrom, ...(problem && { journal: problem }) }
     if (read.state === 'missing') return { state: 'missing', ...found, migratedFrom: null }
@@ -400,7 +450,7 @@ export class Catalog {
           }
         } catch (cause) {
           this.wholeNeeded = true
-          throw diskWriteFailed(this.journal, cause)
+          throw diskWriteFailed(this.journal, cause, line.length)
         }
       })
     this.saving = run
@@ -428,6 +478,8 @@ export class Catalog {
     this.journaled = 0
     try {
       await writeVersioned(this.file, CATALOG_FORMAT, { journalSeq, papers, collections }, 1)
+      // Beside it, its last good copy: what the journal's next changes apply to.
+      await keepGeneration(this.file, this.previous)
       await writeFileAtomic(this.journal, journalHeader())
     } catch (e) {
       this.wholeNeeded = true
@@ -435,6 +487,26 @@ export class Catalog {
     }
     this.journalReady = true
     this.wholeNeeded = false
+  }
+
+  // What can still be read of the user's records when library.json cannot be parsed.
+  private async salvage(journal: JournalRead): Promise<CatalogSalvage> {
+    const text = await readFile(this.file, 'utf8').catch(() => '')
+    let previous: CatalogSalvage['previous'] = null
+    const prev = await readFile(this.previous, 'utf8').then(
+      (t) => parseVersioned(t, CATALOG_FORMAT),
+      () => null
+    )
+    if (prev?.state === 'ok') {
+      const savedAt = (await stat(this.previous)).mtime.toISOString()
+      const { papers, collections, journalSeq } = prev.data
+      previous = { papers, collections, savedAt, journalSeq }
+    }
+    return {
+      previous,
+      prefix: readCatalogPrefix(text),
+      journal: journal.state === 'ok' ? journal.entries : []
+    }
   }
 }
 

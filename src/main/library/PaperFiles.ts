@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises'
+import { open, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
 import type { PaperText } from '../domain'
@@ -90,18 +90,34 @@ export class PaperFiles {
   }
 
   /**
-   * True when the page text file is there (and not empty), without reading it.
+   * True when the page text file is there and ends as a whole one does, without reading it all.
    * @remarks Opening a library checks every paper; reading and parsing every page file for
    * that cost a 1,000-paper library about 50 MB of reads and JSON parsing on the main thread.
-   * The file is written atomically, so one that exists is complete.
+   * The file is written atomically, but something else (a sync tool, a failing disk, a full
+   * disk on a file system that does not order writes) can still cut it: its last bytes, which
+   * close the page list and the document (`]}`), are read to find that, and only a file that
+   * ends otherwise is read whole to decide.
    */
   async hasPages(id: string): Promise<boolean> {
+    let whole: boolean
+    const fh = await open(this.pagesPath(id), 'r').catch(() => null)
+    if (!fh) return false
     try {
-      const s = await stat(this.pagesPath(id))
-      return s.isFile() && s.size > 0
+      const s = await fh.stat()
+      if (!s.isFile() || s.size === 0) return false
+      const tail = Buffer.alloc(Math.min(16, s.size))
+      await fh.read(tail, 0, tail.length, s.size - tail.length)
+      whole = /\]\s*\}\s*$/.test(tail.toString('latin1'))
     } catch {
       return false
+    } finally {
+      await fh.close()
     }
+    if (whole) return true
+    return this.readPages(id).then(
+      (text) => text !== null,
+      () => false
+    )
   }
 
   /** Removes both files; missing files are fine. */

@@ -7,6 +7,7 @@ import type { Job } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import type { PaperFiles } from './PaperFiles'
 import { recoverCatalog } from './recoverCatalog'
+import { salvageCatalog } from './salvageCatalog'
 
 /** What the open-time checks need from the library. */
 export interface RepairContext {
@@ -40,15 +41,19 @@ export function labelOf(p: { title: string; id: string }): string {
 }
 
 /**
- * A catalog that could not be parsed, rebuilt from the PDFs, text and index files on disk.
+ * A catalog that could not be parsed, rebuilt from the PDFs, text and index files on disk, with
+ * what the user made (collections, tags, hand edits) restored from wherever it can still be read.
  * @remarks The records are put in the catalog as `pending`; {@link repairOnOpen} then queues them.
+ * The notices say what was recovered and what could not be.
  */
 export async function rebuildCatalog(
   ctx: RepairContext,
   load: Extract<CatalogLoad, { state: 'unreadable' }>
 ): Promise<void> {
   const found = await recoverCatalog(ctx.deps.paths)
-  for (const p of found.papers) {
+  const salvaged = salvageCatalog(found.papers, load.salvage)
+  for (const c of salvaged.collections) await ctx.catalog.putCollection(c)
+  for (const p of salvaged.papers) {
     await ctx.catalog.put(p)
     if (p.status === 'pending') ctx.recovered.add(p.id)
   }
@@ -71,6 +76,30 @@ export async function rebuildCatalog(
   if (found.withoutPdf.length) {
     const params = { count: found.withoutPdf.length, ids: found.withoutPdf.join(', ') }
     ctx.notify('warning', { key: 'recoveredWithoutPdfs', params }, null)
+  }
+  if (salvaged.sources.length === 0) {
+    ctx.notify('warning', { key: 'catalogNothingSalvaged' }, null)
+    return
+  }
+  const { edited, tagged, filed, catalogOnly } = salvaged
+  const collections = salvaged.collections.length - salvaged.unnamedCollections.length
+  ctx.notify(
+    'info',
+    { key: 'catalogSalvaged', params: { collections, edited, tagged, filed, catalogOnly } },
+    null
+  )
+  if (salvaged.olderForSome && salvaged.previousSavedAt) {
+    const params = { savedAt: salvaged.previousSavedAt }
+    ctx.notify('warning', { key: 'catalogSalvageOlder', params }, null)
+  }
+  if (salvaged.notRestored.length) {
+    const params = { count: salvaged.notRestored.length, ids: salvaged.notRestored.join(', ') }
+    ctx.notify('warning', { key: 'catalogSalvageNoFiles', params }, null)
+  }
+  if (salvaged.unnamedCollections.length) {
+    const ids = salvaged.unnamedCollections
+    const params = { count: ids.length, ids: ids.join(', ') }
+    ctx.notify('warning', { key: 'catalogSalvageUnnamed', params }, null)
   }
 }
 
@@ -101,7 +130,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
     if (p.status !== 'indexed') continue
     const kwLost = p.chunks > 0 && !ctx.deps.keywords.hasPaper(p.id)
     const problem = !hasText[i]
-      ? 'its page text (pages/) is missing'
+      ? 'its page text (pages/) is missing or cut short'
       : kwLost
         ? (kwDamaged.get(p.id) ?? 'its keyword index is missing')
         : null

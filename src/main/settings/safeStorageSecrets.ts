@@ -3,10 +3,11 @@ import { safeStorage } from 'electron'
 import { writeFileAtomic } from '../atomicWrite'
 import { UserFacingError } from '../errors'
 import type { KeyStorage } from '../../shared/types'
-import { keyStorageOf, type SecretStore } from './secretStore'
+import { keyStorageOf, parseStoredSecret, type SecretStore, type StoredSecret } from './secretStore'
 
 /**
- * Keeps the API key encrypted with Electron safeStorage (Keychain, DPAPI, libsecret).
+ * Keeps the API key encrypted with Electron safeStorage (Keychain, DPAPI, libsecret), together
+ * with the API address it was entered or confirmed for.
  * @remarks The key never leaves main once saved; the renderer only learns `hasApiKey`.
  */
 export class SafeStorageSecretStore implements SecretStore {
@@ -22,28 +23,46 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   async get(): Promise<string | null> {
+    return (await this.read()).key
+  }
+
+  async set(apiKey: string | null): Promise<void> {
+    await this.write({ ...(await this.read()), key: apiKey })
+  }
+
+  async address(): Promise<string | null> {
+    return (await this.read()).address
+  }
+
+  async setAddress(address: string | null): Promise<void> {
+    await this.write({ ...(await this.read()), address })
+  }
+
+  private async read(): Promise<StoredSecret> {
     let data: Buffer
     try {
       data = await readFile(this.file)
     } catch {
-      return null
+      return { key: null, address: null }
     }
-    if (!safeStorage.isEncryptionAvailable()) return null
+    if (!safeStorage.isEncryptionAvailable()) return { key: null, address: null }
     try {
-      return safeStorage.decryptString(data)
+      return parseStoredSecret(safeStorage.decryptString(data))
     } catch {
-      return null
+      return { key: null, address: null }
     }
   }
 
-  async set(apiKey: string | null): Promise<void> {
-    if (apiKey === null) {
+  private async write(secret: StoredSecret): Promise<void> {
+    // Without encryption no key can be saved, so an address alone binds nothing.
+    const available = safeStorage.isEncryptionAvailable()
+    if (secret.key === null && (secret.address === null || !available)) {
       await rm(this.file, { force: true })
       return
     }
-    if (!safeStorage.isEncryptionAvailable()) {
+    if (!available) {
       throw new UserFacingError('INTERNAL', { key: 'noSecureStorage' })
     }
-    await writeFileAtomic(this.file, safeStorage.encryptString(apiKey))
+    await writeFileAtomic(this.file, safeStorage.encryptString(JSON.stringify(secret)))
   }
 }

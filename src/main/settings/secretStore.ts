@@ -9,6 +9,15 @@ export interface SecretStore {
   get(): Promise<string | null>
   /** Saves the key, or forgets it with null. */
   set(apiKey: string | null): Promise<void>
+  /**
+   * The API address the key is bound to (null: Google's own endpoint).
+   * @remarks Kept with the key, outside `settings.json`: it is the address the person entered
+   * or confirmed in Settings, so an address a settings file names by any other route (a copied
+   * or synced data folder) never receives the key.
+   */
+  address(): Promise<string | null>
+  /** Binds the key (and one saved later) to an address. */
+  setAddress(address: string | null): Promise<void>
   /** Where the key comes from, for messages ("Settings", "GEMINI_API_KEY"). */
   readonly source: string
   /** How safely a saved key is kept, for the settings dialog to say. */
@@ -34,12 +43,40 @@ export function keyStorageOf(
     : 'encrypted'
 }
 
+/** What the encrypted file holds: the key and the address it is bound to. */
+export interface StoredSecret {
+  key: string | null
+  address: string | null
+}
+
+/**
+ * Reads what the encrypted file holds.
+ * @remarks Before keys were bound to an address the file held the key alone; such a key is
+ * bound to Google's endpoint (an API key never starts with `{`), so a proxy named only in
+ * `settings.json` needs confirming in Settings once.
+ */
+export function parseStoredSecret(text: string): StoredSecret {
+  if (text.startsWith('{')) {
+    try {
+      const v = JSON.parse(text) as Partial<StoredSecret>
+      return {
+        key: typeof v.key === 'string' ? v.key : null,
+        address: typeof v.address === 'string' ? v.address : null
+      }
+    } catch {
+      // Not the JSON form: the key alone.
+    }
+  }
+  return { key: text, address: null }
+}
+
 /** Keeps the key in memory (tests, the e2e harness). */
 export class MemorySecretStore implements SecretStore {
   readonly source = 'Settings'
   constructor(
     private key: string | null = null,
-    private readonly kind: KeyStorage = 'memory'
+    private readonly kind: KeyStorage = 'memory',
+    private bound: string | null = null
   ) {}
 
   storage(): KeyStorage {
@@ -53,12 +90,26 @@ export class MemorySecretStore implements SecretStore {
   async set(apiKey: string | null): Promise<void> {
     this.key = apiKey
   }
+
+  async address(): Promise<string | null> {
+    return this.bound
+  }
+
+  async setAddress(address: string | null): Promise<void> {
+    this.bound = address
+  }
 }
 
-/** Reads the key from an environment variable; a key set at run time lasts for the process. */
+/**
+ * Reads the key from an environment variable; a key set at run time lasts for the process.
+ * @remarks The key is bound to Google's endpoint: an address reaches it only from the same
+ * environment (`GEMINI_BASE_URL`, which settings take as the person's own choice), never from
+ * the data folder's `settings.json`.
+ */
 export class EnvSecretStore implements SecretStore {
   readonly source: string
   private override: string | null | undefined
+  private bound: string | null = null
 
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
@@ -79,5 +130,13 @@ export class EnvSecretStore implements SecretStore {
 
   async set(apiKey: string | null): Promise<void> {
     this.override = apiKey
+  }
+
+  async address(): Promise<string | null> {
+    return this.bound
+  }
+
+  async setAddress(address: string | null): Promise<void> {
+    this.bound = address
   }
 }

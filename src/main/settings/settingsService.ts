@@ -30,6 +30,8 @@ export class SettingsService {
   /** What the user changed (and names from newer versions), as saved. */
   private stored: Record<string, unknown> = {}
   private keyNeedsReentry = false
+  /** Where the Gemini address in force came from: only `settings.json` needs confirming. */
+  private addressFrom: 'default' | 'file' | 'person' = 'default'
 
   constructor(
     private readonly deps: {
@@ -79,8 +81,47 @@ export class SettingsService {
       ...this.current,
       hasApiKey,
       keyStorage: this.deps.secrets.storage(),
-      keyNeedsReentry: this.keyNeedsReentry && !hasApiKey
+      keyNeedsReentry: this.keyNeedsReentry && !hasApiKey,
+      keyAddress: await this.keyAddress(),
+      unconfirmedAddress: await this.unconfirmedAddress()
     }
+  }
+
+  /**
+   * The Gemini address the API key is sent to (null: Google's endpoint).
+   * @remarks An address from the environment or the command line is the person's own choice
+   * for this process; one read from `settings.json` counts only when it is the address the key
+   * was entered or confirmed for (kept with the key in the secret store). Otherwise the file's
+   * address is ignored for keyed requests: a planted or synced settings file never redirects
+   * the key.
+   */
+  async keyAddress(): Promise<string | null> {
+    if (this.addressFrom === 'person') return this.current.geminiBaseUrl
+    return this.deps.secrets.address()
+  }
+
+  /** The address `settings.json` names that the key is not sent to until confirmed, or null. */
+  async unconfirmedAddress(): Promise<string | null> {
+    if (this.addressFrom !== 'file') return null
+    const bound = await this.deps.secrets.address()
+    const named = this.current.geminiBaseUrl
+    return normalizedApiAddress(named) === normalizedApiAddress(bound) ? null : named
+  }
+
+  /**
+   * Binds the key to the address `settings.json` names (the Settings "confirm" action).
+   * @remarks `address` must be the one in force, so a dialog showing an older file cannot
+   * confirm an address the person did not see.
+   */
+  async confirmAddress(address: string | null): Promise<PublicSettings> {
+    if (normalizedApiAddress(address) !== normalizedApiAddress(this.current.geminiBaseUrl)) {
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'addressNotInForce',
+        params: { address: address ?? '' }
+      })
+    }
+    await this.deps.secrets.setAddress(this.current.geminiBaseUrl)
+    return this.getPublic()
   }
 
   /**
@@ -88,13 +129,19 @@ export class SettingsService {
    * @remarks A value set back to its default is forgotten, so it follows future defaults.
    * Changing the API address forgets the saved key (the settings dialog then asks for it again,
    * saying why): the key was entered for one address and is never sent to another without the
-   * person typing it again. An address other than https, or http to this computer, is refused
-   * by the schema.
+   * person typing it again. An address typed here is the person's, so it is bound to the key
+   * (and to one saved later); the same address sent back unchanged confirms nothing. An address
+   * other than https, or http to this computer, is refused by the schema.
    */
   async update(patch: Partial<Settings>): Promise<PublicSettings> {
     const next = SettingsSchema.parse({ ...this.current, ...patch })
-    const moved =
+    const typed =
+      patch.geminiBaseUrl !== undefined &&
       normalizedApiAddress(next.geminiBaseUrl) !== normalizedApiAddress(this.current.geminiBaseUrl)
+    const moved =
+      typed &&
+      normalizedApiAddress(next.geminiBaseUrl) !==
+        normalizedApiAddress(await this.deps.secrets.address())
     if (moved && (await this.apiKey()) !== null) {
       await this.deps.secrets.set(null)
       this.keyNeedsReentry = true
@@ -114,6 +161,7 @@ export class SettingsService {
       this.stored = previous
       throw e
     }
+    if (typed) await this.deps.secrets.setAddress(next.geminiBaseUrl)
     this.current = this.inForce()
     return this.getPublic()
   }
@@ -122,11 +170,14 @@ export class SettingsService {
   private inForce(): Settings {
     const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS }
     const shape = SettingsSchema.shape
+    this.addressFrom = 'default'
     for (const key of Object.keys(shape) as (keyof Settings)[]) {
       if (!(key in this.stored)) continue
       const parsed = shape[key].safeParse(this.stored[key])
-      if (parsed.success) merged[key] = parsed.data
-      else this.deps.log?.(`settings.json: ignoring an invalid ${key}; using the default`)
+      if (parsed.success) {
+        merged[key] = parsed.data
+        if (key === 'geminiBaseUrl') this.addressFrom = 'file'
+      } else this.deps.log?.(`settings.json: ignoring an invalid ${key}; using the default`)
     }
     const env = this.deps.env ?? {}
     const given: [string, keyof Settings, unknown][] = []
@@ -154,6 +205,7 @@ export class SettingsService {
         })
       }
       merged[key] = parsed.data
+      if (key === 'geminiBaseUrl') this.addressFrom = 'person'
     }
     return SettingsSchema.parse(merged)
   }

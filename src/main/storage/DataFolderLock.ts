@@ -4,6 +4,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { z } from 'zod'
+import { diskWriteFailed } from '../atomicWrite'
 import { UserFacingError, type ErrorText } from '../errors'
 
 /** The lock file's name inside a data folder. */
@@ -191,12 +192,17 @@ async function tryCreate(file: string, me: LockHolder): Promise<boolean> {
       { cause: e }
     )
   }
+  const text = JSON.stringify(me)
   try {
-    await fh.writeFile(JSON.stringify(me))
+    await fh.writeFile(text)
     await fh.sync()
-  } finally {
+  } catch (e) {
+    // Never leave a torn lock behind (a full disk): the next writer would wait for it.
     await fh.close()
+    await rm(file, { force: true })
+    throw diskWriteFailed(file, e, text.length)
   }
+  await fh.close()
   return true
 }
 

@@ -67,6 +67,8 @@ Commands:
   collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
                                    Organise papers into collections
   remove <paperId>                 Remove a paper, its text, vectors and PDF
+  repair                           Check every paper and rebuild what is damaged (page
+                                   text, index files) from its PDF, then exit
   search "<query>" [--k N] [--paper <paperId>]...
                                    Hybrid (semantic + keyword) search over the library
   section <paperId> <name>         Print a section (abstract, introduction, conclusion, ...)
@@ -249,6 +251,9 @@ Environment:
     }
   },
   removed: 'Removed {{id}}.',
+  repaired: 'The library was checked and every repair it needed is done.',
+  repairedSome:
+    'The library was checked and repaired; {{count}} paper(s) still have an error ({{ids}}): see papers --json for what each needs.',
   search: {
     hybrid: 'Search: hybrid ({{embedder}})',
     keyword: 'Search: keyword only (embedding model missing)',

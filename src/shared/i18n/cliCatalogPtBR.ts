@@ -65,6 +65,8 @@ Comandos:
   collection create|rename|delete|add|remove NOME [NOVO NOME | paperId...]
                                    Organiza os artigos em coleções
   remove <paperId>                 Remove um artigo, seu texto, seus vetores e seu PDF
+  repair                           Verifica cada artigo e reconstrói o que estiver danificado
+                                   (texto das páginas, arquivos do índice) a partir do PDF
   search "<consulta>" [--k N] [--paper <paperId>]...
                                    Busca híbrida (semântica + palavras-chave) na biblioteca
   section <paperId> <nome>         Mostra uma seção (abstract, introduction, conclusion, ...)
@@ -260,6 +262,9 @@ Ambiente:
     }
   },
   removed: '{{id}} removido.',
+  repaired: 'A biblioteca foi verificada e todos os reparos necessários foram feitos.',
+  repairedSome:
+    'A biblioteca foi verificada e reparada; {{count}} artigo(s) ainda têm erro ({{ids}}): veja em papers --json o que cada um precisa.',
   search: {
     hybrid: 'Busca: híbrida ({{embedder}})',
     keyword: 'Busca: só palavras-chave (falta o modelo de embeddings)',

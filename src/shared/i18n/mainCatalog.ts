@@ -105,7 +105,7 @@ export const mainEn = {
     collectionNameTaken: 'There is already a collection called "{{name}}". Choose another name.',
     noCollectionNamed: 'There is no collection "{{name}}". See them with: collections',
     storedTextDamagedReadOnly:
-      'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal or run an ingest command to repair it.',
+      'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). Open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     storedTextDamaged:
       'The stored text of "{{title}}" ({{id}}) is damaged ({{reason}}). It is being re-indexed; try again when it is done.',
     textNotExtracted: 'The text of "{{title}}" is not extracted yet.',
@@ -143,6 +143,10 @@ export const mainEn = {
       'Waiting for $t(errors.holderWhere.{{where}}) to finish writing to the data folder…',
     lockCreateFailed:
       'Could not create {{file}} ({{reason}}). Check that the data folder exists and is writable.',
+    diskFullReserveUsed:
+      'The disk holding {{folder}} is full ({{free}} free). ResearchPal used the {{size}} it keeps in reserve there so the library could open: remove papers you no longer need (remove) or free space on that disk; the reserve is kept again once there is room.',
+    diskFull:
+      'The disk holding {{folder}} is full ({{free}} free): saving {{file}} needs about {{needed}}. Free at least that much there (remove papers you no longer need with remove, or delete other files on that disk), then try again.',
     saveFailed:
       'Could not save {{file}} ({{reason}}). Check that the disk has free space and the folder is writable, then try again.',
     deleteFilesFailed:
@@ -241,12 +245,22 @@ export const mainEn = {
       aside: 'It was kept as {{aside}}.',
       asideWithJournal: 'It was kept as {{aside}}, its recent changes as {{journalAside}}.',
       readOnly:
-        'It was left as it is (read-only); open ResearchPal or run an ingest command to rebuild it.'
+        'It was left as it is (read-only); open ResearchPal, or run the repair command, to rebuild it.'
     },
     catalogQueued: {
       writer: '{{queued}} are being re-indexed from their PDFs',
       readOnly: '{{queued}} need to be re-indexed from their PDFs'
     },
+    catalogSalvaged:
+      'From the last good copy of library.json, the part of the damaged file that could still be read and its journal: {{collections}} collection(s) restored, hand edits on {{edited}} paper(s), tags on {{tagged}} paper(s), {{filed}} paper(s) back in their collections, {{catalogOnly}} paper(s) without files restored as they were.',
+    catalogNothingSalvaged:
+      'No last good copy of library.json was found and nothing in the damaged file could be read, so collections, tags and hand-edited fields could not be recovered: papers come back with what their PDFs say.',
+    catalogSalvageOlder:
+      'Some papers were no longer in the damaged file and were restored from the last good copy (written {{savedAt}}); any changes made to them after that could not be recovered.',
+    catalogSalvageNoFiles:
+      '{{count}} paper(s) known only to the last good copy have no files left (removed since?) and were not brought back: {{ids}}.',
+    catalogSalvageUnnamed:
+      "{{count}} collection(s) whose names could not be recovered keep their papers under their ids ({{ids}}): rename them in the library's collections.",
     recoveredWithoutPdfs:
       '{{count}} paper(s) have text or index files but no PDF ({{ids}}): add their PDFs again to restore them.',
     searchPackUnusable:
@@ -280,11 +294,11 @@ export const mainEn = {
     pdfMissingManyMore:
       'The PDF of {{count, number}} papers, {{named}} and {{more, number}} more, is missing from the library folder: search still works, but the viewer cannot show them. Add the files again to restore them.',
     keywordSearchUnavailable:
-      '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+      '{{paper}}: {{detail}}. Its keyword search is unavailable here; open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     vectorSearchUnavailable:
-      '{{paper}}: {{detail}}. Its vector search is unavailable here; open ResearchPal or run an ingest command to repair it.',
+      '{{paper}}: {{detail}}. Its vector search is unavailable here; open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     damagedInUseReadOnly:
-      '{{paper}}: {{detail}}. It is left out of search here; open ResearchPal or run an ingest command to repair it.',
+      '{{paper}}: {{detail}}. It is left out of search here; open ResearchPal, or run the repair command, to rebuild it from its PDF.',
     damagedInUse: '{{paper}}: {{detail}}. Re-indexing it.',
     notZoteroFolder:
       '{{dir}} is not a Zotero data folder: it has no zotero.sqlite. Choose the folder Zotero shows in Settings → Advanced → Files and Folders (usually ~/Zotero).',
@@ -363,6 +377,14 @@ export const mainEn = {
     envAddressRefused:
       '{{name}} "{{value}}" must be an https:// address, or an http:// address on this computer (localhost, 127.x.x.x or [::1]): the API key would be sent there. Fix or unset {{name}}.',
     settingNotUsable: '{{name}} is not usable{{detail}}',
+    addressNotInForce:
+      'The Gemini API address "{{address}}" is no longer the one in settings; open Settings again to see the address to confirm.',
+    keyAddressIgnored:
+      'settings.json names {{address}} as the Gemini API address, but your key was not entered or confirmed for it, so the key is sent only to {{keyAddress}}. If you set that address, confirm it in Settings.',
+    keyAddressIgnoredGoogle:
+      "settings.json names {{address}} as the Gemini API address, but your key was not entered or confirmed for it, so the key is sent only to Google's own endpoint. If you set that address, confirm it in Settings.",
+    keyAddressIgnoredEnv:
+      "settings.json names {{address}} as the Gemini API address; the key from {{source}} is sent only to Google's own endpoint. To use that address, set GEMINI_BASE_URL in the same environment as the key.",
     noSecureStorage:
       'This system offers no secure storage for the API key (no keychain or secret service). Set GEMINI_API_KEY in the environment instead.',
     nothingToMeasure:

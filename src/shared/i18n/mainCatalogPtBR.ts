@@ -104,7 +104,7 @@ export const mainPtBR: MainCatalog = {
     collectionNameTaken: 'Já existe uma coleção chamada "{{name}}". Escolha outro nome.',
     noCollectionNamed: 'Não há coleção "{{name}}". Veja as coleções com: collections',
     storedTextDamagedReadOnly:
-      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     storedTextDamaged:
       'O texto guardado de "{{title}}" ({{id}}) está danificado ({{reason}}). Ele está sendo reindexado; tente de novo quando terminar.',
     textNotExtracted: 'O texto de "{{title}}" ainda não foi extraído.',
@@ -143,6 +143,10 @@ export const mainPtBR: MainCatalog = {
       'Esperando $t(errors.holderWhere.{{where}}) terminar de gravar na pasta de dados…',
     lockCreateFailed:
       'Não foi possível criar {{file}} ({{reason}}). Verifique se a pasta de dados existe e permite gravação.',
+    diskFullReserveUsed:
+      'O disco de {{folder}} está cheio ({{free}} livres). O ResearchPal usou os {{size}} que guarda de reserva ali para abrir a biblioteca: remova artigos de que não precisa mais (remove) ou libere espaço nesse disco; a reserva volta a ser guardada quando houver espaço.',
+    diskFull:
+      'O disco de {{folder}} está cheio ({{free}} livres): salvar {{file}} precisa de cerca de {{needed}}. Libere pelo menos isso lá (remova artigos de que não precisa mais com remove, ou apague outros arquivos desse disco) e tente de novo.',
     saveFailed:
       'Não foi possível salvar {{file}} ({{reason}}). Verifique se há espaço livre no disco e se a pasta permite gravação, e tente de novo.',
     deleteFilesFailed:
@@ -243,12 +247,22 @@ export const mainPtBR: MainCatalog = {
       asideWithJournal:
         'Ele foi guardado como {{aside}}, e suas alterações recentes como {{journalAside}}.',
       readOnly:
-        'Ele foi deixado como está (só leitura); abra o ResearchPal ou rode um comando ingest para reconstruí-lo.'
+        'Ele foi deixado como está (só leitura); abra o ResearchPal, ou rode o comando repair, para reconstruí-lo.'
     },
     catalogQueued: {
       writer: '{{queued}} estão sendo reindexados a partir dos PDFs',
       readOnly: '{{queued}} precisam ser reindexados a partir dos PDFs'
     },
+    catalogSalvaged:
+      'Da última cópia boa do library.json, da parte do arquivo danificado que ainda pôde ser lida e do seu diário: {{collections}} coleção(ões) restaurada(s), edições manuais em {{edited}} artigo(s), etiquetas em {{tagged}} artigo(s), {{filed}} artigo(s) de volta às suas coleções, {{catalogOnly}} artigo(s) sem arquivos restaurado(s) como estavam.',
+    catalogNothingSalvaged:
+      'Nenhuma cópia boa anterior do library.json foi encontrada e nada do arquivo danificado pôde ser lido, então coleções, etiquetas e campos editados à mão não puderam ser recuperados: os artigos voltam com o que os PDFs dizem.',
+    catalogSalvageOlder:
+      'Alguns artigos não estavam mais no arquivo danificado e foram restaurados da última cópia boa (gravada em {{savedAt}}); mudanças que tenham sido feitas neles depois disso não puderam ser recuperadas.',
+    catalogSalvageNoFiles:
+      '{{count}} artigo(s) conhecido(s) só pela última cópia boa não têm mais arquivos (removidos depois?) e não foram trazidos de volta: {{ids}}.',
+    catalogSalvageUnnamed:
+      '{{count}} coleção(ões) cujo nome não pôde ser recuperado mantêm seus artigos sob seus ids ({{ids}}): renomeie-as nas coleções da biblioteca.',
     recoveredWithoutPdfs:
       '{{count}} artigo(s) têm arquivos de texto ou de índice, mas não o PDF ({{ids}}): adicione os PDFs de novo para restaurá-los.',
     searchPackUnusable:
@@ -285,11 +299,11 @@ export const mainPtBR: MainCatalog = {
     pdfMissingManyMore:
       'O PDF de {{count, number}} artigos, {{named}} e mais {{more, number}}, não está na pasta da biblioteca: a busca continua funcionando, mas o visualizador não pode mostrá-los. Adicione os arquivos de novo para restaurá-los.',
     keywordSearchUnavailable:
-      '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      '{{paper}}: o índice de palavras-chave está danificado. A busca por palavras-chave deste artigo está indisponível aqui; abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     vectorSearchUnavailable:
-      '{{paper}}: os vetores guardados estão danificados. A busca semântica deste artigo está indisponível aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      '{{paper}}: os vetores guardados estão danificados. A busca semântica deste artigo está indisponível aqui; abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     damagedInUseReadOnly:
-      '{{paper}}: o texto guardado ou o índice está danificado. O artigo fica fora da busca aqui; abra o ResearchPal ou rode um comando ingest para repará-lo.',
+      '{{paper}}: o texto guardado ou o índice está danificado. O artigo fica fora da busca aqui; abra o ResearchPal, ou rode o comando repair, para reconstruí-lo a partir do PDF.',
     damagedInUse: '{{paper}}: o texto guardado ou o índice está danificado. Reindexando o artigo.',
     notZoteroFolder:
       '{{dir}} não é uma pasta de dados do Zotero: não tem o zotero.sqlite. Escolha a pasta que o Zotero mostra em Configurações → Avançado → Arquivos e pastas (normalmente ~/Zotero).',
@@ -371,6 +385,14 @@ export const mainPtBR: MainCatalog = {
     envAddressRefused:
       '{{name}} "{{value}}" deve ser um endereço https://, ou um endereço http:// deste computador (localhost, 127.x.x.x ou [::1]): a chave da API seria enviada para lá. Corrija ou remova {{name}}.',
     settingNotUsable: '{{name}} não pode ser usado.',
+    addressNotInForce:
+      'O endereço da API do Gemini "{{address}}" não é mais o das configurações; abra as Configurações de novo para ver o endereço a confirmar.',
+    keyAddressIgnored:
+      'O settings.json indica {{address}} como endereço da API do Gemini, mas sua chave não foi digitada nem confirmada para ele, então a chave só é enviada para {{keyAddress}}. Se foi você quem definiu esse endereço, confirme-o nas Configurações.',
+    keyAddressIgnoredGoogle:
+      'O settings.json indica {{address}} como endereço da API do Gemini, mas sua chave não foi digitada nem confirmada para ele, então a chave só é enviada para o endpoint do próprio Google. Se foi você quem definiu esse endereço, confirme-o nas Configurações.',
+    keyAddressIgnoredEnv:
+      'O settings.json indica {{address}} como endereço da API do Gemini; a chave de {{source}} só é enviada para o endpoint do próprio Google. Para usar esse endereço, defina GEMINI_BASE_URL no mesmo ambiente da chave.',
     noSecureStorage:
       'Este sistema não oferece armazenamento seguro para a chave da API (nem chaveiro, nem serviço de segredos). Defina GEMINI_API_KEY no ambiente em vez disso.',
     nothingToMeasure:

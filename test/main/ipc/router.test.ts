@@ -33,6 +33,11 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ apiKey: 42 }, 'apiKey'],
     [{ apiKey: big }, 'apiKey']
   ],
+  'settings:confirmAddress': [
+    [{}, 'address'],
+    [{ address: 42 }, 'address'],
+    [{ address: big }, 'address']
+  ],
   'library:list': [[{ all: true }, 'all']],
   'import:start': [[{ folder: '/etc' }, 'folder']],
   'import:status': [[{ x: 1 }, 'x']],

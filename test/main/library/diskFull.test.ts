@@ -29,7 +29,7 @@ const mount = join(root, 'disk')
 mkdirSync(mount)
 const mounted =
   process.platform === 'linux' &&
-  spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mount]).status === 0
+  spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=6m', 'tmpfs', mount]).status === 0
 if (!mounted) {
   console.warn(`[diskFull.test] skipped: could not mount a small tmpfs (needs root on Linux)`)
 }
@@ -101,6 +101,43 @@ describe.skipIf(!mounted)('a full disk', () => {
     await s.close()
     const temps = readdirSync(data, { recursive: true }).filter((f) => String(f).endsWith('.tmp'))
     expect(temps).toEqual([])
+  }, 120_000)
+
+  it('opens a full library with the reserve it keeps, and remove frees space', async () => {
+    const data = join(mount, 'full')
+    const open = () =>
+      createServices({
+        dataDir: data,
+        secrets: new EnvSecretStore({}),
+        embedder: new FakeEmbedderProvider(new FakeEmbedder()),
+        env: {},
+        log: () => undefined
+      })
+    const s = await open()
+    await s.library.addPaths([papers[0]!.file])
+    await s.library.whenIdle()
+    await s.close()
+    await (await open()).close() // a later open keeps the reserve, now there is room
+    expect(readdirSync(data)).toContain('space.reserve')
+    const filler = fillDisk(mount)
+    try {
+      const full = await open()
+      const told = full.library.notices().map((n) => n.message)
+      expect(told.some((m) => /is full .*used the 1\.0 MB it keeps in reserve/.test(m))).toBe(true)
+      await full.library.remove(papers[0]!.id)
+      expect(full.library.list()).toEqual([])
+      await full.close()
+      expect(readdirSync(join(data, 'pdfs'))).toEqual([])
+      // With the reserve gone and the disk full again, the message says where and how much.
+      fillDisk(mount)
+      const refused = await open().catch((e: unknown) => e)
+      expect(refused).toMatchObject({ code: 'DISK_WRITE_FAILED' })
+      expect(String((refused as Error).message)).toMatch(
+        /The disk holding .* is full .*needs about \d+ KB/
+      )
+    } finally {
+      rmSync(filler)
+    }
   }, 120_000)
 })
 

@@ -612,6 +612,10 @@ export const en = {
       'This computer offers no secure storage for the key, so it cannot be saved here. Set GEMINI_API_KEY in the environment instead.',
     keyReentry:
       'The Gemini API address changed, so the saved key was removed: a key is only sent to the address it was entered for. Enter the key again to use the new address.',
+    addressUnconfirmed:
+      'The settings file names {{address}} as the Gemini API address, but your key was not entered or confirmed for it (a settings file copied or synced from elsewhere can name any address). Until you confirm it, the key is sent only to {{keyAddress}}.',
+    confirmAddress: 'Send my key to this address',
+    googleEndpoint: "Google's own endpoint",
     keyHelpMissing:
       'Without a key, answers show the best passages from your papers (evidence only). Get a key at aistudio.google.com.',
     embedder: 'Embedding model',

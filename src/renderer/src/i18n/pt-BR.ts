@@ -622,6 +622,10 @@ export const ptBR: Catalog = {
       'Este computador não oferece armazenamento seguro para a chave, então ela não pode ser salva aqui. Defina GEMINI_API_KEY no ambiente.',
     keyReentry:
       'O endereço da API do Gemini mudou, então a chave salva foi removida: uma chave só é enviada ao endereço para o qual foi digitada. Digite a chave de novo para usar o novo endereço.',
+    addressUnconfirmed:
+      'O arquivo de configurações indica {{address}} como endereço da API do Gemini, mas sua chave não foi digitada nem confirmada para ele (um arquivo de configurações copiado ou sincronizado de outro lugar pode indicar qualquer endereço). Até você confirmar, a chave só é enviada para {{keyAddress}}.',
+    confirmAddress: 'Enviar minha chave para este endereço',
+    googleEndpoint: 'o endpoint do próprio Google',
     keyHelpMissing:
       'Sem chave, as respostas mostram os melhores trechos dos seus artigos (só trechos). Obtenha uma chave em aistudio.google.com.',
     embedder: 'Modelo de embeddings',

@@ -34,6 +34,8 @@ export interface SettingsSlice {
   updateSettings: (change: Partial<Settings>) => Promise<boolean>
   /** Saves the key in main (null forgets it); the renderer keeps only `hasApiKey`. */
   setApiKey: (apiKey: string | null) => Promise<boolean>
+  /** Lets the key go to the Gemini address the settings file names (shown as unconfirmed). */
+  confirmAddress: (address: string | null) => Promise<boolean>
   openSettings: (open: boolean) => void
 }
 
@@ -94,6 +96,14 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
     setApiKey: async (apiKey) => {
       update({ saving: true, error: null })
       const result = await api.settings.setApiKey({ apiKey })
+      update(
+        result.ok ? { saving: false, values: result.value } : { saving: false, error: result.error }
+      )
+      return result.ok
+    },
+    confirmAddress: async (address) => {
+      update({ saving: true, error: null })
+      const result = await api.settings.confirmAddress({ address })
       update(
         result.ok ? { saving: false, values: result.value } : { saving: false, error: result.error }
       )

@@ -68,4 +68,37 @@ describe('ApiKeyField', () => {
     expect(screen.queryByTestId('key-storage-notice')).toBeNull()
     expect(screen.queryByText(/address changed/)).toBeNull()
   })
+  it('shows an address the settings file names but the key is not bound to, and confirms it', async () => {
+    const planted = 'https://planted.example/gemini'
+    const shown = {
+      ...DEFAULT_SETTINGS,
+      geminiBaseUrl: planted,
+      hasApiKey: true,
+      keyStorage: 'encrypted' as const,
+      keyNeedsReentry: false,
+      keyAddress: null,
+      unconfirmedAddress: planted
+    }
+    const fake = fakeApi({
+      'settings:get': () => ok(shown),
+      'app:info': () =>
+        ok({
+          version: '0',
+          dataDir: '/d',
+          embedder: { state: 'ready' as const, id: 'm', modelDir: null, message: '' }
+        }),
+      'settings:confirmAddress': () =>
+        ok({ ...shown, keyAddress: planted, unconfirmedAddress: null })
+    })
+    const { store } = renderWithStore(<ApiKeyField />, fake)
+    await act(() => store.getState().loadSettings())
+    const notice = screen.getByTestId('address-unconfirmed').textContent ?? ''
+    expect(notice).toContain(planted)
+    expect(notice).toContain("Google's own endpoint")
+    fireEvent.click(screen.getByRole('button', { name: 'Send my key to this address' }))
+    await waitFor(() => expect(screen.queryByTestId('address-unconfirmed')).toBeNull())
+    expect(fake.calls.find((c) => c.channel === 'settings:confirmAddress')?.input).toEqual({
+      address: planted
+    })
+  })
 })

@@ -16,6 +16,8 @@ function settingsApi(values: Partial<PublicSettings> = {}) {
     hasApiKey: false,
     keyStorage: 'encrypted',
     keyNeedsReentry: false,
+    keyAddress: null,
+    unconfirmedAddress: null,
     ...values
   }
   return fakeApi({

@@ -17,6 +17,9 @@ export function ApiKeyField() {
   const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? false)
   const storage = useAppStore((s) => s.settings.values?.keyStorage ?? null)
   const reentry = useAppStore((s) => s.settings.values?.keyNeedsReentry ?? false)
+  const unconfirmed = useAppStore((s) => s.settings.values?.unconfirmedAddress ?? null)
+  const keyAddress = useAppStore((s) => s.settings.values?.keyAddress ?? null)
+  const confirmAddress = useAppStore((s) => s.confirmAddress)
   const storageNotice = storage ? STORAGE_NOTICE[storage] : undefined
   const saving = useAppStore((s) => s.settings.saving)
   const setApiKey = useAppStore((s) => s.setApiKey)
@@ -30,6 +33,24 @@ export function ApiKeyField() {
       {reentry && (
         <div className="notice notice-warn" role="status">
           <div className="notice-message">{t('settings.keyReentry')}</div>
+        </div>
+      )}
+      {unconfirmed && (
+        <div className="notice notice-warn" role="status" data-testid="address-unconfirmed">
+          <div className="notice-message">
+            {t('settings.addressUnconfirmed', {
+              address: unconfirmed,
+              keyAddress: keyAddress ?? t('settings.googleEndpoint')
+            })}
+          </div>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={saving}
+            onClick={() => void confirmAddress(unconfirmed)}
+          >
+            {t('settings.confirmAddress')}
+          </button>
         </div>
       )}
       {storageNotice && (
