@@ -36,6 +36,11 @@ export const mainEn = {
   cli: cliEn,
   exports: exportsEn,
   errors: {
+    linkInvalid:
+      'This link cannot be opened: {{link}} is not a ResearchPal passage link (researchpal://paper/<id>?page=N).',
+    linkPaperMissing:
+      'The link points to paper {{paperId}}, which is not in this library. Add the paper, then open the link again.',
+    openFileFailed: 'The file could not be added to the library: {{detail}}',
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
     both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',
