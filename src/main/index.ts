@@ -10,6 +10,7 @@ import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
 import { writeFileAtomic } from './atomicWrite'
 import type { DesktopInput } from './desktop/desktopEntry'
+import { startUpdates } from './desktop/electronUpdates'
 import { LINK_SCHEME } from '../shared/deepLink'
 
 let services: Services | null = null
@@ -143,6 +144,15 @@ async function start(): Promise<void> {
   registerIpc(services.router, services.events, fromAppPage)
   createWindow()
   for (const input of early.splice(0)) void services.desktop.handle(input)
+  startUpdates({
+    enabled: () => services?.settings.get().autoUpdate ?? false,
+    language: () => {
+      const chosen = services?.settings.get().uiLanguage ?? 'system'
+      if (chosen !== 'system') return chosen
+      return /^pt/i.test(app.getLocale()) ? 'pt-BR' : 'en'
+    },
+    log: (line) => console.log(line)
+  })
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow()
   })
@@ -151,8 +161,16 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
-app.on('before-quit', () => {
-  void services?.close()
+// Quitting waits for the services to close (the conversation flushed, the writer lock released),
+// then quits again: a restart reads everything the user saw.
+app.on('before-quit', (event) => {
+  const open = services
+  if (!open) return
+  event.preventDefault()
+  services = null
+  // Never held open by a stuck close: after 15 s the app quits anyway (the catalog is journaled).
+  const stuck = new Promise((done) => setTimeout(done, 15_000).unref())
+  void Promise.race([open.close(), stuck]).finally(() => app.quit())
 })
 
 // `<app> --cli mcp ...` (how MCP clients start the installed app's server): the command runs in

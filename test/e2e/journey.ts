@@ -137,7 +137,8 @@ export async function runJourney(
     .poll(() => page.getByRole('textbox', { name: en.viewer.page, exact: true }).inputValue())
     .toBe(String(cited))
   await shot(page, '04-viewer-highlight')
-  const chipTexts = await page.locator('article.turn button.chip').allTextContents()
+  const citations = await citationsByTurn(page)
+  expect(citations.map((c) => c.length > 0)).toEqual([true, true])
 
   // 5. Quit and start again: the conversation and its chips are back.
   page = await launcher.restart()
@@ -147,9 +148,7 @@ export async function runJourney(
     EVIDENCE_QUESTION,
     GEMINI_QUESTION
   ])
-  await expect
-    .poll(() => page.locator('article.turn button.chip').allTextContents())
-    .toEqual(chipTexts)
+  await expect.poll(() => citationsByTurn(page)).toEqual(citations)
   await page.locator('li.paper[data-status="indexed"]').nth(2).waitFor({ timeout: 60_000 })
   await shot(page, '05-after-restart')
 
@@ -176,6 +175,22 @@ export async function runJourney(
   expect(papersFromMcp.join('\n')).toMatch(/2005\.11401/)
   await launcher.quit()
   return { screenshots: shots, papersFromMcp }
+}
+
+/** Each turn's citations (number, paper, page), once each: what its chips point at. */
+async function citationsByTurn(page: Page): Promise<string[][]> {
+  return page
+    .locator('article.turn')
+    .evaluateAll((turns) =>
+      turns.map((turn) => [
+        ...new Set(
+          [...turn.querySelectorAll('button.chip')].map(
+            (c) =>
+              `[${c.getAttribute('data-citation')}] ${c.getAttribute('data-paper-id')} p${c.getAttribute('data-page')}`
+          )
+        )
+      ])
+    )
 }
 
 /** Starts the MCP server as an MCP client would, with the SDK's client, and calls `list_papers`. */

@@ -35,6 +35,14 @@ export const mainEn = {
   },
   cli: cliEn,
   exports: exportsEn,
+  updates: {
+    restartTitle: 'Update ready',
+    restartMessage: 'ResearchPal {{version}} has been downloaded. Restart now to use it?',
+    restartDetail:
+      'Your library and conversations are kept. If you choose Later, it is installed when you quit.',
+    restartNow: 'Restart now',
+    later: 'Later'
+  },
   errors: {
     linkInvalid:
       'This link cannot be opened: {{link}} is not a ResearchPal passage link (researchpal://paper/<id>?page=N).',

@@ -36,6 +36,14 @@ export const mainPtBR: MainCatalog = {
   },
   cli: cliPtBR,
   exports: exportsPtBR,
+  updates: {
+    restartTitle: 'Atualização pronta',
+    restartMessage: 'O ResearchPal {{version}} foi baixado. Reiniciar agora para usá-lo?',
+    restartDetail:
+      'Sua biblioteca e suas conversas são mantidas. Se escolher Depois, ela é instalada quando você sair.',
+    restartNow: 'Reiniciar agora',
+    later: 'Depois'
+  },
   errors: {
     linkInvalid:
       'Este link não pode ser aberto: {{link}} não é um link de trecho do ResearchPal (researchpal://paper/<id>?page=N).',

@@ -40,7 +40,7 @@ export function CopyPassageLink({
         title={icon ? (said ?? t('chat.copyLink')) : undefined}
         onClick={() => void copy()}
       >
-        {icon ? '🔗' : t('chat.copyLink')}
+        {icon ? '¶' : t('chat.copyLink')}
       </button>
       {said && !icon && (
         <span className="muted small" role="status">

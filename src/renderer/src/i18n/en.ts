@@ -580,6 +580,9 @@ export const en = {
     answerQuestion: 'Same as the question',
     answerLanguageHelp: 'Papers stay in English; answers are written in this language.',
     toolRounds: 'Search rounds per answer',
+    autoUpdate: 'Check for updates automatically',
+    autoUpdateHelp:
+      'At start and once a day, new versions are looked for on GitHub and downloaded in the background; the app asks before restarting. Builds that cannot update themselves (a .deb, an unsigned Mac app) never check.',
     ocrLanguage: 'OCR language for scanned pages',
     ocrLanguages: { eng: 'English' },
     ocrHelp:

@@ -590,6 +590,9 @@ export const ptBR: Catalog = {
     answerQuestion: 'O mesmo da pergunta',
     answerLanguageHelp: 'Os artigos continuam em inglês; as respostas são escritas neste idioma.',
     toolRounds: 'Rodadas de busca por resposta',
+    autoUpdate: 'Procurar atualizações automaticamente',
+    autoUpdateHelp:
+      'Ao iniciar e uma vez por dia, novas versões são procuradas no GitHub e baixadas em segundo plano; o app pergunta antes de reiniciar. Versões que não se atualizam sozinhas (um .deb, um app de Mac sem assinatura) nunca procuram.',
     ocrLanguage: 'Idioma do OCR para páginas digitalizadas',
     ocrLanguages: { eng: 'Inglês' },
     ocrHelp:
