@@ -36,7 +36,7 @@ describe.skipIf(
     const launcher = chromiumLauncher({ geminiBaseUrl: gemini.baseUrl, defaultCorpusDir: CORPUS })
     try {
       const result = await runJourney(launcher, { screenshots: SCREENSHOTS })
-      expect(result.screenshots).toHaveLength(7)
+      expect(result.screenshots).toHaveLength(8)
       expect(gemini.of('synthesis').length).toBeGreaterThan(0)
     } finally {
       await launcher.quit()
@@ -61,7 +61,7 @@ describe.skipIf(electron === null)('the journey in the Electron app', () => {
         // The real MiniLM on a 2- or 3-core runner, and the default papers from arXiv.
         indexTimeoutMs: 900_000
       })
-      expect(result.screenshots).toHaveLength(7)
+      expect(result.screenshots).toHaveLength(8)
       expect(gemini.of('synthesis').length).toBeGreaterThan(0)
     } finally {
       await launcher.quit()

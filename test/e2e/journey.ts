@@ -20,6 +20,8 @@ export interface JourneyLauncher {
   start(): Promise<Page>
   restart(): Promise<Page>
   quit(): Promise<void>
+  /** Hands a researchpal:// link to the running app the way the system does (open-url). */
+  openLink(url: string): Promise<void>
 }
 
 /** Where the journey saves its screenshots (one folder per launcher). */
@@ -137,6 +139,24 @@ export async function runJourney(
     .poll(() => page.getByRole('textbox', { name: en.viewer.page, exact: true }).inputValue())
     .toBe(String(cited))
   await shot(page, '04-viewer-highlight')
+
+  // 4b. "Copy link to this passage" on the chip; the link, opened from the desktop, brings the
+  // same page back with the same passage highlighted.
+  await page.getByRole('button', { name: en.viewer.close, exact: true }).click()
+  await chip.hover()
+  const copy = page.getByRole('button', { name: en.chat.copyLink, exact: true })
+  await copy.click()
+  const link = (await copy.getAttribute('data-link')) ?? ''
+  expect(link).toMatch(
+    new RegExp(`^researchpal://paper/${paperId!.replace('.', '\\.')}\\?page=${cited}&quote=`)
+  )
+  await page.mouse.move(0, 0)
+  await expect.poll(() => scroll.count()).toBe(0)
+  await launcher.openLink(link)
+  await expect.poll(() => scroll.getAttribute('data-paper-id'), { timeout: 30_000 }).toBe(paperId)
+  await highlights.first().waitFor({ timeout: 60_000 })
+  expect(norm((await highlights.allTextContents()).join(''))).toContain(norm(snippet).slice(0, 200))
+  await shot(page, '04b-opened-from-link')
   const citations = await citationsByTurn(page)
   expect(citations.map((c) => c.length > 0)).toEqual([true, true])
 

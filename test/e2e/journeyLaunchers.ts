@@ -58,6 +58,9 @@ export function chromiumLauncher(options: {
       await launcher.quit()
       return launcher.start()
     },
+    async openLink(url) {
+      await h!.services.desktop.handle({ urls: [url] })
+    },
     async quit() {
       if (!h) return
       await stopTrace(h.page.context(), `chromium-${++starts}`)
@@ -142,6 +145,12 @@ export function electronLauncher(options: {
     async restart() {
       await launcher.quit()
       return launcher.start()
+    },
+    async openLink(url) {
+      // The event macOS sends; index.ts passes it to services.desktop, as for a second launch.
+      await app!.evaluate(({ app: electronApp }, link) => {
+        electronApp.emit('open-url', { preventDefault: () => undefined }, link)
+      }, url)
     },
     async quit() {
       if (!app) return

@@ -49,7 +49,7 @@ export const mainPtBR: MainCatalog = {
       'Este link não pode ser aberto: {{link}} não é um link de trecho do ResearchPal (researchpal://paper/<id>?page=N).',
     linkPaperMissing:
       'O link aponta para o artigo {{paperId}}, que não está nesta biblioteca. Adicione o artigo e abra o link de novo.',
-    openFileFailed: 'Não foi possível adicionar o arquivo à biblioteca: {{detail}}',
+    openFileFailed: 'Não foi possível adicionar o arquivo à biblioteca.',
     internal:
       'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
     both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',
