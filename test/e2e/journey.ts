@@ -87,6 +87,24 @@ export async function runJourney(
   launcher: JourneyLauncher,
   options: JourneyOptions
 ): Promise<JourneyResult> {
+  let page: Page | null = null
+  try {
+    return await journey(launcher, options, (p) => (page = p))
+  } catch (e) {
+    // What the screen showed when a step failed, beside the other screenshots.
+    const open = page as Page | null
+    await open
+      ?.screenshot({ path: join(options.screenshots, `${launcher.name}-failure.png`) })
+      .catch(() => undefined)
+    throw e
+  }
+}
+
+async function journey(
+  launcher: JourneyLauncher,
+  options: JourneyOptions,
+  seen: (page: Page) => void
+): Promise<JourneyResult> {
   mkdirSync(options.screenshots, { recursive: true })
   const shots: string[] = []
   const shot = async (page: Page, name: string): Promise<void> => {
@@ -97,6 +115,7 @@ export async function runJourney(
 
   // 1. First run on an empty profile: the call to add the default papers.
   let page = await launcher.start()
+  seen(page)
   const addDefaults = page.getByRole('button', { name: en.library.addDefaults, exact: true })
   await addDefaults.waitFor({ timeout: 60_000 })
   await shot(page, '01-first-run')
@@ -131,7 +150,7 @@ export async function runJourney(
   const snippet = (await chip.getAttribute('data-snippet')) ?? ''
   await chip.click()
   const scroll = page.locator('.viewer-scroll')
-  await expect.poll(() => scroll.getAttribute('data-paper-id')).toBe(paperId)
+  await expect.poll(() => scroll.getAttribute('data-paper-id'), { timeout: 30_000 }).toBe(paperId)
   const highlights = page.locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
   await highlights.first().waitFor({ timeout: 60_000 })
   expect(norm((await highlights.allTextContents()).join(''))).toContain(norm(snippet))
@@ -162,6 +181,7 @@ export async function runJourney(
 
   // 5. Quit and start again: the conversation and its chips are back.
   page = await launcher.restart()
+  seen(page)
   const turns = page.locator('article.turn')
   await expect.poll(() => turns.count(), { timeout: 60_000 }).toBe(2)
   expect(await turns.locator('.question').allTextContents()).toEqual([
