@@ -76,7 +76,8 @@ export default tseslint.config(
     ignores: [
       'src/main/index.ts',
       'src/main/ipc/electronAdapter.ts',
-      'src/main/settings/safeStorageSecrets.ts'
+      'src/main/settings/safeStorageSecrets.ts',
+      'src/main/desktop/electronUpdates.ts'
     ],
     rules: {
       'no-restricted-imports': [
@@ -86,6 +87,10 @@ export default tseslint.config(
             {
               name: 'electron',
               message: 'Electron-only code lives in src/main/index.ts and the IPC adapter.'
+            },
+            {
+              name: 'electron-updater',
+              message: 'electron-updater is imported in src/main/desktop/electronUpdates.ts only.'
             }
           ]
         }

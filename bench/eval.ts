@@ -6,7 +6,8 @@
  * over the whole library. The embedder is whatever is installed: the real all-MiniLM-L6-v2 when
  * present (hybrid), else none (keyword only, `embedder: null`); `--fake-embedder` uses the
  * deterministic hashing embedder of the tests to exercise the fused path (its figures say
- * nothing about a real model's quality).
+ * nothing about a real model's quality); `--keyword-only` leaves the model out, for
+ * `bench/evalModes.ts` to set keyword-only and hybrid side by side.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -20,6 +21,8 @@ import { evaluate, parseQuestions } from './retrievalEval'
 
 async function main(): Promise<void> {
   const fake = process.argv.includes('--fake-embedder')
+  // Keyword-only on purpose, for the side-by-side with the real model (bench/evalModes.ts).
+  const keywordOnly = process.argv.includes('--keyword-only')
   const root = await mkdtemp(join(tmpdir(), 'researchpal-eval-'))
   // The app's own wiring; the embedder is the real model when one is installed, else none.
   const services = await createServices({
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     secrets: new MemorySecretStore(),
     defaultCorpusDir: join(SHARED_DIR, 'corpus'),
     ...(fake ? { embedder: new FakeEmbedderProvider() } : {}),
+    ...(keywordOnly ? { embedder: new FakeEmbedderProvider(null) } : {}),
     log: (m) => console.error(m)
   })
   try {
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
     )
     const report = await evaluate(retriever, questions)
     const out = {
-      command: `npm run eval${fake ? ' -- --fake-embedder' : ''}`,
+      command: `npm run eval${fake ? ' -- --fake-embedder' : keywordOnly ? ' -- --keyword-only' : ''}`,
       machine: { node: process.version, platform: process.platform, arch: process.arch },
       embedderStatus: services.embedder.status().message,
       papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),

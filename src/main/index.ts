@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, session, shell, type WebFrameMain } from 'electron'
 import { isPermissionAllowed, isTrustedSender, type AppPage } from './ipc/appPage'
@@ -9,8 +9,26 @@ import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
 import { writeFileAtomic } from './atomicWrite'
+import type { DesktopInput } from './desktop/desktopEntry'
+import { startUpdates } from './desktop/electronUpdates'
+import { LINK_SCHEME } from '../shared/deepLink'
 
 let services: Services | null = null
+
+// What the desktop handed over before the services were up (macOS sends open-file and open-url
+// before `ready`; the first launch's own command line): given to the one entry once they are.
+const early: DesktopInput[] = [{ argv: process.argv.slice(1), cwd: process.cwd() }]
+function fromDesktop(input: DesktopInput): void {
+  if (services) void services.desktop.handle(input)
+  else early.push(input)
+}
+
+function focusWindow(): void {
+  const win = BrowserWindow.getAllWindows()[0]
+  if (!win) return
+  if (win.isMinimized()) win.restore()
+  win.focus()
+}
 
 const rendererFile = join(__dirname, '../renderer/index.html')
 const appPage: AppPage = {
@@ -125,6 +143,16 @@ async function start(): Promise<void> {
   })
   registerIpc(services.router, services.events, fromAppPage)
   createWindow()
+  for (const input of early.splice(0)) void services.desktop.handle(input)
+  startUpdates({
+    enabled: () => services?.settings.get().autoUpdate ?? false,
+    language: () => {
+      const chosen = services?.settings.get().uiLanguage ?? 'system'
+      if (chosen !== 'system') return chosen
+      return /^pt/i.test(app.getLocale()) ? 'pt-BR' : 'en'
+    },
+    log: (line) => console.log(line)
+  })
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow()
   })
@@ -133,8 +161,16 @@ async function start(): Promise<void> {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
-app.on('before-quit', () => {
-  void services?.close()
+// Quitting waits for the services to close (the conversation flushed, the writer lock released),
+// then quits again: a restart reads everything the user saw.
+app.on('before-quit', (event) => {
+  const open = services
+  if (!open) return
+  event.preventDefault()
+  services = null
+  // Never held open by a stuck close: after 15 s the app quits anyway (the catalog is journaled).
+  const stuck = new Promise((done) => setTimeout(done, 15_000).unref())
+  void Promise.race([open.close(), stuck]).finally(() => app.quit())
 })
 
 // `<app> --cli mcp ...` (how MCP clients start the installed app's server): the command runs in
@@ -151,6 +187,9 @@ function runCliInstead(argv: string[]): void {
   )
 }
 
+// A separate profile (the journey tests, a portable copy): must be set before the lock is taken.
+if (process.env.RESEARCHPAL_USER_DATA) app.setPath('userData', process.env.RESEARCHPAL_USER_DATA)
+
 const cliAt = process.argv.indexOf(CLI_FLAG)
 if (cliAt >= 0) {
   runCliInstead(process.argv.slice(cliAt + 1))
@@ -158,11 +197,24 @@ if (cliAt >= 0) {
   // A second launch focuses the open window instead of opening the library twice.
   app.exit(0)
 } else {
-  app.on('second-instance', () => {
-    const win = BrowserWindow.getAllWindows()[0]
-    if (!win) return
-    if (win.isMinimized()) win.restore()
-    win.focus()
+  // researchpal:// links: registered by the installers; a development run registers itself.
+  if (!app.isPackaged && process.defaultApp && process.argv[1]) {
+    app.setAsDefaultProtocolClient(LINK_SCHEME, process.execPath, [resolve(process.argv[1])])
+  }
+  // A second launch (a link or a PDF opened from the desktop) forwards its command line here.
+  app.on('second-instance', (_event, argv, cwd) => {
+    focusWindow()
+    fromDesktop({ argv: argv.slice(1), cwd })
+  })
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    focusWindow()
+    fromDesktop({ urls: [url] })
+  })
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    focusWindow()
+    fromDesktop({ files: [path] })
   })
   start().catch((e: unknown) => {
     dialog.showErrorBox('ResearchPal could not start', e instanceof Error ? e.message : String(e))

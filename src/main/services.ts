@@ -38,6 +38,7 @@ import { FolderImport } from './ingest/bulk/FolderImport'
 import { IdleTuning } from './ingest/bulk/IdleTuning'
 import { IngestTuning } from './ingest/bulk/IngestTuning'
 import { measureIngestion, type MeasureDeps } from './ingest/bulk/measureIngestion'
+import { DesktopEntry } from './desktop/desktopEntry'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -57,6 +58,8 @@ export interface Services {
   tuning: IngestTuning
   /** Measures ingestion settings again on these PDFs (or the import's first files). */
   measureIngestion(pdfs: readonly string[]): ReturnType<typeof measureIngestion>
+  /** Where links and files from the desktop come in (src/main/desktop/desktopEntry.ts). */
+  desktop: DesktopEntry
   router: Router
   /** The data folder's writer lock; null when opened read-only. */
   lock: DataFolderLock | null
@@ -433,6 +436,13 @@ async function openServices(
     papers: () => library.list(),
     modelName: () => settings.get().model
   })
+  // Links and files from the desktop (command line, second launch, open-url, open-file).
+  const desktop = new DesktopEntry({
+    paper: (id) => library.list().find((p) => p.id === id),
+    addPaths: (paths) => library.addPathsDetailed(paths),
+    openPassage: (link) => events.emit('desktop:open', link),
+    notice: (notice) => events.emit('library:notice', notice)
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -454,7 +464,8 @@ async function openServices(
     folderImport,
     tuning,
     measureIngestion: measure,
-    mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root)
+    mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root),
+    desktopReady: () => desktop.ready()
   })
   // These can change the key or its address: saving one, moving the API address (which
   // forgets it), or confirming the address settings.json names.
@@ -510,6 +521,7 @@ async function openServices(
     folderImport,
     tuning,
     measureIngestion: measure,
+    desktop,
     router,
     lock,
     readOnly,

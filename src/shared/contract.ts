@@ -21,6 +21,7 @@ import {
   SettingsSchema,
   UI_LANGUAGES
 } from './types'
+import { PassageLinkSchema } from './deepLink'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
@@ -230,6 +231,8 @@ export const channels = {
   'app:info': { input: Empty, output: AppInfoSchema },
   /** How an MCP client (Claude Desktop, Cursor) starts `researchpal mcp` on this library. */
   'app:mcpConfig': { input: Empty, output: McpConfigSchema },
+  /** The window listens now: the passages links asked for before it did (then `desktop:open`). */
+  'desktop:ready': { input: Empty, output: z.object({ links: z.array(PassageLinkSchema) }) },
   'settings:get': { input: Empty, output: PublicSettingsSchema },
   'settings:update': { input: SettingsSchema.partial().strict(), output: PublicSettingsSchema },
   'settings:setApiKey': {
@@ -595,7 +598,9 @@ export const events = {
   'library:importProgress': ImportProgressSchema,
   'chat:event': AnswerEventSchema,
   'compare:progress': CompareProgressSchema,
-  'import:progress': FolderImportStatusSchema
+  'import:progress': FolderImportStatusSchema,
+  /** A researchpal:// link from the desktop: open this passage (src/main/desktop/). */
+  'desktop:open': PassageLinkSchema
 } as const
 
 /** A channel name, e.g. `library:add`. */

@@ -299,7 +299,9 @@ export const SettingsSchema = z.object({
   chunkTokens: z.number().int().min(64).max(1024),
   chunkOverlap: z.number().int().min(0).max(256),
   /** Languages OCR reads scanned pages in (Tesseract codes; those with a data package here). */
-  ocrLanguages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(OCR_LANGUAGES.length)
+  ocrLanguages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(OCR_LANGUAGES.length),
+  /** Look for a new version at start and daily, download it, and ask before restarting. */
+  autoUpdate: z.boolean()
 })
 /** Non-secret settings. */
 export type Settings = z.infer<typeof SettingsSchema>
@@ -318,7 +320,8 @@ export const DEFAULT_SETTINGS: Settings = {
   requestTimeoutMs: 60_000,
   chunkTokens: 256,
   chunkOverlap: 32,
-  ocrLanguages: ['eng']
+  ocrLanguages: ['eng'],
+  autoUpdate: true
 }
 
 /**

@@ -51,7 +51,8 @@ describe('preload', () => {
       'onLibraryImportProgress',
       'onChatEvent',
       'onCompareProgress',
-      'onImportProgress'
+      'onImportProgress',
+      'onDesktopOpen'
     ])
     for (const event of EVENTS) {
       const got: unknown[] = []

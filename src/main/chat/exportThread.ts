@@ -1,5 +1,6 @@
 import type { Thread, ThreadExport } from '../../shared/threads'
 import type { Citation, Paper, UiLanguage } from '../../shared/types'
+import { passageLink } from '../../shared/deepLink'
 import { mainT } from '../i18n'
 import { bibtexKeys, toBibtex, type BibPaper } from '../library/bibtex'
 
@@ -9,6 +10,8 @@ interface Reference {
   paper: BibPaper
   removed: boolean
   page: number
+  /** The first cited passage on that page, for the link that opens it highlighted. */
+  quote: string
 }
 
 function fileBase(thread: Thread): string {
@@ -33,7 +36,9 @@ function authorsText(authors: readonly string[]): string {
  * BibTeX for the papers it cites.
  * @remarks Each answer numbers its citations from 1; the export renumbers them so a number
  * means the same paper and page everywhere in the file. A cited paper no longer in the
- * library is still listed, from what the citation recorded, and said to be removed.
+ * library is still listed, from what the citation recorded, and said to be removed. A page of a
+ * paper still in the library links to `researchpal://paper/<id>?page=N&quote=…`, which opens
+ * it in the app with the passage highlighted (from Obsidian, or any Markdown viewer).
  */
 export function exportThread(
   thread: Thread,
@@ -58,7 +63,7 @@ export function exportThread(
         year: null,
         arxivId: /^\d{4}\.\d{4,5}$/.test(c.paperId) ? c.paperId : null
       }
-      ref = { number: refs.size + 1, paper, removed: !known, page: c.page }
+      ref = { number: refs.size + 1, paper, removed: !known, page: c.page, quote: c.snippet }
       refs.set(key, ref)
     }
     return ref
@@ -114,7 +119,10 @@ export function exportThread(
         who ? `${who}${year}.` : '',
         `*${p.title || p.id}*${who ? '' : year}.`,
         id ? `${id},` : '',
-        `p. ${r.page}.`,
+        // A paper still in the library: the page is a researchpal:// link to the passage.
+        r.removed
+          ? `p. ${r.page}.`
+          : `[p. ${r.page}](${passageLink({ paperId: p.id, page: r.page, quote: r.quote })}).`,
         `BibTeX: \`${keys.get(p.id)}\``,
         r.removed ? tr('exports.removed') : ''
       ]

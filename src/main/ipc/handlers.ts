@@ -25,6 +25,7 @@ import type { LibraryImports } from '../library/LibraryImports'
 import type { Organizer } from '../library/Organizer'
 import type { MetadataRefresher } from '../library/online/MetadataRefresher'
 import type { Handlers } from './router'
+import type { PassageLink } from '../../shared/deepLink'
 import type { CompareService } from '../compare/CompareService'
 import { toCsv, toMarkdown } from '../compare/exportTable'
 import type { FolderImportStatus, IngestTuningInfo } from '../../shared/folderImport'
@@ -129,6 +130,8 @@ export interface HandlerDeps {
   pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
+  /** The window is ready for desktop links; returns the ones that came before. */
+  desktopReady: () => PassageLink[]
   compare: CompareService
   folderImport: FolderImportPort
   tuning: IngestTuning
@@ -158,6 +161,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       embedder: deps.embedderStatus()
     }),
     'app:mcpConfig': () => deps.mcpConfig(),
+    'desktop:ready': () => ({ links: deps.desktopReady() }),
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),
     'settings:setApiKey': ({ apiKey }) => deps.settings.setApiKey(apiKey),

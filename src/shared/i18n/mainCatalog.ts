@@ -35,7 +35,20 @@ export const mainEn = {
   },
   cli: cliEn,
   exports: exportsEn,
+  updates: {
+    restartTitle: 'Update ready',
+    restartMessage: 'ResearchPal {{version}} has been downloaded. Restart now to use it?',
+    restartDetail:
+      'Your library and conversations are kept. If you choose Later, it is installed when you quit.',
+    restartNow: 'Restart now',
+    later: 'Later'
+  },
   errors: {
+    linkInvalid:
+      'This link cannot be opened: {{link}} is not a ResearchPal passage link (researchpal://paper/<id>?page=N).',
+    linkPaperMissing:
+      'The link points to paper {{paperId}}, which is not in this library. Add the paper, then open the link again.',
+    openFileFailed: 'The file could not be added to the library: {{detail}}',
     internal:
       'Something went wrong: {{detail}}. The app is still running; try again, and if it keeps failing, report it with the log.',
     both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',

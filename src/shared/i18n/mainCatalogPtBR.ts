@@ -36,7 +36,20 @@ export const mainPtBR: MainCatalog = {
   },
   cli: cliPtBR,
   exports: exportsPtBR,
+  updates: {
+    restartTitle: 'Atualização pronta',
+    restartMessage: 'O ResearchPal {{version}} foi baixado. Reiniciar agora para usá-lo?',
+    restartDetail:
+      'Sua biblioteca e suas conversas são mantidas. Se escolher Depois, ela é instalada quando você sair.',
+    restartNow: 'Reiniciar agora',
+    later: 'Depois'
+  },
   errors: {
+    linkInvalid:
+      'Este link não pode ser aberto: {{link}} não é um link de trecho do ResearchPal (researchpal://paper/<id>?page=N).',
+    linkPaperMissing:
+      'O link aponta para o artigo {{paperId}}, que não está nesta biblioteca. Adicione o artigo e abra o link de novo.',
+    openFileFailed: 'Não foi possível adicionar o arquivo à biblioteca.',
     internal:
       'Algo deu errado (um erro interno). O app continua funcionando; tente de novo e, se continuar falhando, informe o problema junto com o registro (log).',
     both: '$t(errors.{{firstKey}}) $t(errors.{{secondKey}})',

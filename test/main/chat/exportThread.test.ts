@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { exportThread } from '../../../src/main/chat/exportThread'
 import { bibtexKeys, toBibtex } from '../../../src/main/library/bibtex'
 import type { Thread } from '../../../src/shared/threads'
+import { parseDeepLink } from '../../../src/shared/deepLink'
 import { answer, citation, paper } from '../../fixtures/chatRecords'
 
 const BERT = paper({
@@ -64,8 +65,18 @@ describe('exporting a thread', () => {
     expect(md).toContain('_(no answer: the app stopped while answering)_')
     const refs = md.slice(md.indexOf('## References'))
     expect(refs).toContain(
-      '[1] Ashish Vaswani, Noam Shazeer, Niki Parmar (2017). *Attention Is All You Need*. arXiv:1706.03762 (doi:10.48550/arXiv.1706.03762), p. 4. BibTeX: `vaswani2017attention`'
+      '[1] Ashish Vaswani, Noam Shazeer, Niki Parmar (2017). *Attention Is All You Need*. arXiv:1706.03762 (doi:10.48550/arXiv.1706.03762), [p. 4](researchpal://paper/1706.03762?page=4&quote='
     )
+    // The page opens the cited passage in the app: the link reads back to the same passage.
+    const link = /\[p\. 4\]\((researchpal:[^)]+)\)\. BibTeX: `vaswani2017attention`/.exec(refs)![1]!
+    expect(parseDeepLink(link)).toEqual({
+      ok: true,
+      link: {
+        paperId: '1706.03762',
+        page: 4,
+        quote: thread.turns[0]!.citations[0]!.snippet.replace(/\s+/g, ' ').trim()
+      }
+    })
     expect(refs).toContain(
       '[2] Jacob Devlin, Ming-Wei Chang, Kenton Lee et al. (2018). *BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding*. arXiv:1810.04805'
     )
@@ -77,7 +88,9 @@ describe('exporting a thread', () => {
     expect(out.fileName).toBe('attention-and-bert-u2.md')
     expect(out.content).not.toContain('scaled dot-product')
     expect(out.content).toContain('BERT is bidirectional [1] and uses attention [2].')
-    expect(out.content).toMatch(/\[1\] \*BERT\*\. arXiv:1810\.04805 .*\(removed from the library\)/)
+    expect(out.content).toMatch(
+      /\[1\] \*BERT\*\. arXiv:1810\.04805 .*, p\. 3\. .*\(removed from the library\)/
+    )
   })
 
   it("writes the document's own words in the UI language (Portuguese), the answers as they are", () => {

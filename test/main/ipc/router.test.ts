@@ -12,6 +12,7 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     ['nope', '(input)']
   ],
   'app:mcpConfig': [[{ x: 1 }, 'x']],
+  'desktop:ready': [[{ x: 1 }, 'x']],
   'settings:get': [[{ x: true }, 'x']],
   'settings:update': [
     [{ toolRounds: 7 }, 'toolRounds'],

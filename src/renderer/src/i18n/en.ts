@@ -380,6 +380,9 @@ export const en = {
     chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
     cardPage: 'Page {{page, number}}',
     cardHint: 'Click to open the page',
+    copyLink: 'Copy link to this passage',
+    linkCopied: 'Link copied.',
+    linkCopyFailed: 'Could not copy the link.',
     chipLabelKind: 'Source {{number}}: {{title}}, page {{page, number}} ({{kind}})',
     kinds: { text: 'Text', ocr: 'OCR', figure: 'Figure', table: 'Table' },
     figureNumbered: 'Figure {{number}}',
@@ -591,6 +594,9 @@ export const en = {
     answerQuestion: 'Same as the question',
     answerLanguageHelp: 'Papers stay in English; answers are written in this language.',
     toolRounds: 'Search rounds per answer',
+    autoUpdate: 'Check for updates automatically',
+    autoUpdateHelp:
+      'At start and once a day, new versions are looked for on GitHub and downloaded in the background; the app asks before restarting. Builds that cannot update themselves (a .deb, an unsigned Mac app) never check.',
     ocrLanguage: 'OCR language for scanned pages',
     ocrLanguages: { eng: 'English' },
     ocrHelp:

@@ -385,6 +385,9 @@ export const ptBR: Catalog = {
     chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
     cardPage: 'Página {{page, number}}',
     cardHint: 'Clique para abrir a página',
+    copyLink: 'Copiar link para este trecho',
+    linkCopied: 'Link copiado.',
+    linkCopyFailed: 'Não foi possível copiar o link.',
     chipLabelKind: 'Fonte {{number}}: {{title}}, página {{page, number}} ({{kind}})',
     kinds: { text: 'Texto', ocr: 'OCR', figure: 'Figura', table: 'Tabela' },
     figureNumbered: 'Figura {{number}}',
@@ -601,6 +604,9 @@ export const ptBR: Catalog = {
     answerQuestion: 'O mesmo da pergunta',
     answerLanguageHelp: 'Os artigos continuam em inglês; as respostas são escritas neste idioma.',
     toolRounds: 'Rodadas de busca por resposta',
+    autoUpdate: 'Procurar atualizações automaticamente',
+    autoUpdateHelp:
+      'Ao iniciar e uma vez por dia, novas versões são procuradas no GitHub e baixadas em segundo plano; o app pergunta antes de reiniciar. Versões que não se atualizam sozinhas (um .deb, um app de Mac sem assinatura) nunca procuram.',
     ocrLanguage: 'Idioma do OCR para páginas digitalizadas',
     ocrLanguages: { eng: 'Inglês' },
     ocrHelp:

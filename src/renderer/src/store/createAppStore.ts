@@ -45,8 +45,13 @@ export function createAppStore(api: ResearchPalApi): AppStore {
       api.onLibraryNotice((n) => store.getState().applyLibraryNotice(n)),
       api.onLibraryImportProgress((p) => store.getState().applyLibraryImportProgress(p)),
       api.onCompareProgress((p) => store.getState().applyCompareProgress(p)),
-      api.onImportProgress((s) => store.getState().applyImportProgress(s))
+      api.onImportProgress((s) => store.getState().applyImportProgress(s)),
+      api.onDesktopOpen((link) => store.getState().openLink(link))
     ]
+    // Links that started the app (or came before the window listened) wait in main until now.
+    void api.desktop.ready({}).then((r) => {
+      if (r.ok) for (const link of r.value.links) store.getState().openLink(link)
+    })
     return () => offs.forEach((off) => off())
   }
   return Object.assign(store, { connect })

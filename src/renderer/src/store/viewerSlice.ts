@@ -1,5 +1,6 @@
 import type { AppError } from '../../../shared/errors'
 import type { ChunkKind, Citation, Region } from '../../../shared/types'
+import type { PassageLink } from '../../../shared/deepLink'
 import type { SliceCreator } from './types'
 
 /** Zoom: a fixed scale (1 = 100%) or the page width fitted to the pane. */
@@ -78,6 +79,8 @@ export interface ViewerSlice {
   openCitation: (citation: Citation) => void
   /** Opens a paper from the library at its first page. */
   openPaper: (paperId: string, page?: number) => void
+  /** Opens a researchpal:// link's passage: its page, with the quote highlighted when it has one. */
+  openLink: (link: PassageLink) => void
   closeViewer: () => void
   /** Scrolls to a page (navigation buttons, page box). */
   goToPage: (page: number) => void
@@ -164,6 +167,10 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
   },
   openPaper: (paperId, page = 1) => {
     set({ viewer: jump(get().viewer, { paperId, page, highlight: null }) })
+  },
+  openLink: ({ paperId, page, quote }) => {
+    const highlight: Highlight | null = quote ? { page, snippet: quote, nonce: ++nonce } : null
+    set({ viewer: jump(get().viewer, { paperId, page, highlight }) })
   },
   goBack: () => {
     const v = get().viewer

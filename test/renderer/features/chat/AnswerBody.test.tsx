@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerBody } from '../../../../src/renderer/src/features/chat/AnswerBody'
 import { answer, citation } from '../../fakeApi'
@@ -18,7 +18,7 @@ describe('AnswerBody', () => {
     expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
-  it('shows a hover card with the paper title, page and snippet', () => {
+  it('shows a hover card with the paper title, page, snippet and a link to copy', async () => {
     const a = answer()
     renderWithStore(<AnswerBody text={a.answer} citations={a.citations} />)
     const chip = screen.getByRole('button', { name: /Source 2/ })
@@ -28,8 +28,14 @@ describe('AnswerBody', () => {
     expect(card.textContent).toContain('BERT')
     expect(card.textContent).toContain('Page 3')
     expect(card.textContent).toContain('BERT is bidirectional.')
+    const copy = within(card).getByRole('button', { name: 'Copy link to this passage' })
+    expect(copy.getAttribute('data-link')).toBe(
+      'researchpal://paper/1810.04805?page=3&quote=BERT+is+bidirectional.'
+    )
+    // The card stays a moment after the pointer leaves, so it can reach the card's button.
     fireEvent.mouseLeave(chip.parentElement!)
-    expect(screen.queryByRole('tooltip')).toBeNull()
+    expect(screen.queryByRole('tooltip')).not.toBeNull()
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull())
   })
 
   it('opens the viewer at the cited page with the snippet when a chip is clicked', () => {

@@ -1,10 +1,14 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { CopyPassageLink } from '../../components/CopyPassageLink'
 
 /** The gap kept between a hover card and the window's edges or its chip. */
 const MARGIN = 8
+
+/** How long the card stays after the pointer leaves, so it can cross the gap to the card. */
+const CLOSE_DELAY_MS = 250
 
 /** Shortens a snippet for the hover card. */
 function clip(text: string, max = 320): string {
@@ -46,7 +50,20 @@ export function CitationChip({ citation }: { citation: Citation }) {
       s.viewer.highlight?.page === citation.page &&
       s.viewer.highlight.snippet === citation.snippet
   )
-  const [hover, setHover] = useState(false)
+  const [hover, setHoverNow] = useState(false)
+  const closing = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const setHover = (on: boolean): void => {
+    if (closing.current) clearTimeout(closing.current)
+    closing.current = null
+    if (on) setHoverNow(true)
+    else closing.current = setTimeout(() => setHoverNow(false), CLOSE_DELAY_MS)
+  }
+  useEffect(
+    () => () => {
+      if (closing.current) clearTimeout(closing.current)
+    },
+    []
+  )
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null)
   const chipRef = useRef<HTMLButtonElement>(null)
   const cardRef = useRef<HTMLSpanElement>(null)
@@ -79,6 +96,10 @@ export function CitationChip({ citation }: { citation: Citation }) {
       className="chip-wrap"
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => setHover(false)}
+      onFocus={() => setHover(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHover(false)
+      }}
     >
       <button
         ref={chipRef}
@@ -102,8 +123,6 @@ export function CitationChip({ citation }: { citation: Citation }) {
               : label
         }
         aria-current={isOpen ? 'true' : undefined}
-        onFocus={() => setHover(true)}
-        onBlur={() => setHover(false)}
         onClick={() => {
           if (!removed) openCitation(citation)
         }}
@@ -131,6 +150,15 @@ export function CitationChip({ citation }: { citation: Citation }) {
           <span className="hover-card-hint">
             {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}
           </span>
+          {!removed && (
+            <span className="hover-card-actions">
+              <CopyPassageLink
+                paperId={citation.paperId}
+                page={citation.page}
+                quote={citation.snippet}
+              />
+            </span>
+          )}
         </span>
       )}
     </span>

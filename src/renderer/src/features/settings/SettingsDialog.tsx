@@ -121,6 +121,17 @@ export function SettingsDialog() {
                 </select>
                 <span className="field-help">{t('settings.ocrHelp')}</span>
               </label>
+              <label className="field field-check">
+                <span>
+                  <input
+                    type="checkbox"
+                    checked={values.autoUpdate}
+                    onChange={(e) => void updateSettings({ autoUpdate: e.target.checked })}
+                  />{' '}
+                  {t('settings.autoUpdate')}
+                </span>
+                <span className="field-help">{t('settings.autoUpdateHelp')}</span>
+              </label>
             </>
           )}
           <EmbedderState />

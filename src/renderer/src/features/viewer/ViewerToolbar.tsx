@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { formatNumber, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ZOOM_LIMITS } from '../../store/viewerSlice'
+import { CopyPassageLink } from '../../components/CopyPassageLink'
 
 /** How much one zoom step multiplies or divides the scale by. */
 export const ZOOM_STEP = 1.2
@@ -23,6 +24,8 @@ export function ViewerToolbar({
   const current = useAppStore((s) => s.viewer.scale)
   const found = useAppStore((s) => s.viewer.highlightFound)
   const hasHighlight = useAppStore((s) => s.viewer.highlight !== null)
+  const paperId = useAppStore((s) => s.viewer.paperId)
+  const highlight = useAppStore((s) => s.viewer.highlight)
   const title = useAppStore(
     (s) => s.library.papers.find((p) => p.id === s.viewer.paperId)?.title ?? s.viewer.paperId ?? ''
   )
@@ -146,6 +149,14 @@ export function ViewerToolbar({
         <span className="muted small" role="status">
           {t('viewer.notFound')}
         </span>
+      )}
+      {paperId && (
+        <CopyPassageLink
+          icon
+          paperId={paperId}
+          page={highlight?.page ?? page}
+          quote={highlight?.snippet ?? null}
+        />
       )}
       <button
         type="button"
