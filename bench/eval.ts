@@ -15,6 +15,7 @@ import { createServices } from '../src/main/services'
 import { MemorySecretStore } from '../src/main/settings/secretStore'
 import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
 import { SHARED_DIR } from './ingestCorpus'
+import { metadataCorpusPresent, metadataEval } from './metadataEval'
 import { evaluate, parseQuestions } from './retrievalEval'
 
 async function main(): Promise<void> {
@@ -47,9 +48,15 @@ async function main(): Promise<void> {
       embedderStatus: services.embedder.status().message,
       papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),
       ingestMs: Math.round(ingestMs),
-      ...report
+      ...report,
+      // Title/authors/year/sections on the varied corpus and the 18 arXiv papers (~1-2 min).
+      metadata: metadataCorpusPresent(join(SHARED_DIR, 'corpus'))
+        ? await metadataEval(join(SHARED_DIR, 'corpus'))
+        : null
     }
     console.log(JSON.stringify(out, null, 2))
+    if (process.env.CI === 'true' && out.metadata && (out.metadata.failures as string[]).length)
+      process.exitCode = 1
   } finally {
     await services.close()
     await rm(root, { recursive: true, force: true })

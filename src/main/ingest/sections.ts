@@ -6,6 +6,10 @@ export interface LayoutLine {
   fontSize: number
   /** Where the line starts in its page's cleaned text. */
   offset: number
+  /** Left edge in points, when known. */
+  x?: number
+  /** Baseline position from the top of the page, 0 (top) to 1 (bottom), when known. */
+  top?: number
 }
 
 /** One page's lines, in reading order. */
