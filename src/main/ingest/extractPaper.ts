@@ -119,7 +119,11 @@ export async function extractPaper(
   }
   const marks = detectSections(layout)
   const metadata = {
-    ...readMetadata(content.info, layout[0]?.lines ?? [], pages[0]?.text ?? ''),
+    ...readMetadata(
+      content.info,
+      layout.slice(0, 8),
+      pages.slice(0, 8).map((p) => p.text)
+    ),
     language: dominantLanguage(pages.map((p) => p.text))
   }
   return { pages, metadata, sections: sectionSpans(marks, content.numPages), marks }

@@ -8,6 +8,7 @@ export type MetadataValues = Partial<{
   venue: string | null
   doi: string | null
   abstract: string | null
+  language: string | null
 }>
 
 /**
@@ -23,7 +24,15 @@ const RANK: Record<FieldSource, number> = {
   user: 4
 }
 
-const FIELDS: readonly MetadataField[] = ['title', 'authors', 'year', 'venue', 'doi', 'abstract']
+const FIELDS: readonly MetadataField[] = [
+  'title',
+  'authors',
+  'year',
+  'venue',
+  'doi',
+  'abstract',
+  'language'
+]
 
 function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
