@@ -206,6 +206,18 @@ export const PaperEditSchema = z
     year: z.number().int().min(1000).max(2200).nullable().optional(),
     venue: z.string().trim().max(300).nullable().optional(),
     doi: z.union([DoiSchema, z.literal(''), z.null()]).optional(),
+    /** ISO 639-1 code of the paper's language (`pt`, `en`), null or '' to clear. */
+    language: z
+      .union([
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z]{2}$/, 'must be a two-letter language code such as pt or en'),
+        z.literal(''),
+        z.null()
+      ])
+      .optional(),
     tags: z.array(z.string().trim().min(1).max(60)).max(100).optional()
   })
   .strict()

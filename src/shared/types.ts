@@ -36,7 +36,15 @@ export const SectionSpanSchema = z.object({
 export type SectionSpan = z.infer<typeof SectionSpanSchema>
 
 /** The bibliographic fields of a paper that can come from several places. */
-export const METADATA_FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'abstract'] as const
+export const METADATA_FIELDS = [
+  'title',
+  'authors',
+  'year',
+  'venue',
+  'doi',
+  'abstract',
+  'language'
+] as const
 /** One bibliographic field. */
 export type MetadataField = (typeof METADATA_FIELDS)[number]
 
@@ -81,6 +89,8 @@ export const PaperSchema = z.object({
   venue: z.string().nullable().default(null),
   doi: z.string().nullable().default(null),
   abstract: z.string().nullable().default(null),
+  /** The paper's main language (ISO 639-1, e.g. `pt`), detected from its text or set by hand. */
+  language: z.string().nullable().default(null),
   tags: z.array(z.string()).default([]),
   collectionIds: z.array(z.string()).default([]),
   /** Where each bibliographic field came from; a field missing here came from the PDF. */
@@ -422,10 +432,18 @@ export type AnswerEvent = z.infer<typeof AnswerEventSchema>
 /** The bibliographic defaults of a new paper: no venue, DOI, abstract, tags or collections. */
 export function bibliographyDefaults(): Pick<
   Paper,
-  'venue' | 'doi' | 'abstract' | 'tags' | 'collectionIds' | 'fieldSources' | 'onlineCheckedAt'
+  | 'venue'
+  | 'doi'
+  | 'abstract'
+  | 'language'
+  | 'tags'
+  | 'collectionIds'
+  | 'fieldSources'
+  | 'onlineCheckedAt'
 > {
   return {
     venue: null,
+    language: null,
     doi: null,
     abstract: null,
     tags: [],

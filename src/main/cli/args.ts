@@ -13,7 +13,7 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
-  /** Named values: --title, --authors, --year, --venue, --doi, --tags, --collection. */
+  /** Named values: --title, --authors, --year, --venue, --doi, --language, --tags, --collection. */
   values: Record<string, string>
   /** Every --collection given (import-zotero takes several). */
   collections: string[]
@@ -48,7 +48,16 @@ export interface CliArgs {
 }
 
 /** Options that take a value and are kept by name in {@link CliArgs.values}. */
-const VALUE_OPTIONS = ['title', 'authors', 'year', 'venue', 'doi', 'tags', 'collection'] as const
+const VALUE_OPTIONS = [
+  'title',
+  'authors',
+  'year',
+  'venue',
+  'doi',
+  'language',
+  'tags',
+  'collection'
+] as const
 
 /** A usage error's message in the `cli.usageErrors` section of main's catalog. */
 export type UsageKey = Exclude<keyof typeof cliEn.usageErrors, 'what'>
@@ -99,6 +108,7 @@ const OPTIONS = {
   year: { type: 'string' },
   venue: { type: 'string' },
   doi: { type: 'string' },
+  language: { type: 'string' },
   tags: { type: 'string' },
   collection: { type: 'string', multiple: true },
   provider: { type: 'string' },

@@ -20,6 +20,7 @@ export function papers(s: Services): CommandOutput {
     year: p.year,
     venue: p.venue,
     doi: p.doi,
+    language: p.language,
     arxivId: p.arxivId,
     tags: p.tags,
     collections: p.collectionIds.map((c) => names.get(c) ?? c),
@@ -48,6 +49,7 @@ export function papers(s: Services): CommandOutput {
               (p.authors.length || p.year
                 ? `\n    ${firstAuthor(p.authors, language)}${p.year ? ` (${p.year})` : ''}${p.venue ? ` — ${p.venue}` : ''}`
                 : '') +
+              (p.language ? `  {${p.language}}` : '') +
               (p.tags.length ? `  [${p.tags.join(', ')}]` : '') +
               (p.error ? `\n    ${p.error.code}: ${errorMessage(p.error, language)}` : '')
           )
@@ -82,6 +84,7 @@ export async function paperEdit(s: Services, args: CliArgs): Promise<CommandOutp
   }
   if (v.venue !== undefined) edit.venue = v.venue.trim() || null
   if (v.doi !== undefined) edit.doi = v.doi.trim() || null
+  if (v.language !== undefined) edit.language = v.language.trim() || null
   if (v.tags !== undefined) edit.tags = splitList(v.tags, /,/)
   if (Object.keys(edit).length === 0) throw needs('paper edit', 'paperEditField')
   const { paper } = await call(s, 'library:edit', { paperId, edit: edit as PaperEditInput })
@@ -95,7 +98,7 @@ function splitList(s: string, sep: RegExp): string[] {
     .filter(Boolean)
 }
 
-const FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'abstract'] as const
+const FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'abstract', 'language'] as const
 
 function describe(p: Paper, language: UiLanguage): string {
   const t = mainT(language)
@@ -110,6 +113,7 @@ function describe(p: Paper, language: UiLanguage): string {
       venue: p.venue ?? '—',
       doi: p.doi ?? '—'
     }),
+    t('cli.papers.language', { value: p.language ?? '—' }),
     t('cli.papers.tags', { value: p.tags.join(', ') || '—' }),
     edited.length ? t('cli.papers.edited', { fields: edited.join(', ') }) : ''
   ]

@@ -1,41 +1,106 @@
 import type { LayoutLine } from './sections'
 
 const AFFILIATION =
-  /universit|institut|college|school|department|dept\.|laborator|\blab\b|research|google|facebook|meta\b|microsoft|openai|deepmind|\binc\b|corp|brain|\bai\b|center|centre|academy|foundation|science|engineering|york|@|http/i
+  /universi|polytechn|école|institut|college|school|department|dept\.|laborator|\blab\b|research|google|facebook|meta\b|microsoft|openai|deepmind|\binc\b|corp|brain|\bai\b|center|centre|academy|foundation|science|engineering|york|@|http|faculdade|facultad|escola|escuela|hospital|health|system|society|association|ministry|minist[eé]rio|journal|press|programa|departamento|centro|gmbh|ltd|s\.a\.|e-?mail|orcid/i
+/** Labels before an author's name on covers ("Vorgelegt von:", "submitted by", "por"). */
+const LABEL =
+  /^(?:by|por|von|vorgelegt von|eingereicht von|submitted by|presented by|autora?|autor(?:es)?|authors?|aluna?|discente|candidat[oa])\s*:?\s*/i
+/** Lines naming someone who is not an author (advisors, examiners) or a genre. */
+const NOT_AUTHOR =
+  /orientador|orientadora|coorientador|co-orientador|supervisor|advisor|adviser|director|directora|betreuer|gutachter|examinador|banca|prof\.|dr\.|monografia|trabalho|dissertação|tese\b|tesis|thesis|masterarbeit|keywords?|key words|palavras|received|accepted|published|citation|copyright/i
 /** Footnote marks and affiliation numbers that sit between names ("Lan1 Mingda Chen2∗"). */
-const SEPARATOR = /\s*(?:[,;&]|\band\b|[∗*†‡§¶♯♭?⋆]+|\d+)\s*/
-const PARTICLE = /^(?:van|von|de|der|den|da|del|della|di|du|le|la|dos|das)$/
-const INITIAL = /^\p{Lu}\.(?:-?\p{Lu}\.)*$/u
-const WORD = /^\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*$|^\p{Lu}$/u
+const SEPARATOR = /\s*(?:[,;&·]|\band\b|\bAND\b|\be\b|\by\b|\bund\b|[∗*†‡§¶♯♭?⋆]+|\d+)\s*/
+const DEGREES =
+  /,?\s*\b(?:PhD|Ph\.D\.|MD|MSc|MS|MPH|BSc|MA|BA|DrPH|RN|MBA|MBBS|FRCS|MRCS|DPhil)\b\.?/g
+const PARTICLE = /^(?:van|von|de|der|den|da|del|della|di|du|le|la|dos|das|do|y)$/
+const INITIAL = /^\p{Lu}\.(?:-?\p{Lu}\.)*$|^\p{Lu}{1,2}$/u
+const WORD = /^(?:[dDlL][’'])?\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*$|^\p{Lu}$/u
+const CAPS_WORD = /^\p{Lu}[\p{Lu}'’-]+$/u
+const ABSTRACT_LINE =
+  /^(?:abstract|a b s t r a c t|resumo|resumen|zusammenfassung|summary|keywords|palavras-chave)\b|^(?:1|I)\.?\s+(?:introduction|introdução|introducción|einleitung)/i
+const MONTH_WORD =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre)$/i
 
 /**
  * The authors printed under the title: name-shaped words between the title and the abstract.
  * @remarks Many templates print several names on one line with only spaces or footnote marks
  * between them ("Jacob Devlin Ming-Wei Chang Kenton Lee", "Piyush Sharma1 Radu Soricut1"), so a
  * line is cut at marks and commas and each run of words is read as given name, initials,
- * particles and surname, one person after another.
+ * particles and surname, one person after another. Affiliations, advisors, dates and a cover's
+ * city line ("São Paulo" above "2022") are not names; the block ends after three lines without
+ * one. When nothing under the title is a name, a line above it that is one person's name is the
+ * author (thesis covers print the author above the title).
  */
-export function pageAuthors(lines: readonly LayoutLine[], from: number): string[] {
+export function pageAuthors(
+  lines: readonly LayoutLine[],
+  from: number,
+  titleStart = from
+): string[] {
   const authors: string[] = []
+  let misses = 0
+  let size = 0
   for (let i = from; i < Math.min(lines.length, from + 25); i++) {
     const text = fixSpacingAccents(lines[i]!.text)
-    if (/^abstract\b/i.test(text) || /^1\.?\s+introduction/i.test(text)) break
-    if (AFFILIATION.test(text)) continue
-    for (const run of text.split(SEPARATOR)) {
-      for (const name of namesIn(run)) if (!authors.includes(name)) authors.push(name)
+    if (ABSTRACT_LINE.test(text)) break
+    // Later authors are set no larger than the first (a cover's genre line is larger).
+    const bigger = authors.length > 0 && lines[i]!.fontSize > size + 0.5
+    const found = bigger ? [] : lineNames(lines, i)
+    if (found.length === 0) {
+      if (authors.length > 0 && ++misses >= 3) break
+      continue
+    }
+    misses = 0
+    if (authors.length === 0) size = lines[i]!.fontSize
+    for (const name of found) if (!authors.includes(name)) authors.push(name)
+  }
+  if (authors.length === 0) {
+    for (let i = titleStart - 1; i >= Math.max(0, titleStart - 8); i--) {
+      const found = lineNames(lines, i)
+      const words = lines[i]!.text.trim().split(/\s+/).length
+      if (found.length === 1 && found[0]!.split(' ').length === words) return found
     }
   }
   return authors.slice(0, 50)
 }
 
+function lineNames(lines: readonly LayoutLine[], i: number): string[] {
+  const raw = fixSpacingAccents(lines[i]!.text).trim()
+  if (AFFILIATION.test(raw) || NOT_AUTHOR.test(raw) || /\b(?:19|20)\d{2}\b/.test(raw)) return []
+  const text = raw.replace(LABEL, '').replace(DEGREES, '')
+  // A cover's city: a short line next to a line that is a year or a date.
+  const near = (j: number): boolean => {
+    const t = lines[j]?.text.trim() ?? ''
+    return /(?:19|20)\d{2}$/.test(t) && t.split(/\s+/).length <= 5
+  }
+  const words = text.split(/\s+/)
+  if (words.length <= 3 && (near(i + 1) || near(i - 1))) return []
+  const caps = words.length <= 5
+  // One long name on its own line, with particles ("Vitor Márcio Paiva de Sousa Baptista").
+  if (
+    !SEPARATOR.test(text) &&
+    words.length <= 7 &&
+    words.slice(1, -1).some((w) => PARTICLE.test(w))
+  ) {
+    const one = namesIn(text, caps)
+    if (one.length > 1) return [one.join(' ')]
+  }
+  const names: string[] = []
+  for (const run of text.split(SEPARATOR)) names.push(...namesIn(run, caps))
+  return names.filter((n) => !n.split(' ').some((w) => MONTH_WORD.test(w)))
+}
+
 /** Splits a run of words into people: given name, initials, particles, surname. */
-export function namesIn(run: string): string[] {
+export function namesIn(run: string, caps = false): string[] {
   const words = run
     .replace(/[()[\]{}"“”]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
-  if (words.length < 2) return []
+  if (words.length < 2 || words.length > 12) return []
+  // Names set in capitals ("FERNANDO MEIRELES") are read in title case.
+  if (caps && words.every((w) => CAPS_WORD.test(w) || INITIAL.test(w) || /^\p{Lu}\.$/u.test(w)))
+    words.splice(0, words.length, ...words.map(titleCaseName))
   if (!words.every((w) => INITIAL.test(w) || WORD.test(w) || PARTICLE.test(w))) return []
+  if (PARTICLE.test(words[0]!)) return []
   const names: string[][] = []
   let i = 0
   while (i < words.length) {
@@ -48,7 +113,7 @@ export function namesIn(run: string): string[] {
     else names.push(name)
   }
   return names
-    .filter((n) => n.length >= 2 && !INITIAL.test(n[n.length - 1]!))
+    .filter((n) => n.length >= 2 && !n.every((w) => INITIAL.test(w)))
     .map((n) => n.join(' '))
 }
 
@@ -80,9 +145,20 @@ const SPACING_ACCENT: Record<string, string> = {
 
 /** TeX fonts often put a spacing accent before its letter ("O˘guz"): rejoin it ("Oğuz"). */
 export function fixSpacingAccents(text: string): string {
-  return text
-    .replace(/([˘¨´`ˆ˜ˇ¸])(\p{L})/gu, (_, accent: string, letter: string) =>
-      (letter + SPACING_ACCENT[accent]!).normalize('NFC')
-    )
-    .normalize('NFC')
+  return (
+    text
+      .replace(/([˘¨´`ˆ˜ˇ¸])(\p{L})/gu, (_, accent: string, letter: string) =>
+        (letter + SPACING_ACCENT[accent]!).normalize('NFC')
+      )
+      // TeX's dotless i under an accent ("Magı´ster") is an accented i.
+      .replace(/ı(\p{M})/gu, 'i$1')
+      .normalize('NFC')
+  )
+}
+
+function titleCaseName(w: string): string {
+  if (/^\p{Lu}\.?$/u.test(w)) return w
+  const lower = w.toLowerCase()
+  if (PARTICLE.test(lower)) return lower
+  return lower.replace(/(^|[-'’])(\p{L})/gu, (_, p: string, c: string) => p + c.toUpperCase())
 }

@@ -1,4 +1,5 @@
 import type { SectionSpan } from '../../shared/types'
+import { dominantLanguage, type ContentLanguage } from '../language/detectLanguage'
 import type { PageText } from '../domain'
 import { throwIfAborted, UserFacingError } from '../errors'
 import type { PageRecognizer } from '../ocr/PageRecognizer'
@@ -23,7 +24,7 @@ export interface OcrStage {
 /** A paper's text and what was read from it. */
 export interface ExtractedPaper {
   pages: PageText[]
-  metadata: PaperMetadata
+  metadata: PaperMetadata & { language: ContentLanguage | null }
   sections: SectionSpan[]
   marks: SectionMark[]
 }
@@ -68,7 +69,9 @@ export async function extractPaper(
           .map((l, i) => ({
             text: l.text.trim(),
             fontSize: l.fontSize,
-            offset: cleaned.lineOffsets[i]!
+            offset: cleaned.lineOffsets[i]!,
+            x: l.x,
+            top: p.height > 0 ? 1 - l.y / p.height : undefined
           }))
           .filter((l) => l.offset >= 0)
       }
@@ -115,7 +118,14 @@ export async function extractPaper(
     )
   }
   const marks = detectSections(layout)
-  const metadata = readMetadata(content.info, layout[0]?.lines ?? [], pages[0]?.text ?? '')
+  const metadata = {
+    ...readMetadata(
+      content.info,
+      layout.slice(0, 8),
+      pages.slice(0, 8).map((p) => p.text)
+    ),
+    language: dominantLanguage(pages.map((p) => p.text))
+  }
   return { pages, metadata, sections: sectionSpans(marks, content.numPages), marks }
 }
 

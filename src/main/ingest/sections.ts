@@ -6,6 +6,10 @@ export interface LayoutLine {
   fontSize: number
   /** Where the line starts in its page's cleaned text. */
   offset: number
+  /** Left edge in points, when known. */
+  x?: number
+  /** Baseline position from the top of the page, 0 (top) to 1 (bottom), when known. */
+  top?: number
 }
 
 /** One page's lines, in reading order. */
@@ -26,18 +30,31 @@ const NUMBERED = /^(\d{1,2})\.?\s+(\p{Lu}[^\n]{1,80})$/u
 const ROMAN = /^([IVX]{1,5})\.\s+(\p{Lu}[^\n]{1,80})$/u
 const LETTERED = /^([A-H])\.?\s+(\p{Lu}[^\n]{1,80})$/u
 const UNNUMBERED =
-  /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction)\s*[.:]?$/i
-const INLINE_ABSTRACT = /^abstract\s*[.:—–-]\s*\S/i
+  /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction|resumo|resumen|zusammenfassung|introdução|introducción|einleitung|conclusão|conclusões|considerações finais|conclusiones|conclusión|fazit|referências(?: bibliográficas)?|referencias(?: bibliográficas)?|bibliografía|literaturverzeichnis|agradecimentos|agradecimientos|danksagung)\s*[.:]?$/i
+const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen)\s*[.:—–-]\s*\S/i
+/** A table-of-contents line: a heading followed by its page number, often after dot leaders. */
+const TOC_LINE = /(?:\.\s*){3,}\s*\d{1,4}$|\s\d{1,4}$/
+const TOC_TITLE =
+  /^(?:contents|table of contents|sumário|sumario|índice|indice|inhaltsverzeichnis|lista de (?:figuras|tabelas|quadros|abreviaturas|siglas)|list of (?:figures|tables))$/i
 
 /** Maps a heading's title to a section name; null when it names none of the usual ones. */
 export function canonicalSection(title: string): string | null {
   const t = title.toLowerCase()
-  if (/^abstract/.test(t)) return 'abstract'
-  if (/introduction/.test(t)) return 'introduction'
-  if (/related work|background|prior work|literature|previous work/.test(t)) return 'related work'
-  if (/conclusion|concluding|future work/.test(t)) return 'conclusion'
-  if (/^references$|bibliography/.test(t)) return 'references'
-  if (/acknowledg/.test(t)) return 'acknowledgments'
+  if (/^(?:abstract|resumo|resumen|zusammenfassung)/.test(t)) return 'abstract'
+  if (/introduction|introdução|introducción|einleitung/.test(t)) return 'introduction'
+  if (/related work|background|prior work|literature|previous work|trabalhos relacionados/.test(t))
+    return 'related work'
+  if (
+    /conclusion|concluding|future work|conclusão|conclusões|considerações finais|conclusiones|conclusión|^fazit/.test(
+      t
+    )
+  )
+    return 'conclusion'
+  if (
+    /^references$|bibliography|^referências|^referencias|^bibliografía|literaturverzeichnis/.test(t)
+  )
+    return 'references'
+  if (/acknowledg|agradecimentos|agradecimientos|danksagung/.test(t)) return 'acknowledgments'
   if (/^appendi|supplementary/.test(t)) return 'appendix'
   if (/discussion|limitation|broader impact/.test(t)) return 'discussion'
   if (/experiment|evaluation|empirical|training|setup|dataset/.test(t)) return 'experiments'
@@ -60,13 +77,16 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
   let lastLetter = 0
   const seen = new Set<string>()
   for (const { page, lines } of pages) {
+    if (isTocPage(lines)) continue
     for (const line of lines) {
-      const text = line.text.trim()
+      const text = headingText(line.text)
       // Small caps headings (ICLR) are set half a point below body text.
       if (text.length > 90 || line.fontSize < body - 1) continue
       let heading: string | null = null
       let title = ''
       let m: RegExpExecArray | null
+      // "1 Introduction 17" in a table of contents is not the chapter.
+      if (/^(?:\d{1,2}|[IVX]{1,5})\.?\s/.test(text) && TOC_LINE.test(text)) continue
       if ((m = NUMBERED.exec(text)) && Number(m[1]) === lastNumber + 1 && isTitle(m[2]!)) {
         lastNumber++
         heading = text
@@ -108,15 +128,35 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
   return nameUnlabelledMethod(marks)
 }
 
-/** Turns marks into page spans; a section ends on the page where the next one starts. */
+/**
+ * Turns marks into page spans; a section ends on the page where the next one starts.
+ * @remarks An abstract is at most two pages and an introduction at most a quarter of the paper
+ * (and two pages): when the next heading was not found, the span stops there rather than
+ * silently covering the document.
+ */
 export function sectionSpans(marks: readonly SectionMark[], numPages: number): SectionSpan[] {
   return marks.map((m, i) => {
     const next = marks[i + 1]
-    const endPage = next
-      ? Math.max(m.page, next.offset === 0 ? next.page - 1 : next.page)
-      : numPages
+    let endPage = next ? Math.max(m.page, next.offset === 0 ? next.page - 1 : next.page) : numPages
+    if (m.name === 'abstract') endPage = Math.min(endPage, m.page + 1)
+    if (m.name === 'introduction')
+      endPage = Math.min(endPage, m.page + Math.max(2, Math.ceil(numPages / 4)))
     return { name: m.name, heading: m.heading, startPage: m.page, endPage }
   })
+}
+
+/** A heading as read: letter-spaced ("a b s t r a c t") and small-caps ("A BSTRACT") rejoined. */
+function headingText(raw: string): string {
+  const text = raw.trim()
+  if (/^(?:\p{L} ){3,}\p{L}$/u.test(text)) return text.replace(/ /g, '')
+  return text.replace(/^((?:\d{1,2}\.?\s+)?)(\p{Lu}) (\p{Lu}{2,})\b/u, '$1$2$3')
+}
+
+/** A table-of-contents page: titled so, or mostly lines ending in page numbers. */
+function isTocPage(lines: readonly LayoutLine[]): boolean {
+  if (lines.slice(0, 5).some((l) => TOC_TITLE.test(l.text.trim()))) return true
+  const numbered = lines.filter((l) => /\p{L}.*(?:\.\s*){3,}\s*\d{1,4}$/u.test(l.text.trim()))
+  return numbered.length >= 5
 }
 
 /**

@@ -12,6 +12,7 @@ export interface PaperEdit {
   year?: number | null
   venue?: string | null
   doi?: string | null
+  language?: string | null
   tags?: string[]
 }
 
@@ -21,7 +22,7 @@ export interface PaperSelection {
   collectionId?: string
 }
 
-const EDITABLE: readonly MetadataField[] = ['title', 'authors', 'year', 'venue', 'doi']
+const EDITABLE: readonly MetadataField[] = ['title', 'authors', 'year', 'venue', 'doi', 'language']
 
 /**
  * Editing, tags, collections and citing: what a researcher does to organise the library.

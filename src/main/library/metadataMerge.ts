@@ -10,6 +10,7 @@ export type MetadataValues = Partial<{
   abstract: string | null
   /** Which of `authors` are one name (an institution); goes with `authors`. */
   literalAuthors: string[]
+  language: string | null
 }>
 
 /**
@@ -25,7 +26,15 @@ const RANK: Record<FieldSource, number> = {
   user: 4
 }
 
-const FIELDS: readonly MetadataField[] = ['title', 'authors', 'year', 'venue', 'doi', 'abstract']
+const FIELDS: readonly MetadataField[] = [
+  'title',
+  'authors',
+  'year',
+  'venue',
+  'doi',
+  'abstract',
+  'language'
+]
 
 function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)

@@ -53,6 +53,8 @@ export const StoredPaperSchema = z.looseObject({
   venue: z.string().nullable().default(null),
   doi: z.string().nullable().default(null),
   abstract: z.string().nullable().default(null),
+  /** The paper's main language (issue 26); null: not detected yet (records written before). */
+  language: z.string().nullable().default(null),
   tags: z.array(z.string()).default([]),
   collectionIds: z.array(z.string()).default([]),
   /** Where each metadata field came from; `user` (a hand edit) is never replaced. */

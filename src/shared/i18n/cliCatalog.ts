@@ -43,7 +43,7 @@ Commands:
   papers                           List the library (--json: with authors, year, venue,
                                    DOI, tags, collections and where each field came from)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
-                       [--tags "a, b"]
+                       [--language pt|en] [--tags "a, b"]
                                    Correct a paper's details; automatic metadata never
                                    overwrites what you edit (an empty value clears a field)
   bib [paperId...] [--collection NAME]
@@ -147,7 +147,7 @@ Environment:
       doi: 'a DOI such as 10.18653/v1/N19-1423',
       title: 'a title in quotes',
       paperEdit: 'edit <paperId> [--title T] [--authors "A; B"] ...',
-      paperEditField: 'at least one of --title --authors --year --venue --doi --tags',
+      paperEditField: 'at least one of --title --authors --year --venue --doi --language --tags',
       collectionVerb: 'create|rename|delete|add|remove NAME ...',
       renameNames: 'the old and the new name',
       paperIds: 'paper ids',
@@ -272,6 +272,7 @@ Environment:
     authors: '  authors: {{value}}',
     yearVenueDoi: '  year: {{year}}   venue: {{venue}}   DOI: {{doi}}',
     tags: '  tags: {{value}}',
+    language: '  language: {{value}}',
     edited: '  edited by hand (kept over automatic metadata): {{fields}}',
     fields: {
       title: 'title',
@@ -279,7 +280,8 @@ Environment:
       year: 'year',
       venue: 'venue',
       doi: 'DOI',
-      abstract: 'abstract'
+      abstract: 'abstract',
+      language: 'language'
     }
   },
   collections: {

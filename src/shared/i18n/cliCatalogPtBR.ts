@@ -38,7 +38,7 @@ Comandos:
   papers                           Lista a biblioteca (--json: com autores, ano, veículo,
                                    DOI, etiquetas, coleções e a origem de cada campo)
   paper edit <paperId> [--title T] [--authors "A; B"] [--year N] [--venue V] [--doi D]
-                       [--tags "a, b"]
+                       [--language pt|en] [--tags "a, b"]
                                    Corrige os dados de um artigo; os metadados automáticos
                                    nunca sobrescrevem o que você editou (um valor vazio
                                    apaga o campo)
@@ -155,7 +155,8 @@ Ambiente:
       doi: 'um DOI como 10.18653/v1/N19-1423',
       title: 'um título entre aspas',
       paperEdit: 'edit <paperId> [--title T] [--authors "A; B"] ...',
-      paperEditField: 'pelo menos uma destas opções: --title --authors --year --venue --doi --tags',
+      paperEditField:
+        'pelo menos uma destas opções: --title --authors --year --venue --doi --language --tags',
       collectionVerb: 'create|rename|delete|add|remove NOME ...',
       renameNames: 'o nome antigo e o novo',
       paperIds: 'ids de artigos',
@@ -283,6 +284,7 @@ Ambiente:
     authors: '  autores: {{value}}',
     yearVenueDoi: '  ano: {{year}}   veículo: {{venue}}   DOI: {{doi}}',
     tags: '  etiquetas: {{value}}',
+    language: '  idioma: {{value}}',
     edited: '  editado à mão (mantido em vez dos metadados automáticos): {{fields}}',
     fields: {
       title: 'título',
@@ -290,7 +292,8 @@ Ambiente:
       year: 'ano',
       venue: 'veículo',
       doi: 'DOI',
-      abstract: 'resumo'
+      abstract: 'resumo',
+      language: 'idioma'
     }
   },
   collections: {

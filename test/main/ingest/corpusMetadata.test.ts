@@ -3,87 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { extractPaper } from '../../../src/main/ingest/extractPaper'
 import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
+import { CORPUS_TRUTH } from '../../fixtures/corpusTruth'
 import { SHARED_CORPUS, sharedCorpusPresent } from '../../fixtures/sharedCorpus'
-
-/**
- * The 18 corpus papers: title as published, first author's surname, and the year — the printed
- * venue's when page 1 names one (ALBERT and Reformer: ICLR 2020), else the arXiv submission's.
- */
-export const CORPUS_TRUTH: readonly [file: string, title: string, first: string, year: number][] = [
-  ['1706.03762.pdf', 'Attention Is All You Need', 'Vaswani', 2017],
-  [
-    '1810.04805.pdf',
-    'BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding',
-    'Devlin',
-    2018
-  ],
-  [
-    '2005.11401.pdf',
-    'Retrieval-Augmented Generation for Knowledge-Intensive NLP Tasks',
-    'Lewis',
-    2020
-  ],
-  [
-    'extra/1301.3781.pdf',
-    'Efficient Estimation of Word Representations in Vector Space',
-    'Mikolov',
-    2013
-  ],
-  [
-    'extra/1606.05250.pdf',
-    'SQuAD: 100,000+ Questions for Machine Comprehension of Text',
-    'Rajpurkar',
-    2016
-  ],
-  ['extra/1704.00051.pdf', 'Reading Wikipedia to Answer Open-Domain Questions', 'Chen', 2017],
-  ['extra/1802.05365.pdf', 'Deep contextualized word representations', 'Peters', 2018],
-  ['extra/1907.11692.pdf', 'RoBERTa: A Robustly Optimized BERT Pretraining Approach', 'Liu', 2019],
-  [
-    'extra/1908.10084.pdf',
-    'Sentence-BERT: Sentence Embeddings using Siamese BERT-Networks',
-    'Reimers',
-    2019
-  ],
-  [
-    'extra/1909.11942.pdf',
-    'ALBERT: A Lite BERT for Self-supervised Learning of Language Representations',
-    'Lan',
-    2020
-  ],
-  [
-    'extra/1910.10683.pdf',
-    'Exploring the Limits of Transfer Learning with a Unified Text-to-Text Transformer',
-    'Raffel',
-    2019
-  ],
-  ['extra/2001.04451.pdf', 'Reformer: The Efficient Transformer', 'Kitaev', 2020],
-  ['extra/2002.08909.pdf', 'REALM: Retrieval-Augmented Language Model Pre-Training', 'Guu', 2020],
-  [
-    'extra/2004.04906.pdf',
-    'Dense Passage Retrieval for Open-Domain Question Answering',
-    'Karpukhin',
-    2020
-  ],
-  [
-    'extra/2007.01282.pdf',
-    'Leveraging Passage Retrieval with Generative Models for Open Domain Question Answering',
-    'Izacard',
-    2020
-  ],
-  [
-    'extra/2104.08663.pdf',
-    'BEIR: A Heterogeneous Benchmark for Zero-shot Evaluation of Information Retrieval Models',
-    'Thakur',
-    2021
-  ],
-  ['extra/2106.09685.pdf', 'LoRA: Low-Rank Adaptation of Large Language Models', 'Hu', 2021],
-  [
-    'extra/radford2019-gpt2-language-models-are-unsupervised-multitask-learners.pdf',
-    'Language Models are Unsupervised Multitask Learners',
-    'Radford',
-    2019
-  ]
-]
 
 // Case matters only where the PDF set the title in capitals: "Self-Supervised" and
 // "Self-supervised" are the same title, "LORA" is not "LoRA".

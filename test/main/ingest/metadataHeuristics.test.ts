@@ -69,14 +69,14 @@ describe('venue, DOI and year from page 1', () => {
   it('takes the printed venue and its year over the arXiv id, and a printed DOI', () => {
     const lines = [
       line('Published as a conference paper at ICLR 2020'),
-      line('A Paper', 14),
+      line('A Study of Papers', 14),
       line('Ada Lovelace'),
       line('Abstract')
     ]
     const m = readMetadata(
       noInfo,
-      lines,
-      'arXiv:1909.11942v6 [cs.CL]\nhttps://doi.org/10.1145/3292500.3330701.'
+      [{ page: 1, lines }],
+      ['arXiv:1909.11942v6 [cs.CL]\nhttps://doi.org/10.1145/3292500.3330701.']
     )
     expect(m).toMatchObject({
       venue: 'ICLR 2020',
@@ -89,8 +89,13 @@ describe('venue, DOI and year from page 1', () => {
   it('does not take "under review" for a venue', () => {
     const m = readMetadata(
       noInfo,
-      [line('Under review as a conference paper at ICLR 2021'), line('A Paper', 14)],
-      'arXiv:2010.00001'
+      [
+        {
+          page: 1,
+          lines: [line('Under review as a conference paper at ICLR 2021'), line('A Paper', 14)]
+        }
+      ],
+      ['arXiv:2010.00001']
     )
     expect(m).toMatchObject({ venue: null, year: 2020 })
   })

@@ -51,6 +51,21 @@ describe('editing, collections and citing', () => {
     await again.service.close()
   })
 
+  it('detects the paper language on ingest and keeps the language the user sets', async () => {
+    const { lib, id } = await libraryWithOnePaper()
+    expect(lib.service.get(id).language).toBe('en')
+    await lib.service.organizer.edit(id, { language: 'pt' })
+    await lib.service.close()
+    rmSync(join(dir, 'data', 'pages'), { recursive: true, force: true })
+    const again = buildLibrary(join(dir, 'data'))
+    await again.service.open()
+    await again.service.whenIdle()
+    const p = again.service.get(id)
+    expect(p.language).toBe('pt')
+    expect(p.fieldSources.language).toBe('user')
+    await again.service.close()
+  })
+
   it('organises papers into collections and cites a collection as BibTeX', async () => {
     const { lib, id } = await libraryWithOnePaper()
     const org = lib.service.organizer

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest'
+import { extractPaper } from '../../../src/main/ingest/extractPaper'
+import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
+import { makePdf, type FixtureLine } from '../../fixtures/makePdf'
+
+const body = (
+  n: number,
+  words = 'the model reads every page of the paper and finds'
+): FixtureLine[] =>
+  Array.from({ length: n }, () => ({ text: `${words} what a person would find there.` }))
+
+const read = (spec: Parameters<typeof makePdf>[0]) => extractPaper(new PdfjsReader(), makePdf(spec))
+
+describe('metadata traps on generated PDFs', () => {
+  it('skips a distributor cover page and reads title and authors from the paper', async () => {
+    const x = await read({
+      pages: [
+        [
+          { text: 'See discussions, stats, and author profiles for this publication at:', size: 9 },
+          { text: 'https://www.researchgate.net/publication/1', size: 9 },
+          { text: 'Cover Banner Of The Repository', size: 22 },
+          { text: 'CITATIONS 73', size: 8 }
+        ],
+        [
+          { text: 'Reading Papers Like People Do', size: 18 },
+          { text: 'Ada Lovelace, Alan Turing', size: 11 },
+          { text: 'Abstract', size: 11 },
+          ...body(20)
+        ]
+      ],
+      info: { CreationDate: 'D:20230101000000Z' }
+    })
+    expect(x.metadata.title).toBe('Reading Papers Like People Do')
+    expect(x.metadata.authors).toEqual(['Ada Lovelace', 'Alan Turing'])
+    // No year printed: null, never the file's creation date.
+    expect(x.metadata.year).toBeNull()
+  })
+
+  it('never takes a running header or an affiliation line, and reads the printed year', async () => {
+    const header = { text: 'Journal of Examples, Vol. 12, 2021', size: 24 }
+    const pages = [
+      [
+        header,
+        { text: 'Typography Decides the Title', size: 16 },
+        { text: 'Grace Hopper 1 & Edsger Dijkstra 2', size: 11 },
+        { text: '1 Department of Computing, University of Somewhere', size: 9 },
+        { text: 'Abstract', size: 11 },
+        ...body(20)
+      ],
+      [header, ...body(30)],
+      [header, ...body(30)],
+      [header, ...body(30)]
+    ]
+    const x = await read({ pages, info: { Title: 'file:///C:/drafts/paper.docx' } })
+    expect(x.metadata.title).toBe('Typography Decides the Title')
+    expect(x.metadata.authors).toEqual(['Grace Hopper', 'Edsger Dijkstra'])
+    expect(x.metadata.year).toBe(2021)
+  })
+
+  it('reads a Brazilian thesis cover: author above the title, city and year below', async () => {
+    const x = await read({
+      pages: [
+        [
+          { text: 'UNIVERSIDADE FEDERAL DE EXEMPLO', size: 12, y: 740 },
+          { text: 'PROGRAMA DE PÓS-GRADUAÇÃO EM COMPUTAÇÃO', size: 12, y: 720 },
+          { text: 'MARIA DA SILVA SOUZA', size: 14, y: 600 },
+          { text: 'MÉTODOS PARA LER ARTIGOS COMO PESSOAS', size: 14, y: 420 },
+          { text: 'Orientador: Prof. Dr. João Pereira', size: 12, y: 300 },
+          { text: 'VITÓRIA', size: 12, y: 90 },
+          { text: '2024', size: 12, y: 72 }
+        ],
+        body(
+          30,
+          'Este trabalho apresenta uma análise das políticas públicas no Brasil, com dados que não'
+        ),
+        body(30, 'Também são discutidos os resultados obtidos e as conclusões, porque isso não')
+      ]
+    })
+    expect(x.metadata.title?.toLowerCase()).toBe('métodos para ler artigos como pessoas')
+    expect(x.metadata.authors).toEqual(['Maria da Silva Souza'])
+    expect(x.metadata.year).toBe(2024)
+    expect(x.metadata.language).toBe('pt')
+  })
+})
+
+describe('section traps on generated PDFs', () => {
+  it('finds Portuguese headings and never takes table-of-contents lines for sections', async () => {
+    const text = 'o modelo lê todas as páginas do trabalho e encontra'
+    const x = await read({
+      pages: [
+        [
+          { text: 'Um Estudo em Português', size: 18 },
+          { text: 'RESUMO', size: 12 },
+          ...body(20, text)
+        ],
+        [
+          { text: 'SUMÁRIO', size: 12 },
+          { text: '1 INTRODUÇÃO 3', size: 12 },
+          { text: '2 MÉTODOS 4', size: 12 },
+          { text: '3 CONCLUSÃO 5', size: 12 }
+        ],
+        [{ text: '1 INTRODUÇÃO', size: 14 }, ...body(30, text)],
+        [{ text: '2 MÉTODOS', size: 14 }, ...body(30, text)],
+        [{ text: '3 CONCLUSÃO', size: 14 }, ...body(30, text)],
+        [{ text: 'REFERÊNCIAS', size: 14 }, ...body(10, text)]
+      ]
+    })
+    const start = (name: string): number | undefined =>
+      x.sections.find((s) => s.name === name)?.startPage
+    expect(start('abstract')).toBe(1)
+    expect(start('introduction')).toBe(3)
+    expect(start('conclusion')).toBe(5)
+    expect(x.sections.some((s) => s.startPage === 2)).toBe(false)
+  })
+
+  it('does not let an abstract with no heading after it cover the whole document', async () => {
+    const x = await read({
+      pages: [
+        [
+          { text: 'A Paper Without Headings', size: 18 },
+          { text: 'Abstract', size: 10 },
+          ...body(30)
+        ],
+        ...Array.from({ length: 7 }, () => body(40))
+      ]
+    })
+    const abstract = x.sections.find((s) => s.name === 'abstract')
+    expect(abstract?.startPage).toBe(1)
+    expect(abstract!.endPage).toBeLessThanOrEqual(2)
+  })
+})
