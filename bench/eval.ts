@@ -16,6 +16,7 @@ import { MemorySecretStore } from '../src/main/settings/secretStore'
 import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
 import { SHARED_DIR } from './ingestCorpus'
 import { failedTargets, libraryEval } from './libraryEval'
+import { messageKindsEval } from './messageKinds'
 import { evaluate, parseQuestions } from './retrievalEval'
 
 async function main(): Promise<void> {
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),
       ingestMs: Math.round(ingestMs),
       ...report,
+      messageKinds: messageKindsEval(),
       library: fake ? null : await libraryEval(report.overall)
     }
     console.log(JSON.stringify(out, null, 2))
