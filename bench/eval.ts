@@ -16,6 +16,7 @@ import { MemorySecretStore } from '../src/main/settings/secretStore'
 import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
 import { SHARED_DIR } from './ingestCorpus'
 import { failedTargets, libraryEval } from './libraryEval'
+import { followUpEval } from './followUps'
 import { messageKindsEval } from './messageKinds'
 import { evaluate, parseQuestions } from './retrievalEval'
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),
       ingestMs: Math.round(ingestMs),
       ...report,
+      followUps: await followUpEval(retriever),
       messageKinds: messageKindsEval(),
       library: fake ? null : await libraryEval(report.overall)
     }
