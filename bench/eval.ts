@@ -17,6 +17,8 @@ import { MemorySecretStore } from '../src/main/settings/secretStore'
 import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
 import { SHARED_DIR } from './ingestCorpus'
 import { failedTargets, libraryEval } from './libraryEval'
+import { followUpEval } from './followUps'
+import { messageKindsEval } from './messageKinds'
 import { metadataCorpusPresent, metadataEval } from './metadataEval'
 import { evaluate, parseQuestions } from './retrievalEval'
 
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
       papers: papers.map((p) => ({ id: p.id, pages: p.pages, chunks: p.chunks })),
       ingestMs: Math.round(ingestMs),
       ...report,
+      followUps: await followUpEval(retriever),
+      messageKinds: messageKindsEval(),
       library: fake ? null : await libraryEval(report.overall),
       // Title/authors/year/sections on the varied corpus and the 18 arXiv papers (~1-2 min).
       metadata: metadataCorpusPresent(join(SHARED_DIR, 'corpus'))

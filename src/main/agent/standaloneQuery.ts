@@ -12,9 +12,13 @@ const STOP = new Set(
   diga artigo artigos usa usam modelo modelos quantos quantas`.split(/\s+/)
 )
 
-/** Words that point back at an earlier turn ("it", "its decoder", "esse modelo"...). */
+/** Words that point back at an earlier turn ("it", "its decoder", "esse modelo", "the larger one"...). */
 const ANAPHORA =
-  /\b(it|its|itself|this|that|these|those|they|them|their|the same|he|she|his|her|ele|ela|eles|elas|dele|dela|deles|delas|seu|sua|seus|suas|isso|isto|esse|essa|esses|essas|este|esta|nele|nela|mesmo|mesma)\b/i
+  /\b(it|its|itself|this|that|these|those|they|them|their|the same|he|she|his|her|ele|ela|eles|elas|dele|dela|deles|delas|seu|sua|seus|suas|isso|isto|esse|essa|esses|essas|este|esta|nele|nela|mesmo|mesma|the (larger|bigger|smaller|largest|biggest|smallest|other|former|latter|first|second|last|base|large) (one|version|variant|model)s?|(which|the) one|o (maior|menor|outro|primeiro|segundo|último)|a (maior|menor|outra|primeira|segunda|última)|(a|o) (versão|variante) (maior|menor))\b/iu
+
+/** A follow-up that leads with a connector ("and for how many steps?", "e o BERT?", "what about…"). */
+const CONNECTOR =
+  /^\s*(and|also|so|what about|how about|e|e quanto|e sobre|e para|e no|e na|e com|e os|e as|e o|e a|tamb[eé]m)\b/iu
 
 /** The content words of a text: no stop words, no one-letter words, first occurrence order. */
 export function keyTerms(text: string): string[] {
@@ -29,7 +33,31 @@ export function keyTerms(text: string): string[] {
 
 /** True for a question that points back at an earlier turn or is too short to stand alone. */
 function isDependent(question: string): boolean {
-  return ANAPHORA.test(question) || keyTerms(question).length <= 1
+  return ANAPHORA.test(question) || CONNECTOR.test(question) || keyTerms(question).length <= 1
+}
+
+/**
+ * A question's names: capitalised past the first word, all capitals, or holding a digit
+ * (Transformer, BERT, GPT-2, zebracorn2).
+ */
+function namesOf(question: string): string[] {
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? []
+  const names = words
+    .filter((w, i) => (i > 0 && /^\p{Lu}/u.test(w)) || /^\p{Lu}{2,}/u.test(w) || /\d/.test(w))
+    .map((w) => w.toLowerCase().replace(/[._-]+$/, ''))
+    .filter((w) => w.length > 1 && !STOP.has(w))
+  return [...new Set(names)]
+}
+
+/** True for a follow-up that names its own subject without pointing back ("e o BERT?"). */
+function namesNewSubject(question: string): boolean {
+  return namesOf(question).length > 0 && !ANAPHORA.test(question)
+}
+
+/** A question's topic nouns: its key terms that are not names ("layers", "steps", "camadas"). */
+function topicOf(question: string): string[] {
+  const names = new Set(namesOf(question))
+  return keyTerms(question).filter((t) => !names.has(t))
 }
 
 /**
@@ -39,35 +67,38 @@ function isDependent(question: string): boolean {
  * uses it; the name is what "it" stands for.
  */
 function subjectTerms(question: string): string[] {
-  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}._-]*/gu) ?? []
-  const names = words
-    .filter((w, i) => (i > 0 && /^\p{Lu}/u.test(w)) || /\d/.test(w))
-    .map((w) => w.toLowerCase().replace(/[._-]+$/, ''))
-    .filter((w) => !STOP.has(w))
-  return names.length ? [...new Set(names)] : keyTerms(question)
+  const names = namesOf(question)
+  return names.length ? names : keyTerms(question)
 }
 
 /**
  * A standalone retrieval query for a follow-up, built without a model.
  * @remarks Used by evidence-only answers (no key, offline). A follow-up that points back
- * ("how many layers does its decoder have?") or is too short to stand alone gets the key terms
- * of the thread's subject joined to it: the newest earlier question that stood on its own. A
- * bare follow-up ("and the encoder?") also gets the previous question's terms. A question that
- * stands on its own is searched as it is, so a change of topic is not dragged back.
+ * ("how many layers does its decoder have?", "the larger one?", "e dele?") or is too short to
+ * stand alone gets the names of the thread's subject joined to it: the newest earlier question
+ * that stood on its own. A bare follow-up ("and for how many steps?", "e dele?": no topic of its
+ * own, or one and no pronoun) also gets the previous question's topic nouns. A follow-up that names a new subject without pointing
+ * back ("e o BERT?", "and for RAG?") replaces the old subject: it keeps the previous question's
+ * topic ("layers") and drops the old names, and is the subject later pronouns point to. A question that stands on its own is searched as it
+ * is, so a change of topic is not dragged back.
  */
 export function keywordStandaloneQuery(question: string, history: readonly PriorTurn[]): string {
   if (history.length === 0 || !isDependent(question)) return question
   const own = keyTerms(question)
   let subject = 0
   for (let i = history.length - 1; i >= 0; i--) {
-    if (!isDependent(history[i]!.question)) {
+    if (!isDependent(history[i]!.question) || namesNewSubject(history[i]!.question)) {
       subject = i
       break
     }
   }
-  const terms = subjectTerms(history[subject]!.question)
-  const previous = history.length - 1
-  if (own.length <= 1 && previous !== subject) terms.push(...keyTerms(history[previous]!.question))
+  const previous = history[history.length - 1]!.question
+  const newSubject = namesNewSubject(question)
+  const terms = newSubject ? [] : subjectTerms(history[subject]!.question)
+  if (newSubject || own.length === 0 || (own.length === 1 && !ANAPHORA.test(question))) {
+    terms.push(...topicOf(previous))
+    if (!newSubject && history.length - 1 !== subject) terms.push(...namesOf(previous))
+  }
   const extra = [...new Set(terms)].filter((t) => !own.includes(t)).slice(0, 8)
   return extra.length ? `${question} ${extra.join(' ')}` : question
 }
