@@ -38,7 +38,8 @@ describe('text from papers reaches the model as data', () => {
       file,
       makePdf({
         info: { Title: INJECTED },
-        pages: [[{ text: 'Sparse Notes', size: 17 }, ...body.map((text) => ({ text }))]]
+        // Printed as the title too: a PDF Info title is taken only when the page agrees with it.
+        pages: [[{ text: INJECTED, size: 17 }, ...body.map((text) => ({ text }))]]
       })
     )
     gemini = await startFakeGemini()

@@ -157,9 +157,9 @@ function withHeader(current: Buffer, edit: (h: Record<string, unknown>) => void)
 }
 
 describe('keyword file (format 2: chunk kinds and regions in the header)', () => {
-  it('writes format 3 (format 2 and a checksum) and keeps each chunk kind and figure region', async () => {
+  it('writes the current format (4: format 3 with the analysis recorded) and keeps each chunk kind and figure region', async () => {
     const file = encodePostings(await buildPostings('p', chunks))
-    expect(file.toString('latin1', 0, 4)).toBe('RPK3')
+    expect(file.toString('latin1', 0, 4)).toBe('RPK4')
     const back = decodePostings(file)
     expect(back.extras.get(0)).toEqual({ kind: 'ocr' })
     expect(back.extras.get(1)).toEqual({ kind: 'figure', region: chunks[1]!.region })
@@ -186,8 +186,8 @@ describe('keyword file (format 2: chunk kinds and regions in the header)', () =>
     })
     expect(() => decodePostings(shortColumn)).toThrow(/header pages: 1 rows, not 2/)
     const newer = Buffer.from(file)
-    newer.write('RPK4', 0, 'latin1')
-    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 4\)/)
+    newer.write('RPK5', 0, 'latin1')
+    expect(() => decodePostings(newer)).toThrow(/newer ResearchPal \(keyword format 5\)/)
   })
 
   it('an index opening a damaged file names the paper for repair and keeps the file', async () => {
