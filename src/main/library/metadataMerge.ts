@@ -1,4 +1,4 @@
-import type { FieldSource, MetadataField, Paper } from '../../shared/types'
+import { METADATA_FIELDS, type FieldSource, type Paper } from '../../shared/types'
 
 /** Bibliographic values from one source; a missing or empty value says nothing. */
 export type MetadataValues = Partial<{
@@ -26,16 +26,6 @@ const RANK: Record<FieldSource, number> = {
   user: 4
 }
 
-const FIELDS: readonly MetadataField[] = [
-  'title',
-  'authors',
-  'year',
-  'venue',
-  'doi',
-  'abstract',
-  'language'
-]
-
 function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
 }
@@ -53,7 +43,7 @@ export function mergeMetadata(
 ): Partial<Paper> {
   const change: Record<string, unknown> = {}
   const sources = { ...paper.fieldSources }
-  for (const field of FIELDS) {
+  for (const field of METADATA_FIELDS) {
     const v = values[field]
     if (isEmpty(v)) continue
     const current = sources[field] ?? 'pdf'
