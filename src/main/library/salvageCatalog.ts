@@ -1,3 +1,4 @@
+import { METADATA_FIELDS } from '../../shared/types'
 import {
   StoredCollectionSchema,
   StoredPaperSchema,
@@ -6,14 +7,13 @@ import {
 } from '../storage/catalogFormat'
 import type { CatalogSalvage } from './Catalog'
 
-/** The fields a person makes or chooses, restored onto a paper rebuilt from its files. */
+/**
+ * The fields a person makes or chooses, restored onto a paper rebuilt from its files: every
+ * bibliographic field (so a field added to METADATA_FIELDS is restored too) and the rest.
+ */
 const MADE_BY_USER = [
-  'title',
-  'authors',
-  'year',
-  'venue',
-  'doi',
-  'abstract',
+  ...METADATA_FIELDS,
+  'literalAuthors',
   'fieldSources',
   'tags',
   'collectionIds',
@@ -141,7 +141,13 @@ export function salvageCatalog(rebuilt: StoredPaper[], salvage: CatalogSalvage):
     }
     if (!fromNewer.has(r.id) && !previousIsCurrent) out.olderForSome = true
     const restored: StoredPaper = { ...r }
-    for (const field of MADE_BY_USER) (restored as Record<string, unknown>)[field] = k[field]
+    for (const field of MADE_BY_USER) {
+      // A value the old record lacks (a field newer than it) leaves what the rebuild read,
+      // unless the user cleared it by hand.
+      const userSet = (k.fieldSources as Record<string, string>)[field] === 'user'
+      if ((k[field] === null || k[field] === undefined) && !userSet) continue
+      ;(restored as Record<string, unknown>)[field] = k[field]
+    }
     count(restored)
     out.papers.push(restored)
   }

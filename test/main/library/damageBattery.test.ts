@@ -59,6 +59,7 @@ beforeAll(async () => {
   })
   await call(s, 'library:edit', { paperId: A.id, edit: { title: EDITED_TITLE } })
   await call(s, 'library:edit', { paperId: B.id, edit: { tags: ['to-read', 'methods'] } })
+  await call(s, 'library:edit', { paperId: B.id, edit: { language: 'pt' } })
   await call(s, 'library:edit', { paperId: C.id, edit: { tags: ['cited'] } })
   await s.close()
 }, 120_000)
@@ -74,6 +75,8 @@ function copy(): string {
 interface Made {
   titleOfA: string
   tagsOfB: string[]
+  /** Set by hand (the paper's text is English). */
+  languageOfB: string | null
   tagsOfC: string[]
   inThesis: string[]
 }
@@ -86,6 +89,7 @@ async function madeIn(s: Services): Promise<Made> {
   return {
     titleOfA: byId(A.id)?.title ?? '(missing)',
     tagsOfB: byId(B.id)?.tags ?? [],
+    languageOfB: byId(B.id)?.language ?? null,
     tagsOfC: byId(C.id)?.tags ?? [],
     inThesis: thesis
       ? papers
@@ -99,6 +103,7 @@ async function madeIn(s: Services): Promise<Made> {
 const EVERYTHING: Made = {
   titleOfA: EDITED_TITLE,
   tagsOfB: ['to-read', 'methods'],
+  languageOfB: 'pt',
   tagsOfC: ['cited'],
   inThesis: [A.id, C.id].sort()
 }
@@ -122,7 +127,7 @@ const ROWS: Row[] = [
     survives: EVERYTHING,
     told: [
       /library\.json could not be read .*Recovered 3 paper\(s\)/s,
-      /From the last good copy .* 1 collection\(s\) restored, hand edits on 1 paper\(s\), tags on 2 paper\(s\), 2 paper\(s\) back in their collections/
+      /From the last good copy .* 1 collection\(s\) restored, hand edits on 2 paper\(s\), tags on 2 paper\(s\), 2 paper\(s\) back in their collections/
     ]
   },
   {
@@ -141,6 +146,7 @@ const ROWS: Row[] = [
     survives: {
       titleOfA: 'The alpha paper',
       tagsOfB: [],
+      languageOfB: 'en',
       tagsOfC: [],
       inThesis: []
     },
