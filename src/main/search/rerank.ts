@@ -8,37 +8,33 @@ import { analysisOf, tokenize } from './tokenizer'
  * few set lookups.
  */
 
-/** Boost of a chunk whose paper's title holds the query's terms, by the share of them held. */
-const TITLE_WEIGHT = 0.5
-/** Boost of a chunk whose paper is the name the query gives ("BERT: ..." for "BERT-LARGE"). */
+/**
+ * Boost of a chunk whose paper is the name the query gives ("BERT: ..." for "BERT-LARGE").
+ * @remarks Only the name a title leads with counts, not any word of the title: "What is the
+ * Transformer architecture?" must not favour BERT's "... Bidirectional Transformers ...".
+ */
 const NAME_WEIGHT = 0.5
 /** A figure's or table's score against text's: a caption wins only when clearly better. */
 const FIGURE_FACTOR = 0.7
+/** Query terms (stems, English and Portuguese) that ask for a figure or a table itself. */
+const ASKS_FOR_FIGURE = /^(?:figur|tabl|tabel|diagram|graph|gráfic|grafic|plot|chart)/u
 
-/** The terms of a title, and the name it leads with ("ALBERT: A Lite BERT ..." → albert). */
-interface TitleTerms {
-  terms: Set<string>
-  name: string | null
-}
-
-const titles = new Map<string, TitleTerms>()
+/** The name a title leads with ("ALBERT: A Lite BERT ..." → albert), null for none. */
+const titles = new Map<string, string | null>()
 const TITLE_CACHE = 50_000
 
-function titleTerms(title: string): TitleTerms {
-  let t = titles.get(title)
-  if (!t) {
-    const analysis = analysisOf(title)
+function titleName(title: string): string | null {
+  let name = titles.get(title)
+  if (name === undefined) {
     const lead = /^\s*([^:]{1,40}):/u.exec(title)?.[1]
-    const leadTerms = lead && lead.trim().split(/\s+/u).length <= 3 ? tokenize(lead, analysis) : []
-    t = {
-      terms: new Set(tokenize(title, analysis)),
-      // The joined form of a compound ("Sentence-BERT" → sentencebert) is its last term.
-      name: leadTerms.length > 0 ? leadTerms[leadTerms.length - 1]! : null
-    }
+    const leadTerms =
+      lead && lead.trim().split(/\s+/u).length <= 3 ? tokenize(lead, analysisOf(title)) : []
+    // The joined form of a compound ("Sentence-BERT" → sentencebert) is its last term.
+    name = leadTerms.length > 0 ? leadTerms[leadTerms.length - 1]! : null
     if (titles.size >= TITLE_CACHE) titles.clear()
-    titles.set(title, t)
+    titles.set(title, name)
   }
-  return t
+  return name
 }
 
 /** True for a figure or table chunk, by its id (`...-figure-N`, `...-table-N`). */
@@ -47,8 +43,8 @@ export function isFigureOrTable(chunkId: string): boolean {
 }
 
 /**
- * Re-scores ranked chunks by their paper's title against the query's terms and discounts figure
- * and table chunks; returns them re-sorted.
+ * Re-scores ranked chunks by the paper name the query gives and discounts figure and table
+ * chunks (unless the query asks for a figure or table); returns them re-sorted.
  * @param paperOf The paper id of a chunk id.
  * @param titleOf A paper's title (undefined when unknown).
  */
@@ -67,21 +63,17 @@ export function rerank(
     if (b === undefined) {
       const title = titleOf(paperId)
       b = 1
-      if (title && query.size > 0) {
-        const t = titleTerms(title)
-        let held = 0
-        for (const q of query) if (t.terms.has(q)) held++
-        b += (TITLE_WEIGHT * held) / query.size
-        if (t.name !== null && query.has(t.name)) b += NAME_WEIGHT
-      }
+      const name = title ? titleName(title) : null
+      if (name !== null && query.has(name)) b += NAME_WEIGHT
       boosts.set(paperId, b)
     }
     return b
   }
+  const figureFactor = terms.some((t) => ASKS_FOR_FIGURE.test(t)) ? 1 : FIGURE_FACTOR
   return ranked
     .map((r) => ({
       id: r.id,
-      score: r.score * boostOf(paperOf(r.id)) * (isFigureOrTable(r.id) ? FIGURE_FACTOR : 1)
+      score: r.score * boostOf(paperOf(r.id)) * (isFigureOrTable(r.id) ? figureFactor : 1)
     }))
     .sort((a, b) => b.score - a.score)
 }

@@ -5,7 +5,8 @@ import { queryTerms } from '../../../src/main/search/tokenizer'
 const titles: Record<string, string> = {
   bert: 'BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding',
   albert: 'ALBERT: A Lite BERT for Self-Supervised Learning of Language Representations',
-  rag: 'Retrieval-Augmented Generation for Knowledge-Intensive NLP Tasks'
+  rag: 'Retrieval-Augmented Generation for Knowledge-Intensive NLP Tasks',
+  transformer: 'Attention Is All You Need'
 }
 const paperOf = (id: string): string => id.slice(0, id.indexOf('-page-'))
 
@@ -50,5 +51,35 @@ describe('rerank', () => {
     expect(clear[0]!.id).toBe('rag-page-2-figure-1')
     expect(isFigureOrTable('rag-page-2-table-3')).toBe(true)
     expect(isFigureOrTable('rag-page-2-chunk-3')).toBe(false)
+  })
+
+  it('does not favour a paper because a question word is somewhere in its title', () => {
+    // BERT's title says "Bidirectional Transformers"; the Transformer's is "Attention Is All...".
+    const ranked = [
+      { id: 'transformer-page-3-chunk-0', score: 10 },
+      { id: 'bert-page-3-chunk-1', score: 9 }
+    ]
+    const out = rerank(
+      ranked,
+      queryTerms('What is the Transformer architecture?'),
+      paperOf,
+      (id) => titles[id]
+    )
+    expect(out[0]!.id).toBe('transformer-page-3-chunk-0')
+  })
+
+  it('keeps a figure first when the question asks for the figure, in either language', () => {
+    const ranked = [
+      { id: 'transformer-page-3-figure-1', score: 10 },
+      { id: 'transformer-page-3-chunk-0', score: 8 }
+    ]
+    for (const q of [
+      'What does the Transformer architecture figure show?',
+      'O que mostra a figura da arquitetura do Transformer?',
+      'Qual tabela compara os modelos?'
+    ])
+      expect(rerank(ranked, queryTerms(q), paperOf, (id) => titles[id])[0]!.id, q).toBe(
+        'transformer-page-3-figure-1'
+      )
   })
 })
