@@ -5,15 +5,15 @@
  * whole library.
  * @remarks Prints r@1 / r@5 / MRR per question set and per language (the dev questions, the
  * varied questions, the project's own questions in `bench/libraryQuestions.jsonl`), the 3-paper
- * vs 64-paper drop of the dev questions, and each figure against its target. The ingested library
- * is kept in a reused folder (`RESEARCHPAL_LIBRARY_EVAL_DIR`, default
- * `<tmp>/researchpal-library-eval`) so a second run only searches; a keyword-format change is
- * migrated there as it would be in a user's library. Under `CI=true` only the targets listed in
+ * vs 64-paper drop of the dev questions, and each figure against its target. The library is
+ * ingested afresh in a temporary folder (so the figures are this build's ingestion), or kept in
+ * `RESEARCHPAL_LIBRARY_EVAL_DIR` when that is set, so a second run there only searches; a
+ * keyword-format change is migrated there as it would be in a user's library. Under `CI=true` only the targets listed in
  * {@link ENFORCED} fail the run (those this branch reaches); the others are printed as met / not
  * met.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dataPaths } from '../src/main/paths'
@@ -146,8 +146,8 @@ async function scoreSets(
  * library (from the caller's run), for the drop.
  */
 export async function libraryEval(threePaperDev: EvalScores): Promise<LibraryEvalReport> {
-  const root =
-    process.env.RESEARCHPAL_LIBRARY_EVAL_DIR ?? join(tmpdir(), 'researchpal-library-eval')
+  const kept = process.env.RESEARCHPAL_LIBRARY_EVAL_DIR
+  const root = kept ?? (await mkdtemp(join(tmpdir(), 'researchpal-library-eval-')))
   await mkdir(root, { recursive: true })
   const { services, ids } = await openLibrary(root, (m) => console.error(`[library-eval] ${m}`))
   try {
@@ -236,6 +236,7 @@ export async function libraryEval(threePaperDev: EvalScores): Promise<LibraryEva
     }
   } finally {
     await services.close()
+    if (!kept) await rm(root, { recursive: true, force: true })
   }
 }
 
