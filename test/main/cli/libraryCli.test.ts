@@ -1,31 +1,12 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { runCli } from '../../fixtures/runCli'
 import { makeZoteroFolder } from '../../fixtures/zoteroFixture'
 
-const ROOT = resolve(__dirname, '../../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-
-function cli(args: string[]) {
-  const r = spawnSync(TSX, ['src/main/cli.ts', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GEMINI_API_KEY: '',
-      // English output, whatever the machine's locale (the CLI follows LANG).
-      LANG: 'C.UTF-8',
-      LC_ALL: '',
-      LC_MESSAGES: '',
-      RESEARCHPAL_MODEL_DIR: ''
-    },
-    timeout: 120_000
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const cli = runCli
 
 describe('the CLI over the library: papers --json, paper edit, collections, bib', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rp-libcli-'))

@@ -1,30 +1,12 @@
-import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { runCli } from '../../fixtures/runCli'
 
-const ROOT = resolve(__dirname, '../../..')
-const TSX = join(ROOT, 'node_modules/.bin/tsx')
-
-function cli(args: string[]) {
-  const r = spawnSync(TSX, ['src/main/cli.ts', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GEMINI_API_KEY: '',
-      LANG: 'C.UTF-8',
-      LC_ALL: '',
-      LC_MESSAGES: '',
-      RESEARCHPAL_MODEL_DIR: ''
-    },
-    timeout: 120_000
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+const cli = runCli
 
 describe('a cut page file', () => {
   it('is named with a command that really rebuilds it, and that command does', () => {
