@@ -22,6 +22,7 @@ import {
   UI_LANGUAGES
 } from './types'
 import { PassageLinkSchema } from './deepLink'
+import { PROVIDERS } from './providers'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
@@ -475,7 +476,9 @@ export const channels = {
         /** Answer from these papers only. */
         paperIds: z.array(PaperIdSchema).min(1).max(1000).optional(),
         /** The language the UI shows: evidence labels and fixed texts use it. */
-        uiLanguage: z.enum(UI_LANGUAGES).optional()
+        uiLanguage: z.enum(UI_LANGUAGES).optional(),
+        /** Who writes this answer, over Settings' provider (the HTTP API's per-request choice). */
+        provider: z.enum(PROVIDERS).optional()
       })
       .strict(),
     output: AskOutputSchema

@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/errors'
-import { PROVIDER_TRAITS } from '../../shared/providers'
+import { PROVIDER_TRAITS, type Provider } from '../../shared/providers'
 import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
 import { appError, CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
@@ -32,7 +32,7 @@ export interface AgentServiceDeps {
    * The model to use now (Gemini or the local one, per Settings), or null when it cannot be
    * used (no API key, no local model chosen): evidence-only answers.
    */
-  chatModel: () => ChatModel | null
+  chatModel: (provider?: Provider) => ChatModel | null
   /** The local model that answers when Gemini is offline, or null when none is configured. */
   fallbackModel?: () => ChatModel | null
   settings: () => Settings
@@ -58,6 +58,8 @@ export interface AskInput {
   paperIds?: readonly string[]
   /** The language the UI shows (the renderer says); else main's own UI-language setting. */
   uiLanguage?: UiLanguage | undefined
+  /** Who writes this answer (Settings' provider when absent). */
+  provider?: Provider | undefined
 }
 
 /**
@@ -120,7 +122,8 @@ export class AgentService {
     if (kind === 'smalltalk' || kind === 'app') {
       return directAnswer(input.question, 'smalltalk', directReply(kind, input.question, language))
     }
-    const model = this.deps.chatModel()
+    const provider = input.provider ?? settings.provider
+    const model = this.deps.chatModel(provider)
     if (kind === 'offtopic')
       return offTopicAnswer(input.question, model, history, language, run, signal)
     const scope = scopeTo(this.deps.retriever, this.deps.papers, input.paperIds)
@@ -145,7 +148,7 @@ export class AgentService {
       })
     if (!model) {
       // No model: a provider that runs locally has none chosen; any other lacks its key.
-      if (PROVIDER_TRAITS[settings.provider].runsLocally) {
+      if (PROVIDER_TRAITS[provider].runsLocally) {
         return evidenceOnly(
           'NO_LOCAL_MODEL',
           appError('LOCAL_MODEL_MISSING', { key: 'evidenceNoLocalModel' })

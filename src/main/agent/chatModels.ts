@@ -42,17 +42,21 @@ const FACTORIES: Record<Provider, ChatModelFactory> = {
 
 /**
  * The models answers are written with, per the current Settings.
- * @remarks `chatModel` is the chosen provider's; `fallbackModel` the local one, which the agent
+ * @remarks `chatModel` is the chosen provider's (Settings', or the one a request names); `fallbackModel` the local one, which the agent
  * asks for only when the chosen model declares `offlineFallback` and is offline.
  */
 export function answerModels(
   settings: () => Settings,
   sources: ChatModelSources
-): { chatModel: () => ChatModel | null; fallbackModel: () => ChatModel | null } {
+): {
+  chatModel: (provider?: Provider) => ChatModel | null
+  fallbackModel: () => ChatModel | null
+} {
   return {
-    chatModel: () => {
+    chatModel: (provider) => {
       const s = settings()
-      return FACTORIES[s.provider](s, sources)
+      const chosen = provider ?? s.provider
+      return FACTORIES[chosen]({ ...s, provider: chosen }, sources)
     },
     fallbackModel: () => sources.localModels.model()
   }

@@ -41,6 +41,7 @@ export class ConversationService {
       threadId?: string
       paperIds?: readonly string[]
       uiLanguage?: AskInput['uiLanguage']
+      provider?: AskInput['provider']
     },
     signal?: AbortSignal
   ): Promise<SavedAnswer> {
@@ -62,7 +63,8 @@ export class ConversationService {
           requestId: input.requestId,
           history,
           ...(paperIds && { paperIds }),
-          ...(input.uiLanguage && { uiLanguage: input.uiLanguage })
+          ...(input.uiLanguage && { uiLanguage: input.uiLanguage }),
+          ...(input.provider && { provider: input.provider })
         },
         signal
       )

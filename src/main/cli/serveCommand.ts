@@ -45,7 +45,6 @@ export async function serveCommand(args: CliArgs, languageBefore: UiLanguage): P
       port: args.port ?? DEFAULT_API_PORT,
       token: token.token,
       allowAdd: args.allowAdd,
-      provider: services.settings.get().provider,
       log
     })
     log(t('cli.serve.at', { url: server.url }))

@@ -23,8 +23,6 @@ export interface ApiServerOptions {
   token: string
   /** Offer `POST /papers` (the library is then open for writing). */
   allowAdd: boolean
-  /** The provider answers come from (a request naming another is refused). */
-  provider: string
   log: (message: string) => void
   /** Largest request body, in bytes (64 KiB by default). */
   maxBodyBytes?: number
@@ -248,11 +246,6 @@ export function createApiApp(
 
   app.post('/ask', async (c) => {
     const body = parse(AskBodySchema, await jsonBody(c), 'body') as z.output<typeof AskBodySchema>
-    if (body.provider && body.provider !== options.provider)
-      throw new HttpProblem(
-        'INVALID_INPUT',
-        `Invalid body: provider: this server answers with ${options.provider}; start it with researchpal serve --provider ${body.provider} for ${body.provider}.`
-      )
     if (asking >= maxAsks)
       throw new HttpProblem(
         'TOO_MANY_REQUESTS',
@@ -264,13 +257,14 @@ export function createApiApp(
       question: body.question,
       requestId,
       ...(body.thread && { threadId: body.thread }),
-      ...(body.papers && { paperIds: body.papers })
+      ...(body.papers && { paperIds: body.papers }),
+      ...(body.provider && { provider: body.provider })
     }
     const stream = /\btext\/event-stream\b/.test(c.req.header('accept') ?? '')
     asking++
     if (!stream) {
       try {
-        return c.json(seedAnswer(await call('chat:ask', input)))
+        return c.json(seedAnswer(await call('chat:ask', input), body.details))
       } finally {
         asking--
       }
@@ -296,7 +290,7 @@ export function createApiApp(
           void services.router.invoke('chat:cancel', { requestId }, { transport: 'http' })
       })
       try {
-        const answer = seedAnswer(await call('chat:ask', input))
+        const answer = seedAnswer(await call('chat:ask', input), body.details)
         finished = true
         await send('citations', answer.citations)
         await send('answer', answer)

@@ -27,7 +27,11 @@ export const AskBodySchema = z
     }),
     provider: z.enum(PROVIDERS).optional().meta({
       description:
-        "Who writes the answer; must be the server's (serve --provider), so a script learns when it is not"
+        "Who writes this answer: `gemini` or `local` (the library's Settings, or serve --provider, when absent)"
+    }),
+    details: z.boolean().optional().meta({
+      description:
+        'Also return `details` (mode, verified, notice, usage, answeredBy, threadId, turnId); without it the reply has exactly the seed fields'
     })
   })
   .strict()
@@ -49,33 +53,43 @@ export const SeedCitationSchema = z
   })
   .meta({ id: 'Citation' })
 
-/** `POST /ask`'s answer: the seed's `{question, answer, citations}`, then `details`. */
+/** What the answer was, beside the seed's fields: only with `"details": true`. */
+const AskDetailsSchema = z
+  .object({
+    mode: z.enum(ANSWER_MODES).meta({
+      description: '`generated` by a model, or `evidence`: the passages only (no model or key)'
+    }),
+    verified: z.boolean(),
+    notice: AppErrorSchema.nullable(),
+    usage: UsageSchema,
+    answeredBy: AnsweredBySchema.optional(),
+    threadId: z.string().nullable(),
+    turnId: z.string().nullable()
+  })
+  .meta({ id: 'AskDetails' })
+
+/**
+ * `POST /ask`'s answer: exactly the seed's `{question, answer, citations}`; `details` follows
+ * only when the request asked for it.
+ */
 export const AskResponseSchema = z
   .object({
     question: z.string(),
     answer: z.string(),
     citations: z.array(SeedCitationSchema),
-    details: z.object({
-      mode: z.enum(ANSWER_MODES).meta({
-        description: '`generated` by a model, or `evidence`: the passages only (no model or key)'
-      }),
-      verified: z.boolean(),
-      notice: AppErrorSchema.nullable(),
-      usage: UsageSchema,
-      answeredBy: AnsweredBySchema.optional(),
-      threadId: z.string().nullable(),
-      turnId: z.string().nullable()
-    })
+    details: AskDetailsSchema.optional()
   })
+  .strict()
   .meta({ id: 'AskResponse' })
 /** `POST /ask`'s answer. */
 export type AskResponse = z.infer<typeof AskResponseSchema>
 
 /** The seed's shape of an answer. */
 export function seedAnswer(
-  a: Answer & { threadId: string | null; turnId: string | null }
+  a: Answer & { threadId: string | null; turnId: string | null },
+  withDetails = false
 ): AskResponse {
-  return {
+  const seed = {
     question: a.question,
     answer: a.answer,
     citations: a.citations.map((c) => ({
@@ -87,17 +101,19 @@ export function seedAnswer(
       chunkId: c.chunkId,
       ...(c.kind && { kind: c.kind }),
       ...(c.region && { region: c.region })
-    })),
-    details: {
-      mode: a.mode,
-      verified: a.verified,
-      notice: a.notice,
-      usage: a.usage,
-      ...(a.answeredBy && { answeredBy: a.answeredBy }),
-      threadId: a.threadId,
-      turnId: a.turnId
-    }
+    }))
   }
+  if (!withDetails) return seed
+  const details = {
+    mode: a.mode,
+    verified: a.verified,
+    notice: a.notice,
+    usage: a.usage,
+    ...(a.answeredBy && { answeredBy: a.answeredBy }),
+    threadId: a.threadId,
+    turnId: a.turnId
+  }
+  return { ...seed, details }
 }
 
 /** The Server-Sent Events of a streamed answer, in the order they come. */

@@ -54,7 +54,6 @@ describe('docs/API.md: its snippets run against a live server', () => {
       port: 0,
       token: TOKEN,
       allowAdd: false,
-      provider: 'gemini',
       log: () => undefined
     })
     env = { ...process.env, RP: server.url, TOKEN }

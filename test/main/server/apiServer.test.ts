@@ -102,14 +102,12 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
       port: 0,
       token: TOKEN,
       allowAdd: true,
-      provider: 'gemini',
       log
     })
     plain = await serveApi(reader, {
       port: 0,
       token: TOKEN,
       allowAdd: false,
-      provider: 'gemini',
       log
     })
   }, 120_000)
@@ -175,7 +173,6 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
         port: 0,
         token: TOKEN,
         allowAdd: false,
-        provider: 'gemini',
         log: () => undefined,
         rate: { perSecond: 0.5, burst: 3 }
       })
@@ -342,16 +339,20 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
     it("answers the seed's {question} with {question, answer, citations}, each citation on its page", async () => {
       const r = await ask(plain, { question: 'What is zebracorn attention?', papers: [paperId] })
       expect(r.status).toBe(200)
-      const a = (await r.json()) as Record<string, unknown> & {
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/)
+      const raw = await r.text()
+      // The seed's field set, byte for byte: these three keys, in this order, and nothing else.
+      expect(raw.startsWith('{"question":"What is zebracorn attention?","answer":"')).toBe(true)
+      const a = JSON.parse(raw) as Record<string, unknown> & {
         citations: Record<string, unknown>[]
-        details: { mode: string }
       }
-      expect(Object.keys(a)).toEqual(['question', 'answer', 'citations', 'details'])
-      expect(a.question).toBe('What is zebracorn attention?')
+      expect(Object.keys(a)).toEqual(['question', 'answer', 'citations'])
       expect(typeof a.answer).toBe('string')
-      expect(a.details.mode).toBe('evidence')
       expect(a.citations.length).toBeGreaterThan(0)
       for (const c of a.citations) {
+        // The seed's five first, then only the extras the contract's "…" allows.
+        expect(Object.keys(c).slice(0, 5)).toEqual(['number', 'paperId', 'title', 'page', 'quote'])
+        for (const k of Object.keys(c).slice(5)) expect(['chunkId', 'kind', 'region']).toContain(k)
         expect(c).toEqual(
           expect.objectContaining({
             number: expect.any(Number),
@@ -373,15 +374,48 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
     })
 
     it('generates an answer with a model (the fake Gemini), citations numbered as in the text', async () => {
-      const r = await ask(full, { question: 'What is zebracorn attention?', papers: [paperId] })
+      const r = await ask(full, {
+        question: 'What is zebracorn attention?',
+        papers: [paperId],
+        details: true
+      })
       const a = (await r.json()) as {
         answer: string
         citations: { number: number }[]
-        details: { mode: string }
+        details: { mode: string; verified: boolean; answeredBy?: { provider: string } }
       }
+      expect(Object.keys(a)).toEqual(['question', 'answer', 'citations', 'details'])
       expect(a.details.mode).toBe('generated')
+      expect(a.details.answeredBy?.provider).toBe('gemini')
       expect(a.citations.length).toBeGreaterThan(0)
       for (const c of a.citations) expect(a.answer).toContain(`[${c.number}]`)
+    })
+
+    it('answers with the provider the request names, over the library settings', async () => {
+      const calls = gemini.requests.length
+      // The writer's settings say Gemini (with a key); this request asks for the local model,
+      // of which none is set up: the passages, with the local model's notice, and Gemini unasked.
+      const r = await ask(full, {
+        question: 'What is zebracorn attention?',
+        papers: [paperId],
+        provider: 'local',
+        details: true
+      })
+      const a = (await r.json()) as {
+        citations: unknown[]
+        details: { mode: string; notice: { code: string } | null }
+      }
+      expect(a.details.mode).toBe('evidence')
+      expect(a.details.notice?.code).toBe('LOCAL_MODEL_MISSING')
+      expect(a.citations.length).toBeGreaterThan(0)
+      expect(gemini.requests.length).toBe(calls)
+      const named = await ask(full, {
+        question: 'What is zebracorn attention?',
+        papers: [paperId],
+        provider: 'gemini',
+        details: true
+      })
+      expect(((await named.json()) as { details: { mode: string } }).details.mode).toBe('generated')
     })
 
     it('streams stages, text, usage, then citations and the answer as SSE', async () => {
@@ -402,20 +436,20 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
         .join('')
       expect(text.length).toBeGreaterThan(0)
       expect(events.at(-2)!.data).toEqual(answer.citations)
-      expect(Object.keys(answer)).toEqual(['question', 'answer', 'citations', 'details'])
+      expect(Object.keys(answer)).toEqual(['question', 'answer', 'citations'])
       const stage = events.find((e) => e.event === 'stage')!.data as Record<string, unknown>
       expect(Object.keys(stage).sort()).toEqual(['detail', 'stage'])
     })
 
-    it('checks the body with the seed field names, and refuses another provider', async () => {
+    it('checks the body with the seed field names, and an unknown provider', async () => {
       const empty = await ask(plain, { question: '  ' })
       expect((await problem(empty)).detail).toBe('Invalid body: question: must not be empty')
       const extra = await ask(plain, { question: 'x', limit: 3 })
       expect((await problem(extra)).detail).toMatch(
         /^Invalid body: \(input\): Unrecognized key: "limit"/
       )
-      const provider = await ask(plain, { question: 'x', provider: 'local' })
-      expect((await problem(provider)).detail).toMatch(/this server answers with gemini/)
+      const provider = await ask(plain, { question: 'x', provider: 'openai' })
+      expect((await problem(provider)).detail).toMatch(/^Invalid body: provider: /)
     })
   })
 
