@@ -94,6 +94,9 @@ async function start(): Promise<void> {
     secrets: new SafeStorageSecretStore(dataPaths(root).secrets),
     resumeFolderImport: true,
     tuneWhenIdle: true,
+    // Settings' switch for the local HTTP API; Hono and the MCP SDK load when it is first on.
+    serveApi: async (s, o) =>
+      (await import('./server/apiServer')).serveApi(s, { ...o, allowAdd: false }),
     filePicker: {
       async pickPdfs() {
         const owner = BrowserWindow.getFocusedWindow()

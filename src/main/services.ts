@@ -31,6 +31,7 @@ import { noticeOf, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { keepReserve, releaseReserveIfFull } from './storage/spaceReserve'
 import { currentCliLaunch, mcpConfig, type CliLaunch } from './mcp/mcpConfig'
+import { LocalApiServer, type RunningApi } from './server/localServer'
 import packageJson from '../../package.json'
 import { CompareService } from './compare/CompareService'
 import { ComparisonStore } from './compare/ComparisonStore'
@@ -129,6 +130,14 @@ export interface ServiceOptions {
   tuneWhenIdle?: boolean
   /** How long "idle" is for that (a minute by default; tests shorten it). */
   tuneWhenIdleAfterMs?: number
+  /**
+   * Serves the HTTP API over these services (the app passes `serveApi`, loaded when first
+   * switched on): Settings' switch then works, and starts it now when it was left on.
+   */
+  serveApi?: (
+    services: Services,
+    options: { port: number; token: string; log: (message: string) => void }
+  ) => Promise<RunningApi>
 }
 
 /**
@@ -443,6 +452,14 @@ async function openServices(
     openPassage: (link) => events.emit('desktop:open', link),
     notice: (notice) => events.emit('library:notice', notice)
   })
+  let built: Services | null = null
+  const serveApi = options.serveApi
+  const apiServer = new LocalApiServer({
+    serve: serveApi ? (port, token) => serveApi(built!, { port, token, log }) : null,
+    dataDir: paths.root,
+    envToken: env.RESEARCHPAL_API_TOKEN,
+    log
+  })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
     paths,
@@ -465,6 +482,7 @@ async function openServices(
     tuning,
     measureIngestion: measure,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root),
+    apiServer,
     desktopReady: () => desktop.ready()
   })
   // These can change the key or its address: saving one, moving the API address (which
@@ -507,7 +525,7 @@ async function openServices(
     events.subscribe(() => idleTuning.activity())
     idleTuning.start()
   }
-  return {
+  built = {
     version: options.version ?? packageJson.version,
     paths,
     events,
@@ -530,6 +548,7 @@ async function openServices(
       : async () => {},
     async close() {
       try {
+        await apiServer.stop(settings.get().apiServerPort)
         await idleTuning.close()
         await threads.flush()
         await folderImport.close()
@@ -546,6 +565,16 @@ async function openServices(
       }
     }
   }
+  if (serveApi && settings.get().apiServer) {
+    // A port taken by another program must not keep the app from opening: it is said in the log,
+    // and Settings shows the switch off until it is switched on again.
+    await apiServer
+      .start(settings.get().apiServerPort)
+      .catch((e: unknown) =>
+        log(`[http] the local API did not start: ${e instanceof Error ? e.message : String(e)}`)
+      )
+  }
+  return built
 }
 
 // library.json and its journal (changes between full writes): either changing is a change.

@@ -23,6 +23,7 @@ import {
 } from './types'
 import { PassageLinkSchema } from './deepLink'
 import { PROVIDERS } from './providers'
+import { ApiServerStatusSchema } from './apiServer'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
@@ -244,6 +245,15 @@ export const channels = {
   'app:info': { input: Empty, output: AppInfoSchema },
   /** How an MCP client (Claude Desktop, Cursor) starts `researchpal mcp` on this library. */
   'app:mcpConfig': { input: Empty, output: McpConfigSchema },
+  /** The local HTTP API (Settings' switch): whether it runs, where. */
+  'apiServer:status': { input: Empty, output: ApiServerStatusSchema },
+  /** Switches the local HTTP API on or off (saved in Settings); the token comes back once. */
+  'apiServer:set': {
+    input: z
+      .object({ enabled: z.boolean(), port: z.number().int().min(1024).max(65_535).optional() })
+      .strict(),
+    output: ApiServerStatusSchema
+  },
   /** The window listens now: the passages links asked for before it did (then `desktop:open`). */
   'desktop:ready': { input: Empty, output: z.object({ links: z.array(PassageLinkSchema) }) },
   'settings:get': { input: Empty, output: PublicSettingsSchema },

@@ -311,7 +311,10 @@ export const SettingsSchema = z.object({
   /** Languages OCR reads scanned pages in (Tesseract codes; those with a data package here). */
   ocrLanguages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(OCR_LANGUAGES.length),
   /** Look for a new version at start and daily, download it, and ask before restarting. */
-  autoUpdate: z.boolean()
+  autoUpdate: z.boolean(),
+  /** Run the local HTTP API (`serve`) in the app, on 127.0.0.1:{@link apiServerPort}. */
+  apiServer: z.boolean(),
+  apiServerPort: z.number().int().min(1024).max(65_535)
 })
 /** Non-secret settings. */
 export type Settings = z.infer<typeof SettingsSchema>
@@ -331,7 +334,9 @@ export const DEFAULT_SETTINGS: Settings = {
   chunkTokens: 256,
   chunkOverlap: 32,
   ocrLanguages: ['eng'],
-  autoUpdate: true
+  autoUpdate: true,
+  apiServer: false,
+  apiServerPort: 8765
 }
 
 /**

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
+import type { ApiServerStatus } from '../../shared/apiServer'
 import type {
   Answer,
   EmbedderStatus,
@@ -130,6 +131,12 @@ export interface HandlerDeps {
   pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
+  /** The local HTTP API Settings switch on and off (see `server/localServer.ts`). */
+  apiServer: {
+    status(port: number): ApiServerStatus
+    start(port: number): Promise<ApiServerStatus>
+    stop(port: number): Promise<ApiServerStatus>
+  }
   /** The window is ready for desktop links; returns the ones that came before. */
   desktopReady: () => PassageLink[]
   compare: CompareService
@@ -161,6 +168,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       embedder: deps.embedderStatus()
     }),
     'app:mcpConfig': () => deps.mcpConfig(),
+    'apiServer:status': () => deps.apiServer.status(deps.settings.get().apiServerPort),
+    'apiServer:set': async ({ enabled, port }, ctx) => {
+      // Only the window switches it: not a script through it, nor MCP.
+      if (ctx.transport === 'http' || ctx.transport === 'mcp')
+        throw new UserFacingError('INVALID_INPUT', { key: 'apiServerWindowOnly' })
+      const chosen = port ?? deps.settings.get().apiServerPort
+      const status = enabled
+        ? await deps.apiServer.start(chosen)
+        : await deps.apiServer.stop(chosen)
+      await deps.settings.update({ apiServer: enabled, apiServerPort: chosen })
+      return status
+    },
     'desktop:ready': () => ({ links: deps.desktopReady() }),
     'settings:get': () => deps.settings.getPublic(),
     'settings:update': (patch) => deps.settings.update(patch),

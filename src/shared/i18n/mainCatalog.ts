@@ -228,6 +228,9 @@ export const mainEn = {
     noIndexedPaperInScope:
       'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.',
     noLocalModelChosen: 'No local model is chosen. Refresh the list and pick one first.',
+    apiServerPortInUse:
+      'Port {{port}} is taken by another program, so the local API could not start. Choose another port in Settings and switch it on again.',
+    apiServerWindowOnly: "The local API is switched on and off in the app's Settings only.",
     noSuchConversation:
       'There is no conversation {{id}}. List them with "threads" (or pick one in the list).',
     noSuchTurn: 'Conversation {{id}} has no turn {{turn}}.',

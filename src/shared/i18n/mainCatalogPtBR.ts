@@ -230,6 +230,9 @@ export const mainPtBR: MainCatalog = {
     noIndexedPaperInScope:
       'Nenhum dos artigos a que esta pergunta se limita está indexado ainda. Espere a indexação, ou escolha outros artigos.',
     noLocalModelChosen: 'Nenhum modelo local escolhido. Atualize a lista e escolha um primeiro.',
+    apiServerPortInUse:
+      'A porta {{port}} está sendo usada por outro programa, então a API local não pôde iniciar. Escolha outra porta nas Configurações e ligue-a de novo.',
+    apiServerWindowOnly: 'A API local só é ligada e desligada nas Configurações do aplicativo.',
     noSuchConversation:
       'Não há conversa {{id}}. Liste as conversas com "threads" (ou escolha uma na lista).',
     noSuchTurn: 'A conversa {{id}} não tem o turno {{turn}}.',

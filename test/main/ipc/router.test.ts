@@ -12,6 +12,11 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     ['nope', '(input)']
   ],
   'app:mcpConfig': [[{ x: 1 }, 'x']],
+  'apiServer:status': [[{ x: 1 }, 'x']],
+  'apiServer:set': [
+    [{ enabled: 'yes' }, 'enabled'],
+    [{ enabled: true, port: 80 }, 'port']
+  ],
   'desktop:ready': [[{ x: 1 }, 'x']],
   'settings:get': [[{ x: true }, 'x']],
   'settings:update': [
