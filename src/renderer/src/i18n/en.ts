@@ -634,6 +634,20 @@ export const en = {
     embedderHelpDir:
       'To get it, run <code>npm run fetch-model</code> once on a computer with internet access, or copy it into <code>{{dir}}</code>; missing vectors are computed when it appears.',
     dataFolder: 'Data folder: {{dir}} · version {{version}}',
+    apiServer: {
+      heading: 'Local API for scripts and notebooks',
+      switch: 'Run the local HTTP API while the app is open',
+      port: 'Port',
+      portInvalid: 'Choose a port from 1024 to 65535.',
+      help: 'Python, R or curl on this computer can then ask <code>POST /ask</code> and read papers, pages and BibTeX, with the token below. It listens on 127.0.0.1 only and cannot add or remove papers. The same API runs without the app with <code>researchpal serve</code>.',
+      running:
+        'Serving <code>{{url}}</code>; the interactive documentation is at <code>{{docs}}</code>.',
+      tokenOnce:
+        'The token to send as "Authorization: Bearer <token>". It is shown here once; copy it now.',
+      tokenFile:
+        'The token is kept in {{file}} (readable by you only); delete the file for a new one.',
+      tokenEnv: 'The token is the one RESEARCHPAL_API_TOKEN sets.'
+    },
     mcp: 'Use from Claude Desktop, Cursor and other MCP clients',
     mcpHelp:
       'Add this to claude_desktop_config.json (Claude Desktop) or .cursor/mcp.json (Cursor). The client can search, read and cite your papers but not change the library; add <code>--allow-add</code> to args to let it add arXiv papers, and <code>GEMINI_API_KEY</code> to env for generated answers.',

@@ -644,6 +644,20 @@ export const ptBR: Catalog = {
     embedderHelpDir:
       'Para obtê-lo, rode <code>npm run fetch-model</code> uma vez num computador com internet, ou copie-o para <code>{{dir}}</code>; os vetores que faltam são calculados quando ele aparecer.',
     dataFolder: 'Pasta de dados: {{dir}} · versão {{version}}',
+    apiServer: {
+      heading: 'API local para scripts e notebooks',
+      switch: 'Rodar a API HTTP local enquanto o aplicativo estiver aberto',
+      port: 'Porta',
+      portInvalid: 'Escolha uma porta de 1024 a 65535.',
+      help: 'Python, R ou curl neste computador podem então perguntar com <code>POST /ask</code> e ler artigos, páginas e BibTeX, com o token abaixo. Ela atende só em 127.0.0.1 e não adiciona nem remove artigos. A mesma API roda sem o aplicativo com <code>researchpal serve</code>.',
+      running:
+        'Atendendo em <code>{{url}}</code>; a documentação interativa está em <code>{{docs}}</code>.',
+      tokenOnce:
+        'O token a enviar como "Authorization: Bearer <token>". Ele aparece aqui uma vez só; copie-o agora.',
+      tokenFile:
+        'O token fica guardado em {{file}} (só você pode lê-lo); apague o arquivo para ter um novo.',
+      tokenEnv: 'O token é o definido por RESEARCHPAL_API_TOKEN.'
+    },
     mcp: 'Usar no Claude Desktop, no Cursor e em outros clientes MCP',
     mcpHelp:
       'Adicione isto ao claude_desktop_config.json (Claude Desktop) ou ao .cursor/mcp.json (Cursor). O cliente pode buscar, ler e citar seus artigos, mas não alterar a biblioteca; acrescente <code>--allow-add</code> aos args para deixá-lo adicionar artigos do arXiv, e <code>GEMINI_API_KEY</code> ao env para respostas geradas.',

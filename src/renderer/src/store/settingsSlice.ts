@@ -1,3 +1,4 @@
+import type { ApiServerStatus } from '../../../shared/apiServer'
 import type { AppError } from '../../../shared/errors'
 import type {
   AppInfo,
@@ -23,6 +24,8 @@ export interface SettingsSlice {
     localTest: { running: boolean; result: LocalModelTest | null; error: AppError | null }
     /** How MCP clients start the server on this library, or why it is not known. */
     mcp: { config: McpConfig | null; error: AppError | null }
+    /** The local HTTP API; `status.token` is set only in the answer to switching it on. */
+    apiServer: { status: ApiServerStatus | null; error: AppError | null; busy: boolean }
   }
   loadSettings: () => Promise<void>
   /** Asks the local server (at `baseUrl`, default the saved one) for its models. */
@@ -31,6 +34,10 @@ export interface SettingsSlice {
   testLocalModel: () => Promise<void>
   /** Fetches the MCP client configuration that Settings shows. */
   loadMcpConfig: () => Promise<void>
+  /** Asks main whether the local HTTP API runs (the token is not in it). */
+  loadApiServer: () => Promise<void>
+  /** Switches the local HTTP API on (on `port`, else the saved one) or off. */
+  setApiServer: (enabled: boolean, port?: number) => Promise<void>
   updateSettings: (change: Partial<Settings>) => Promise<boolean>
   /** Saves the key in main (null forgets it); the renderer keeps only `hasApiKey`. */
   setApiKey: (apiKey: string | null) => Promise<boolean>
@@ -54,7 +61,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
       localModels: null,
       localModelsError: null,
       localTest: { running: false, result: null, error: null },
-      mcp: { config: null, error: null }
+      mcp: { config: null, error: null },
+      apiServer: { status: null, error: null, busy: false }
     },
     refreshLocalModels: async (baseUrl) => {
       const result = await api.localModel.list(baseUrl ? { baseUrl } : {})
@@ -76,6 +84,29 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, api) 
     loadMcpConfig: async () => {
       const r = await api.app.mcpConfig({})
       update({ mcp: r.ok ? { config: r.value, error: null } : { config: null, error: r.error } })
+    },
+    loadApiServer: async () => {
+      const r = await api.apiServer.status({})
+      update({
+        apiServer: r.ok
+          ? { status: r.value, error: null, busy: false }
+          : { status: get().settings.apiServer.status, error: r.error, busy: false }
+      })
+    },
+    setApiServer: async (enabled, port) => {
+      update({ apiServer: { ...get().settings.apiServer, error: null, busy: true } })
+      const r = await api.apiServer.set(port === undefined ? { enabled } : { enabled, port })
+      if (r.ok) update({ apiServer: { status: r.value, error: null, busy: false } })
+      else {
+        const now = await api.apiServer.status({})
+        update({
+          apiServer: {
+            status: now.ok ? now.value : get().settings.apiServer.status,
+            error: r.error,
+            busy: false
+          }
+        })
+      }
     },
     loadSettings: async () => {
       const [values, info] = await Promise.all([api.settings.get({}), api.app.info({})])

@@ -8,6 +8,7 @@ import { ApiKeyField } from './ApiKeyField'
 import { DisplayFields } from './DisplayFields'
 import { EmbedderState } from './EmbedderState'
 import { LocalModelFields } from './LocalModelFields'
+import { ApiServerSetup } from './ApiServerSetup'
 import { McpSetup } from './McpSetup'
 import { GeminiModelField, ProviderField } from './ProviderField'
 
@@ -136,6 +137,7 @@ export function SettingsDialog() {
           )}
           <EmbedderState />
           <McpSetup />
+          <ApiServerSetup />
         </div>
       )}
     </dialog>
