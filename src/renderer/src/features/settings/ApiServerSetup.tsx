@@ -13,15 +13,16 @@ export function ApiServerSetup() {
   const loadApiServer = useAppStore((s) => s.loadApiServer)
   const setApiServer = useAppStore((s) => s.setApiServer)
   const { t } = useTranslation()
-  const [port, setPort] = useState(String(savedPort))
+  // What the user typed; until then, the port it runs on or the saved one.
+  const [edited, setPort] = useState<string | null>(null)
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
 
   useEffect(() => {
     void loadApiServer()
   }, [loadApiServer])
-  useEffect(() => setPort(String(state.status?.port ?? savedPort)), [state.status?.port, savedPort])
 
   const status = state.status
+  const port = edited ?? String(status?.port ?? savedPort)
   const portNumber = Number(port)
   const portValid = Number.isInteger(portNumber) && portNumber >= 1024 && portNumber <= 65_535
   const toggle = (on: boolean): void => {
