@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -260,6 +259,19 @@ export function mcpHttpGuard(token: string, port: () => number): McpHttpGuard {
   }
 }
 
+type HttpTransportClass =
+  (typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'))['StreamableHTTPServerTransport']
+let httpTransport: HttpTransportClass | null = null
+/**
+ * The SDK's Streamable HTTP transport, loaded when an HTTP server starts rather than at import:
+ * a stdio spawn (Claude Desktop, Cursor) never needs it (~30 ms of start-up).
+ */
+export async function loadHttpTransport(): Promise<HttpTransportClass> {
+  const m = await import('@modelcontextprotocol/sdk/server/streamableHttp.js')
+  httpTransport = m.StreamableHTTPServerTransport
+  return httpTransport
+}
+
 /** Why a request with no or the wrong token is refused, and how to send the right one. */
 export const UNAUTHORIZED_TEXT =
   'Unauthorized: send the header Authorization: Bearer <token>. The token is in the file api-token in the library folder (or RESEARCHPAL_API_TOKEN / RESEARCHPAL_MCP_TOKEN when set); clients that cannot do OAuth pass it as a header, e.g. npx mcp-remote <url> --header "Authorization: Bearer <token>".'
@@ -292,6 +304,8 @@ export async function handleMcpHttp(
   if (req.method !== 'POST')
     return reply(res, 405, 'Method not allowed: this server is stateless; POST to /mcp.')
   const server = createMcpServer(services, options)
+  // Loaded by then (serveHttp and serveApi load it first): no await before the body is read.
+  const StreamableHTTPServerTransport = httpTransport ?? (await loadHttpTransport())
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -316,6 +330,7 @@ export async function serveHttp(
 ): Promise<McpHttpServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   let port = 0
+  await loadHttpTransport()
   const guard = mcpHttpGuard(token, () => port)
   const http = createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { join } from 'node:path'
 import { serve, type HttpBindings } from '@hono/node-server'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { Hono, type Context } from 'hono'
@@ -7,8 +8,9 @@ import { streamSSE } from 'hono/streaming'
 import type { z } from 'zod'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import { describeIssues, isUserFacing, toAppError, UserFacingError } from '../errors'
-import { handleMcpHttp, mcpHttpGuard } from '../mcp/mcpServer'
+import { handleMcpHttp, loadHttpTransport, mcpHttpGuard } from '../mcp/mcpServer'
 import type { Services } from '../services'
+import { describeHolder, LOCK_FILE, readHolder } from '../storage/DataFolderLock'
 import { API_ROUTES, type CallChannel } from './apiRoutes'
 import { AskBodySchema, seedAnswer } from './askRoute'
 import { swaggerAssets } from './docsPage'
@@ -225,11 +227,18 @@ export function createApiApp(
 
   for (const route of API_ROUTES) {
     app[route.method](honoPath(route.path), async (c) => {
-      if (route.writes && !options.allowAdd)
+      if (route.writes && !options.allowAdd) {
+        // Who writes the library now, so a script knows where to add the paper instead.
+        const holder = await readHolder(join(services.paths.root, LOCK_FILE)).catch(() => 'gone')
+        const busy =
+          typeof holder === 'object'
+            ? ` Right now ${describeHolder(holder)} is writing this library: add the paper there, or close it and start researchpal serve --allow-add.`
+            : ''
         throw new HttpProblem(
           'READ_ONLY',
-          'This server opened the library read-only; start it with researchpal serve --allow-add to add papers (it then writes the library, so the app must not be writing it).'
+          `This server opened the library read-only; start it with researchpal serve --allow-add to add papers (it then writes the library, so the app must not be writing it).${busy}`
         )
+      }
       const input = {
         params: parse(route.params, c.req.param(), 'path') as Record<string, unknown>,
         query: parse(route.query, c.req.query(), 'query'),
@@ -312,6 +321,8 @@ export function createApiApp(
 /** Serves the HTTP API on 127.0.0.1 only until {@link ApiServer.close}. */
 export async function serveApi(services: Services, options: ApiServerOptions): Promise<ApiServer> {
   let port = 0
+  // Before the first request: /mcp must not wait for the transport module mid-request.
+  await loadHttpTransport()
   const app = createApiApp(services, options, () => port)
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: '127.0.0.1' }, () =>

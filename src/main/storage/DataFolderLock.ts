@@ -206,7 +206,8 @@ async function tryCreate(file: string, me: LockHolder): Promise<boolean> {
   return true
 }
 
-async function readHolder(file: string): Promise<LockHolder | 'gone' | 'unreadable'> {
+/** Who holds the lock file now (`gone`: nobody; `unreadable`: a torn or foreign file). */
+export async function readHolder(file: string): Promise<LockHolder | 'gone' | 'unreadable'> {
   let text: string
   try {
     text = await readFile(file, 'utf8')

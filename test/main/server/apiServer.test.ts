@@ -293,12 +293,14 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
         body
       })
 
-    it('is refused on a read-only server, saying how to start one that writes', async () => {
+    it('is refused on a read-only server, saying how to start one that writes and who writes now', async () => {
       const r = await post(plain, '/papers', JSON.stringify({ arxiv: '1706.03762' }))
       expect(r.status).toBe(403)
       const p = await problem(r)
       expect(p.code).toBe('READ_ONLY')
       expect(p.detail).toMatch(/--allow-add/)
+      // The writer services (this process) hold the library's lock: the answer names them.
+      expect(p.detail).toContain(`Right now ResearchPal (pid ${process.pid}, since `)
     })
 
     it('adds a PDF by path with --allow-add, and checks the body', async () => {
