@@ -64,10 +64,11 @@ describe.skipIf(FILES.some((f) => !f))('sync killed mid-way', () => {
       counts: Record<string, number>
       changes: { file: string }[]
     }
-    const papers = JSON.parse(runCli(['papers', '--json', '--data-dir', data]).stdout) as {
-      papers?: { paperId: string; status: string }[]
-    } & { paperId: string; status: string }[]
-    const list = Array.isArray(papers) ? papers : papers.papers!
+    const list = (
+      JSON.parse(runCli(['papers', '--json', '--data-dir', data]).stdout) as {
+        papers: { paperId: string; status: string }[]
+      }
+    ).papers
     // Every file once, every paper indexed.
     expect(list).toHaveLength(FILES.length)
     expect(new Set(list.map((p) => p.paperId)).size).toBe(FILES.length)
