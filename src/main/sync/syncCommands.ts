@@ -149,9 +149,11 @@ export async function syncCommand(
   })
   out(t('cli.sync.stopping'))
   await stop()
-  await sync.syncAll().catch(() => undefined)
+  await sync.syncAll().then(report, failed)
   await s.library.whenIdle()
-  return result(retitled(sync.current().lastRun ?? run, s), sync.current(), language)
+  // The changes were said as they came; --json gets the last pass's document.
+  const final = result(retitled(sync.current().lastRun ?? run, s), sync.current(), language)
+  return { ...final, text: '' }
 }
 
 /** The changes with their papers' titles as they are now (read from the PDF once indexed). */
