@@ -431,7 +431,7 @@ Environment:
       missing:
         '! {{file}} is gone. “{{title}}” is kept, marked "file missing": put the file back, or remove the paper with: remove {{paperId}}',
       trashed:
-        '! “{{title}}” is in Zotero\'s trash (or was deleted there). It is kept here, marked; remove it with: remove {{paperId}}',
+        "! “{{title}}” is in Zotero's trash (or was deleted there). It is kept here, marked; remove it with: remove {{paperId}}",
       duplicate: '= {{file}}: already in the library as “{{title}}”',
       failed: '✗ {{file}}: could not be added (see: papers)',
       noPdf: '· {{file}}: no PDF in Zotero, not added',

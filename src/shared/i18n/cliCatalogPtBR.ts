@@ -186,7 +186,8 @@ Ambiente:
     year: "--year deve ser um ano como 2019, não '{{value}}'",
     unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
     unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
-    unknownWatchCommand: "Comando watch desconhecido '{{verb}}' (add, remove, list, pause ou resume)",
+    unknownWatchCommand:
+      "Comando watch desconhecido '{{verb}}' (add, remove, list, pause ou resume)",
     unknownZoteroCommand: "Comando zotero desconhecido '{{verb}}' (link ou unlink)",
     unknownCommand: "Comando desconhecido '{{command}}'",
     noCommand: 'Nenhum comando informado'
@@ -400,7 +401,8 @@ Ambiente:
     unwatched: 'Não observando mais {{folder}}; seus artigos continuam na biblioteca.',
     noFolders: 'Nenhuma pasta observada. Adicione uma com: watch add <pasta>',
     folderRow: '{{folder}}{{how}}: {{files, number}} PDF(s), última sincronização {{when}}',
-    zoteroRow: 'Zotero {{dir}} ({{scope}}): {{items, number}} item(ns), última sincronização {{when}}',
+    zoteroRow:
+      'Zotero {{dir}} ({{scope}}): {{items, number}} item(ns), última sincronização {{when}}',
     never: 'nunca',
     paused: 'A sincronização está pausada: "watch resume" a retoma.',
     pausedNow: 'Sincronização pausada: nada é adicionado nem marcado até "watch resume".',
