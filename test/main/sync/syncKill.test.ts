@@ -66,13 +66,15 @@ describe.skipIf(FILES.some((f) => !f))('sync killed mid-way', () => {
     }
     const list = (
       JSON.parse(runCli(['papers', '--json', '--data-dir', data]).stdout) as {
-        papers: { paperId: string; status: string }[]
+        papers: { paperId: string; status: string; syncOrigin: string | null }[]
       }
     ).papers
     // Every file once, every paper indexed.
     expect(list).toHaveLength(FILES.length)
     expect(new Set(list.map((p) => p.paperId)).size).toBe(FILES.length)
     expect(list.every((p) => p.status === 'indexed')).toBe(true)
+    // Each says where it comes from.
+    expect(list.every((p) => p.syncOrigin?.startsWith(folder))).toBe(true)
     // The resumed pass reported only what the killed one had not finished; none as duplicate.
     expect(run.counts.duplicate ?? 0).toBe(0)
     expect(run.counts.new).toBeGreaterThanOrEqual(1)
