@@ -6,8 +6,8 @@ export default defineConfig({
   main: {
     build: {
       // @retorquere/bibtex-parser's CommonJS build is marked "type": "module" and cannot be
-      // required by Node: bundle it (ESM) instead.
-      externalizeDeps: { exclude: ['@retorquere/bibtex-parser'] },
+      // required by Node: bundle it (ESM) instead. chokidar 6 and its readdirp are ESM-only.
+      externalizeDeps: { exclude: ['@retorquere/bibtex-parser', 'chokidar', 'readdirp'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),

@@ -32,6 +32,7 @@ import { bulkImportChild } from './bulkImportBench'
 import { ingestAtScale, ingestTargets } from './ingestAtScale'
 import { cliStart } from './cliStart'
 import { bibliographyRead } from './bibliographyRead'
+import { syncScan } from './syncScan'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -261,6 +262,7 @@ async function main(): Promise<void> {
       large,
       cliStart: await cliStart(quick ? 3 : 7),
       bibliographyImport: await bibliographyRead(quick),
+      syncScan: await syncScan(quick),
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)

@@ -45,6 +45,10 @@ export interface CliArgs {
   allowAdd: boolean
   /** `serve --port <n>`: the HTTP API's port on 127.0.0.1 (0: any free port). */
   port: number | null
+  /** `sync --once`: one catch-up pass, then exit. */
+  once: boolean
+  /** `watch add --poll`: poll the folder (network and cloud-synced folders). */
+  poll: boolean
 }
 
 /** Options that take a value and are kept by name in {@link CliArgs.values}. */
@@ -123,7 +127,9 @@ const OPTIONS = {
   'allow-add': { type: 'boolean' },
   http: { type: 'string' },
   port: { type: 'string' },
-  debug: { type: 'boolean' }
+  debug: { type: 'boolean' },
+  once: { type: 'boolean' },
+  poll: { type: 'boolean' }
 } as const satisfies ParseArgsOptionsConfig
 
 type Parsed = ReturnType<typeof parseWithNode>
@@ -222,7 +228,9 @@ export function parseArgs(argv: string[]): CliArgs {
     turn: v.turn ?? null,
     http: port(v.http),
     allowAdd: v['allow-add'] ?? false,
-    port: port(v.port, '--port')
+    port: port(v.port, '--port'),
+    once: v.once ?? false,
+    poll: v.poll ?? false
   }
   if (out.model !== null && out.provider === null) {
     throw new UsageError('modelNeedsProvider')

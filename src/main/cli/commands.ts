@@ -382,6 +382,12 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     }
     case 'thread':
       return thread(s, args)
+    case 'watch':
+    case 'zotero':
+    case 'sync': {
+      const { syncCommand } = await import('../sync/syncCommands')
+      return syncCommand(s, args, (line) => void process.stderr.write(`${line}\n`))
+    }
     default:
       throw args.command
         ? new UsageError('unknownCommand', { command: args.command })

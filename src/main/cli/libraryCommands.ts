@@ -28,7 +28,10 @@ export function papers(s: Services): CommandOutput {
     status: p.status,
     pages: p.pages,
     chunks: p.chunks,
-    error: p.error
+    error: p.error,
+    // Sync (issue 33): where a synced paper comes from, and whether that source went away.
+    syncOrigin: p.syncOrigin ?? null,
+    syncFlag: p.syncFlag ?? null
   }))
   const unreadable = s.library.unreadableRecords()
   const language = cliLanguage(s)
@@ -51,6 +54,8 @@ export function papers(s: Services): CommandOutput {
                 : '') +
               (p.language ? `  {${p.language}}` : '') +
               (p.tags.length ? `  [${p.tags.join(', ')}]` : '') +
+              (p.syncOrigin ? `\n    ${t('cli.papers.from', { origin: p.syncOrigin })}` : '') +
+              (p.syncFlag ? `  ${t(`cli.papers.${p.syncFlag}`)}` : '') +
               (p.error ? `\n    ${p.error.code}: ${errorMessage(p.error, language)}` : '')
           )
           .concat(

@@ -37,7 +37,11 @@ const WRITING_COMMANDS = new Set([
   'import-bib',
   'import-zotero',
   'add-doi',
-  'refresh-metadata'
+  'refresh-metadata',
+  // Sync (issue 33): the state file, and the papers a pass adds or flags.
+  'watch',
+  'zotero',
+  'sync'
 ])
 /** How long a writing command waits for another writer by default. */
 const DEFAULT_WAIT_SECONDS = 300
@@ -130,6 +134,8 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       if (event === 'library:notice') tell(payload as LibraryNotice)
     })
     process.once('SIGINT', () => {
+      // `sync` stops watching on its own (src/main/sync/syncCommands.ts); papers in flight finish.
+      if (args.command === 'sync') return
       if (args.command === 'import-folder') {
         process.stderr.write(`\n${t('cli.signals.pausing')}\n`)
         void running.folderImport.pause()

@@ -125,6 +125,17 @@ export class LibraryService {
     })
   }
 
+  /**
+   * Records what a sync found about a paper (issue 33: its origin, a "file missing" flag, the
+   * metadata its Zotero item brought, already merged by field source).
+   */
+  async applySync(id: string, change: Partial<StoredPaper>): Promise<StoredPaper> {
+    this.writable()
+    const next = await this.catalog.update(id, change)
+    this.changed()
+    return next
+  }
+
   /** Loads the catalog, checks every paper and repairs what it can (see {@link LibraryUpkeep.open}). */
   open(): Promise<void> {
     return this.upkeep.open()

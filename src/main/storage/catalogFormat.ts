@@ -65,7 +65,13 @@ export const StoredPaperSchema = z.looseObject({
    * citations (issue 27). Absent means none, so records written before it (and the papers
    * built in code without it) load and save unchanged; no migration.
    */
-  literalAuthors: z.array(z.string()).optional()
+  literalAuthors: z.array(z.string()).optional(),
+  // Sync (issue 33): where a synced paper comes from ("/path/file.pdf", "Zotero: Collection") and
+  // a flag when that source went away (its file deleted, its Zotero item trashed). The paper is
+  // kept either way. Absent means none (as literalAuthors), so records written before load and
+  // save unchanged; no migration.
+  syncOrigin: z.string().nullable().optional(),
+  syncFlag: z.enum(['fileMissing', 'zoteroTrash']).nullable().optional()
 })
 /** One paper as `library.json` stores it. */
 export type StoredPaper = z.infer<typeof StoredPaperSchema>

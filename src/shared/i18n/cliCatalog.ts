@@ -55,6 +55,19 @@ Commands:
                                    Add the PDFs of a Zotero library (or of the named
                                    collections) with their metadata; Zotero collections
                                    become collections here. Zotero may stay open.
+  watch add|remove|list [<folder>] [--poll]
+                                   Watch folders: new or changed PDFs come in by
+                                   themselves (after they stop growing), a renamed file
+                                   keeps its paper, a deleted one marks it "file missing"
+                                   (never removed). --poll for network or cloud folders.
+                                   watch pause|resume pauses or resumes syncing
+  zotero link <Zotero folder> [--collection NAME]...
+                                   Follow a Zotero library (read-only): new items with PDFs
+                                   arrive, changes to their fields and collections follow,
+                                   items in Zotero's trash are marked here, not removed
+  zotero unlink                    Stop following Zotero (its papers stay)
+  sync [--once]                    Catch up with the watched folders and Zotero, then keep
+                                   watching until Ctrl-C (--once: one pass, then exit)
   add-doi <DOI>                    Add a paper's open-access PDF (Unpaywall) with Crossref's
                                    details
   search-arxiv "<title>"           arXiv papers with that title, to add with ingest <id>
@@ -151,6 +164,8 @@ Environment:
       collectionVerb: 'create|rename|delete|add|remove NAME ...',
       renameNames: 'the old and the new name',
       paperIds: 'paper ids',
+      watchVerb: 'add|remove|list|pause|resume [<folder>]',
+      zoteroVerb: 'link <Zotero folder> [--collection NAME]... or unlink',
       exportFormat: '--format md or --format bib'
     },
     threadBoth: 'Use --thread or --new-thread, not both',
@@ -161,6 +176,8 @@ Environment:
     year: "--year must be a year such as 2019, not '{{value}}'",
     unknownThreadCommand: "Unknown thread command '{{verb}}' (show or export)",
     unknownCollectionCommand: "Unknown collection command '{{verb}}'",
+    unknownWatchCommand: "Unknown watch command '{{verb}}' (add, remove, list, pause or resume)",
+    unknownZoteroCommand: "Unknown zotero command '{{verb}}' (link or unlink)",
     unknownCommand: "Unknown command '{{command}}'",
     noCommand: 'No command given'
   },
@@ -268,6 +285,9 @@ Environment:
     unknownAuthors: 'unknown authors',
     etAl: '{{author}} et al.',
     unreadable: '{{id}}  unreadable (kept unchanged): {{reason}}',
+    from: 'from {{origin}}',
+    fileMissing: '(file missing: kept; put the file back or remove the paper)',
+    zoteroTrash: "(in Zotero's trash: kept; remove it here if you wish)",
     noId: '(no id)',
     authors: '  authors: {{value}}',
     yearVenueDoi: '  year: {{year}}   venue: {{venue}}   DOI: {{doi}}',
@@ -362,6 +382,67 @@ Environment:
       'Import of {{folder}} cancelled: {{indexed, number}} indexed, {{duplicates, number}} duplicate(s), {{failed, number}} failed, {{left, number}} left of {{total, number}}. Run the same command again to resume.',
     failures: 'Failed:',
     duplicates: 'Duplicates (skipped):'
+  },
+  sync: {
+    watching: 'Watching {{folder}}{{how}}. Run "sync --once" to bring in what is there now.',
+    polling: ' (by polling: a network or cloud-synced folder)',
+    notWatched: '{{folder}} is not a watched folder.',
+    unwatched: 'No longer watching {{folder}}; its papers stay in the library.',
+    noFolders: 'No watched folders. Add one with: watch add <folder>',
+    folderRow: '{{folder}}{{how}}: {{files, number}} PDF(s), last sync {{when}}',
+    zoteroRow: 'Zotero {{dir}} ({{scope}}): {{items, number}} item(s), last sync {{when}}',
+    never: 'never',
+    paused: 'Sync is paused: "watch resume" resumes it.',
+    pausedNow: 'Sync paused: nothing is added or flagged until "watch resume".',
+    resumedNow: 'Sync resumed.',
+    linked:
+      'Linked to the Zotero library at {{dir}} ({{scope}}), read-only: Zotero may stay open. Run "sync --once" to bring it in.',
+    wholeLibrary: 'the whole library',
+    noLink: 'There was no Zotero link.',
+    unlinked: 'Unlinked from Zotero; its papers stay in the library.',
+    nothing:
+      'Nothing to sync: add a folder with "watch add <folder>" or link Zotero with "zotero link <folder>".',
+    summary: 'Synced at {{when, datetime(dateStyle: short; timeStyle: short)}}: {{summary}}.',
+    noChanges: 'no changes',
+    count: {
+      new_one: '{{count, number}} new',
+      new_other: '{{count, number}} new',
+      updated_one: '{{count, number}} updated',
+      updated_other: '{{count, number}} updated',
+      moved_one: '{{count, number}} moved',
+      moved_other: '{{count, number}} moved',
+      restored_one: '{{count, number}} back',
+      restored_other: '{{count, number}} back',
+      missing_one: '{{count, number}} file missing',
+      missing_other: '{{count, number}} files missing',
+      trashed_one: "{{count, number}} in Zotero's trash",
+      trashed_other: "{{count, number}} in Zotero's trash",
+      duplicate_one: '{{count, number}} duplicate',
+      duplicate_other: '{{count, number}} duplicates',
+      failed_one: '{{count, number}} failed',
+      failed_other: '{{count, number}} failed',
+      noPdf_one: '{{count, number}} without a PDF',
+      noPdf_other: '{{count, number}} without a PDF',
+      settling_one: '{{count, number}} still being written',
+      settling_other: '{{count, number}} still being written'
+    },
+    change: {
+      new: '+ {{file}}: new, “{{title}}”',
+      updated: '~ {{file}}: updated, “{{title}}”',
+      moved: '→ {{file}}: moved or renamed, still “{{title}}”',
+      restored: '↺ {{file}}: back, “{{title}}”',
+      missing:
+        '! {{file}} is gone. “{{title}}” is kept, marked "file missing": put the file back, or remove the paper with: remove {{paperId}}',
+      trashed:
+        "! “{{title}}” is in Zotero's trash (or was deleted there). It is kept here, marked; remove it with: remove {{paperId}}",
+      duplicate: '= {{file}}: already in the library as “{{title}}”',
+      failed: '✗ {{file}}: could not be added (see: papers)',
+      noPdf: '· {{file}}: no PDF in Zotero, not added',
+      settling: '… {{file}}: still being written; it comes in once it stops growing'
+    },
+    watchingNow: 'Watching {{folders, number}} folder(s){{zotero}}; Ctrl-C stops.',
+    andZotero: ' and Zotero',
+    stopping: 'Stopping…'
   },
   tuning: {
     head: 'Ingestion on this machine: {{workers, number}} embedder worker(s) × {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',

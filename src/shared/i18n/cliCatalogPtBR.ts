@@ -52,6 +52,20 @@ Comandos:
                                    Adiciona os PDFs de uma biblioteca do Zotero (ou das
                                    coleções indicadas) com seus metadados; as coleções do
                                    Zotero viram coleções aqui. O Zotero pode ficar aberto.
+  watch add|remove|list [<pasta>] [--poll]
+                                   Observar pastas: PDFs novos ou alterados entram sozinhos
+                                   (quando param de crescer), um arquivo renomeado mantém
+                                   seu artigo, um apagado o marca "arquivo ausente" (nunca
+                                   removido). --poll para pastas de rede ou da nuvem.
+                                   watch pause|resume pausa ou retoma a sincronização
+  zotero link <pasta do Zotero> [--collection NOME]...
+                                   Acompanhar uma biblioteca do Zotero (só leitura): itens
+                                   novos com PDF chegam, mudanças de campos e coleções
+                                   seguem, itens na lixeira do Zotero são marcados aqui,
+                                   não removidos
+  zotero unlink                    Deixar de acompanhar o Zotero (seus artigos ficam)
+  sync [--once]                    Pôr em dia as pastas observadas e o Zotero, e seguir
+                                   observando até Ctrl-C (--once: uma passada e sai)
   add-doi <DOI>                    Adiciona o PDF de acesso aberto de um artigo (Unpaywall)
                                    com os dados do Crossref
   search-arxiv "<título>"          Artigos do arXiv com esse título, para adicionar com
@@ -160,6 +174,8 @@ Ambiente:
       collectionVerb: 'create|rename|delete|add|remove NOME ...',
       renameNames: 'o nome antigo e o novo',
       paperIds: 'ids de artigos',
+      watchVerb: 'add|remove|list|pause|resume [<pasta>]',
+      zoteroVerb: 'link <pasta do Zotero> [--collection NOME]... ou unlink',
       exportFormat: '--format md ou --format bib'
     },
     threadBoth: 'Use --thread ou --new-thread, não os dois',
@@ -170,6 +186,9 @@ Ambiente:
     year: "--year deve ser um ano como 2019, não '{{value}}'",
     unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
     unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
+    unknownWatchCommand:
+      "Comando watch desconhecido '{{verb}}' (add, remove, list, pause ou resume)",
+    unknownZoteroCommand: "Comando zotero desconhecido '{{verb}}' (link ou unlink)",
     unknownCommand: "Comando desconhecido '{{command}}'",
     noCommand: 'Nenhum comando informado'
   },
@@ -280,6 +299,9 @@ Ambiente:
     unknownAuthors: 'autores desconhecidos',
     etAl: '{{author}} et al.',
     unreadable: '{{id}}  ilegível (mantido sem alteração): {{reason}}',
+    from: 'de {{origin}}',
+    fileMissing: '(arquivo ausente: mantido; devolva o arquivo ou remova o artigo)',
+    zoteroTrash: '(na lixeira do Zotero: mantido; remova-o aqui se quiser)',
     noId: '(sem id)',
     authors: '  autores: {{value}}',
     yearVenueDoi: '  ano: {{year}}   veículo: {{venue}}   DOI: {{doi}}',
@@ -374,6 +396,68 @@ Ambiente:
       'Importação de {{folder}} cancelada — indexados: {{indexed, number}}, duplicados: {{duplicates, number}}, com falha: {{failed, number}}, faltam {{left, number}} de {{total, number}}. Rode o mesmo comando de novo para continuar.',
     failures: 'Com falha:',
     duplicates: 'Duplicados (ignorados):'
+  },
+  sync: {
+    watching: 'Observando {{folder}}{{how}}. Rode "sync --once" para trazer o que já está lá.',
+    polling: ' (por varredura periódica: uma pasta de rede ou sincronizada na nuvem)',
+    notWatched: '{{folder}} não é uma pasta observada.',
+    unwatched: 'Não observando mais {{folder}}; seus artigos continuam na biblioteca.',
+    noFolders: 'Nenhuma pasta observada. Adicione uma com: watch add <pasta>',
+    folderRow: '{{folder}}{{how}}: {{files, number}} PDF(s), última sincronização {{when}}',
+    zoteroRow:
+      'Zotero {{dir}} ({{scope}}): {{items, number}} item(ns), última sincronização {{when}}',
+    never: 'nunca',
+    paused: 'A sincronização está pausada: "watch resume" a retoma.',
+    pausedNow: 'Sincronização pausada: nada é adicionado nem marcado até "watch resume".',
+    resumedNow: 'Sincronização retomada.',
+    linked:
+      'Vinculado à biblioteca do Zotero em {{dir}} ({{scope}}), só leitura: o Zotero pode ficar aberto. Rode "sync --once" para trazê-la.',
+    wholeLibrary: 'a biblioteca inteira',
+    noLink: 'Não havia vínculo com o Zotero.',
+    unlinked: 'Desvinculado do Zotero; seus artigos continuam na biblioteca.',
+    nothing:
+      'Nada a sincronizar: adicione uma pasta com "watch add <pasta>" ou vincule o Zotero com "zotero link <pasta>".',
+    summary: 'Sincronizado em {{when, datetime(dateStyle: short; timeStyle: short)}}: {{summary}}.',
+    noChanges: 'nenhuma mudança',
+    count: {
+      new_one: '{{count, number}} novo',
+      new_other: '{{count, number}} novos',
+      updated_one: '{{count, number}} atualizado',
+      updated_other: '{{count, number}} atualizados',
+      moved_one: '{{count, number}} movido',
+      moved_other: '{{count, number}} movidos',
+      restored_one: '{{count, number}} de volta',
+      restored_other: '{{count, number}} de volta',
+      missing_one: '{{count, number}} arquivo ausente',
+      missing_other: '{{count, number}} arquivos ausentes',
+      trashed_one: '{{count, number}} na lixeira do Zotero',
+      trashed_other: '{{count, number}} na lixeira do Zotero',
+      duplicate_one: '{{count, number}} duplicado',
+      duplicate_other: '{{count, number}} duplicados',
+      failed_one: '{{count, number}} com falha',
+      failed_other: '{{count, number}} com falha',
+      noPdf_one: '{{count, number}} sem PDF',
+      noPdf_other: '{{count, number}} sem PDF',
+      settling_one: '{{count, number}} ainda sendo gravado',
+      settling_other: '{{count, number}} ainda sendo gravados'
+    },
+    change: {
+      new: '+ {{file}}: novo, “{{title}}”',
+      updated: '~ {{file}}: atualizado, “{{title}}”',
+      moved: '→ {{file}}: movido ou renomeado, continua “{{title}}”',
+      restored: '↺ {{file}}: de volta, “{{title}}”',
+      missing:
+        '! {{file}} sumiu. “{{title}}” foi mantido, marcado como "arquivo ausente": devolva o arquivo, ou remova o artigo com: remove {{paperId}}',
+      trashed:
+        '! “{{title}}” está na lixeira do Zotero (ou foi apagado lá). Ele foi mantido aqui, marcado; remova-o com: remove {{paperId}}',
+      duplicate: '= {{file}}: já está na biblioteca como “{{title}}”',
+      failed: '✗ {{file}}: não pôde ser adicionado (veja: papers)',
+      noPdf: '· {{file}}: sem PDF no Zotero, não adicionado',
+      settling: '… {{file}}: ainda sendo gravado; entra quando parar de crescer'
+    },
+    watchingNow: 'Observando {{folders, number}} pasta(s){{zotero}}; Ctrl-C encerra.',
+    andZotero: ' e o Zotero',
+    stopping: 'Encerrando…'
   },
   tuning: {
     head: 'Indexação nesta máquina: {{workers, number}} worker(s) do embedder × {{threads, number}} thread(s) do ONNX Runtime, lotes de {{batch, number}} (salvo em {{file}}).',
