@@ -142,6 +142,8 @@ async function start(): Promise<void> {
     resourcesPath: app.isPackaged ? process.resourcesPath : null,
     // One writer per data folder: a command-line ingest finishing its work is waited for.
     lock: { purpose: 'ResearchPal', waitMs: 30_000 },
+    // Watched folders and a linked Zotero library (`watch add`, `zotero link`) are followed.
+    syncInBackground: true,
     cliLaunch: currentCliLaunch({ mainDir: __dirname, packaged: app.isPackaged })
   })
   registerIpc(services.router, services.events, fromAppPage)

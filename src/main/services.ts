@@ -27,6 +27,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
+import { startBackgroundSync } from './sync/backgroundSync'
 import { noticeOf, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { keepReserve, releaseReserveIfFull } from './storage/spaceReserve'
@@ -101,6 +102,11 @@ export interface ServiceOptions {
    * _OPENALEX_URL and _UNPAYWALL_URL when set (local fakes), else the real services.
    */
   onlineMetadata?: boolean
+  /**
+   * Follow the watched folders and the Zotero link set up with `watch add` / `zotero link`
+   * while the services are open (the app). The CLI runs `sync` itself and leaves it off.
+   */
+  syncInBackground?: boolean
   /** Replaces the model-backed embedder (tests, e2e). */
   embedder?: EmbedderProvider
   log?: (message: string) => void
@@ -161,6 +167,22 @@ const noPicker: FilePicker = {
  * @remarks Opening the library resumes papers a crash interrupted; the embedding model is loaded
  * lazily on first use so start-up stays fast.
  */
+/** The services with the background sync started, stopped before the library closes. */
+async function withBackgroundSync(services: Services, options: ServiceOptions): Promise<Services> {
+  const stop = await startBackgroundSync({
+    library: services.library,
+    dataDir: services.paths.root,
+    notify: (notice) => services.library.addNotice(notice),
+    ...(options.log ? { log: options.log } : {})
+  })
+  const close = services.close.bind(services)
+  services.close = async () => {
+    await stop()
+    await close()
+  }
+  return services
+}
+
 export async function createServices(options: ServiceOptions): Promise<Services> {
   const readOnly = options.readOnly ?? false
   const paths = dataPaths(options.dataDir)
@@ -201,6 +223,7 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     const services = await openServices(options, paths, lock)
     if (reserveUsed) services.library.addNotice(noticeOf('warning', reserveUsed, null))
     else if (lock) await keepReserve(paths.root)
+    if (options.syncInBackground && lock) return await withBackgroundSync(services, options)
     return services
   } catch (e) {
     await lock?.release()

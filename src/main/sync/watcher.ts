@@ -36,6 +36,9 @@ export async function watchSyncTargets(t: WatchTargets): Promise<() => Promise<v
     )
   }
   const closers: (() => Promise<void>)[] = []
+  // Watching starts once each watcher has read its tree: a file added before then would be
+  // taken for one already there (ignoreInitial) and never reported.
+  const ready: Promise<void>[] = []
   for (const f of t.folders) {
     const w = watch(f.path, {
       ignoreInitial: true,
@@ -46,6 +49,7 @@ export async function watchSyncTargets(t: WatchTargets): Promise<() => Promise<v
     })
     const changed = (): void => later(f.path, () => t.onFolderChange(f.path))
     w.on('add', changed).on('change', changed).on('unlink', changed).on('unlinkDir', changed)
+    ready.push(new Promise((done) => w.once('ready', () => done())))
     closers.push(() => w.close())
   }
   if (t.zoteroDir) {
@@ -58,8 +62,10 @@ export async function watchSyncTargets(t: WatchTargets): Promise<() => Promise<v
     })
     const changed = (): void => later('zotero', () => t.onZoteroChange())
     w.on('add', changed).on('change', changed)
+    ready.push(new Promise((done) => w.once('ready', () => done())))
     closers.push(() => w.close())
   }
+  await Promise.all(ready)
   return async () => {
     for (const timer of timers.values()) clearTimeout(timer)
     await Promise.all(closers.map((c) => c()))

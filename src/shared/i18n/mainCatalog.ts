@@ -246,6 +246,8 @@ export const mainEn = {
       '{{file}} was written by a newer ResearchPal (format {{version}}). Update ResearchPal; nothing was changed.',
     importManifestDamaged:
       "The folder import's progress file could not be read ({{detail}}); it was kept as {{aside}}. Papers already imported stay in the library; import the folder again to finish (files already in the library are skipped as duplicates).",
+    syncRan:
+      "Watched folders and Zotero synced: {{added}} new, {{updated}} updated, {{missing}} missing or in Zotero's trash (kept in the library; run sync from the command line to see which).",
     syncStateDamaged:
       'The sync state file could not be read ({{detail}}); it was kept as {{aside}}. Watched folders and the Zotero link must be added again; no paper was changed.',
     importRemoved: '{{file}} was removed from the library while it was being imported.',

@@ -248,6 +248,8 @@ export const mainPtBR: MainCatalog = {
       '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal; nada foi alterado.',
     importManifestDamaged:
       'O arquivo de progresso da importação de pasta não pôde ser lido; ele foi guardado como {{aside}}. Os artigos já importados continuam na biblioteca; importe a pasta de novo para terminar (os arquivos que já estão na biblioteca são pulados como duplicados).',
+    syncRan:
+      'Pastas observadas e Zotero sincronizados: {{added}} novos, {{updated}} atualizados, {{missing}} ausentes ou na lixeira do Zotero (mantidos na biblioteca; rode sync na linha de comando para ver quais).',
     syncStateDamaged:
       'O arquivo de estado da sincronização não pôde ser lido; ele foi guardado como {{aside}}. As pastas observadas e o vínculo com o Zotero precisam ser adicionados de novo; nenhum artigo foi alterado.',
     importRemoved: '{{file}} foi removido da biblioteca enquanto era importado.',
