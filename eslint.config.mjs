@@ -77,7 +77,8 @@ export default tseslint.config(
       'src/main/index.ts',
       'src/main/ipc/electronAdapter.ts',
       'src/main/settings/safeStorageSecrets.ts',
-      'src/main/desktop/electronUpdates.ts'
+      'src/main/desktop/electronUpdates.ts',
+      'src/main/desktop/electronTray.ts'
     ],
     rules: {
       'no-restricted-imports': [
@@ -86,7 +87,8 @@ export default tseslint.config(
           paths: [
             {
               name: 'electron',
-              message: 'Electron-only code lives in src/main/index.ts and the IPC adapter.'
+              message:
+                'Electron-only code lives in src/main/index.ts, the IPC adapter and src/main/desktop/electron*.ts.'
             },
             {
               name: 'electron-updater',

@@ -11,9 +11,15 @@ import { dataPaths } from './paths'
 import { writeFileAtomic } from './atomicWrite'
 import type { DesktopInput } from './desktop/desktopEntry'
 import { startUpdates } from './desktop/electronUpdates'
+import { BackgroundWork } from './desktop/backgroundWork'
+import { electronTray } from './desktop/electronTray'
+import type { FolderImportStatus } from '../shared/folderImport'
+import type { UiLanguage } from '../shared/types'
 import { LINK_SCHEME } from '../shared/deepLink'
 
 let services: Services | null = null
+// Set once the services are up: keeps a folder import running when the window closes.
+let work: BackgroundWork | null = null
 
 // What the desktop handed over before the services were up (macOS sends open-file and open-url
 // before `ready`; the first launch's own command line): given to the one entry once they are.
@@ -23,9 +29,13 @@ function fromDesktop(input: DesktopInput): void {
   else early.push(input)
 }
 
+// A window closed while an import ran in the background is opened again.
 function focusWindow(): void {
   const win = BrowserWindow.getAllWindows()[0]
-  if (!win) return
+  if (!win) {
+    if (services) createWindow()
+    return
+  }
   if (win.isMinimized()) win.restore()
   win.focus()
 }
@@ -66,6 +76,7 @@ function createWindow(): BrowserWindow {
     }
   })
   win.once('ready-to-show', () => win.show())
+  work?.windowShown()
   win.webContents.on('will-navigate', (event) => event.preventDefault())
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://')) void shell.openExternal(url)
@@ -147,15 +158,21 @@ async function start(): Promise<void> {
     cliLaunch: currentCliLaunch({ mainDir: __dirname, packaged: app.isPackaged })
   })
   registerIpc(services.router, services.events, fromAppPage)
+  work = new BackgroundWork({
+    platform: process.platform,
+    language: uiLanguage,
+    view: electronTray({ show: focusWindow, quit: () => app.quit() })
+  })
+  const resumed = services.folderImport.current()
+  if (resumed) work.progress(resumed)
+  services.events.subscribe((event, payload) => {
+    if (event === 'import:progress') work?.progress(payload as FolderImportStatus)
+  })
   createWindow()
   for (const input of early.splice(0)) void services.desktop.handle(input)
   startUpdates({
     enabled: () => services?.settings.get().autoUpdate ?? false,
-    language: () => {
-      const chosen = services?.settings.get().uiLanguage ?? 'system'
-      if (chosen !== 'system') return chosen
-      return /^pt/i.test(app.getLocale()) ? 'pt-BR' : 'en'
-    },
+    language: uiLanguage,
     log: (line) => console.log(line)
   })
   app.on('activate', () => {
@@ -163,15 +180,43 @@ async function start(): Promise<void> {
   })
 }
 
+/** The UI language main's own texts (tray, dialogs) are in. */
+function uiLanguage(): UiLanguage {
+  const chosen = services?.settings.get().uiLanguage ?? 'system'
+  if (chosen !== 'system') return chosen
+  return /^pt/i.test(app.getLocale()) ? 'pt-BR' : 'en'
+}
+
+// A folder import keeps running with a tray icon; otherwise the platform's usual (backgroundWork).
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
+  const decision = work ? work.allWindowsClosed() : process.platform === 'darwin' ? 'stay' : 'quit'
+  if (decision === 'quit') app.quit()
 })
+/** Asks before quitting during an import; true when the person chose to keep it running. */
+function keepImporting(): boolean {
+  const question = work?.quitQuestion()
+  if (!question) return false
+  const owner = BrowserWindow.getAllWindows()[0]
+  const box: Electron.MessageBoxSyncOptions = {
+    type: 'question',
+    title: question.title,
+    message: question.message,
+    detail: question.detail,
+    buttons: [question.quit, question.keep],
+    defaultId: 1,
+    cancelId: 1
+  }
+  const choice = owner ? dialog.showMessageBoxSync(owner, box) : dialog.showMessageBoxSync(box)
+  return choice === 1
+}
 // Quitting waits for the services to close (the conversation flushed, the writer lock released),
 // then quits again: a restart reads everything the user saw.
+// Quitting during an import asks first; either way the import resumes at the next start.
 app.on('before-quit', (event) => {
   const open = services
   if (!open) return
   event.preventDefault()
+  if (keepImporting()) return
   services = null
   // Never held open by a stuck close: after 15 s the app quits anyway (the catalog is journaled).
   const stuck = new Promise((done) => setTimeout(done, 15_000).unref())

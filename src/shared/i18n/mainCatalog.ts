@@ -35,6 +35,26 @@ export const mainEn = {
   },
   cli: cliEn,
   exports: exportsEn,
+  tray: {
+    tooltip: 'ResearchPal',
+    running: 'Importing {{folder}}: {{settled}} of {{total}} papers',
+    pausing: 'Pausing the import of {{folder}}: {{settled}} of {{total}} papers',
+    paused: 'Import of {{folder}} paused: {{settled}} of {{total}} papers',
+    finished:
+      'Import of {{folder}} finished: {{indexed}} added, {{duplicates}} already in the library, {{failed}} could not be read',
+    cancelled: 'Import of {{folder}} cancelled: {{indexed}} added',
+    show: 'Show window',
+    quit: 'Quit ResearchPal'
+  },
+  quitDuringImport: {
+    title: 'An import is running',
+    message:
+      'ResearchPal is still importing {{folder}} ({{settled}} of {{total}} papers). Quit anyway?',
+    detail:
+      'Nothing is lost: the import continues where it stopped the next time you open ResearchPal. To let it finish now, keep ResearchPal running; closing the window is enough.',
+    quit: 'Quit',
+    keep: 'Keep importing'
+  },
   updates: {
     restartTitle: 'Update ready',
     restartMessage: 'ResearchPal {{version}} has been downloaded. Restart now to use it?',

@@ -36,6 +36,26 @@ export const mainPtBR: MainCatalog = {
   },
   cli: cliPtBR,
   exports: exportsPtBR,
+  tray: {
+    tooltip: 'ResearchPal',
+    running: 'Importando {{folder}}: {{settled}} de {{total}} artigos',
+    pausing: 'Pausando a importação de {{folder}}: {{settled}} de {{total}} artigos',
+    paused: 'Importação de {{folder}} pausada: {{settled}} de {{total}} artigos',
+    finished:
+      'Importação de {{folder}} concluída: {{indexed}} adicionados, {{duplicates}} já na biblioteca, {{failed}} não puderam ser lidos',
+    cancelled: 'Importação de {{folder}} cancelada: {{indexed}} adicionados',
+    show: 'Mostrar janela',
+    quit: 'Sair do ResearchPal'
+  },
+  quitDuringImport: {
+    title: 'Uma importação está em andamento',
+    message:
+      'O ResearchPal ainda está importando {{folder}} ({{settled}} de {{total}} artigos). Sair mesmo assim?',
+    detail:
+      'Nada se perde: a importação continua de onde parou na próxima vez que você abrir o ResearchPal. Para deixá-la terminar agora, mantenha o ResearchPal aberto; basta fechar a janela.',
+    quit: 'Sair',
+    keep: 'Continuar importando'
+  },
   updates: {
     restartTitle: 'Atualização pronta',
     restartMessage: 'O ResearchPal {{version}} foi baixado. Reiniciar agora para usá-lo?',
