@@ -23,6 +23,7 @@ function makeProject(configText: string): string {
     'bench/run.ts',
     'scripts/fetchModel.ts',
     'resources/icons/icon.png',
+    'resources/icons/png/32x32.png',
     'resources/models/all-MiniLM-L6-v2/onnx/model_quantized.onnx',
     'build/entitlements.mac.plist',
     'release/0.1.0/linux-unpacked/resources/app.asar',
@@ -49,7 +50,9 @@ const expected = [
   'out/renderer/assets/index-abc123.js',
   'out/renderer/assets/pdf.worker-abc123.mjs',
   'out/renderer/index.html',
-  'package.json'
+  'package.json',
+  // the tray icon, imported with ?asset from outside out/
+  'resources/icons/png/32x32.png'
 ]
 
 describe.each(TARGETS)('app files in the $platform installer', (target) => {
