@@ -167,22 +167,6 @@ const noPicker: FilePicker = {
  * @remarks Opening the library resumes papers a crash interrupted; the embedding model is loaded
  * lazily on first use so start-up stays fast.
  */
-/** The services with the background sync started, stopped before the library closes. */
-async function withBackgroundSync(services: Services, options: ServiceOptions): Promise<Services> {
-  const stop = await startBackgroundSync({
-    library: services.library,
-    dataDir: services.paths.root,
-    notify: (notice) => services.library.addNotice(notice),
-    ...(options.log ? { log: options.log } : {})
-  })
-  const close = services.close.bind(services)
-  services.close = async () => {
-    await stop()
-    await close()
-  }
-  return services
-}
-
 export async function createServices(options: ServiceOptions): Promise<Services> {
   const readOnly = options.readOnly ?? false
   const paths = dataPaths(options.dataDir)
@@ -223,7 +207,6 @@ export async function createServices(options: ServiceOptions): Promise<Services>
     const services = await openServices(options, paths, lock)
     if (reserveUsed) services.library.addNotice(noticeOf('warning', reserveUsed, null))
     else if (lock) await keepReserve(paths.root)
-    if (options.syncInBackground && lock) return await withBackgroundSync(services, options)
     return services
   } catch (e) {
     await lock?.release()
@@ -476,6 +459,7 @@ async function openServices(
     notice: (notice) => events.emit('library:notice', notice)
   })
   let built: Services | null = null
+  let stopSync = async (): Promise<void> => {}
   const serveApi = options.serveApi
   const apiServer = new LocalApiServer({
     serve: serveApi ? (port, token) => serveApi(built!, { port, token, log }) : null,
@@ -571,6 +555,7 @@ async function openServices(
       : async () => {},
     async close() {
       try {
+        await stopSync()
         await apiServer.stop(settings.get().apiServerPort)
         await idleTuning.close()
         await threads.flush()
@@ -588,6 +573,15 @@ async function openServices(
       }
     }
   }
+  // Watched folders and the Zotero link (set up with `watch add` / `zotero link`) followed while
+  // the app runs; stopped first when it closes.
+  if (options.syncInBackground && lock)
+    stopSync = await startBackgroundSync({
+      library,
+      dataDir: paths.root,
+      notify: (notice) => library.addNotice(notice),
+      log
+    })
   if (serveApi && settings.get().apiServer) {
     // A port taken by another program must not keep the app from opening: it is said in the log,
     // and Settings shows the switch off until it is switched on again.

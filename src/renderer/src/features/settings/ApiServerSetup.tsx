@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Trans, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { CopyButton } from './CopyButton'
 
 /**
  * Settings' switch for the local HTTP API (`researchpal serve` run by the app): the port, the
@@ -15,7 +16,6 @@ export function ApiServerSetup() {
   const { t } = useTranslation()
   // What the user typed; until then, the port it runs on or the saved one.
   const [edited, setPort] = useState<string | null>(null)
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
 
   useEffect(() => {
     void loadApiServer()
@@ -26,16 +26,7 @@ export function ApiServerSetup() {
   const portNumber = Number(port)
   const portValid = Number.isInteger(portNumber) && portNumber >= 1024 && portNumber <= 65_535
   const toggle = (on: boolean): void => {
-    setCopied(null)
     void setApiServer(on, on && portValid ? portNumber : undefined)
-  }
-  const copy = async (token: string): Promise<void> => {
-    try {
-      await navigator.clipboard.writeText(token)
-      setCopied('yes')
-    } catch {
-      setCopied('failed')
-    }
   }
 
   return (
@@ -94,18 +85,7 @@ export function ApiServerSetup() {
           <pre className="mcp-snippet" data-testid="api-server-token" tabIndex={0}>
             {status.token}
           </pre>
-          <span className="field-row">
-            <button type="button" className="btn" onClick={() => void copy(status.token!)}>
-              {t('settings.copy')}
-            </button>
-            <span role="status" className="field-help">
-              {copied === 'yes'
-                ? t('settings.copied')
-                : copied === 'failed'
-                  ? t('settings.copyFailed')
-                  : ''}
-            </span>
-          </span>
+          <CopyButton text={status.token} />
         </>
       )}
       {status && (

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { Trans, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { CopyButton } from './CopyButton'
 
 /**
  * The JSON that makes Claude Desktop or Cursor start ResearchPal's MCP server on this library,
@@ -11,21 +12,10 @@ export function McpSetup() {
   const mcp = useAppStore((s) => s.settings.mcp)
   const loadMcpConfig = useAppStore((s) => s.loadMcpConfig)
   const { t } = useTranslation()
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
 
   useEffect(() => {
     void loadMcpConfig()
   }, [loadMcpConfig])
-
-  const copy = async (): Promise<void> => {
-    if (!mcp.config) return
-    try {
-      await navigator.clipboard.writeText(mcp.config.snippet)
-      setCopied('yes')
-    } catch {
-      setCopied('failed')
-    }
-  }
 
   return (
     <section className="field" aria-labelledby="mcp-heading">
@@ -45,18 +35,7 @@ export function McpSetup() {
           <pre className="mcp-snippet" data-testid="mcp-snippet" tabIndex={0}>
             {mcp.config.snippet}
           </pre>
-          <span className="field-row">
-            <button type="button" className="btn" onClick={() => void copy()}>
-              {t('settings.copy')}
-            </button>
-            <span role="status" className="field-help">
-              {copied === 'yes'
-                ? t('settings.copied')
-                : copied === 'failed'
-                  ? t('settings.copyFailed')
-                  : ''}
-            </span>
-          </span>
+          <CopyButton text={mcp.config.snippet} />
         </>
       )}
     </section>
