@@ -1,4 +1,4 @@
-import { noticeOf } from '../errors'
+import { noticeOf, UserFacingError } from '../errors'
 import type { LibraryNotice } from '../../shared/types'
 import { SyncService, syncStateFile, type SyncLibrary } from './SyncService'
 import type { SyncRun } from './syncStateFormat'
@@ -30,8 +30,19 @@ export async function startBackgroundSync(deps: BackgroundSyncDeps): Promise<() 
     ...(deps.settleMs !== undefined ? { settleMs: deps.settleMs } : {}),
     ...(deps.log ? { log: deps.log } : {})
   })
-  const damaged = await sync.load()
-  if (damaged) deps.notify(noticeOf('warning', damaged, null))
+  // The library opens whatever the sync state says: a file from a newer ResearchPal is said
+  // and left untouched, and nothing is followed until the app is updated.
+  const loaded = await sync.load().then(
+    (damaged) => ({ damaged }),
+    (e: unknown) => ({ failed: e })
+  )
+  if ('failed' in loaded) {
+    const e = loaded.failed
+    if (e instanceof UserFacingError && e.text) deps.notify(noticeOf('warning', e.text, null))
+    else deps.log?.(`sync: ${e instanceof Error ? e.message : String(e)}`)
+    return async () => {}
+  }
+  if (loaded.damaged) deps.notify(noticeOf('warning', loaded.damaged, null))
   const state = sync.current()
   if (state.paused || (!state.folders.length && !state.zotero)) return async () => {}
   const tell = (run: SyncRun): void => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -59,5 +59,27 @@ describe.skipIf(!BERT)('the app following a watched folder', () => {
     await stop()
     await lib.service.close()
     expect(notices).toEqual([])
+  })
+
+  it('opens the library with a notice when the sync state is from a newer ResearchPal, leaving the file as it was', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rp-bgsync-'))
+    const data = join(dir, 'data')
+    const file = syncStateFile(data)
+    mkdirSync(join(data, 'sync'), { recursive: true })
+    const newer = JSON.stringify({ format: 'researchpal-sync-state', version: 99, folders: [] })
+    writeFileSync(file, newer)
+    const lib = buildLibrary(data)
+    await lib.service.open()
+    const notices: LibraryNotice[] = []
+    const stop = await startBackgroundSync({
+      library: lib.service,
+      dataDir: data,
+      notify: (n) => notices.push(n)
+    })
+    await stop()
+    await lib.service.close()
+    expect(notices.map((n) => n.key)).toEqual(['newerImport'])
+    expect(notices[0]!.message).toContain('newer ResearchPal')
+    expect(readFileSync(file, 'utf8')).toBe(newer)
   })
 })
