@@ -22,6 +22,7 @@ import {
   UI_LANGUAGES
 } from './types'
 import { PassageLinkSchema } from './deepLink'
+import { CitationGraphSchema } from './graph'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
@@ -416,6 +417,11 @@ export const channels = {
         z.object({ paperId: z.string(), title: z.string(), score: z.number(), passage: z.string() })
       )
     })
+  },
+  /** The citation map: papers, ghost works cited by several, citation and similarity edges, clusters. */
+  'graph:get': {
+    input: z.object({ collectionId: z.string().min(1).max(200).nullable().optional() }).strict(),
+    output: CitationGraphSchema
   },
   /** The references a paper cites that the library does not have; `add` says how to add one. */
   'library:missingRefs': {
