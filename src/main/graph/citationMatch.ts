@@ -28,10 +28,15 @@ function titleForms(title: string): string[] {
   return forms.filter((f) => f.length >= MIN_TITLE)
 }
 
-/** Whether a compact reference list prints this arXiv id (`arXiv:1810.04805`, `abs/1810.04805`). */
-function printsArxiv(refs: string, id: string): boolean {
-  const form = id.replace(/[^0-9a-z]/gi, '').toLowerCase()
-  return refs.includes(`arxiv${form}`) || refs.includes(`abs${form}`)
+/** Library titles by their first {@link MIN_TITLE} characters, for scanning reference lists. */
+function titleIndex(papers: Paper[]): Map<string, { id: string; form: string }[]> {
+  const index = new Map<string, { id: string; form: string }[]>()
+  for (const p of papers)
+    for (const form of titleForms(p.title)) {
+      const key = form.slice(0, MIN_TITLE)
+      index.set(key, [...(index.get(key) ?? []), { id: p.id, form }])
+    }
+  return index
 }
 
 /**
@@ -39,39 +44,63 @@ function printsArxiv(refs: string, id: string): boolean {
  * by the cited paper's title appearing there.
  * @remarks Matching the library's own titles inside the whole reference list does not depend
  * on where one entry ends and the next begins (the entry splitter's guess); the cost is a title
- * found inside a longer one, which {@link MIN_TITLE} keeps rare.
+ * found inside a longer one, which {@link MIN_TITLE} keeps rare. Each list is scanned once
+ * against an index of the titles, so the cost grows with the lists, not with papers squared.
  */
 export function matchCitations(papers: Paper[], facts: Map<string, PaperFacts>): Citation[] {
   const out: Citation[] = []
+  const index = titleIndex(papers)
+  const byArxiv = new Map(papers.filter((p) => p.arxivId).map((p) => [p.arxivId!, p.id]))
+  const byDoi = new Map(papers.filter((p) => p.doi).map((p) => [p.doi!.toLowerCase(), p.id]))
+  const byArxivForm = new Map(
+    papers
+      .filter((p) => p.arxivId)
+      .map((p) => [p.arxivId!.replace(/[^0-9a-z]/gi, '').toLowerCase(), p.id])
+  )
   for (const a of papers) {
     const f = facts.get(a.id)
     if (!f || !f.refs) continue
-    const arxiv = new Set(f.entries.map((e) => e.arxivId).filter(Boolean))
-    const dois = new Set(f.entries.map((e) => e.doi).filter(Boolean))
-    for (const b of papers) {
-      if (b.id === a.id) continue
-      let match: Citation['match'] | null = null
-      if (b.arxivId && (arxiv.has(b.arxivId) || printsArxiv(f.refs, b.arxivId))) match = 'arxiv'
-      else if (b.doi && dois.has(b.doi.toLowerCase())) match = 'doi'
-      else if (titleForms(b.title).some((t) => f.refs.includes(t))) match = 'title'
-      if (match) out.push({ source: a.id, target: b.id, match })
+    const found = new Map<string, Citation['match']>()
+    const note = (id: string | undefined, match: Citation['match']): void => {
+      if (id && id !== a.id && !found.has(id)) found.set(id, match)
     }
+    for (const e of f.entries) note(e.arxivId ? byArxiv.get(e.arxivId) : undefined, 'arxiv')
+    // arXiv ids printed as `arXiv:1810.04805` or `abs/1810.04805` (compacted: no dots).
+    for (const m of f.refs.matchAll(/(?:arxiv|abs)(\d{8,9})/g))
+      note(byArxivForm.get(m[1]!), 'arxiv')
+    for (const e of f.entries) note(e.doi ? byDoi.get(e.doi) : undefined, 'doi')
+    for (let i = 0; i + MIN_TITLE <= f.refs.length; i++) {
+      const hits = index.get(f.refs.slice(i, i + MIN_TITLE))
+      if (!hits) continue
+      for (const h of hits) if (f.refs.startsWith(h.form, i)) note(h.id, 'title')
+    }
+    for (const [target, match] of found) out.push({ source: a.id, target, match })
   }
   return out
 }
 
-/** Whether a parsed reference names a library paper (so it is no ghost). */
-function inLibrary(r: CachedReference, papers: Paper[]): boolean {
-  return papers.some(
-    (p) =>
-      (r.arxivId && p.arxivId === r.arxivId) ||
-      (r.doi && p.doi?.toLowerCase() === r.doi) ||
-      (r.title &&
-        titleForms(p.title).some((t) => {
-          const k = compact(r.title!)
-          return k.includes(t) || (k.length >= MIN_TITLE && t.includes(k))
-        }))
-  )
+/** Tells whether a parsed reference names a library paper (so it is no ghost). */
+function libraryLookup(papers: Paper[]): (r: CachedReference) => boolean {
+  const arxiv = new Set(papers.map((p) => p.arxivId).filter(Boolean))
+  const dois = new Set(papers.map((p) => p.doi?.toLowerCase()).filter(Boolean))
+  const forms = new Set<string>()
+  const prefixes = new Set<string>()
+  const lengths = new Set<number>()
+  for (const p of papers)
+    for (const t of titleForms(p.title)) {
+      forms.add(t)
+      lengths.add(t.length)
+      for (let n = MIN_TITLE; n <= t.length; n++) prefixes.add(t.slice(0, n))
+    }
+  return (r) => {
+    if ((r.arxivId && arxiv.has(r.arxivId)) || (r.doi && dois.has(r.doi))) return true
+    if (!r.title) return false
+    const k = compact(r.title)
+    // The entry's title is a library title, begins with one, or is the start of one.
+    if (prefixes.has(k)) return true
+    for (const n of lengths) if (n <= k.length && forms.has(k.slice(0, n))) return true
+    return false
+  }
 }
 
 /** The most common non-null value (ties: the first seen). */
@@ -95,10 +124,11 @@ export function findGhosts(
   facts: Map<string, PaperFacts>,
   minCiters = 2
 ): Ghost[] {
+  const inLibrary = libraryLookup(papers)
   const groups = new Map<string, { refs: CachedReference[]; citers: Set<string> }>()
   for (const p of papers) {
     for (const r of facts.get(p.id)?.entries ?? []) {
-      if (inLibrary(r, papers)) continue
+      if (inLibrary(r)) continue
       const title = r.title ? compact(r.title) : ''
       const key =
         title.length >= MIN_TITLE
