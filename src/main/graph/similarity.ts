@@ -40,8 +40,9 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
 /**
  * Each paper's most alike others (up to `perPaper`, cosine at least `min`) among those `skip`
  * does not rule out (papers already linked by a citation), once per pair.
- * @remarks Quadratic in the papers: about 50 M products at 10,000 papers of ~100 words each,
- * a few seconds; the map is cached, so this runs when the library changes.
+ * @remarks Only papers sharing a word that is not everywhere are compared (an inverted index
+ * of the words in at most max(50, 5%) of the papers), so a large library is not compared pair
+ * by pair; a pair that shares only common words is too weak to draw anyway.
  */
 export function alikePairs(
   vectors: Map<string, Map<string, number>>,
@@ -49,13 +50,21 @@ export function alikePairs(
   perPaper = 2,
   min = 0.05
 ): Alike[] {
-  const ids = [...vectors.keys()]
+  const cap = Math.max(50, vectors.size * 0.05)
+  const postings = new Map<string, string[]>()
+  for (const [id, v] of vectors)
+    for (const w of v.keys()) postings.set(w, [...(postings.get(w) ?? []), id])
   const best = new Map<string, Alike>()
-  for (const a of ids) {
+  for (const [a, va] of vectors) {
+    const candidates = new Set<string>()
+    for (const w of va.keys()) {
+      const list = postings.get(w)!
+      if (list.length <= cap) for (const b of list) candidates.add(b)
+    }
     const scored: Alike[] = []
-    for (const b of ids) {
+    for (const b of candidates) {
       if (a === b || skip(a, b)) continue
-      const score = cosine(vectors.get(a)!, vectors.get(b)!)
+      const score = cosine(va, vectors.get(b)!)
       if (score >= min) scored.push({ a, b, score })
     }
     scored.sort((x, y) => y.score - x.score)
