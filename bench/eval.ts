@@ -18,6 +18,7 @@ import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
 import { SHARED_DIR } from './ingestCorpus'
 import { failedTargets, libraryEval } from './libraryEval'
 import { followUpEval } from './followUps'
+import { citationGraphEval } from './citationGraphEval'
 import { messageKindsEval } from './messageKinds'
 import { metadataCorpusPresent, metadataEval } from './metadataEval'
 import { evaluate, parseQuestions } from './retrievalEval'
@@ -62,12 +63,21 @@ async function main(): Promise<void> {
       // Title/authors/year/sections on the varied corpus and the 18 arXiv papers (~1-2 min).
       metadata: metadataCorpusPresent(join(SHARED_DIR, 'corpus'))
         ? await metadataEval(join(SHARED_DIR, 'corpus'))
+        : null,
+      // Citation matching of the map against test/fixtures/citationEdges.json (~1 min).
+      citationGraph: metadataCorpusPresent(join(SHARED_DIR, 'corpus'))
+        ? await citationGraphEval()
         : null
     }
     console.log(JSON.stringify(out, null, 2))
     const below = [
       ...(out.library ? failedTargets(out.library) : []),
-      ...((out.metadata?.failures as string[] | undefined) ?? [])
+      ...((out.metadata?.failures as string[] | undefined) ?? []),
+      ...(out.citationGraph && !out.citationGraph.target.met
+        ? [
+            `citation precision ${out.citationGraph.precision.toFixed(3)} < ${out.citationGraph.target.precision}`
+          ]
+        : [])
     ]
     if (process.env.CI === 'true' && below.length > 0) {
       throw new Error(`Eval below its floor: ${below.join(', ')}`)

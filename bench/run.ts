@@ -33,6 +33,7 @@ import { ingestAtScale, ingestTargets } from './ingestAtScale'
 import { cliStart } from './cliStart'
 import { bibliographyRead } from './bibliographyRead'
 import { syncScan } from './syncScan'
+import { mapBench } from './mapBench'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -263,6 +264,8 @@ async function main(): Promise<void> {
       cliStart: await cliStart(quick ? 3 : 7),
       bibliographyImport: await bibliographyRead(quick),
       syncScan: await syncScan(quick),
+      // Issue 34: the citation map's build and ForceAtlas2 layout at 10,000 papers (2,000 quick).
+      citationMap: await mapBench(quick),
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)

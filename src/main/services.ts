@@ -12,6 +12,7 @@ import { WorkerPdfReader } from './ingest/WorkerPdfReader'
 import { createHandlers, type FilePicker } from './ipc/handlers'
 import { createRouter, type Router } from './ipc/router'
 import { Discovery } from './library/Discovery'
+import { CitationGraphService, graphFile } from './graph/CitationGraphService'
 import { LibraryService } from './library/LibraryService'
 import { DEFAULT_ONLINE } from './library/online/http'
 import { OnlineMetadata } from './library/online/OnlineMetadata'
@@ -482,6 +483,13 @@ async function openServices(
       papers: () => library.list(),
       paperText: (id) => library.paperText(id),
       retriever
+    }),
+    citationGraph: new CitationGraphService({
+      papers: () => library.list(),
+      paperText: (id) => library.paperText(id),
+      cacheFile: readOnly ? null : graphFile(paths.root),
+      readFrom: graphFile(paths.root),
+      log
     }),
     pageImages,
     compare,

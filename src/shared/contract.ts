@@ -24,6 +24,7 @@ import {
 import { PassageLinkSchema } from './deepLink'
 import { PROVIDERS } from './providers'
 import { ApiServerStatusSchema } from './apiServer'
+import { CitationGraphSchema } from './graph'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
@@ -427,6 +428,11 @@ export const channels = {
         z.object({ paperId: z.string(), title: z.string(), score: z.number(), passage: z.string() })
       )
     })
+  },
+  /** The citation map: papers, ghost works cited by several, citation and similarity edges, clusters. */
+  'graph:get': {
+    input: z.object({ collectionId: z.string().min(1).max(200).nullable().optional() }).strict(),
+    output: CitationGraphSchema
   },
   /** The references a paper cites that the library does not have; `add` says how to add one. */
   'library:missingRefs': {

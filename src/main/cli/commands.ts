@@ -17,6 +17,7 @@ import {
   collectionId,
   collections,
   discover,
+  graph,
   importLibrary,
   online,
   paperEdit,
@@ -304,6 +305,8 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'related':
     case 'missing-refs':
       return discover(s, args)
+    case 'graph':
+      return graph(s, args)
     case 'repair': {
       // Opening as a writer checked every paper and queued what needs rebuilding (a cut page
       // file, a damaged index file, a catalog rebuilt): this waits until all of it is done.

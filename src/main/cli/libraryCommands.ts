@@ -375,6 +375,40 @@ export async function discover(s: Services, args: CliArgs): Promise<CommandOutpu
   }
 }
 
+/**
+ * `graph [--collection NAME]`: the citation map; `--json` prints it whole (nodes, edges,
+ * clusters), the text lists the clusters, the citations and the most cited missing works.
+ */
+export async function graph(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const t = mainT(cliLanguage(s))
+  const name = args.values.collection
+  const g = await call(s, 'graph:get', name ? { collectionId: collectionId(s, name) } : {})
+  const title = new Map(g.nodes.map((n) => [n.id, n.title]))
+  const papers = g.nodes.filter((n) => n.kind === 'paper')
+  const ghosts = g.nodes.filter((n) => n.kind === 'ghost')
+  const cites = g.edges.filter((e) => e.kind === 'cites' && !e.target.startsWith('ghost:'))
+  const lines = [
+    t('cli.graph.summary', {
+      papers: papers.length,
+      cites: cites.length,
+      similar: g.edges.filter((e) => e.kind === 'similar').length,
+      ghosts: ghosts.length
+    })
+  ]
+  for (const c of g.clusters) {
+    lines.push('', t('cli.graph.cluster', { id: c.id + 1, label: c.label }))
+    for (const id of c.paperIds) lines.push(`  ${id}  ${title.get(id) ?? ''}`)
+  }
+  if (cites.length) lines.push('')
+  for (const e of cites) lines.push(t('cli.graph.cites', { source: e.source, target: e.target }))
+  if (ghosts.length) lines.push('', t('cli.graph.ghosts'))
+  for (const n of ghosts.slice(0, 20))
+    lines.push(
+      `- ${t('cli.graph.ghost', { title: n.title, count: n.citedBy })}${n.add ? `  → ${n.add}` : ''}`
+    )
+  return { json: g, text: lines.join('\n'), exitCode: 0 }
+}
+
 /** How `related` compared the papers ("vectors (model) and keywords"), in the CLI's language. */
 function relatedMode(mode: string, t: ReturnType<typeof mainT>): string {
   const vectors = /^vectors \((.+)\) and keywords$/.exec(mode)

@@ -22,6 +22,7 @@ import type { DataPaths } from '../paths'
 import type { Retriever } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 import type { Discovery } from '../library/Discovery'
+import type { CitationGraphService } from '../graph/CitationGraphService'
 import type { LibraryImports } from '../library/LibraryImports'
 import type { Organizer } from '../library/Organizer'
 import type { MetadataRefresher } from '../library/online/MetadataRefresher'
@@ -127,6 +128,8 @@ export interface HandlerDeps {
   conversations: ConversationPort
   filePicker: FilePicker
   discovery: Discovery
+  /** The citation map. */
+  citationGraph: CitationGraphService
   /** Draws page regions (figures) for the chat. */
   pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
@@ -306,6 +309,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.library.imports.zotero(chosen(folder, 'library:importZotero'), { collections }),
     'library:related': ({ paperId }) => deps.discovery.related(paperId),
     'library:missingRefs': ({ paperId }) => deps.discovery.missingReferences(paperId),
+    'graph:get': ({ collectionId }) => deps.citationGraph.graph({ collectionId }),
     'library:ocrWords': async ({ paperId, page }) => ({
       words: await deps.library.ocrWords(paperId, page)
     }),

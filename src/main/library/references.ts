@@ -25,9 +25,12 @@ export function referencesText(text: string): string {
   const m = /(?:^|\n)\s*(?:\d+\.?\s*)?(?:References|Bibliography|REFERENCES)\s*\n/.exec(text)
   if (!m) return ''
   const rest = text.slice(m.index + m[0].length)
-  const end = /\n\s*(?:A\.?\s+|Appendix\b|APPENDIX\b|Supplementary Material)[^\n]{0,80}\n/.exec(
-    rest
-  )
+  // An appendix heading ("A Pre-training Details", "Appendix"); not a reference title that
+  // starts a line with "A" ("A surprisingly robust trick for...", "A retrieve-and-edit...").
+  const end =
+    /\n\s*(?:A\.?\s+\p{Lu}[^\n]{0,60}|Appendix\b[^\n]{0,80}|APPENDIX\b[^\n]{0,80}|Supplementary Material[^\n]{0,80})\n/u.exec(
+      rest
+    )
   return end && end.index > 500 ? rest.slice(0, end.index) : rest
 }
 

@@ -7,6 +7,8 @@ import {
   type ChannelOutput
 } from '../../shared/contract'
 import type { Answer, Paper } from '../../shared/types'
+import { GraphOut, graphResult } from './graphTool'
+import { UserFacingError } from '../errors'
 import {
   excerpt,
   paginated,
@@ -344,6 +346,34 @@ export function mcpTools(call: CallChannel, options: { allowAdd: boolean }): Mcp
             nextCursor: page.nextCursor
           }
         }
+      }
+    }),
+    tool({
+      name: 'citation_graph',
+      description:
+        'Which library papers cite which, works several cite that are missing, and topic clusters.',
+      input: z.strictObject({
+        collection: z.string().trim().min(1).max(200).optional().describe('A collection name'),
+        full: z
+          .boolean()
+          .optional()
+          .describe('Also similarity links and every missing work (default: compact)')
+      }),
+      output: GraphOut,
+      run: async (a) => {
+        let collectionId: string | undefined
+        if (a.collection) {
+          const { collections } = await call('library:collections', {})
+          const name = a.collection.toLowerCase()
+          const c = collections.find((x) => x.name.toLowerCase() === name || x.id === a.collection)
+          if (!c)
+            throw new UserFacingError('NOT_FOUND', {
+              key: 'noCollectionNamed',
+              params: { name: a.collection }
+            })
+          collectionId = c.id
+        }
+        return graphResult(await call('graph:get', collectionId ? { collectionId } : {}), !a.full)
       }
     }),
     tool({

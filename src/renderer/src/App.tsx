@@ -4,6 +4,7 @@ import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
 import { ChatPanel } from './features/chat/ChatPanel'
 import { ComparePanel } from './features/compare/ComparePanel'
+import { MapPanel } from './features/map/MapPanel'
 import { LibraryPanel } from './features/library/LibraryPanel'
 import { SettingsDialog } from './features/settings/SettingsDialog'
 import { PdfViewer } from './features/viewer/PdfViewer'
@@ -88,6 +89,8 @@ function TopBar({
   const openSettings = useAppStore((s) => s.openSettings)
   const compareOpen = useAppStore((s) => s.compare.open)
   const setCompareOpen = useAppStore((s) => s.setCompareOpen)
+  const mapOpen = useAppStore((s) => s.map.open)
+  const setMapOpen = useAppStore((s) => s.setMapOpen)
   const [theme, setTheme] = useTheme()
   const { t } = useTranslation()
   const themeLabel = {
@@ -113,20 +116,29 @@ function TopBar({
         <button
           type="button"
           role="tab"
-          aria-selected={!compareOpen}
-          className={`view-tab${compareOpen ? '' : ' active'}`}
-          onClick={() => setCompareOpen(false)}
+          aria-selected={!compareOpen && !mapOpen}
+          className={`view-tab${compareOpen || mapOpen ? '' : ' active'}`}
+          onClick={() => (setMapOpen(false), setCompareOpen(false))}
         >
           {t('compare.tabChat')}
         </button>
         <button
           type="button"
           role="tab"
-          aria-selected={compareOpen}
-          className={`view-tab${compareOpen ? ' active' : ''}`}
-          onClick={() => setCompareOpen(true)}
+          aria-selected={compareOpen && !mapOpen}
+          className={`view-tab${compareOpen && !mapOpen ? ' active' : ''}`}
+          onClick={() => (setMapOpen(false), setCompareOpen(true))}
         >
           {t('compare.tabCompare')}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mapOpen}
+          className={`view-tab${mapOpen ? ' active' : ''}`}
+          onClick={() => setMapOpen(true)}
+        >
+          {t('map.tab')}
         </button>
       </span>
       {mode === 'narrow' && (
@@ -181,6 +193,7 @@ function TopBar({
 export function App() {
   const viewerOpen = useAppStore((s) => s.viewer.open)
   const compareOpen = useAppStore((s) => s.compare.open)
+  const mapOpen = useAppStore((s) => s.map.open)
   const navNonce = useAppStore((s) => s.viewer.navNonce)
   const loadLibrary = useAppStore((s) => s.loadLibrary)
   const loadSettings = useAppStore((s) => s.loadSettings)
@@ -288,7 +301,7 @@ export function App() {
           />
         )}
         <div className="chat-slot" hidden={!shows('chat')}>
-          {compareOpen ? <ComparePanel /> : <ChatPanel />}
+          {mapOpen ? <MapPanel /> : compareOpen ? <ComparePanel /> : <ChatPanel />}
         </div>
         {viewerOpen && mode !== 'narrow' && (
           <Splitter

@@ -5,6 +5,7 @@ import { createAppStore } from './store/createAppStore'
 import { StoreProvider } from './store/StoreContext'
 import './styles/app.css'
 import './styles/compare.css'
+import './styles/map.css'
 import './styles/import.css'
 
 const store = createAppStore(window.researchpal)

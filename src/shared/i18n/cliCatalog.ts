@@ -76,6 +76,8 @@ Commands:
   related <paperId>                The library's papers most like this one
   missing-refs <paperId>           References the paper cites that the library lacks,
                                    with the arXiv id or DOI to add each
+  graph [--collection NAME]        The citation map: which papers cite which, works
+                                   several cite that the library lacks, clusters
   collections                      List collections
   collection create|rename|delete|add|remove NAME [NEW NAME | paperId...]
                                    Organise papers into collections
@@ -363,6 +365,14 @@ Environment:
     },
     noOther: 'No other indexed paper in the library yet.',
     missing: '{{count, number}} of {{total, number}} references are not in the library:'
+  },
+  graph: {
+    summary:
+      '{{papers, number}} papers, {{cites, number}} citations between them, {{similar, number}} similarity links, {{ghosts, number}} works cited by two or more that the library lacks',
+    cluster: 'Cluster {{id}} ({{label}}):',
+    cites: '{{source}} cites {{target}}',
+    ghost: '{{title}} — cited by {{count, number}}',
+    ghosts: 'Cited by two or more, not in the library:'
   },
   folderImport: {
     line: '… {{settled, number}}/{{total, number}} files ({{indexed, number}} indexed, {{duplicates, number}} duplicate, {{failed, number}} failed), {{rate, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}} papers/s, {{eta}}',

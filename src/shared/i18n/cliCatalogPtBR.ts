@@ -75,6 +75,8 @@ Comandos:
   related <paperId>                Os artigos da biblioteca mais parecidos com este
   missing-refs <paperId>           Referências citadas pelo artigo que faltam na biblioteca,
                                    com o id do arXiv ou o DOI para adicionar cada uma
+  graph [--collection NOME]        O mapa de citações: quais artigos citam quais, obras
+                                   que vários citam e faltam na biblioteca, grupos
   collections                      Lista as coleções
   collection create|rename|delete|add|remove NOME [NOVO NOME | paperId...]
                                    Organiza os artigos em coleções
@@ -377,6 +379,14 @@ Ambiente:
     },
     noOther: 'Ainda não há outro artigo indexado na biblioteca.',
     missing: '{{count, number}} de {{total, number}} referências não estão na biblioteca:'
+  },
+  graph: {
+    summary:
+      '{{papers, number}} artigos, {{cites, number}} citações entre eles, {{similar, number}} ligações por semelhança, {{ghosts, number}} obras citadas por dois ou mais que faltam na biblioteca',
+    cluster: 'Grupo {{id}} ({{label}}):',
+    cites: '{{source}} cita {{target}}',
+    ghost: '{{title}} — citada por {{count, number}}',
+    ghosts: 'Citadas por dois ou mais, fora da biblioteca:'
   },
   folderImport: {
     line: '… {{settled, number}}/{{total, number}} arquivos (indexados: {{indexed, number}}, duplicados: {{duplicates, number}}, com falha: {{failed, number}}), {{rate, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}} artigos/s, {{eta}}',

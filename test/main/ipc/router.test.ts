@@ -135,6 +135,7 @@ const badInputs: Record<Channel, [unknown, string][]> = {
   'library:importZotero': [[{ folder: '/z', collections: 'all' }, 'collections']],
   'library:related': [[{}, 'paperId']],
   'library:missingRefs': [[{ paperId: '../x' }, 'paperId']],
+  'graph:get': [[{ collectionId: 5 }, 'collectionId']],
   'library:ocrWords': [
     [{ paperId: 'p1' }, 'page'],
     [{ paperId: 'p1', page: 0 }, 'page']

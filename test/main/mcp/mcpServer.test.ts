@@ -107,11 +107,12 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
       await client?.close()
     })
 
-    it('lists the seven read-only tools with short descriptions, and no add_paper', async () => {
+    it('lists the eight read-only tools with short descriptions, and no add_paper', async () => {
       const { tools } = await client.listTools()
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
           'ask',
+          'citation_graph',
           'get_bibtex',
           'get_passage',
           'get_section',
@@ -125,6 +126,25 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
         expect(t.annotations?.readOnlyHint).toBe(true)
       }
       expect(stderr).toContain('MCP server on stdio')
+    })
+
+    it('draws the citation map in its compact form, with an output schema', async () => {
+      const { tools } = await client.listTools()
+      expect(
+        tools.find((t) => t.name === 'citation_graph')?.outputSchema?.properties
+      ).toHaveProperty('citations')
+      const r = await client.callTool({ name: 'citation_graph', arguments: {} })
+      expect(text(r)).toMatch(/^\d paper\(s\), 0 citation\(s\) between them, \d cluster\(s\)/)
+      expect(text(r)).toContain(`${paperId} · "Sparse Attention Notes"`)
+      const s = r.structuredContent as { papers: { id: string }[]; similar: unknown[] }
+      expect(s.papers.map((p) => p.id)).toContain(paperId)
+      expect(s.similar).toEqual([])
+      const none = await client.callTool({
+        name: 'citation_graph',
+        arguments: { collection: 'Nowhere' }
+      })
+      expect(none.isError).toBe(true)
+      expect(text(none)).toMatch(/Nowhere/)
     })
 
     it('searches, then reads the passage, its pages and a section of the paper', async () => {

@@ -25,6 +25,29 @@ export const en = {
     themeDark: 'Theme: dark',
     shortcutsHint: 'Ctrl+K: search the library · Ctrl+L: question box · Ctrl+F: find in the paper'
   },
+  map: {
+    tab: 'Map',
+    label: 'Citation map',
+    filters: 'Map filters',
+    collection: 'Collection',
+    allPapers: 'All papers',
+    fromYear: 'From year',
+    toYear: 'To year',
+    search: 'Find a title or author',
+    showMissing: 'Missing works',
+    loading: 'Drawing the map…',
+    nodes: 'Papers on the map',
+    summary:
+      '{{papers, number}} papers, {{cites, number}} citations between them, {{missing, number}} works cited by two or more that you do not have',
+    noYear: 'no year',
+    citedBy: 'Cited by {{count, number}} of your papers',
+    missingCitedBy: 'Not in the library; cited by {{count, number}} of your papers',
+    noIdentifier: 'No arXiv id or DOI was printed for this work',
+    add: 'Add',
+    clusters: 'Clusters',
+    cluster: '{{label}} ({{count, number}})',
+    compareThese: 'Compare these ({{count, number}})'
+  },
   compare: {
     views: 'Views',
     tabChat: 'Chat',

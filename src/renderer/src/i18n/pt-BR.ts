@@ -24,6 +24,29 @@ export const ptBR: Catalog = {
     shortcutsHint:
       'Ctrl+K: buscar na biblioteca · Ctrl+L: caixa de pergunta · Ctrl+F: localizar no artigo'
   },
+  map: {
+    tab: 'Mapa',
+    label: 'Mapa de citações',
+    filters: 'Filtros do mapa',
+    collection: 'Coleção',
+    allPapers: 'Todos os artigos',
+    fromYear: 'Do ano',
+    toYear: 'Até o ano',
+    search: 'Buscar um título ou autor',
+    showMissing: 'Obras que faltam',
+    loading: 'Desenhando o mapa…',
+    nodes: 'Artigos no mapa',
+    summary:
+      '{{papers, number}} artigos, {{cites, number}} citações entre eles, {{missing, number}} obras citadas por dois ou mais que você não tem',
+    noYear: 'sem ano',
+    citedBy: 'Citado por {{count, number}} dos seus artigos',
+    missingCitedBy: 'Fora da biblioteca; citada por {{count, number}} dos seus artigos',
+    noIdentifier: 'Nenhum id do arXiv ou DOI foi impresso para esta obra',
+    add: 'Adicionar',
+    clusters: 'Grupos',
+    cluster: '{{label}} ({{count, number}})',
+    compareThese: 'Comparar estes ({{count, number}})'
+  },
   compare: {
     views: 'Modos de exibição',
     tabChat: 'Conversa',

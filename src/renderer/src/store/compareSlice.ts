@@ -10,7 +10,8 @@ export type CompareExport = ChannelOutput<'compare:export'>
 
 /** The start of a comparison from a conversation. */
 export interface CompareDraft {
-  threadId: string
+  /** The conversation it came from; null when it came from elsewhere (the citation map). */
+  threadId: string | null
   paperIds: string[]
 }
 

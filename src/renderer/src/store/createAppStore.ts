@@ -5,6 +5,7 @@ import { createCompareSlice } from './compareSlice'
 import { createBibliographyImportSlice } from './bibliographyImportSlice'
 import { createImportSlice } from './importSlice'
 import { createLibrarySlice } from './librarySlice'
+import { createMapSlice } from './mapSlice'
 import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
 import { createThreadsSlice } from './threadsSlice'
@@ -32,7 +33,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createBibliographyImportSlice(set, get, api),
     ...createSettingsSlice(set, get, api),
     ...createCompareSlice(set, get, api),
-    ...createImportSlice(set, get, api)
+    ...createImportSlice(set, get, api),
+    ...createMapSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [

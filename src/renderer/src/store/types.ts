@@ -4,6 +4,7 @@ import type { CompareSlice } from './compareSlice'
 import type { BibliographyImportSlice } from './bibliographyImportSlice'
 import type { ImportSlice } from './importSlice'
 import type { LibrarySlice } from './librarySlice'
+import type { MapSlice } from './mapSlice'
 import type { OrganizeSlice } from './organizeSlice'
 import type { SettingsSlice } from './settingsSlice'
 import type { ThreadsSlice } from './threadsSlice'
@@ -18,7 +19,8 @@ export type AppState = ChatSlice &
   BibliographyImportSlice &
   SettingsSlice &
   CompareSlice &
-  ImportSlice
+  ImportSlice &
+  MapSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

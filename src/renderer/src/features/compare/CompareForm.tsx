@@ -46,7 +46,7 @@ export function CompareForm() {
     setHint(false)
     void createComparison({
       ...(collectionId ? { collectionId } : { paperIds: chosen }),
-      ...(draft && { threadId: draft.threadId }),
+      ...(draft?.threadId && { threadId: draft.threadId }),
       questions: lines,
       claims: claim.trim() ? [claim.trim()] : [],
       uiLanguage: uiLanguage()
@@ -55,7 +55,7 @@ export function CompareForm() {
   return (
     <form className="compare-form" onSubmit={submit}>
       <h2>{t('compare.new')}</h2>
-      {draft && (
+      {draft?.threadId && (
         <p className="compare-origin" data-thread-id={draft.threadId}>
           {t('compare.forThread', { title: threadTitle || t('threads.untitled') })}
         </p>

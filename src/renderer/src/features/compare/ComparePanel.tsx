@@ -35,7 +35,9 @@ function SavedComparisons() {
 /** Compare papers: the form and saved comparisons, or the open comparison's table. */
 export function ComparePanel() {
   const current = useAppStore((s) => s.compare.current)
-  const draftThread = useAppStore((s) => s.compare.draft?.threadId ?? '')
+  const draftThread = useAppStore(
+    (s) => s.compare.draft?.threadId ?? (s.compare.draft ? 'map' : '')
+  )
   const error = useAppStore((s) => s.compare.error)
   const { t } = useTranslation()
   return (

@@ -1,0 +1,182 @@
+import Graph from 'graphology'
+import { inferSettings } from 'graphology-layout-forceatlas2'
+import FA2Layout from 'graphology-layout-forceatlas2/worker'
+import { useEffect, useRef, useState } from 'react'
+import Sigma from 'sigma'
+import type { GraphEdge, GraphNode } from '../../../../shared/graph'
+import { useTranslation } from '../../i18n'
+import { drawMap } from './mapExport'
+import { clusterColour, nodeSize, seedPosition } from './mapView'
+
+/** Above this many nodes the overlay of focusable node buttons is left out (the list remains). */
+const MAX_OVERLAY = 400
+
+/** What the map's owner can do with the drawn map. */
+export interface MapHandle {
+  /** The map as laid out, drawn onto a canvas of this size (for a PNG). */
+  draw: (width: number, height: number) => HTMLCanvasElement
+}
+
+/**
+ * The map itself: sigma (WebGL) over a graphology graph, laid out by ForceAtlas2 in a web
+ * worker so the window stays responsive; positions stream in as the layout runs.
+ * @remarks The only sigma and ForceAtlas2 import. Each node also gets a transparent, focusable
+ * button over it, so the map is reachable by keyboard and a screen reader; a missing work's
+ * button is dashed, as it is in the exported picture.
+ */
+export function MapCanvas({
+  nodes,
+  edges,
+  selected,
+  onHover,
+  onActivate,
+  onReady
+}: {
+  nodes: GraphNode[]
+  edges: GraphEdge[]
+  selected: ReadonlySet<string>
+  onHover: (id: string | null) => void
+  onActivate: (id: string) => void
+  onReady: (handle: MapHandle) => void
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const sigmaRef = useRef<Sigma | null>(null)
+  const selectedRef = useRef(selected)
+  const [layout, setLayout] = useState<'running' | 'done'>('running')
+  const [spots, setSpots] = useState<{ id: string; x: number; y: number; r: number }[]>([])
+  const { t } = useTranslation()
+  const hover = useRef(onHover)
+  const activate = useRef(onActivate)
+  const ready = useRef(onReady)
+  useEffect(() => {
+    hover.current = onHover
+    activate.current = onActivate
+    ready.current = onReady
+  })
+
+  useEffect(() => {
+    selectedRef.current = selected
+    sigmaRef.current?.refresh({ skipIndexation: true })
+  }, [selected])
+
+  useEffect(() => {
+    const container = box.current
+    if (!container) return
+    const g = new Graph({ type: 'directed', multi: false, allowSelfLoops: false })
+    for (const n of nodes) {
+      g.addNode(n.id, {
+        ...seedPosition(n.id, n.cluster),
+        size: nodeSize(n),
+        label: n.kind === 'paper' ? n.title.slice(0, 60) : '',
+        color: n.kind === 'ghost' ? 'rgba(128,128,128,0.35)' : clusterColour(n.cluster),
+        ghost: n.kind === 'ghost'
+      })
+    }
+    for (const e of edges) {
+      if (g.hasEdge(e.source, e.target)) continue
+      g.addEdge(e.source, e.target, {
+        size: e.kind === 'similar' ? 0.5 : 1,
+        color:
+          e.kind === 'similar'
+            ? 'rgba(128,128,128,0.18)'
+            : e.target.startsWith('ghost:')
+              ? 'rgba(128,128,128,0.25)'
+              : 'rgba(80,80,80,0.6)',
+        weight: e.kind === 'similar' ? e.weight : 1
+      })
+    }
+    const sigma = new Sigma(g, container, {
+      settings: {
+        renderEdgeLabels: false,
+        labelRenderedSizeThreshold: 7,
+        allowInvalidContainer: true
+      },
+      nodeReducer: (id, data) =>
+        selectedRef.current.size && !selectedRef.current.has(id)
+          ? { ...data, color: 'rgba(160,160,160,0.3)', label: '' }
+          : selectedRef.current.has(id)
+            ? { ...data, highlighted: true }
+            : data
+    })
+    sigmaRef.current = sigma
+    sigma.on('enterNode', ({ node }) => hover.current(node))
+    sigma.on('leaveNode', () => hover.current(null))
+    sigma.on('clickNode', ({ node }) => activate.current(node))
+    const spotIds = nodes.map((n) => n.id)
+    const place = (): void => {
+      if (spotIds.length > MAX_OVERLAY) return
+      setSpots(
+        spotIds.flatMap((id) => {
+          const d = sigma.getNodeDisplayData(id)
+          if (!d) return []
+          const p = sigma.framedGraphToViewport(d)
+          return [{ id, x: p.x, y: p.y, r: Math.max(6, Math.min(24, sigma.scaleSize(d.size))) }]
+        })
+      )
+    }
+    sigma.on('afterRender', place)
+    const fa2 = new FA2Layout(g, {
+      settings: { ...inferSettings(g), barnesHutOptimize: g.order > 500 }
+    })
+    setLayout('running')
+    fa2.start()
+    // Longer for a larger map, never long: the map is usable while it settles.
+    const timer = setTimeout(
+      () => {
+        fa2.stop()
+        setLayout('done')
+        place()
+      },
+      Math.min(8000, 1200 + g.order * 2)
+    )
+    ready.current({
+      draw: (width, height) => {
+        const c = document.createElement('canvas')
+        c.width = width
+        c.height = height
+        const bg = getComputedStyle(container).backgroundColor || '#ffffff'
+        drawMap(
+          c,
+          nodes,
+          edges,
+          (id) =>
+            g.hasNode(id)
+              ? { x: g.getNodeAttribute(id, 'x'), y: g.getNodeAttribute(id, 'y') }
+              : undefined,
+          bg
+        )
+        return c
+      }
+    })
+    return () => {
+      clearTimeout(timer)
+      fa2.kill()
+      sigma.kill()
+      sigmaRef.current = null
+    }
+  }, [nodes, edges])
+
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  return (
+    <div className="map-canvas-wrap">
+      <div ref={box} className="map-canvas" data-layout={layout} aria-hidden="true" />
+      <div className="map-overlay" role="group" aria-label={t('map.nodes')}>
+        {spots.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            className={`map-spot${byId.get(s.id)?.kind === 'ghost' ? ' ghost' : ''}${selected.has(s.id) ? ' selected' : ''}`}
+            data-node-id={s.id}
+            style={{ left: s.x - s.r, top: s.y - s.r, width: 2 * s.r, height: 2 * s.r }}
+            aria-label={byId.get(s.id)?.title}
+            onFocus={() => onHover(s.id)}
+            onBlur={() => onHover(null)}
+            onMouseEnter={() => onHover(s.id)}
+            onMouseLeave={() => onHover(null)}
+            onClick={() => onActivate(s.id)}
+          />
+        ))}
+      </div>
+    </div>
+  )
+}
