@@ -221,7 +221,9 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
           // A large file takes seconds to read: say how far it is, on stderr (JSON stays clean).
           progress: (done, total) => {
             if (total >= LARGE_BIBLIOGRAPHY)
-              process.stderr.write(`${mainT(cliLanguage(s))('cli.imports.reading', { done, total })}\n`)
+              process.stderr.write(
+                `${mainT(cliLanguage(s))('cli.imports.reading', { done, total })}\n`
+              )
           }
         })
       : await importZotero(s.library, resolve(from), { collections: args.collections })

@@ -235,7 +235,8 @@ export class LibraryImports {
   async fetchPdf(paperId: string): Promise<Paper> {
     this.p.writable()
     const paper = this.p.catalog.get(paperId)
-    if (!paper) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paperId } })
+    if (!paper)
+      throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paperId } })
     if (paper.status === 'metadata' && paper.arxivId)
       return this.p.intake.fetchFromArxiv(paper.id, paper.arxivId)
     if (paper.status === 'metadata' && paper.doi) return this.addDoi(paper.doi)
@@ -244,6 +245,9 @@ export class LibraryImports {
         key: 'nothingToFetchBy',
         params: { title: paper.title }
       })
-    throw new UserFacingError('INVALID_INPUT', { key: 'alreadyHasPdf', params: { title: paper.title } })
+    throw new UserFacingError('INVALID_INPUT', {
+      key: 'alreadyHasPdf',
+      params: { title: paper.title }
+    })
   }
 }

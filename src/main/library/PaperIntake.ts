@@ -206,7 +206,8 @@ export class PaperIntake {
 
   private metadataOnly(paperId: string): StoredPaper {
     const paper = this.deps.catalog.get(paperId)
-    if (!paper) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paperId } })
+    if (!paper)
+      throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paperId } })
     if (paper.status !== 'metadata')
       throw new UserFacingError('INVALID_INPUT', {
         key: 'alreadyHasPdf',

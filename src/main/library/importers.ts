@@ -303,9 +303,7 @@ export async function importZotero(
     })
   }
   await keepReferences(target, references, withoutPdf)
-  const collections = [
-    ...new Set([...pdfs, ...references].flatMap((p) => p.collections))
-  ]
+  const collections = [...new Set([...pdfs, ...references].flatMap((p) => p.collections))]
   return summary(await target.addImported(pdfs), withoutPdf, collections, {
     entries: items.length,
     encoding: null,

@@ -247,10 +247,12 @@ describe('metadata-only papers (references without a PDF)', () => {
       source: { kind: 'reference', from: 'Zotero' }
     })
     expect(JSON.stringify(p)).not.toMatch(/alert|Trashed|<p>/)
-    expect(lib.service.organizer.collections().map((c) => c.name).sort()).toEqual([
-      'Retrieval',
-      'Transformers'
-    ])
+    expect(
+      lib.service.organizer
+        .collections()
+        .map((c) => c.name)
+        .sort()
+    ).toEqual(['Retrieval', 'Transformers'])
     await lib.service.close()
   })
 

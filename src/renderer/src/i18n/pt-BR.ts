@@ -322,6 +322,7 @@ export const ptBR: Catalog = {
     fetchDoi: 'Buscar PDF de acesso aberto'
   },
   status: {
+    noPdf: 'Sem PDF',
     pending: 'Na fila',
     downloading: 'Baixando',
     extracting: 'Lendo o texto',
