@@ -298,6 +298,22 @@ export const channels = {
       .strict(),
     output: PaperOut
   },
+  /** Puts a PDF (a dropped or chosen file's bytes) into a metadata-only paper, keeping its id. */
+  'library:attachPdf': {
+    input: z
+      .object({
+        paperId: PaperIdSchema,
+        name: z.string().min(1).max(255),
+        data: PdfBytesSchema.refine((b) => b.byteLength > 0, 'the file is empty').refine(
+          (b) => b.byteLength <= MAX_PDF_BYTES,
+          `must be at most ${MAX_PDF_BYTES / 1024 / 1024} MB`
+        )
+      })
+      .strict(),
+    output: PaperOut
+  },
+  /** Fetches a metadata-only paper's PDF into it: arXiv by its id, else Unpaywall by its DOI. */
+  'library:fetchPdf': { input: z.object({ paperId: PaperIdSchema }).strict(), output: PaperOut },
   'library:addArxiv': {
     input: z.object({ id: z.string().trim().min(1).max(300) }).strict(),
     output: PaperOut
@@ -448,7 +464,9 @@ export const channels = {
           text: z.string(),
           add: z.string().nullable()
         })
-      )
+      ),
+      /** Cited references the library holds without a PDF (metadata-only papers). */
+      withoutPdf: z.array(z.object({ paperId: z.string(), title: z.string() }))
     })
   },
   /** The words OCR read on a page, with their boxes (empty when the page has a text layer). */

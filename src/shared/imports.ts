@@ -19,12 +19,17 @@ export const ZoteroOverviewSchema = z.object({
 /** What a Zotero data folder holds. */
 export type ZoteroOverview = z.infer<typeof ZoteroOverviewSchema>
 
-/** An entry that was not added because there is no PDF; it can be fetched by arXiv id or DOI. */
+/**
+ * An entry without a PDF: kept as a metadata-only paper (`paperId`), its PDF fetchable later by
+ * arXiv id or DOI, or attached by hand.
+ */
 export const EntryWithoutPdfSchema = z.object({
   title: z.string().nullable(),
   key: z.string().nullable(),
   arxivId: z.string().nullable(),
   doi: z.string().nullable(),
+  /** The metadata-only paper it became; null: not kept (the library is read-only). */
+  paperId: z.string().nullable(),
   reason: z.string()
 })
 /** An entry without a PDF. */

@@ -3,8 +3,13 @@ import { API_ADDRESS_RULE, isAllowedApiAddress } from './apiAddress'
 import { AppErrorSchema, ErrorParamsSchema } from './errors'
 import { PROVIDERS } from './providers'
 
-/** The stages a paper moves through; `indexed` and `error` are final. */
+/**
+ * The stages a paper moves through; `indexed` and `error` are final. `metadata` is a reference
+ * without a PDF (from a bibliography or Zotero): listed and citable, never searched, and it
+ * enters the pipeline (`pending`) when a PDF is fetched or attached, keeping its id.
+ */
 export const PAPER_STATUSES = [
+  'metadata',
   'pending',
   'downloading',
   'extracting',
@@ -20,7 +25,9 @@ export type PaperStatus = z.infer<typeof PaperStatusSchema>
 /** Where a paper came from. */
 export const PaperSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('arxiv'), arxivId: z.string(), url: z.string() }),
-  z.object({ kind: z.literal('file'), fileName: z.string() })
+  z.object({ kind: z.literal('file'), fileName: z.string() }),
+  /** A metadata-only paper: the bibliography file (or "Zotero") it was imported from. */
+  z.object({ kind: z.literal('reference'), from: z.string() })
 ])
 /** Where a paper came from. */
 export type PaperSource = z.infer<typeof PaperSourceSchema>
@@ -98,7 +105,9 @@ export const PaperSchema = z.object({
   /** When arXiv/Crossref were last asked about this paper; null: not yet (or offline). */
   onlineCheckedAt: z.string().nullable().default(null),
   /** Authors that are one name (an institution): citations keep them whole, never "I, Gruppe". */
-  literalAuthors: z.array(z.string()).optional()
+  literalAuthors: z.array(z.string()).optional(),
+  /** Notes kept with the paper as plain text (a Zotero note, HTML stripped); none: absent. */
+  notes: z.array(z.string()).optional()
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>

@@ -128,9 +128,15 @@ export class AgentService {
       return offTopicAnswer(input.question, model, history, language, run, signal)
     const scope = scopeTo(this.deps.retriever, this.deps.papers, input.paperIds)
     if (!scope.papers().some((p) => p.status === 'indexed')) {
+      // References kept without a PDF are never searched: say that, not "not indexed yet".
+      const noPdf = input.paperIds && scope.papers().every((p) => p.status === 'metadata')
       throw new UserFacingError(
         'NOT_FOUND',
-        input.paperIds ? { key: 'noIndexedPaperInScope' } : { key: 'noIndexedPaper' }
+        noPdf
+          ? { key: 'scopeHasNoPdf' }
+          : input.paperIds
+            ? { key: 'noIndexedPaperInScope' }
+            : { key: 'noIndexedPaper' }
       )
     }
     const evidenceOnly = (reason: EvidenceReason, notice: AppError): Promise<Answer> =>

@@ -31,7 +31,8 @@ export function papers(s: Services): CommandOutput {
     error: p.error,
     // Sync (issue 33): where a synced paper comes from, and whether that source went away.
     syncOrigin: p.syncOrigin ?? null,
-    syncFlag: p.syncFlag ?? null
+    syncFlag: p.syncFlag ?? null,
+    notes: p.notes ?? []
   }))
   const unreadable = s.library.unreadableRecords()
   const language = cliLanguage(s)
@@ -210,6 +211,9 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
   }
 }
 
+/** Entries from which `import-bib` prints its reading progress. */
+const LARGE_BIBLIOGRAPHY = 500
+
 /** `import-bib FILE` and `import-zotero DIR`: add a reference manager's library. */
 export async function importLibrary(s: Services, args: CliArgs): Promise<CommandOutput> {
   const [from] = args.positional
@@ -218,7 +222,14 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
   const r: ImportSummary =
     args.command === 'import-bib'
       ? await importBibliography(s.library, resolve(from), {
-          collection: args.values.collection
+          collection: args.values.collection,
+          // A large file takes seconds to read: say how far it is, on stderr (JSON stays clean).
+          progress: (done, total) => {
+            if (total >= LARGE_BIBLIOGRAPHY)
+              process.stderr.write(
+                `${mainT(cliLanguage(s))('cli.imports.reading', { done, total })}\n`
+              )
+          }
         })
       : await importZotero(s.library, resolve(from), { collections: args.collections })
   await s.library.whenIdle()
@@ -368,6 +379,11 @@ export async function discover(s: Services, args: CliArgs): Promise<CommandOutpu
     (m) =>
       `- ${m.title ?? m.text}${m.year ? ` (${m.year})` : ''}${m.arxivId ? `  → ingest ${m.arxivId}` : m.doi ? `  → add-doi ${m.doi}` : ''}`
   )
+  if (r.withoutPdf.length)
+    lines.push(
+      t('cli.discover.withoutPdf', { count: r.withoutPdf.length }),
+      ...r.withoutPdf.map((w) => `- ${w.paperId}  ${w.title}`)
+    )
   return {
     json: r,
     text: `${t('cli.discover.missing', { count: r.missing.length, total: r.total })}\n${lines.join('\n')}`,

@@ -343,6 +343,7 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
 /** How a paper is named in messages: its file name or its arXiv id. */
 function labelOf(paper: Paper): string {
   if (paper.source.kind === 'file') return `"${paper.source.fileName}"`
+  if (paper.source.kind === 'reference') return `"${paper.title}"`
   return `arXiv ${paper.source.arxivId}`
 }
 

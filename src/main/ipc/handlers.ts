@@ -59,6 +59,8 @@ export interface LibraryPort {
     'bibliography' | 'cancelBibliography' | 'zotero' | 'zoteroCollections'
   >
   addDoi(doi: string): Promise<Paper>
+  attachPdf(paperId: string, name: string, bytes: Uint8Array): Promise<Paper>
+  fetchPdf(paperId: string): Promise<Paper>
   notices(): LibraryNotice[]
   ocrWords(paperId: string, page: number): Promise<{ text: string; box: Region }[]>
 }
@@ -237,6 +239,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'library:addFile': async ({ name, data }) => ({
       paper: await deps.library.addBytes(name, data)
     }),
+    'library:attachPdf': async ({ paperId, name, data }) => ({
+      paper: await deps.library.attachPdf(paperId, name, data)
+    }),
+    'library:fetchPdf': async ({ paperId }) => ({ paper: await deps.library.fetchPdf(paperId) }),
     'library:addArxiv': async ({ id }) => ({ paper: await deps.library.addArxiv(id) }),
     'library:addDefaults': async () => ({ papers: await deps.library.addDefaults() }),
     'library:notices': () => ({ notices: deps.library.notices() }),

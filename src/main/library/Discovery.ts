@@ -33,7 +33,8 @@ export class Discovery {
   async related(paperId: string, limit = 5): Promise<{ related: RelatedPaper[]; mode: string }> {
     const p = this.paper(paperId)
     const text = await this.deps.paperText(paperId).catch(() => null)
-    const abstract = text?.pages[0]?.text.slice(0, 1500) ?? ''
+    // A metadata-only paper has no text: its abstract (when the import had one) stands in.
+    const abstract = (text?.pages[0]?.text ?? p.abstract ?? '').slice(0, 1500)
     const query = `${p.title}. ${abstract}`.slice(0, 1900)
     const others = this.deps
       .papers()
@@ -59,30 +60,43 @@ export class Discovery {
     }
   }
 
-  /** The references this paper cites that are not in the library, with how to add each. */
-  async missingReferences(
-    paperId: string
-  ): Promise<{ total: number; missing: (Reference & { add: string | null })[] }> {
+  /**
+   * The references this paper cites that are not in the library, with how to add each, and
+   * those the library holds only as metadata-only papers (in the library, no PDF yet).
+   */
+  async missingReferences(paperId: string): Promise<{
+    total: number
+    missing: (Reference & { add: string | null })[]
+    withoutPdf: { paperId: string; title: string }[]
+  }> {
     const text = await this.deps.paperText(paperId)
     const refs = parseReferences(text.pages.map((pg) => pg.text).join('\n'))
-    const library = this.deps.papers()
-    const arxiv = new Set(library.map((p) => p.arxivId).filter(Boolean))
-    const dois = new Set(library.map((p) => p.doi).filter(Boolean))
-    const titles = library.map((p) => titleKey(p.title)).filter((t) => t.length >= 12)
-    const have = (r: Reference): boolean => {
-      if (r.arxivId && arxiv.has(r.arxivId)) return true
-      if (r.doi && dois.has(r.doi)) return true
-      if (!r.title) return false
+    const library = this.deps.papers().filter((p) => p.id !== paperId)
+    const titles = library
+      .map((p) => ({ p, key: titleKey(p.title) }))
+      .filter((t) => t.key.length >= 12)
+    const held = (r: Reference): Paper | undefined => {
+      const byId = library.find(
+        (p) => (r.arxivId && p.arxivId === r.arxivId) || (r.doi && p.doi === r.doi)
+      )
+      if (byId || !r.title) return byId
       const k = titleKey(r.title)
-      return titles.some((t) => t === k || (k.length >= 12 && (t.startsWith(k) || k.startsWith(t))))
+      return titles.find(
+        (t) => t.key === k || (k.length >= 12 && (t.key.startsWith(k) || k.startsWith(t.key)))
+      )?.p
     }
+    const withoutPdf = new Map<string, { paperId: string; title: string }>()
     const missing = refs
-      .filter((r) => !have(r))
+      .filter((r) => {
+        const p = held(r)
+        if (p?.status === 'metadata') withoutPdf.set(p.id, { paperId: p.id, title: p.title })
+        return !p
+      })
       .map((r) => ({
         ...r,
         add: r.arxivId ? `arxiv:${r.arxivId}` : r.doi ? `doi:${r.doi}` : null
       }))
-    return { total: refs.length, missing }
+    return { total: refs.length, missing, withoutPdf: [...withoutPdf.values()] }
   }
 
   private paper(id: string): Paper {

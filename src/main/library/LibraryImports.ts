@@ -9,6 +9,7 @@ import {
   importZotero,
   type ImportedOutcome,
   type ImportedPdf,
+  type ImportedReference,
   type ImportSummary,
   type ImportTarget
 } from './importers'
@@ -18,7 +19,7 @@ import type { Organizer } from './Organizer'
 import type { PaperIntake } from './PaperIntake'
 import { readZoteroLibrary, type ZoteroCollection } from './zoteroLibrary'
 
-export type { ImportedOutcome, ImportedPdf } from './importers'
+export type { ImportedOutcome, ImportedPdf, ImportedReference } from './importers'
 
 /** Entries from which reading a bibliography shows progress (a second or more of reading). */
 const LARGE_FILE_ENTRIES = 500
@@ -95,7 +96,31 @@ export class LibraryImports {
     })
   }
 
-  private async withImportedValues(paper: Paper, item: ImportedPdf): Promise<Paper> {
+  /**
+   * Keeps references without a PDF as metadata-only papers, with the import's fields, tags,
+   * collections and notes; a read-only library keeps none (their ids come back null).
+   */
+  async addReferences(items: ImportedReference[]): Promise<(string | null)[]> {
+    if (!items.length) return []
+    try {
+      this.p.writable()
+    } catch {
+      return items.map(() => null)
+    }
+    const ids: string[] = []
+    for (const item of items) {
+      const fields = { title: item.values.title ?? '', arxivId: item.arxivId }
+      const paper = await this.p.intake.addReference(fields, item.from, item.identity)
+      ids.push((await this.withImportedValues(paper, item)).id)
+    }
+    this.p.changed()
+    return ids
+  }
+
+  private async withImportedValues(
+    paper: Paper,
+    item: Pick<ImportedPdf, 'values' | 'tags' | 'collections' | 'notes'>
+  ): Promise<Paper> {
     if (paper.status === 'error') return paper
     const collectionIds = [...paper.collectionIds]
     for (const name of item.collections) {
@@ -105,10 +130,14 @@ export class LibraryImports {
     const tags = [...paper.tags]
     for (const t of item.tags)
       if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t)
+    // Notes are the user's own words: added to, never replaced.
+    const notes = [...(paper.notes ?? [])]
+    for (const n of item.notes ?? []) if (!notes.includes(n)) notes.push(n)
     return this.p.catalog.update(paper.id, {
       ...mergeMetadata(paper, item.values, 'import'),
       collectionIds,
-      tags
+      tags,
+      ...(notes.length ? { notes } : {})
     })
   }
 
@@ -164,6 +193,7 @@ export class LibraryImports {
   private target(): ImportTarget {
     return {
       list: () => this.p.catalog.list(),
+      addReferences: (items) => this.addReferences(items),
       addImported: (items) =>
         this.addImported(items, (done, total, file) =>
           this.p.events.emit('library:importProgress', { done, total, file })
@@ -180,8 +210,13 @@ export class LibraryImports {
     if (!this.p.online) throw new UserFacingError('OFFLINE', { key: 'doiNeedsOnline' })
     const found = await this.p.online.openAccessPdf(doi)
     const name = `${doi.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`
-    const added = await this.p.intake.addFile(name, found.bytes)
-    let paper = added.paper
+    // A reference kept without its PDF gets it, keeping its id, edits, tags and notes.
+    const reference = this.p.catalog
+      .list()
+      .find((p) => p.status === 'metadata' && p.doi?.toLowerCase() === doi.toLowerCase())
+    let paper: Paper = reference
+      ? await this.p.intake.attachPdf(reference.id, name, found.bytes)
+      : (await this.p.intake.addFile(name, found.bytes)).paper
     for (const { source, values } of [
       { source: 'crossref' as const, values: { doi } },
       ...found.metadata
@@ -191,5 +226,28 @@ export class LibraryImports {
     }
     this.p.changed()
     return paper
+  }
+
+  /**
+   * Fetches the PDF of a metadata-only paper into it: from arXiv by its arXiv id, else the
+   * open-access copy of its DOI (Unpaywall). NOT_FOUND when it has neither.
+   */
+  async fetchPdf(paperId: string): Promise<Paper> {
+    this.p.writable()
+    const paper = this.p.catalog.get(paperId)
+    if (!paper)
+      throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paperId } })
+    if (paper.status === 'metadata' && paper.arxivId)
+      return this.p.intake.fetchFromArxiv(paper.id, paper.arxivId)
+    if (paper.status === 'metadata' && paper.doi) return this.addDoi(paper.doi)
+    if (paper.status === 'metadata')
+      throw new UserFacingError('NOT_FOUND', {
+        key: 'nothingToFetchBy',
+        params: { title: paper.title }
+      })
+    throw new UserFacingError('INVALID_INPUT', {
+      key: 'alreadyHasPdf',
+      params: { title: paper.title }
+    })
   }
 }

@@ -11,7 +11,12 @@ import { Catalog } from './Catalog'
 import { IngestLine, type Job } from '../ingest/IngestLine'
 import { IngestPipeline, type EmbeddedPaper, type ReadPaper } from '../ingest/IngestPipeline'
 import type { LibraryDeps } from './libraryDeps'
-import { LibraryImports, type ImportedOutcome, type ImportedPdf } from './LibraryImports'
+import {
+  LibraryImports,
+  type ImportedOutcome,
+  type ImportedPdf,
+  type ImportedReference
+} from './LibraryImports'
 import { LibraryUpkeep } from './LibraryUpkeep'
 import { PaperContent } from './PaperContent'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
@@ -231,6 +236,22 @@ export class LibraryService {
   /** Adds imported PDFs with their metadata (see {@link LibraryImports.addImported}). */
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome> {
     return this.imports.addImported(items)
+  }
+
+  /** Keeps references as metadata-only papers (see {@link LibraryImports.addReferences}). */
+  addReferences(items: ImportedReference[]): Promise<(string | null)[]> {
+    return this.imports.addReferences(items)
+  }
+
+  /** Puts a PDF into a metadata-only paper, keeping its id (see {@link PaperIntake.attachPdf}). */
+  async attachPdf(paperId: string, name: string, bytes: Uint8Array): Promise<Paper> {
+    this.writable()
+    return this.intake.attachPdf(paperId, name, bytes)
+  }
+
+  /** Fetches a metadata-only paper's PDF (see {@link LibraryImports.fetchPdf}). */
+  fetchPdf(paperId: string): Promise<Paper> {
+    return this.imports.fetchPdf(paperId)
   }
 
   /** Adds a paper by DOI (see {@link LibraryImports.addDoi}). */

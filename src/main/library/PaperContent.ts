@@ -111,6 +111,8 @@ export class PaperContent {
   /** See {@link LibraryService.pdfBytes}. */
   async pdfBytes(id: string): Promise<Uint8Array> {
     const p = this.p.get(id)
+    if (p.status === 'metadata')
+      throw new UserFacingError('NOT_FOUND', { key: 'noPdfYet', params: { title: p.title } })
     const bytes = await this.p.files.readPdf(id)
     if (!bytes)
       throw new UserFacingError('NOT_FOUND', {

@@ -106,6 +106,15 @@ export class PaperIntake {
       this.deps.catalog.get(id) ??
       this.deps.catalog.findByArxivId(ref.id) ??
       (bytes && this.deps.catalog.findBySha(sha256Hex(bytes)))
+    // A reference imported without its PDF gets it from arXiv, keeping its id and edits.
+    if (existing?.status === 'metadata') {
+      return {
+        paper: bytes
+          ? await this.attachPdf(existing.id, fileName ?? `${ref.id}.pdf`, bytes)
+          : await this.fetchFromArxiv(existing.id, ref.id),
+        duplicate: true
+      }
+    }
     if (existing) {
       if (!bytes && ref.version) refuseOtherVersion(existing, ref)
       return { paper: bytes ? await this.restorePdf(existing, bytes) : existing, duplicate: true }
@@ -125,6 +134,86 @@ export class PaperIntake {
       return { paper, duplicate: false }
     }
     return { paper: await this.store(paper, bytes), duplicate: false }
+  }
+
+  /**
+   * Stores a reference without a PDF (a bibliography entry, a Zotero item) as a metadata-only
+   * paper: status `metadata`, listed and citable, not searched until a PDF arrives.
+   * @remarks Its id is `ref-` and 12 hex of a hash of what identifies it (DOI, arXiv id, else
+   * title + year + key), so importing the same file twice finds the same record.
+   */
+  async addReference(
+    fields: Pick<Paper, 'title' | 'arxivId'> & Partial<StoredPaper>,
+    from: string,
+    identity: string
+  ): Promise<StoredPaper> {
+    const id = `ref-${sha256Hex(new TextEncoder().encode(identity)).slice(0, 12)}`
+    const known = this.deps.catalog.get(id)
+    if (known) return known
+    const paper = this.newRecord(id, fields.title, {
+      ...fields,
+      source: { kind: 'reference', from },
+      sha256: null,
+      status: 'metadata'
+    })
+    await this.deps.catalog.put(paper)
+    this.deps.changed()
+    return paper
+  }
+
+  /**
+   * Puts a PDF into a metadata-only paper and queues it for indexing: the record keeps its id,
+   * edits, tags, collections and notes (no second paper).
+   * @remarks Refused (INVALID_INPUT) when the paper already has a PDF or the bytes are not a
+   * PDF; DUPLICATE when the same PDF is already another paper.
+   */
+  async attachPdf(paperId: string, name: string, bytes: Uint8Array): Promise<StoredPaper> {
+    const paper = this.metadataOnly(paperId)
+    if (!hasPdfSignature(bytes))
+      throw new UserFacingError('NOT_A_PDF', { key: 'notPdf', params: { file: `"${name}"` } })
+    const sha = sha256Hex(bytes)
+    const twin = this.deps.catalog.findBySha(sha)
+    if (twin)
+      throw new UserFacingError('DUPLICATE', {
+        key: 'attachSamePdf',
+        params: { title: twin.title, twinId: twin.id }
+      })
+    await this.deps.files.writePdf(paper.id, bytes)
+    const updated = await this.deps.catalog.update(paper.id, {
+      status: 'pending',
+      error: null,
+      sha256: sha,
+      source: { kind: 'file', fileName: name }
+    })
+    this.deps.enqueue({ paperId: paper.id, kind: 'ingest' })
+    this.deps.changed()
+    return updated
+  }
+
+  /** Queues a metadata-only paper's PDF for download from arXiv (the pipeline fetches it). */
+  async fetchFromArxiv(paperId: string, arxivId: string): Promise<StoredPaper> {
+    this.metadataOnly(paperId)
+    const updated = await this.deps.catalog.update(paperId, {
+      status: 'pending',
+      error: null,
+      arxivId,
+      source: { kind: 'arxiv', arxivId, url: `https://arxiv.org/abs/${arxivId}` }
+    })
+    this.deps.enqueue({ paperId, kind: 'ingest' })
+    this.deps.changed()
+    return updated
+  }
+
+  private metadataOnly(paperId: string): StoredPaper {
+    const paper = this.deps.catalog.get(paperId)
+    if (!paper)
+      throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id: paperId } })
+    if (paper.status !== 'metadata')
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'alreadyHasPdf',
+        params: { title: paper.title }
+      })
+    return paper
   }
 
   /**

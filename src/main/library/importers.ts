@@ -17,6 +17,38 @@ export interface ImportedPdf {
   tags: string[]
   /** Names of ResearchPal collections to put it in (created when missing). */
   collections: string[]
+  /** Plain-text notes kept with the paper (Zotero notes). */
+  notes?: string[]
+}
+
+/**
+ * An entry or Zotero item without a PDF, to keep as a metadata-only paper.
+ * @remarks `identity` names it across imports (DOI, arXiv id, else title + year + key), so the
+ * same file imported twice finds the same record.
+ */
+export interface ImportedReference {
+  values: MetadataValues
+  arxivId: string | null
+  tags: string[]
+  collections: string[]
+  /** Plain-text notes (a Zotero note's HTML already stripped). */
+  notes: string[]
+  /** The file (or "Zotero") it came from. */
+  from: string
+  identity: string
+}
+
+/** The identity of a reference across imports: its DOI, else arXiv id, else title + year + key. */
+export function referenceIdentity(e: {
+  doi?: string | null
+  arxivId: string | null
+  title?: string | null
+  year?: number | null
+  key: string | null
+}): string {
+  if (e.doi) return `doi:${e.doi.toLowerCase()}`
+  if (e.arxivId) return `arxiv:${e.arxivId}`
+  return `title:${titleKey(e.title ?? '')}:${e.year ?? ''}:${e.key ?? ''}`
 }
 
 /** What the imported PDFs became: papers (new or already there) and files that could not be read. */
@@ -39,6 +71,11 @@ export interface BibliographyImportOptions {
 /** What an import needs of the library. */
 export interface ImportTarget {
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
+  /**
+   * Keeps references without a PDF as metadata-only papers; returns their ids, in order (null
+   * each when the library is read-only).
+   */
+  addReferences(items: ImportedReference[]): Promise<(string | null)[]>
   /** The papers already there, to match entries without a PDF against. */
   list(): readonly Pick<Paper, 'id' | 'title' | 'year' | 'doi' | 'arxivId'>[]
 }
@@ -68,6 +105,16 @@ export function existingPaper(
     (entry.arxivId && papers.find((p) => p.arxivId === entry.arxivId)) ||
     (title && papers.find((p) => p.year === entry.year && titleKey(p.title) === title))
   return hit ? hit.id : null
+}
+
+/** Stores the references as metadata-only papers and names each one's paper in the summary. */
+async function keepReferences(
+  target: ImportTarget,
+  references: ImportedReference[],
+  withoutPdf: EntryWithoutPdf[]
+): Promise<void> {
+  const ids = await target.addReferences(references)
+  ids.forEach((id, i) => (withoutPdf[i]!.paperId = id ?? null))
 }
 
 /** A PDF the import found but could not add, and why. */
@@ -136,6 +183,7 @@ export async function importBibliography(
   const { entries, issues } = read
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
+  const references: ImportedReference[] = []
   const matched: ImportSummary['matched'] = []
   const library = target.list()
   const collections = options.collection ? [options.collection] : []
@@ -149,26 +197,33 @@ export async function importBibliography(
       matched.push({ key, title, paperId })
       continue
     }
+    const { authors, year, venue, abstract, literalAuthors } = e
+    const values = { title, authors, year, venue, doi, abstract, literalAuthors }
     if (!found) {
       withoutPdf.push({
         key,
         title,
         arxivId,
         doi,
+        paperId: null,
         reason: candidates.length
           ? `its PDF is not on this computer (${candidates[0]})`
           : 'the entry has no PDF file'
       })
+      references.push({
+        values: { ...values, title: title ?? key },
+        arxivId,
+        tags: [],
+        collections,
+        notes: [],
+        from: basename(file),
+        identity: referenceIdentity(e)
+      })
       continue
     }
-    const { authors, year, venue, abstract, literalAuthors } = e
-    pdfs.push({
-      path: found,
-      values: { title, authors, year, venue, doi, abstract, literalAuthors },
-      tags: [],
-      collections
-    })
+    pdfs.push({ path: found, values, tags: [], collections })
   }
+  await keepReferences(target, references, withoutPdf)
   return summary(await target.addImported(pdfs), withoutPdf, collections, {
     entries: entries.length,
     encoding,
@@ -201,6 +256,7 @@ export async function importZotero(
   const items = lib.items.filter((i) => !wanted.length || i.collections.some(chosen))
   const pdfs: ImportedPdf[] = []
   const withoutPdf: EntryWithoutPdf[] = []
+  const references: ImportedReference[] = []
   const matched: ImportSummary['matched'] = []
   const library = target.list()
   for (const item of items) {
@@ -222,9 +278,19 @@ export async function importZotero(
         title: item.values.title ?? null,
         arxivId: item.arxivId,
         doi: item.values.doi ?? null,
+        paperId: null,
         reason: item.pdf
           ? `its PDF is missing from Zotero's storage folder (${item.pdf})`
           : (item.noPdfReason ?? 'no PDF attachment')
+      })
+      references.push({
+        values: { ...item.values, title: item.values.title ?? item.key },
+        arxivId: item.arxivId,
+        tags: item.tags,
+        collections: item.collections.filter(chosen),
+        notes: item.notes,
+        from: 'Zotero',
+        identity: referenceIdentity({ ...values, key: item.key })
       })
       continue
     }
@@ -232,10 +298,12 @@ export async function importZotero(
       path: onDisk,
       values: item.values,
       tags: item.tags,
-      collections: item.collections.filter(chosen)
+      collections: item.collections.filter(chosen),
+      notes: item.notes
     })
   }
-  const collections = [...new Set(pdfs.flatMap((p) => p.collections))]
+  await keepReferences(target, references, withoutPdf)
+  const collections = [...new Set([...pdfs, ...references].flatMap((p) => p.collections))]
   return summary(await target.addImported(pdfs), withoutPdf, collections, {
     entries: items.length,
     encoding: null,

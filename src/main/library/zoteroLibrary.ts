@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { UserFacingError } from '../errors'
 import type { MetadataValues } from './metadataMerge'
+import { noteText } from './noteText'
 
 /** One Zotero item with what ResearchPal takes from it. */
 export interface ZoteroItem {
@@ -10,6 +11,8 @@ export interface ZoteroItem {
   values: MetadataValues
   arxivId: string | null
   tags: string[]
+  /** The item's child notes as plain text (HTML stripped), oldest first; trashed ones left out. */
+  notes: string[]
   /** The first PDF attachment on disk, or null. */
   pdf: string | null
   /** Why there is no PDF, for the import summary. */
@@ -33,7 +36,7 @@ type Row = Record<string, unknown>
  * public schema (userdata.sql schema 107, system.sql schema 31 — Zotero 5 onwards; 6 and 7 keep
  * these tables and columns): items, itemTypes, itemData, itemDataValues, fields, creators,
  * itemCreators, collections, collectionItems, itemAttachments (and tags/itemTags,
- * deletedItems when present).
+ * deletedItems, itemNotes when present).
  */
 export async function readZoteroLibrary(
   dir: string
@@ -164,6 +167,20 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
     list.push(r)
     attachments.set(Number(r.parentItemID), list)
   }
+  const notes = new Map<number, string[]>()
+  if (hasTable(db, 'itemNotes'))
+    for (const r of rows(
+      db,
+      `SELECT itemID, parentItemID, note FROM itemNotes
+       WHERE parentItemID IS NOT NULL ORDER BY itemID`
+    )) {
+      if (deleted.has(Number(r.itemID))) continue
+      const text = noteText(String(r.note ?? ''))
+      if (!text) continue
+      const list = notes.get(Number(r.parentItemID)) ?? []
+      list.push(text)
+      notes.set(Number(r.parentItemID), list)
+    }
   const memberOf = new Map<number, string[]>()
   const counts = new Map<string, number>()
   const live = new Set(itemRows.map((r) => Number(r.itemID)))
@@ -204,6 +221,7 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
       },
       arxivId: arxiv,
       tags: tags.get(id) ?? [],
+      notes: notes.get(id) ?? [],
       pdf,
       noPdfReason: reason,
       collections: memberOf.get(id) ?? []

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ERROR_CODES, ErrorParamsSchema } from '../../shared/errors'
-import { FIELD_SOURCES, METADATA_FIELDS } from '../../shared/types'
+import { FIELD_SOURCES, METADATA_FIELDS, PAPER_STATUSES } from '../../shared/types'
 import type { FileFormat, StoredDocument } from './versionedFile'
 
 /**
@@ -19,7 +19,8 @@ export const StoredPaperSchema = z.looseObject({
   arxivId: z.string().nullable(),
   source: z.discriminatedUnion('kind', [
     z.looseObject({ kind: z.literal('arxiv'), arxivId: z.string(), url: z.string() }),
-    z.looseObject({ kind: z.literal('file'), fileName: z.string() })
+    z.looseObject({ kind: z.literal('file'), fileName: z.string() }),
+    z.looseObject({ kind: z.literal('reference'), from: z.string() })
   ]),
   sha256: z.string().nullable(),
   pages: z.number().int(),
@@ -32,7 +33,7 @@ export const StoredPaperSchema = z.looseObject({
       endPage: z.number().int()
     })
   ),
-  status: z.enum(['pending', 'downloading', 'extracting', 'embedding', 'indexed', 'error']),
+  status: z.enum(PAPER_STATUSES),
   error: z
     .looseObject({
       code: z.enum(ERROR_CODES),
@@ -71,7 +72,14 @@ export const StoredPaperSchema = z.looseObject({
   // kept either way. Absent means none (as literalAuthors), so records written before load and
   // save unchanged; no migration.
   syncOrigin: z.string().nullable().optional(),
-  syncFlag: z.enum(['fileMissing', 'zoteroTrash']).nullable().optional()
+  syncFlag: z.enum(['fileMissing', 'zoteroTrash']).nullable().optional(),
+  /**
+   * Metadata-only papers (issue 27): status `metadata`, source `reference`, and notes (plain
+   * text, a Zotero note's HTML stripped). All three are additions an older record never holds,
+   * so format 3 reads both unchanged (no migration); an older app keeps such a record verbatim
+   * (see the note above) instead of dropping it.
+   */
+  notes: z.array(z.string()).optional()
 })
 /** One paper as `library.json` stores it. */
 export type StoredPaper = z.infer<typeof StoredPaperSchema>

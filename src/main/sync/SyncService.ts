@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { UserFacingError } from '../errors'
-import { importZotero, type ImportedOutcome, type ImportedPdf } from '../library/importers'
+import {
+  importZotero,
+  type ImportedOutcome,
+  type ImportedPdf,
+  type ImportedReference
+} from '../library/importers'
 import { mergeMetadata } from '../library/metadataMerge'
 import { sha256OfFile } from '../library/pdfFileCheck'
 import { readZoteroLibrary, type ZoteroItem } from '../library/zoteroLibrary'
@@ -27,6 +32,7 @@ export interface SyncLibrary {
   bySha(sha256: string): StoredPaper | undefined
   addPathsDetailed(paths: string[]): Promise<AddOutcome[]>
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
+  addReferences(items: ImportedReference[]): Promise<(string | null)[]>
   applySync(id: string, change: Partial<StoredPaper>): Promise<StoredPaper>
   organizer: {
     collectionNamed(name: string): Promise<{ id: string }>
@@ -449,6 +455,8 @@ export class SyncService {
     await importZotero(
       {
         list: () => lib.list(),
+        // Items without a PDF are kept as metadata-only papers, as a one-shot Zotero import keeps them.
+        addReferences: (items) => lib.addReferences(items),
         addImported: async (pdfs) => {
           outcome = await lib.addImported(pdfs.filter((p) => byPath.has(p.path)))
           return outcome

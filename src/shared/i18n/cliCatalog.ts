@@ -190,6 +190,7 @@ Environment:
   },
   /** A paper's place in ingestion (PAPER_STATUSES). */
   status: {
+    metadata: 'no PDF',
     pending: 'pending',
     downloading: 'downloading',
     extracting: 'extracting',
@@ -339,12 +340,15 @@ Environment:
     matched_one: '{{count}} entry without a PDF is already in the library:',
     matched_other: '{{count}} entries without a PDF are already in the library:',
     matchedEntry: '  = {{title}} → {{id}}',
-    withoutPdf_one: '{{count}} entry was not added (no PDF):',
-    withoutPdf_other: '{{count}} entries were not added (no PDF):',
+    withoutPdf_one:
+      '{{count}} entry has no PDF: kept in the library as a reference without PDF (listed with papers as "no PDF", not searched until its PDF is fetched or attached):',
+    withoutPdf_other:
+      '{{count}} entries have no PDF: kept in the library as references without PDF (listed with papers as "no PDF", not searched until their PDF is fetched or attached):',
+    reading: '… {{done, number}}/{{total, number}} entries read',
     untitled: '(untitled)',
     entry: '  - {{title}}: {{reason}}',
-    entryArxiv: '  - {{title}}: {{reason}} — add it with: ingest {{arxivId}}',
-    entryDoi: '  - {{title}}: {{reason}} — DOI {{doi}}',
+    entryArxiv: '  - {{title}}: {{reason}} — fetch its PDF with: ingest {{arxivId}}',
+    entryDoi: '  - {{title}}: {{reason}} — fetch its PDF with: add-doi {{doi}}',
     collections: 'Collections: {{names}}',
     nothing: 'Nothing to import.'
   },
@@ -364,7 +368,8 @@ Environment:
       keywords: 'keywords'
     },
     noOther: 'No other indexed paper in the library yet.',
-    missing: '{{count, number}} of {{total, number}} references are not in the library:'
+    missing: '{{count, number}} of {{total, number}} references are not in the library:',
+    withoutPdf: '{{count, number}} more are in the library without a PDF (no PDF):'
   },
   graph: {
     summary:

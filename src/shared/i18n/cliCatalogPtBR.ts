@@ -200,6 +200,7 @@ Ambiente:
     cancelling: 'Cancelando… a biblioteca continua consistente. Ctrl-C de novo sai na hora.'
   },
   status: {
+    metadata: 'sem PDF',
     pending: 'na fila',
     downloading: 'baixando',
     extracting: 'lendo o texto',
@@ -353,12 +354,15 @@ Ambiente:
     matched_one: '{{count}} entrada sem PDF já está na biblioteca:',
     matched_other: '{{count}} entradas sem PDF já estão na biblioteca:',
     matchedEntry: '  = {{title}} → {{id}}',
-    withoutPdf_one: '{{count}} entrada não foi adicionada (sem PDF):',
-    withoutPdf_other: '{{count}} entradas não foram adicionadas (sem PDF):',
+    withoutPdf_one:
+      '{{count}} entrada não tem PDF: guardada na biblioteca como referência sem PDF (listada com os artigos como "sem PDF", fora das buscas até o PDF ser buscado ou anexado):',
+    withoutPdf_other:
+      '{{count}} entradas não têm PDF: guardadas na biblioteca como referências sem PDF (listadas com os artigos como "sem PDF", fora das buscas até o PDF ser buscado ou anexado):',
+    reading: '… {{done, number}}/{{total, number}} entradas lidas',
     untitled: '(sem título)',
     entry: '  - {{title}}: {{reason}}',
-    entryArxiv: '  - {{title}}: {{reason}} — adicione com: ingest {{arxivId}}',
-    entryDoi: '  - {{title}}: {{reason}} — DOI {{doi}}',
+    entryArxiv: '  - {{title}}: {{reason}} — busque o PDF com: ingest {{arxivId}}',
+    entryDoi: '  - {{title}}: {{reason}} — busque o PDF com: add-doi {{doi}}',
     collections: 'Coleções: {{names}}',
     nothing: 'Nada para importar.'
   },
@@ -378,7 +382,8 @@ Ambiente:
       keywords: 'palavras-chave'
     },
     noOther: 'Ainda não há outro artigo indexado na biblioteca.',
-    missing: '{{count, number}} de {{total, number}} referências não estão na biblioteca:'
+    missing: '{{count, number}} de {{total, number}} referências não estão na biblioteca:',
+    withoutPdf: 'outras {{count, number}} estão na biblioteca sem PDF (sem PDF):'
   },
   graph: {
     summary:

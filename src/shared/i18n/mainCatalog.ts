@@ -129,6 +129,13 @@ export const mainEn = {
     pathsNotFound: 'Not found or not readable: {{paths}}. Check the path.',
     pdfMissing:
       'The PDF of "{{title}}" ({{id}}) is missing from the library folder. Add the file again to restore it.',
+    noPdfYet:
+      '"{{title}}" has no PDF yet (a reference kept without one), so it is not searched. Fetch its PDF or attach one in its details.',
+    alreadyHasPdf: '"{{title}}" already has a PDF.',
+    nothingToFetchBy:
+      '"{{title}}" has no arXiv id or DOI to fetch its PDF by. Attach the PDF instead: drop it on the paper, or choose it in its details.',
+    attachSamePdf:
+      'This PDF is already in the library as "{{title}}" ({{twinId}}). Remove one of them, or attach another PDF.',
     pdfNotInFolderYet: 'The PDF of "{{title}}" is not in the library folder yet.',
     noSuchPaper: 'There is no paper {{id}} in the library.',
     noSuchPapers: 'No paper with id {{ids}} is in the library. List the papers to see their ids.',
@@ -245,6 +252,8 @@ export const mainEn = {
       'The local model\'s context window ({{tokens, number}} tokens) holds only {{shown}} of the {{total}} passages found, so this answer is based on those. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH) and raise "Context window" in Settings for fuller answers.',
     noIndexedPaper:
       'There is no indexed paper to answer from yet. Add papers (or wait until they are indexed), then ask again.',
+    scopeHasNoPdf:
+      'The papers this question is limited to have no PDF yet (references kept without one), so there is no text to search in them. Fetch or attach their PDFs first, or choose other papers.',
     noIndexedPaperInScope:
       'None of the papers this question is limited to is indexed yet. Wait until they are, or choose other papers.',
     noLocalModelChosen: 'No local model is chosen. Refresh the list and pick one first.',

@@ -128,6 +128,13 @@ export const mainPtBR: MainCatalog = {
     pathsNotFound: 'Não encontrado ou sem permissão de leitura: {{paths}}. Confira o caminho.',
     pdfMissing:
       'O PDF de "{{title}}" ({{id}}) não está na pasta da biblioteca. Adicione o arquivo de novo para restaurá-lo.',
+    noPdfYet:
+      '"{{title}}" ainda não tem PDF (uma referência guardada sem ele), por isso não entra nas buscas. Busque o PDF ou anexe um nos detalhes.',
+    alreadyHasPdf: '"{{title}}" já tem PDF.',
+    nothingToFetchBy:
+      '"{{title}}" não tem id do arXiv nem DOI para buscar o PDF. Anexe o PDF: solte-o sobre o artigo ou escolha-o nos detalhes.',
+    attachSamePdf:
+      'Este PDF já está na biblioteca como "{{title}}" ({{twinId}}). Remova um deles ou anexe outro PDF.',
     pdfNotInFolderYet: 'O PDF de "{{title}}" ainda não está na pasta da biblioteca.',
     noSuchPaper: 'Não há artigo {{id}} na biblioteca.',
     noSuchPapers:
@@ -247,6 +254,8 @@ export const mainPtBR: MainCatalog = {
       'A janela de contexto do modelo local ({{tokens, number}} tokens) comporta só {{shown}} dos {{total}} trechos encontrados, então esta resposta se baseia neles. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH) e aumente a "Janela de contexto" em Configurações para respostas mais completas.',
     noIndexedPaper:
       'Ainda não há artigo indexado para responder. Adicione artigos (ou espere a indexação terminar) e pergunte de novo.',
+    scopeHasNoPdf:
+      'Os artigos a que esta pergunta se limita ainda não têm PDF (referências guardadas sem ele), então não há texto para buscar neles. Busque ou anexe os PDFs antes, ou escolha outros artigos.',
     noIndexedPaperInScope:
       'Nenhum dos artigos a que esta pergunta se limita está indexado ainda. Espere a indexação, ou escolha outros artigos.',
     noLocalModelChosen: 'Nenhum modelo local escolhido. Atualize a lista e escolha um primeiro.',

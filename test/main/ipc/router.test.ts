@@ -124,6 +124,11 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ doi: 'not-a-doi' }, 'doi'],
     [{}, 'doi']
   ],
+  'library:attachPdf': [
+    [{ paperId: 'ref-1', name: 'a.pdf' }, 'data'],
+    [{ paperId: 'ref-1', name: 'a.pdf', data: new Uint8Array() }, 'data']
+  ],
+  'library:fetchPdf': [[{}, 'paperId']],
   'library:searchArxiv': [[{ title: 'x' }, 'title']],
   'library:pickImport': [[{ kind: 'endnote' }, 'kind']],
   'library:zoteroCollections': [[{ folder: '' }, 'folder']],

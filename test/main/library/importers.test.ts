@@ -59,7 +59,8 @@ describe('importing a library', () => {
     })
     expect(p.fieldSources.title).toBe('import')
     expect(lib.service.organizer.collections()).toEqual([
-      expect.objectContaining({ name: 'From Zotero', count: 1 })
+      // The PDF's paper and the entry kept without its PDF.
+      expect.objectContaining({ name: 'From Zotero', count: 2 })
     ])
     expect(r.withoutPdf).toEqual([
       expect.objectContaining({
@@ -96,7 +97,8 @@ describe('importing a library', () => {
         venue: f.withPdf.venue,
         abstract: 'An abstract kept by Zotero.'
       })
-      expect(r.collections).toEqual(['Retrieval'])
+      // Transformers: the item kept without its PDF.
+      expect(r.collections).toEqual(['Retrieval', 'Transformers'])
       expect(r.withoutPdf).toEqual([
         expect.objectContaining({ title: f.withoutPdf.title, arxivId: f.withoutPdf.arxivId })
       ])

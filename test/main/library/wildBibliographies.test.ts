@@ -244,11 +244,25 @@ describe('importing a half-valid bibliography', () => {
       join(dir, 'again.bib'),
       text.replace('file = {', 'doi = {10.5555/none},\n  x = {')
     )
+    // Nothing of the half-valid file is dropped: the entries without a PDF (the recovered and
+    // keyless ones too) are metadata-only papers, with their fields.
+    expect(lib.service.list()).toHaveLength(6)
+    expect(r.withoutPdf.map((w) => lib.service.get(w.paperId!).status)).toEqual(
+      Array(5).fill('metadata')
+    )
+    expect(lib.service.get(r.withoutPdf[3]!.paperId!)).toMatchObject({
+      title: 'Never closed',
+      year: 1999
+    })
     const again = await importBibliography(lib.service, join(dir, 'again.bib'))
-    expect(again.matched).toEqual([
-      { key: 'file2003', title: 'A File With Accents', paperId: r.added[0]!.paperId }
+    expect(again.matched.map((m) => [m.key, m.paperId])).toEqual([
+      ['aa2001', r.withoutPdf[0]!.paperId],
+      ['space2002', r.withoutPdf[1]!.paperId],
+      ['file2003', r.added[0]!.paperId],
+      ['qiqqa2004', r.withoutPdf[2]!.paperId]
     ])
-    expect(again.withoutPdf.map((w) => w.key)).not.toContain('file2003')
+    expect(again.withoutPdf).toEqual([])
+    expect(lib.service.list()).toHaveLength(6)
     await lib.service.close()
   })
 })

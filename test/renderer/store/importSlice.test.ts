@@ -74,7 +74,14 @@ describe('import slice', () => {
         err('NOT_FOUND', 'There is no open-access copy of 10.1/x; get it from the publisher.')
     })
     const store = createAppStore(fake.api)
-    const entry = { title: 'BERT', key: 'devlin', arxivId: '1810.04805', doi: null, reason: 'x' }
+    const entry = {
+      title: 'BERT',
+      key: 'devlin',
+      arxivId: '1810.04805',
+      doi: null,
+      paperId: 'ref-1',
+      reason: 'x'
+    }
     await store.getState().fetchMissing(entry)
     await store.getState().fetchMissing({ ...entry, key: 'closed', arxivId: null, doi: '10.1/x' })
     expect(store.getState().importer.fetches['1810.04805']).toEqual({

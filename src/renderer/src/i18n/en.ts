@@ -340,6 +340,7 @@ export const en = {
     fetchDoi: 'Fetch open-access PDF'
   },
   status: {
+    noPdf: 'No PDF',
     pending: 'Waiting',
     downloading: 'Downloading',
     extracting: 'Reading text',

@@ -345,6 +345,7 @@ export const ptBR: Catalog = {
     fetchDoi: 'Buscar PDF de acesso aberto'
   },
   status: {
+    noPdf: 'Sem PDF',
     pending: 'Na fila',
     downloading: 'Baixando',
     extracting: 'Lendo o texto',

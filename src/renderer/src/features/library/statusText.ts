@@ -13,6 +13,8 @@ export function statusText(
       ? progress.stage
       : paper.status
   switch (stage) {
+    case 'metadata':
+      return t('status.noPdf')
     case 'pending':
       return t('status.pending')
     case 'downloading':
