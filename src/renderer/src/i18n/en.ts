@@ -46,7 +46,17 @@ export const en = {
     add: 'Add',
     clusters: 'Clusters',
     cluster: '{{label}} ({{count, number}})',
-    compareThese: 'Compare these ({{count, number}})'
+    compareThese: 'Compare these ({{count, number}})',
+    colourBy: 'Colour by',
+    colourByCluster: 'Colour: cluster',
+    colourByCollection: 'Colour: collection',
+    collections: 'Collections',
+    noCollection: 'In no collection',
+    selectHint:
+      'Shift-click papers (or Shift+Enter on one) to pick several; pick a cluster to pick its papers.',
+    selection: 'Picked papers',
+    selected: '{{count, number}} picked',
+    clearSelection: 'Clear'
   },
   compare: {
     views: 'Views',

@@ -45,7 +45,17 @@ export const ptBR: Catalog = {
     add: 'Adicionar',
     clusters: 'Grupos',
     cluster: '{{label}} ({{count, number}})',
-    compareThese: 'Comparar estes ({{count, number}})'
+    compareThese: 'Comparar estes ({{count, number}})',
+    colourBy: 'Colorir por',
+    colourByCluster: 'Cor: grupo',
+    colourByCollection: 'Cor: coleção',
+    collections: 'Coleções',
+    noCollection: 'Em nenhuma coleção',
+    selectHint:
+      'Shift+clique nos artigos (ou Shift+Enter em um) para escolher vários; escolha um grupo para escolher os artigos dele.',
+    selection: 'Artigos escolhidos',
+    selected: '{{count, number}} escolhidos',
+    clearSelection: 'Limpar'
   },
   compare: {
     views: 'Modos de exibição',

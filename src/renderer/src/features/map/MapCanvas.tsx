@@ -5,16 +5,25 @@ import { useEffect, useRef, useState } from 'react'
 import Sigma from 'sigma'
 import type { GraphEdge, GraphNode } from '../../../../shared/graph'
 import { useTranslation } from '../../i18n'
-import { drawMap } from './mapExport'
-import { clusterColour, nodeSize, seedPosition } from './mapView'
+import { drawMap, toSvg } from './mapExport'
+import { nodeSize, seedPosition } from './mapView'
 
 /** Above this many nodes the overlay of focusable node buttons is left out (the list remains). */
 const MAX_OVERLAY = 400
+
+/** Shift, Ctrl or Cmd held: the click adds the node to the selection instead of opening it. */
+const withModifier = (e: MouseEvent | TouchEvent): boolean => e.shiftKey || e.ctrlKey || e.metaKey
+
+/** A missing work is drawn pale (its ring carries the colour in the exported picture). */
+const paint = (n: GraphNode, colourOf: (n: GraphNode) => string): string =>
+  n.kind === 'ghost' ? 'rgba(128,128,128,0.35)' : colourOf(n)
 
 /** What the map's owner can do with the drawn map. */
 export interface MapHandle {
   /** The map as laid out, drawn onto a canvas of this size (for a PNG). */
   draw: (width: number, height: number) => HTMLCanvasElement
+  /** The map as laid out, as an SVG document. */
+  svg: () => string
 }
 
 /**
@@ -28,6 +37,7 @@ export function MapCanvas({
   nodes,
   edges,
   selected,
+  colourOf,
   onHover,
   onActivate,
   onReady
@@ -35,13 +45,18 @@ export function MapCanvas({
   nodes: GraphNode[]
   edges: GraphEdge[]
   selected: ReadonlySet<string>
+  /** Each node's colour (by cluster or by collection); a change recolours without a new layout. */
+  colourOf: (n: GraphNode) => string
   onHover: (id: string | null) => void
-  onActivate: (id: string) => void
+  /** A node clicked; `add` when Shift, Ctrl or Cmd was held (it adds to the selection). */
+  onActivate: (id: string, add: boolean) => void
   onReady: (handle: MapHandle) => void
 }) {
   const box = useRef<HTMLDivElement>(null)
   const sigmaRef = useRef<Sigma | null>(null)
+  const graphRef = useRef<Graph | null>(null)
   const selectedRef = useRef(selected)
+  const colourRef = useRef(colourOf)
   const [layout, setLayout] = useState<'running' | 'done'>('running')
   const [spots, setSpots] = useState<{ id: string; x: number; y: number; r: number }[]>([])
   const { t } = useTranslation()
@@ -60,6 +75,17 @@ export function MapCanvas({
   }, [selected])
 
   useEffect(() => {
+    colourRef.current = colourOf
+    const g = graphRef.current
+    if (!g) return
+    for (const n of nodes)
+      if (g.hasNode(n.id)) g.setNodeAttribute(n.id, 'color', paint(n, colourOf))
+    sigmaRef.current?.refresh({ skipIndexation: true })
+    // The nodes' identity changes rebuild the graph (below), which paints them itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [colourOf])
+
+  useEffect(() => {
     const container = box.current
     if (!container) return
     const g = new Graph({ type: 'directed', multi: false, allowSelfLoops: false })
@@ -68,7 +94,7 @@ export function MapCanvas({
         ...seedPosition(n.id, n.cluster),
         size: nodeSize(n),
         label: n.kind === 'paper' ? n.title.slice(0, 60) : '',
-        color: n.kind === 'ghost' ? 'rgba(128,128,128,0.35)' : clusterColour(n.cluster),
+        color: paint(n, colourRef.current),
         ghost: n.kind === 'ghost'
       })
     }
@@ -99,9 +125,10 @@ export function MapCanvas({
             : data
     })
     sigmaRef.current = sigma
+    graphRef.current = g
     sigma.on('enterNode', ({ node }) => hover.current(node))
     sigma.on('leaveNode', () => hover.current(null))
-    sigma.on('clickNode', ({ node }) => activate.current(node))
+    sigma.on('clickNode', ({ node, event }) => activate.current(node, withModifier(event.original)))
     const spotIds = nodes.map((n) => n.id)
     const place = (): void => {
       if (spotIds.length > MAX_OVERLAY) return
@@ -129,22 +156,16 @@ export function MapCanvas({
       },
       Math.min(8000, 1200 + g.order * 2)
     )
+    const at = (id: string): { x: number; y: number } | undefined =>
+      g.hasNode(id) ? { x: g.getNodeAttribute(id, 'x'), y: g.getNodeAttribute(id, 'y') } : undefined
+    const background = (): string => getComputedStyle(container).backgroundColor || '#ffffff'
     ready.current({
+      svg: () => toSvg(nodes, edges, at, colourRef.current, background()),
       draw: (width, height) => {
         const c = document.createElement('canvas')
         c.width = width
         c.height = height
-        const bg = getComputedStyle(container).backgroundColor || '#ffffff'
-        drawMap(
-          c,
-          nodes,
-          edges,
-          (id) =>
-            g.hasNode(id)
-              ? { x: g.getNodeAttribute(id, 'x'), y: g.getNodeAttribute(id, 'y') }
-              : undefined,
-          bg
-        )
+        drawMap(c, nodes, edges, at, colourRef.current, background())
         return c
       }
     })
@@ -153,6 +174,7 @@ export function MapCanvas({
       fa2.kill()
       sigma.kill()
       sigmaRef.current = null
+      graphRef.current = null
     }
   }, [nodes, edges])
 
@@ -173,7 +195,7 @@ export function MapCanvas({
             onBlur={() => onHover(null)}
             onMouseEnter={() => onHover(s.id)}
             onMouseLeave={() => onHover(null)}
-            onClick={() => onActivate(s.id)}
+            onClick={(e) => onActivate(s.id, withModifier(e.nativeEvent))}
           />
         ))}
       </div>

@@ -4,7 +4,15 @@ import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { MapHandle } from './MapCanvas'
 import { toGraphml } from './mapExport'
-import { clusterColour, filterGraph, NO_FILTER, type MapFilter } from './mapView'
+import {
+  clusterColour,
+  filterGraph,
+  nodeColours,
+  NO_COLLECTION_COLOUR,
+  NO_FILTER,
+  type ColourBy,
+  type MapFilter
+} from './mapView'
 
 // Loaded when the map is first shown: sigma needs WebGL and is a large part of the bundle.
 const MapCanvas = lazy(() => import('./MapCanvas').then((m) => ({ default: m.MapCanvas })))
@@ -13,7 +21,7 @@ const yearOrNull = (s: string): number | null => (/^\d{4}$/.test(s.trim()) ? Num
 
 /**
  * The citation map tab: which papers cite which, the works several cite that are missing, and
- * the clusters; pick a cluster to ask about or compare its papers.
+ * the clusters; pick a cluster, or Shift-click papers, to ask about or compare them.
  */
 export function MapPanel() {
   const { graph, loading, error } = useAppStore((s) => s.map)
@@ -29,6 +37,9 @@ export function MapPanel() {
   const [hovered, setHovered] = useState<string | null>(null)
   const [picked, setPicked] = useState<string | null>(null)
   const [cluster, setCluster] = useState<number | null>(null)
+  // Papers picked one by one (Shift-click), on their own or added to a picked cluster's.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
+  const [colourBy, setColourBy] = useState<ColourBy>('cluster')
   const handle = useRef<MapHandle | null>(null)
   const papers = useAppStore((s) => s.library.papers.length)
   // A paper added or removed while the map is open redraws it.
@@ -41,25 +52,47 @@ export function MapPanel() {
     [graph, filter]
   )
   const byId = useMemo(() => new Map(shown.nodes.map((n) => [n.id, n])), [shown])
-  const members = useMemo(
-    () =>
-      cluster === null
-        ? []
-        : shown.nodes.filter((n) => n.kind === 'paper' && n.cluster === cluster).map((n) => n.id),
-    [shown, cluster]
-  )
+  const members = useMemo(() => {
+    const ids = new Set(chosen)
+    if (cluster !== null)
+      for (const n of shown.nodes) if (n.kind === 'paper' && n.cluster === cluster) ids.add(n.id)
+    return shown.nodes.filter((n) => n.kind === 'paper' && ids.has(n.id)).map((n) => n.id)
+  }, [shown, cluster, chosen])
   const selected = useMemo(() => new Set(members), [members])
+  const collectionIds = useMemo(() => collections.map((c) => c.id), [collections])
+  const colourOf = useMemo(() => nodeColours(colourBy, collectionIds), [colourBy, collectionIds])
   const info = byId.get(hovered ?? picked ?? '') ?? null
   const pickedGhost = picked ? byId.get(picked) : undefined
 
-  const activate = (id: string): void => {
+  const activate = (id: string, add: boolean): void => {
     const n = byId.get(id)
     if (!n) return
-    if (n.kind === 'paper') openDetails(id)
-    else setPicked(id)
+    if (n.kind !== 'paper') setPicked(id)
+    else if (!add) openDetails(id)
+    else {
+      const next = new Set(chosen)
+      if (selected.has(id) && cluster !== null && n.cluster === cluster) {
+        // Taking one paper out of a picked cluster keeps the rest of it picked, one by one.
+        for (const m of members) next.add(m)
+        setCluster(null)
+        next.delete(id)
+      } else if (next.has(id)) next.delete(id)
+      else next.add(id)
+      setChosen(next)
+    }
   }
-  const exportAs = (kind: 'png' | 'json' | 'graphml'): void => {
-    if (kind === 'json')
+  const clearSelection = (): void => {
+    setChosen(new Set())
+    setCluster(null)
+  }
+  const exportAs = (kind: 'png' | 'svg' | 'json' | 'graphml'): void => {
+    if (kind === 'svg' && handle.current)
+      saveTextFile({
+        fileName: 'citation-map.svg',
+        mimeType: 'image/svg+xml',
+        text: handle.current.svg()
+      })
+    else if (kind === 'json')
       saveTextFile({
         fileName: 'citation-map.json',
         mimeType: 'application/json',
@@ -131,9 +164,21 @@ export function MapPanel() {
           />{' '}
           {t('map.showMissing')}
         </label>
+        <select
+          aria-label={t('map.colourBy')}
+          className="btn-small"
+          value={colourBy}
+          onChange={(e) => setColourBy(e.target.value as ColourBy)}
+        >
+          <option value="cluster">{t('map.colourByCluster')}</option>
+          <option value="collection">{t('map.colourByCollection')}</option>
+        </select>
         <span className="map-export">
           <button type="button" className="btn btn-small btn-quiet" onClick={() => exportAs('png')}>
             PNG
+          </button>
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => exportAs('svg')}>
+            SVG
           </button>
           <button
             type="button"
@@ -164,6 +209,7 @@ export function MapPanel() {
               nodes={shown.nodes}
               edges={shown.edges}
               selected={selected}
+              colourOf={colourOf}
               onHover={setHovered}
               onActivate={activate}
               onReady={(h) => (handle.current = h)}
@@ -210,6 +256,23 @@ export function MapPanel() {
                 </button>
               )}
             </div>
+            {colourBy === 'collection' && (
+              <>
+                <h3 className="small">{t('map.collections')}</h3>
+                <ul className="map-clusters map-legend">
+                  {collections.map((c, i) => (
+                    <li key={c.id} className="small">
+                      <span className="map-swatch" style={{ background: clusterColour(i) }} />
+                      {c.name}
+                    </li>
+                  ))}
+                  <li className="small">
+                    <span className="map-swatch" style={{ background: NO_COLLECTION_COLOUR }} />
+                    {t('map.noCollection')}
+                  </li>
+                </ul>
+              </>
+            )}
             <h3 className="small">{t('map.clusters')}</h3>
             <ul className="map-clusters">
               {graph.clusters.map((c) => (
@@ -220,14 +283,20 @@ export function MapPanel() {
                     aria-pressed={cluster === c.id}
                     onClick={() => setCluster(cluster === c.id ? null : c.id)}
                   >
-                    <span className="map-swatch" style={{ background: clusterColour(c.id) }} />
+                    {colourBy === 'cluster' && (
+                      <span className="map-swatch" style={{ background: clusterColour(c.id) }} />
+                    )}
                     {t('map.cluster', { label: c.label, count: c.size })}
                   </button>
                 </li>
               ))}
             </ul>
+            <p className="small muted">{t('map.selectHint')}</p>
             {members.length > 0 && (
-              <div className="map-actions">
+              <div className="map-actions" aria-label={t('map.selection')} role="group">
+                <span className="small map-selection">
+                  {t('map.selected', { count: members.length })}
+                </span>
                 <button
                   type="button"
                   className="btn btn-small btn-primary"
@@ -237,6 +306,9 @@ export function MapPanel() {
                 </button>
                 <button type="button" className="btn btn-small" onClick={() => compare(members)}>
                   {t('map.compareThese', { count: members.length })}
+                </button>
+                <button type="button" className="btn btn-small btn-quiet" onClick={clearSelection}>
+                  {t('map.clearSelection')}
                 </button>
               </div>
             )}

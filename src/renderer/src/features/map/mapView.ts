@@ -36,6 +36,28 @@ export function clusterColour(cluster: number): string {
   return PALETTE[cluster % PALETTE.length]!
 }
 
+/** What the nodes' colours tell: the detected cluster, or the paper's collection. */
+export type ColourBy = 'cluster' | 'collection'
+
+/** The colour of a paper in no collection, and of a missing work coloured by collection. */
+export const NO_COLLECTION_COLOUR = '#9e9e9e'
+
+/**
+ * How each node is coloured: by its cluster, or by the first of its collections in the order
+ * the library lists them (`collectionIds`), grey when it is in none.
+ */
+export function nodeColours(
+  by: ColourBy,
+  collectionIds: readonly string[]
+): (n: GraphNode) => string {
+  if (by === 'cluster') return (n) => clusterColour(n.cluster)
+  const rank = new Map(collectionIds.map((id, i) => [id, i]))
+  return (n) => {
+    const first = Math.min(...n.collectionIds.map((id) => rank.get(id) ?? Infinity))
+    return Number.isFinite(first) ? clusterColour(first) : NO_COLLECTION_COLOUR
+  }
+}
+
 /** A node's drawn radius: by how many library papers cite it. */
 export function nodeSize(n: GraphNode): number {
   return (n.kind === 'ghost' ? 3 : 5) + 2.2 * Math.sqrt(n.citedBy)
