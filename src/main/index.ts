@@ -9,7 +9,7 @@ import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
 import { dataPaths } from './paths'
 import { writeFileAtomic } from './atomicWrite'
-import type { DesktopInput } from './desktop/desktopEntry'
+import { DesktopEvents } from './desktop/desktopEvents'
 import { startUpdates } from './desktop/electronUpdates'
 import { BackgroundWork } from './desktop/backgroundWork'
 import { electronTray } from './desktop/electronTray'
@@ -21,13 +21,9 @@ let services: Services | null = null
 // Set once the services are up: keeps a folder import running when the window closes.
 let work: BackgroundWork | null = null
 
-// What the desktop handed over before the services were up (macOS sends open-file and open-url
-// before `ready`; the first launch's own command line): given to the one entry once they are.
-const early: DesktopInput[] = [{ argv: process.argv.slice(1), cwd: process.cwd() }]
-function fromDesktop(input: DesktopInput): void {
-  if (services) void services.desktop.handle(input)
-  else early.push(input)
-}
+// Links and PDFs the desktop hands over (command line, a second launch, open-url, open-file),
+// kept until the services are up, then given to the one entry, services.desktop.
+const desktopEvents = new DesktopEvents({ argv: process.argv, cwd: process.cwd() }, focusWindow)
 
 // A window closed while an import ran in the background is opened again.
 function focusWindow(): void {
@@ -169,7 +165,8 @@ async function start(): Promise<void> {
     if (event === 'import:progress') work?.progress(payload as FolderImportStatus)
   })
   createWindow()
-  for (const input of early.splice(0)) void services.desktop.handle(input)
+  const desktop = services.desktop
+  desktopEvents.ready((input) => void desktop.handle(input))
   startUpdates({
     enabled: () => services?.settings.get().autoUpdate ?? false,
     language: uiLanguage,
@@ -252,20 +249,7 @@ if (cliAt >= 0) {
     app.setAsDefaultProtocolClient(LINK_SCHEME, process.execPath, [resolve(process.argv[1])])
   }
   // A second launch (a link or a PDF opened from the desktop) forwards its command line here.
-  app.on('second-instance', (_event, argv, cwd) => {
-    focusWindow()
-    fromDesktop({ argv: argv.slice(1), cwd })
-  })
-  app.on('open-url', (event, url) => {
-    event.preventDefault()
-    focusWindow()
-    fromDesktop({ urls: [url] })
-  })
-  app.on('open-file', (event, path) => {
-    event.preventDefault()
-    focusWindow()
-    fromDesktop({ files: [path] })
-  })
+  desktopEvents.listen(app)
   start().catch((e: unknown) => {
     dialog.showErrorBox('ResearchPal could not start', e instanceof Error ? e.message : String(e))
     app.exit(1)
