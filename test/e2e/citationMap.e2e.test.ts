@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -140,6 +140,46 @@ describe.runIf(sharedCorpusPresent('the citation map e2e'))(
         .toBeLessThan(18)
       await expect.poll(async () => Object.keys(await spots(page))).toContain('2004.04906')
       await h.screenshot('citation-map-search')
+    })
+
+    it('picks papers one by one with Shift-click, colours by collection and exports SVG', async () => {
+      await page.getByRole('searchbox', { name: 'Find a title or author' }).fill('')
+      await page.waitForSelector('.map-canvas[data-layout="done"]', { timeout: 60_000 })
+      // A cluster left picked by an earlier test is let go first.
+      const pressed = page.locator('.map-cluster[aria-pressed="true"]')
+      if (await pressed.count()) await pressed.first().click()
+      for (const id of ['1810.04805', '1706.03762'])
+        await page.locator(`.map-spot[data-node-id="${id}"]`).click({ modifiers: ['Shift'] })
+      await expect.poll(() => page.locator('.map-selection').innerText()).toBe('2 picked')
+      // Shift-click again takes a paper back out.
+      await page.locator('.map-spot[data-node-id="1706.03762"]').click({ modifiers: ['Shift'] })
+      await expect.poll(() => page.locator('.map-selection').innerText()).toBe('1 picked')
+      await page.locator('.map-spot[data-node-id="2005.11401"]').focus()
+      await page.keyboard.press('Shift+Enter')
+      await expect.poll(() => page.locator('.map-selection').innerText()).toBe('2 picked')
+      expect(await page.getByRole('dialog').count()).toBe(0)
+
+      await page.getByRole('combobox', { name: 'Colour by' }).selectOption('collection')
+      await expect
+        .poll(() => page.locator('.map-legend li').last().innerText())
+        .toBe('In no collection')
+      await h.screenshot('citation-map-picked-by-collection')
+
+      const download = page.waitForEvent('download')
+      await page.getByRole('button', { name: 'SVG', exact: true }).click()
+      const file = await (await download).path()
+      const svg = readFileSync(file, 'utf8')
+      expect(svg).toMatch(/^<\?xml[^>]*>\n<svg /)
+      expect(svg.match(/<circle /g)?.length).toBe(Object.keys(await spots(page)).length)
+      expect(svg).toContain('<title>BERT: Pre-training')
+
+      await page.getByRole('button', { name: 'Compare these (2)' }).click()
+      const checked = await page
+        .locator('.compare-form input[type="checkbox"]:checked')
+        .evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent ?? ''))
+      expect(checked).toHaveLength(2)
+      expect(checked.some((t) => t.startsWith('BERT: Pre-training'))).toBe(true)
+      expect(checked.some((t) => t.startsWith('Retrieval-Augmented Generation'))).toBe(true)
     })
   }
 )

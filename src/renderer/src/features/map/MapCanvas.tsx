@@ -1,5 +1,5 @@
 import Graph from 'graphology'
-import { inferSettings } from 'graphology-layout-forceatlas2'
+import forceAtlas2, { inferSettings } from 'graphology-layout-forceatlas2'
 import FA2Layout from 'graphology-layout-forceatlas2/worker'
 import { useEffect, useRef, useState } from 'react'
 import Sigma from 'sigma'
@@ -10,6 +10,14 @@ import { nodeSize, seedPosition } from './mapView'
 
 /** Above this many nodes the overlay of focusable node buttons is left out (the list remains). */
 const MAX_OVERLAY = 400
+
+/**
+ * A map this small is laid out on the main thread before it is first drawn (well under 50 ms):
+ * the worker only refines it, so a busy machine, where the worker may get little time before
+ * the layout's deadline, still shows a laid-out map and not the clusters' seed circles.
+ */
+const PRELAYOUT_MAX_NODES = 300
+const PRELAYOUT_ITERATIONS = 150
 
 /** Shift, Ctrl or Cmd held: the click adds the node to the selection instead of opening it. */
 const withModifier = (e: MouseEvent | TouchEvent): boolean => e.shiftKey || e.ctrlKey || e.metaKey
@@ -111,6 +119,9 @@ export function MapCanvas({
         weight: e.kind === 'similar' ? e.weight : 1
       })
     }
+    const layoutSettings = { ...inferSettings(g), barnesHutOptimize: g.order > 500 }
+    if (g.order <= PRELAYOUT_MAX_NODES)
+      forceAtlas2.assign(g, { iterations: PRELAYOUT_ITERATIONS, settings: layoutSettings })
     const sigma = new Sigma(g, container, {
       settings: {
         renderEdgeLabels: false,
@@ -142,9 +153,7 @@ export function MapCanvas({
       )
     }
     sigma.on('afterRender', place)
-    const fa2 = new FA2Layout(g, {
-      settings: { ...inferSettings(g), barnesHutOptimize: g.order > 500 }
-    })
+    const fa2 = new FA2Layout(g, { settings: layoutSettings })
     setLayout('running')
     fa2.start()
     // Longer for a larger map, never long: the map is usable while it settles.
