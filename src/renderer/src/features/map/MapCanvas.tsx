@@ -126,6 +126,10 @@ export function MapCanvas({
       settings: {
         renderEdgeLabels: false,
         labelRenderedSizeThreshold: 7,
+        // Sizes in pixels: sigma 4 measures them in graph units by default, so a map whose
+        // layout had not spread out yet (a large one, a busy machine) drew each node hundreds
+        // of pixels wide.
+        itemSizesReference: 'screen',
         allowInvalidContainer: true
       },
       nodeReducer: (id, data) =>
