@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { formatDate, useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PaperDiscovery } from './PaperDiscovery'
+import { ReferencePdf, useReferencePdf } from './ReferencePdf'
 import { useModal } from './useModal'
 
 function sourceText(source: FieldSource, t: TFunction): string {
@@ -56,6 +57,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
   const [doi, setDoi] = useState(paper.doi ?? '')
   const [tags, setTags] = useState(paper.tags.join(', '))
   const [saved, setSaved] = useState(false)
+  const pdf = useReferencePdf(paper)
   const { t } = useTranslation()
   const sourceOf = (field: keyof Paper['fieldSources']): string =>
     sourceText(paper.fieldSources[field] ?? 'pdf', t)
@@ -87,7 +89,8 @@ function DetailsForm({ paper }: { paper: Paper }) {
 
   return (
     <form
-      className="settings-body"
+      className={`settings-body${pdf.dropTarget ? ' drop-target' : ''}`}
+      {...pdf.dropHandlers}
       onSubmit={(e) => {
         e.preventDefault()
         void save()
@@ -146,10 +149,29 @@ function DetailsForm({ paper }: { paper: Paper }) {
         </span>
         <input value={doi} placeholder="10.…" onChange={(e) => setDoi(e.target.value)} />
       </label>
+      {paper.arxivId && (
+        <label className="field">
+          <span>{t('details.arxivId')}</span>
+          <input value={paper.arxivId} readOnly />
+        </label>
+      )}
       <label className="field">
         <span>{t('details.tags')}</span>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </label>
+      {paper.notes && paper.notes.length > 0 && (
+        <section className="paper-notes" aria-labelledby="paper-notes-title">
+          <h3 id="paper-notes-title" className="small">
+            {t('details.notes')}
+          </h3>
+          {paper.notes.map((note, i) => (
+            <p key={i} className="paper-note small">
+              {note}
+            </p>
+          ))}
+        </section>
+      )}
+      <ReferencePdf paper={paper} state={pdf} />
       <p className="muted small">
         {t('details.added', { date: formatDate(paper.addedAt) })} {t('details.kept')}
       </p>
