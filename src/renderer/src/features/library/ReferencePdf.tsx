@@ -80,7 +80,7 @@ export function ReferencePdf({
       : t('details.fetchNone')
   return (
     <section
-      className={`reference-pdf${state.dropTarget ? ' drop-target' : ''}`}
+      className={`reference-pdf${paper.status === 'metadata' ? '' : ' arrived'}${state.dropTarget ? ' drop-target' : ''}`}
       aria-labelledby="reference-pdf-title"
     >
       <h3 id="reference-pdf-title" className="reference-pdf-title">
