@@ -356,6 +356,8 @@ export const en = {
     collections: 'Put in: {{names}}',
     failedHeading: 'Failed',
     withoutPdfHeading: 'Without a PDF',
+    withoutPdfKept:
+      'Kept in the library as references without a PDF: listed and citable, not searched. Fetch a PDF here, later from its details, or drop the PDF on its row.',
     untitled: '(untitled)',
     noId: 'no arXiv id or DOI: add its PDF yourself',
     fetched: 'Added',

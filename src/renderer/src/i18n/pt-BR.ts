@@ -361,6 +361,8 @@ export const ptBR: Catalog = {
     collections: 'Colocados em: {{names}}',
     failedHeading: 'Falharam',
     withoutPdfHeading: 'Sem PDF',
+    withoutPdfKept:
+      'Guardadas na biblioteca como referências sem PDF: listadas e citáveis, fora das buscas. Busque o PDF aqui, depois nos detalhes, ou solte o PDF sobre a linha.',
     untitled: '(sem título)',
     noId: 'sem id do arXiv nem DOI: adicione o PDF você mesmo',
     fetched: 'Adicionado',
