@@ -65,12 +65,20 @@ async function fakeArxiv(dir: string): Promise<{ url: string; close(): Promise<v
 }
 
 /** Imports the .bib through the import dialog, whatever the UI language. */
-async function importBib(page: Page, first: RegExp, source: RegExp, go: string, done: string) {
+async function importBib(
+  page: Page,
+  first: RegExp,
+  source: RegExp,
+  go: string,
+  done: string
+): Promise<string> {
   await page.getByRole('button', { name: first }).click()
   await page.getByRole('button', { name: source }).click()
   await page.getByRole('button', { name: go, exact: true }).click()
   await page.locator('.import-summary .import-counts').waitFor({ timeout: 60_000 })
+  const summary = (await page.locator('.import-summary').textContent()) ?? ''
   await page.getByRole('button', { name: done, exact: true }).click()
+  return summary
 }
 
 const rowOf = (page: Page, title: string) =>
@@ -118,7 +126,17 @@ describe.skipIf(!sharedCorpusPresent('the references e2e'))(
 
     it('shows them as "No PDF" with their notes; a PDF attached in the details is indexed and searched', async () => {
       const { page } = en
-      await importBib(page, /Import from Zotero/, /BibTeX or RIS file/, 'Import', 'Done')
+      const summary = await importBib(
+        page,
+        /Import from Zotero/,
+        /BibTeX or RIS file/,
+        'Import',
+        'Done'
+      )
+      expect(summary).toContain(
+        '1 imported · 0 already in the library · 0 failed · 3 without a PDF'
+      )
+      expect(summary).toContain('Kept in the library as references without a PDF')
       const elmo = rowOf(page, ELMO)
       await expect.poll(() => elmo.getAttribute('data-status')).toBe('metadata')
       await expect.poll(() => elmo.locator('.badge-no-pdf').textContent()).toBe('No PDF')
@@ -204,7 +222,9 @@ describe.skipIf(!sharedCorpusPresent('the references e2e'))(
         locale: 'pt-BR'
       })
       const { page } = pt
-      await importBib(page, /Importar do Zotero/, /Arquivo BibTeX ou RIS/, 'Importar', 'Concluir')
+      expect(
+        await importBib(page, /Importar do Zotero/, /Arquivo BibTeX ou RIS/, 'Importar', 'Concluir')
+      ).toContain('Guardadas na biblioteca como referências sem PDF')
       const elmo = rowOf(page, ELMO)
       await expect.poll(() => elmo.locator('.badge-no-pdf').textContent()).toBe('Sem PDF')
       await rowOf(page, 'Efficient Estimation')
