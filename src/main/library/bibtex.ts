@@ -6,6 +6,7 @@ import type { EntryIssue } from '../../shared/imports'
 import { UserFacingError } from '../errors'
 import { decodeLatexPath, readBibtex, type Creator, type ReadProgress } from './bibtexEntries'
 import { splitName } from './names'
+import { noteText } from './noteText'
 
 /** What a BibTeX entry is made from: a catalog record, or what a citation still knows of it. */
 export type BibPaper = Pick<Paper, 'id' | 'title' | 'authors' | 'year' | 'arxivId'> &
@@ -113,6 +114,10 @@ export interface BibEntry {
   files: string[]
   /** Authors that are one name (a brace-protected institution). */
   literalAuthors: string[]
+  /** Keywords and tags (BibTeX `keywords`, Mendeley's `mendeley-tags`, RIS `KW`). */
+  tags: string[]
+  /** The user's notes as text (BibTeX `annote`/`comment` from Zotero, Mendeley, JabRef; RIS `N1`). */
+  notes: string[]
   /** The entry's first line in the file. */
   line: number
 }
@@ -167,6 +172,8 @@ function parseBib(
         arxivId: arxivIn(eprint ?? f.arxivid ?? f.url ?? f.journal ?? ''),
         abstract: f.abstract ?? null,
         files: [...bibFiles(f.file ?? f.pdf ?? ''), ...bibFiles(f.filename ?? '')],
+        tags: tagList([f.keywords, f['mendeley-tags']]),
+        notes: noteList([f.annote, f.comment]),
         line: r.line
       }
       if (entry.venue && /^arxiv( preprint)?/i.test(entry.venue)) entry.venue = null
@@ -266,13 +273,30 @@ function risEntry(r: Record<string, string | string[]>, csl: CslItem, line: numb
     files: links
       .filter((l) => /\.pdf$/i.test(l) && !/^https?:/i.test(l))
       .map((l) => (l.startsWith('file://') ? decodeURIComponent(new URL(l).pathname) : l)),
+    tags: tagList(all('KW')),
+    notes: noteList(all('N1')),
     line
   }
 }
 
+/** Tags from keyword fields: `a, b; c` as three, each once. */
+function tagList(fields: (string | undefined)[]): string[] {
+  const tags = fields.flatMap((f) => (f ?? '').split(/[,;]/)).map((t) => t.trim())
+  return [...new Set(tags.filter(Boolean))]
+}
+
+/** Notes as plain text; an exporter's HTML (Zotero's RIS writes notes as HTML) made text. */
+function noteList(fields: (string | undefined)[]): string[] {
+  const notes = fields.map((f) => (f && /<[a-z][^<>]*>/i.test(f) ? noteText(f) : (f ?? '').trim()))
+  return [...new Set(notes.filter(Boolean))]
+}
+
 function fromCsl(
   csl: CslItem
-): Omit<BibEntry, 'key' | 'doi' | 'arxivId' | 'files' | 'line' | 'literalAuthors'> {
+): Omit<
+  BibEntry,
+  'key' | 'doi' | 'arxivId' | 'files' | 'line' | 'literalAuthors' | 'tags' | 'notes'
+> {
   const names = (csl.author as { given?: string; family?: string; literal?: string }[]) ?? []
   const date = (csl.issued ?? csl['event-date']) as { 'date-parts'?: number[][] } | undefined
   const year = date?.['date-parts']?.[0]?.[0]

@@ -213,15 +213,15 @@ export async function importBibliography(
       references.push({
         values: { ...values, title: title ?? key },
         arxivId,
-        tags: [],
+        tags: e.tags,
         collections,
-        notes: [],
+        notes: e.notes,
         from: basename(file),
         identity: referenceIdentity(e)
       })
       continue
     }
-    pdfs.push({ path: found, values, tags: [], collections })
+    pdfs.push({ path: found, values, tags: e.tags, collections, notes: e.notes })
   }
   await keepReferences(target, references, withoutPdf)
   return summary(await target.addImported(pdfs), withoutPdf, collections, {

@@ -50,7 +50,8 @@ Commands:
                                    BibTeX for those papers, a collection, or everything
   import-bib <file.bib|file.ris> [--collection NAME]
                                    Add the entries whose file field points at a PDF, with
-                                   their metadata; list the others (add them by arXiv id)
+                                   their metadata; keep the others as references without
+                                   a PDF (listed, citable, not searched until one arrives)
   import-zotero <Zotero folder> [--collection NAME]...
                                    Add the PDFs of a Zotero library (or of the named
                                    collections) with their metadata; Zotero collections

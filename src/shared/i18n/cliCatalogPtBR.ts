@@ -46,8 +46,8 @@ Comandos:
                                    BibTeX desses artigos, de uma coleção ou de tudo
   import-bib <arquivo.bib|arquivo.ris> [--collection NOME]
                                    Adiciona as entradas cujo campo file aponta para um PDF,
-                                   com seus metadados; lista as outras (adicione-as pelo id
-                                   do arXiv)
+                                   com seus metadados; guarda as outras como referências
+                                   sem PDF (listadas, citáveis, fora das buscas até ter PDF)
   import-zotero <pasta do Zotero> [--collection NOME]...
                                    Adiciona os PDFs de uma biblioteca do Zotero (ou das
                                    coleções indicadas) com seus metadados; as coleções do

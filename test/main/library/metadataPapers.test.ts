@@ -113,6 +113,50 @@ describe('metadata-only papers (references without a PDF)', () => {
     await reopened.service.close()
   })
 
+  it('brings a .bib or .ris entry’s keywords as tags and its notes (annote, comment, N1) as text', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rp-refs-'))
+    const lib = await library()
+    const bib = join(dir, 'notes.bib')
+    writeFileSync(
+      bib,
+      `@article{souza2021,
+  title = {Um Artigo Com Notas},
+  author = {Souza, João},
+  year = {2021},
+  keywords = {retrieval, tese; cap. 2},
+  mendeley-tags = {tese},
+  annote = {Ler a seção 3 primeiro.},
+  comment = {Citado no capítulo 2.}
+}`
+    )
+    const ris = join(dir, 'notes.ris')
+    writeFileSync(
+      ris,
+      [
+        'TY  - JOUR',
+        'TI  - A Paper With an HTML Note',
+        'AU  - Lima, Ana',
+        'PY  - 2020',
+        'KW  - survey',
+        'KW  - reading group',
+        'N1  - <p>Compare with <b>BM25</b>.</p><script>alert(1)</script>',
+        'ER  - ',
+        ''
+      ].join('\n')
+    )
+    const fromBib = await importBibliography(lib.service, bib)
+    const fromRis = await importBibliography(lib.service, ris)
+    expect(lib.service.get(fromBib.withoutPdf[0]!.paperId!)).toMatchObject({
+      tags: ['cap. 2', 'retrieval', 'tese'],
+      notes: ['Ler a seção 3 primeiro.', 'Citado no capítulo 2.']
+    })
+    expect(lib.service.get(fromRis.withoutPdf[0]!.paperId!)).toMatchObject({
+      tags: ['survey', 'reading group'],
+      notes: ['Compare with BM25.']
+    })
+    await lib.service.close()
+  })
+
   it('round-trips import -> export -> import over metadata-only papers without losing a field', async () => {
     dir = mkdtempSync(join(tmpdir(), 'rp-refs-'))
     const lib = await library()

@@ -141,6 +141,8 @@ export const en = {
     statusLabel: 'Library status',
     ready_one: '{{count, number}} ready',
     ready_other: '{{count, number}} ready',
+    noPdf_one: '{{count, number}} without PDF',
+    noPdf_other: '{{count, number}} without PDF',
     indexing_one: '{{count, number}} indexing',
     indexing_other: '{{count, number}} indexing',
     failed_one: '{{count, number}} failed',
@@ -213,7 +215,11 @@ export const en = {
     progress: 'Progress',
     detailsOf: 'Details of {{title}}',
     detailsHint: 'Edit details, cite',
-    failed: 'Failed:'
+    failed: 'Failed:',
+    noPdfReason:
+      'No PDF yet: listed and citable, but not searched and not opened. Fetch or attach its PDF in its details (⋯), or drop the PDF on this row.',
+    noPdfLabel: '. No PDF yet: not searched until a PDF is fetched or attached.',
+    gettingPdf: 'Getting the PDF…'
   },
   collections: {
     label: 'Collections',
@@ -241,7 +247,8 @@ export const en = {
     confirmRemove_one: 'Remove {{count, number}} paper from the library?',
     confirmRemove_other: 'Remove {{count, number}} papers from the library?',
     papers_one: '{{count, number}} paper',
-    papers_other: '{{count, number}} papers'
+    papers_other: '{{count, number}} papers',
+    noPdfAsk: 'None of these has a PDF, so there is nothing to search.'
   },
   details: {
     label: 'Paper details',
@@ -269,7 +276,24 @@ export const en = {
     missing: 'References not in your library ({{missing, number}} of {{total, number}})',
     missingNone: 'No reference list was found in this paper.',
     loading: 'Looking…',
-    addRef: 'Add'
+    addRef: 'Add',
+    noPdfTitle: 'No PDF yet',
+    noPdfText:
+      'This reference is listed and citable, but it is not searched and cannot be opened until it has a PDF.',
+    arxivId: 'arXiv id',
+    fetchPdf: 'Fetch PDF',
+    fetchFromArxiv: 'From arXiv, by its id {{id}}.',
+    fetchFromDoi: 'The open-access copy of its DOI, found through Unpaywall.',
+    fetchNone:
+      'It has no arXiv id or DOI to fetch the PDF by: attach the PDF, or enter its DOI above, save, and fetch.',
+    attachPdf: 'Attach PDF…',
+    attachLabel: 'Choose the PDF of {{title}}',
+    dropPdf: 'or drop the PDF here.',
+    fetching: 'Fetching the PDF…',
+    attaching: 'Attaching the PDF…',
+    pdfArrived: 'The PDF is in the library: {{status}}.',
+    notes: 'Notes',
+    pdf: 'PDF'
   },
   cite: {
     label: 'Cite',
@@ -342,6 +366,8 @@ export const en = {
     collections: 'Put in: {{names}}',
     failedHeading: 'Failed',
     withoutPdfHeading: 'Without a PDF',
+    withoutPdfKept:
+      'Kept in the library as references without a PDF: listed and citable, not searched. Fetch a PDF here, later from its details, or drop the PDF on its row.',
     untitled: '(untitled)',
     noId: 'no arXiv id or DOI: add its PDF yourself',
     fetched: 'Added',

@@ -142,6 +142,8 @@ export const ptBR: Catalog = {
     statusLabel: 'Situação da biblioteca',
     ready_one: '{{count, number}} pronto',
     ready_other: '{{count, number}} prontos',
+    noPdf_one: '{{count, number}} sem PDF',
+    noPdf_other: '{{count, number}} sem PDF',
     indexing_one: '{{count, number}} indexando',
     indexing_other: '{{count, number}} indexando',
     failed_one: '{{count, number}} com falha',
@@ -216,7 +218,11 @@ export const ptBR: Catalog = {
     progress: 'Progresso',
     detailsOf: 'Detalhes de {{title}}',
     detailsHint: 'Editar detalhes, citar',
-    failed: 'Falhou:'
+    failed: 'Falhou:',
+    noPdfReason:
+      'Ainda sem PDF: listado e citável, mas não entra nas buscas nem abre. Busque ou anexe o PDF nos detalhes (⋯), ou solte o PDF sobre esta linha.',
+    noPdfLabel: '. Ainda sem PDF: não entra nas buscas até o PDF ser buscado ou anexado.',
+    gettingPdf: 'Obtendo o PDF…'
   },
   collections: {
     label: 'Coleções',
@@ -244,7 +250,8 @@ export const ptBR: Catalog = {
     confirmRemove_one: 'Remover {{count, number}} artigo da biblioteca?',
     confirmRemove_other: 'Remover {{count, number}} artigos da biblioteca?',
     papers_one: '{{count, number}} artigo',
-    papers_other: '{{count, number}} artigos'
+    papers_other: '{{count, number}} artigos',
+    noPdfAsk: 'Nenhum destes tem PDF, então não há o que buscar.'
   },
   details: {
     label: 'Detalhes do artigo',
@@ -273,7 +280,24 @@ export const ptBR: Catalog = {
       'Referências que não estão na sua biblioteca ({{missing, number}} de {{total, number}})',
     missingNone: 'Nenhuma lista de referências foi encontrada neste artigo.',
     loading: 'Procurando…',
-    addRef: 'Adicionar'
+    addRef: 'Adicionar',
+    noPdfTitle: 'Ainda sem PDF',
+    noPdfText:
+      'Esta referência está listada e pode ser citada, mas não entra nas buscas e não pode ser aberta até ter um PDF.',
+    arxivId: 'Id do arXiv',
+    fetchPdf: 'Buscar PDF',
+    fetchFromArxiv: 'Do arXiv, pelo id {{id}}.',
+    fetchFromDoi: 'A cópia de acesso aberto do DOI, encontrada pelo Unpaywall.',
+    fetchNone:
+      'Não tem id do arXiv nem DOI para buscar o PDF: anexe o PDF, ou informe o DOI acima, salve e busque.',
+    attachPdf: 'Anexar PDF…',
+    attachLabel: 'Escolher o PDF de {{title}}',
+    dropPdf: 'ou solte o PDF aqui.',
+    fetching: 'Buscando o PDF…',
+    attaching: 'Anexando o PDF…',
+    pdfArrived: 'O PDF está na biblioteca: {{status}}.',
+    notes: 'Notas',
+    pdf: 'PDF'
   },
   cite: {
     label: 'Citar',
@@ -347,6 +371,8 @@ export const ptBR: Catalog = {
     collections: 'Colocados em: {{names}}',
     failedHeading: 'Falharam',
     withoutPdfHeading: 'Sem PDF',
+    withoutPdfKept:
+      'Guardadas na biblioteca como referências sem PDF: listadas e citáveis, fora das buscas. Busque o PDF aqui, depois nos detalhes, ou solte o PDF sobre a linha.',
     untitled: '(sem título)',
     noId: 'sem id do arXiv nem DOI: adicione o PDF você mesmo',
     fetched: 'Adicionado',

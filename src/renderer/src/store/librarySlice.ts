@@ -35,6 +35,13 @@ export interface LibrarySlice {
   addDefaults: () => Promise<void>
   removePaper: (paperId: string) => Promise<void>
   retryPaper: (paperId: string) => Promise<void>
+  /**
+   * Puts a chosen or dropped PDF into a paper kept without one (same id, edits, notes); the
+   * error, if any, comes back for the row or details that started it, not the banner.
+   */
+  attachPdf: (paperId: string, name: string, bytes: Uint8Array) => Promise<AppError | null>
+  /** Fetches a paper's missing PDF (arXiv by its id, else its DOI's open-access copy). */
+  fetchMissingPdf: (paperId: string) => Promise<AppError | null>
   cancelIngest: (paperId?: string) => Promise<void>
   dismissLibraryError: () => void
   dismissNotices: () => void
@@ -70,6 +77,22 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
     const byId = new Map(lib().papers.map((p) => [p.id, p]))
     for (const p of incoming) byId.set(p.id, p)
     update({ papers: [...byId.values()] })
+  }
+
+  // Attaching or fetching a PDF: busy while in flight, the paper merged, the error returned.
+  const fill = async (
+    paperId: string,
+    call: () => Promise<Result<{ paper: Paper }>>
+  ): Promise<AppError | null> => {
+    update({ busy: [...lib().busy, paperId] })
+    try {
+      const result = await call()
+      if (!result.ok) return result.error
+      merge([result.value.paper])
+      return null
+    } finally {
+      update({ busy: lib().busy.filter((b) => b !== paperId) })
+    }
   }
 
   return {
@@ -123,6 +146,9 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
       const value = await track(paperId, () => api.library.retry({ paperId }))
       if (value) merge([value.paper])
     },
+    attachPdf: (paperId, name, bytes) =>
+      fill(paperId, () => api.library.attachPdf({ paperId, name, data: bytes })),
+    fetchMissingPdf: (paperId) => fill(paperId, () => api.library.fetchPdf({ paperId })),
     cancelIngest: async (paperId) => {
       await track(paperId ?? 'cancel', () => api.library.cancel(paperId ? { paperId } : {}))
     },

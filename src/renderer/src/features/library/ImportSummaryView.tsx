@@ -105,6 +105,9 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
       {summary.withoutPdf.length > 0 && (
         <section>
           <h3 className="small">{t('import.withoutPdfHeading')}</h3>
+          {summary.withoutPdf.some((w) => w.paperId) && (
+            <p className="muted small">{t('import.withoutPdfKept')}</p>
+          )}
           <ul className="import-list">
             {summary.withoutPdf.map((w) => {
               const f = fetches[entryKey(w)]

@@ -11,6 +11,7 @@ import { FolderImportPanel } from './FolderImportPanel'
 import { PaperDetails } from './PaperDetails'
 import { PaperRow, PAPER_DRAG_TYPE } from './PaperRow'
 import { SelectionBar } from './SelectionBar'
+import { inWork } from './statusText'
 import { libraryCount, visiblePapers } from './visiblePapers'
 
 /**
@@ -37,9 +38,7 @@ export function LibraryPanel() {
   const loaded = useAppStore((s) => s.library.loaded)
   const overall = useAppStore((s) => s.library.overall)
   // The queue's last event may not say "all done": show the bar only while a paper is in work.
-  const ingesting = useAppStore((s) =>
-    s.library.papers.some((p) => p.status !== 'indexed' && p.status !== 'error')
-  )
+  const ingesting = useAppStore((s) => s.library.papers.some(inWork))
   const error = useAppStore((s) => s.library.error ?? s.organize.error)
   const fetchingDefaults = useAppStore((s) => s.library.busy.includes('defaults'))
   const query = useAppStore((s) => s.organize.query)

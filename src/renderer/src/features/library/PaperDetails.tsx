@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { FieldSource, Paper } from '../../../../shared/types'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { formatDate, useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PaperDiscovery } from './PaperDiscovery'
+import { ReferencePdf, useReferencePdf } from './ReferencePdf'
 import { useModal } from './useModal'
 
 function sourceText(source: FieldSource, t: TFunction): string {
@@ -56,9 +57,13 @@ function DetailsForm({ paper }: { paper: Paper }) {
   const [doi, setDoi] = useState(paper.doi ?? '')
   const [tags, setTags] = useState(paper.tags.join(', '))
   const [saved, setSaved] = useState(false)
+  const pdf = useReferencePdf(paper)
   const { t } = useTranslation()
-  const sourceOf = (field: keyof Paper['fieldSources']): string =>
-    sourceText(paper.fieldSources[field] ?? 'pdf', t)
+  // A field with no recorded source came from the PDF; a reference without one has no such field.
+  const sourceOf = (field: keyof Paper['fieldSources']): ReactNode => {
+    const source = paper.fieldSources[field] ?? (paper.status === 'metadata' ? null : 'pdf')
+    return source && <span className="muted small">({sourceText(source, t)})</span>
+  }
   const list = (s: string, sep: RegExp): string[] =>
     s
       .split(sep)
@@ -87,7 +92,8 @@ function DetailsForm({ paper }: { paper: Paper }) {
 
   return (
     <form
-      className="settings-body"
+      className={`settings-body${pdf.dropTarget ? ' drop-target' : ''}`}
+      {...pdf.dropHandlers}
       onSubmit={(e) => {
         e.preventDefault()
         void save()
@@ -111,20 +117,20 @@ function DetailsForm({ paper }: { paper: Paper }) {
       )}
       <label className="field">
         <span>
-          {t('details.title')} <span className="muted small">({sourceOf('title')})</span>
+          {t('details.title')} {sourceOf('title')}
         </span>
         <input value={title} onChange={(e) => setTitle(e.target.value)} required />
       </label>
       <label className="field">
         <span>
-          {t('details.authors')} <span className="muted small">({sourceOf('authors')})</span>
+          {t('details.authors')} {sourceOf('authors')}
         </span>
         <textarea rows={4} value={authors} onChange={(e) => setAuthors(e.target.value)} />
       </label>
       <div className="field-row">
         <label className="field">
           <span>
-            {t('details.year')} <span className="muted small">({sourceOf('year')})</span>
+            {t('details.year')} {sourceOf('year')}
           </span>
           <input
             inputMode="numeric"
@@ -135,21 +141,40 @@ function DetailsForm({ paper }: { paper: Paper }) {
         </label>
         <label className="field grow">
           <span>
-            {t('details.venue')} <span className="muted small">({sourceOf('venue')})</span>
+            {t('details.venue')} {sourceOf('venue')}
           </span>
           <input value={venue} onChange={(e) => setVenue(e.target.value)} />
         </label>
       </div>
       <label className="field">
         <span>
-          {t('details.doi')} <span className="muted small">({sourceOf('doi')})</span>
+          {t('details.doi')} {sourceOf('doi')}
         </span>
         <input value={doi} placeholder="10.…" onChange={(e) => setDoi(e.target.value)} />
       </label>
+      {paper.arxivId && (
+        <label className="field">
+          <span>{t('details.arxivId')}</span>
+          <input value={paper.arxivId} readOnly />
+        </label>
+      )}
       <label className="field">
         <span>{t('details.tags')}</span>
         <input value={tags} onChange={(e) => setTags(e.target.value)} />
       </label>
+      {paper.notes && paper.notes.length > 0 && (
+        <section className="paper-notes" aria-labelledby="paper-notes-title">
+          <h3 id="paper-notes-title" className="small">
+            {t('details.notes')}
+          </h3>
+          {paper.notes.map((note, i) => (
+            <p key={i} className="paper-note small">
+              {note}
+            </p>
+          ))}
+        </section>
+      )}
+      <ReferencePdf paper={paper} state={pdf} />
       <p className="muted small">
         {t('details.added', { date: formatDate(paper.addedAt) })} {t('details.kept')}
       </p>

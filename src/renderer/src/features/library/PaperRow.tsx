@@ -1,4 +1,5 @@
-import { memo, type DragEvent } from 'react'
+import { memo, useState, type DragEvent } from 'react'
+import type { AppError } from '../../../../shared/errors'
 import type { Paper } from '../../../../shared/types'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
@@ -26,11 +27,15 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
   const cancelIngest = useAppStore((s) => s.cancelIngest)
   const toggleSelected = useAppStore((s) => s.toggleSelected)
   const openDetails = useAppStore((s) => s.openDetails)
+  const attachPdf = useAppStore((s) => s.attachPdf)
+  const [dropTarget, setDropTarget] = useState(false)
+  const [attachError, setAttachError] = useState<AppError | null>(null)
   const { t } = useTranslation()
   const fraction = progressFraction(paper, progress)
   const canOpen = paper.status === 'indexed' || (paper.pages > 0 && paper.status !== 'error')
   const title = rowTitle(paper)
   const failed = paper.status === 'error'
+  const noPdf = paper.status === 'metadata'
 
   const onDragStart = (e: DragEvent): void => {
     // Dragging a selected row carries the whole selection; any other row carries itself.
@@ -38,13 +43,38 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
     e.dataTransfer.setData(PAPER_DRAG_TYPE, JSON.stringify(ids))
     e.dataTransfer.effectAllowed = 'copy'
   }
+  // A file dropped on a reference kept without a PDF becomes its PDF, not a new paper.
+  const isFileDrag = (e: DragEvent): boolean =>
+    noPdf &&
+    !e.dataTransfer.types.includes(PAPER_DRAG_TYPE) &&
+    e.dataTransfer.types.includes('Files')
+  const onFileOver = (e: DragEvent): void => {
+    if (!isFileDrag(e)) return
+    e.preventDefault()
+    e.stopPropagation()
+    e.dataTransfer.dropEffect = 'copy'
+    setDropTarget(true)
+  }
+  const onFileDrop = async (e: DragEvent): Promise<void> => {
+    if (!isFileDrag(e)) return
+    e.preventDefault()
+    e.stopPropagation()
+    setDropTarget(false)
+    const file = e.dataTransfer.files[0]
+    if (!file) return
+    setAttachError(null)
+    setAttachError(await attachPdf(paper.id, file.name, new Uint8Array(await file.arrayBuffer())))
+  }
   return (
     <li
-      className={`paper${isOpen ? ' open' : ''}${selected ? ' selected' : ''}${failed ? ' failed' : ''}`}
+      className={`paper${isOpen ? ' open' : ''}${selected ? ' selected' : ''}${failed ? ' failed' : ''}${dropTarget ? ' drop-target' : ''}`}
       data-paper-id={paper.id}
       data-status={paper.status}
       draggable={!failed}
       onDragStart={onDragStart}
+      onDragOver={onFileOver}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={(e) => void onFileDrop(e)}
     >
       <input
         type="checkbox"
@@ -68,12 +98,25 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
           className="paper-main"
           disabled={!canOpen}
           onClick={() => openPaper(paper.id)}
-          title={canOpen ? `${title}\n${t('paper.open')}` : title}
+          title={
+            canOpen
+              ? `${title}\n${t('paper.open')}`
+              : noPdf
+                ? `${title}\n${t('paper.noPdfReason')}`
+                : title
+          }
         >
           <span className="paper-title">{title}</span>
           <span className="paper-meta">
+            {noPdf && (
+              <span className="badge-no-pdf" aria-hidden="true">
+                {t('status.noPdf')}
+              </span>
+            )}
             {paperMeta(paper, t)}
-            {paper.status !== 'indexed' && (
+            {noPdf && <span className="sr-only">{t('paper.noPdfLabel')}</span>}
+            {noPdf && busy && <span className="paper-status">{t('paper.gettingPdf')}</span>}
+            {paper.status !== 'indexed' && !noPdf && (
               <span className={`paper-status status-${paper.status}`}>
                 {statusText(paper, progress, t)}
               </span>
@@ -123,6 +166,11 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
           </button>
         )}
       </div>
+      {attachError && (
+        <span className="paper-attach-error small" role="alert">
+          <ErrorMessage error={attachError} />
+        </span>
+      )}
       {fraction !== null && (
         <div
           className="progress paper-progress"

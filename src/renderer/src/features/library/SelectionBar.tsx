@@ -10,7 +10,11 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
   const fileInCollection = useAppStore((s) => s.fileInCollection)
   const removeSelected = useAppStore((s) => s.removeSelected)
   const openCite = useAppStore((s) => s.openCite)
+  const papers = useAppStore((s) => s.library.papers)
   const { t } = useTranslation()
+  // References kept without a PDF are not searched: asking goes to the others only.
+  const noPdf = new Set(papers.filter((p) => p.status === 'metadata').map((p) => p.id))
+  const askable = selected.filter((id) => !noPdf.has(id))
   const allShown = shownIds.length > 0 && shownIds.every((id) => selected.includes(id))
   const n = selected.length
   return (
@@ -29,10 +33,17 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
           <button
             type="button"
             className="btn btn-small btn-primary"
-            onClick={() => askAboutPapers(selected)}
+            disabled={askable.length === 0}
+            aria-describedby={askable.length === 0 ? 'selection-no-pdf' : undefined}
+            onClick={() => askAboutPapers(askable)}
           >
-            {t('threads.askAboutThese', { count: n })}
+            {t('threads.askAboutThese', { count: askable.length || n })}
           </button>
+          {askable.length === 0 && (
+            <span id="selection-no-pdf" className="muted small">
+              {t('selection.noPdfAsk')}
+            </span>
+          )}
           <select
             aria-label={t('selection.addTo')}
             className="btn-small"

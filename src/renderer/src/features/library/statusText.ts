@@ -50,7 +50,12 @@ export function paperMeta(paper: Paper, t: TFunction): string {
 
 /** A paper's progress as a fraction in [0, 1], or null when it is not being ingested. */
 export function progressFraction(paper: Paper, progress: PaperProgress | undefined): number | null {
-  if (paper.status === 'indexed' || paper.status === 'error') return null
+  if (!inWork(paper)) return null
   if (!progress || progress.total <= 0) return 0
   return Math.min(1, Math.max(0, progress.done / progress.total))
+}
+
+/** True while a paper is on its way to the index (not done, failed, or kept without a PDF). */
+export function inWork(paper: Paper): boolean {
+  return paper.status !== 'indexed' && paper.status !== 'error' && paper.status !== 'metadata'
 }

@@ -68,9 +68,11 @@ export function visiblePapers(
 export function libraryCount(papers: readonly Paper[], t: TFunction): string {
   const ready = papers.filter((p) => p.status === 'indexed').length
   const failed = papers.filter((p) => p.status === 'error').length
-  const working = papers.length - ready - failed
+  const noPdf = papers.filter((p) => p.status === 'metadata').length
+  const working = papers.length - ready - failed - noPdf
   const parts = [t('library.ready', { count: ready })]
   if (working) parts.push(t('library.indexing', { count: working }))
+  if (noPdf) parts.push(t('library.noPdf', { count: noPdf }))
   if (failed) parts.push(t('library.failed', { count: failed }))
   return parts.join(', ')
 }
