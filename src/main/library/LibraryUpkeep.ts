@@ -9,6 +9,7 @@ import type { IngestLine } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import {
   labelOf,
+  adoptStrayPdfs,
   rebuildCatalog,
   repairOnOpen,
   reportDamage,
@@ -66,17 +67,19 @@ export class LibraryUpkeep {
       if (temps.length) deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
     if (load.state !== 'unreadable' && load.journal) {
-      const { reason, aside } = load.journal
+      const { reason, aside, missing, appliedAfter } = load.journal
+      const params = { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
+      // A gap: the changes after it were applied, and the notice says so.
       this.notify(
         'warning',
-        {
-          key: 'journalUnreadable',
-          params: { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
-        },
+        missing
+          ? { key: 'journalGap', params: { ...params, count: missing, applied: appliedAfter } }
+          : { key: 'journalUnreadable', params },
         null
       )
     }
     if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
+    else if (!readOnly) await adoptStrayPdfs(this.repairContext())
     for (const r of catalog.unreadableRecords()) {
       const detail = ` (${r.reason})`
       this.notify(

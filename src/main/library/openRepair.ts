@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import type { LibraryNotice } from '../../shared/types'
 import { appError, type ErrorText } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
@@ -6,7 +7,7 @@ import { chunkerIdOf } from '../ingest/ingestIds'
 import type { Job } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import type { PaperFiles } from './PaperFiles'
-import { recoverCatalog } from './recoverCatalog'
+import { recoverCatalog, strayPdfs } from './recoverCatalog'
 import { salvageCatalog } from './salvageCatalog'
 
 /** What the open-time checks need from the library. */
@@ -100,6 +101,42 @@ export async function rebuildCatalog(
     const ids = salvaged.unnamedCollections
     const params = { count: ids.length, ids: ids.join(', ') }
     ctx.notify('warning', { key: 'catalogSalvageUnnamed', params }, null)
+  }
+}
+
+/**
+ * PDFs in `pdfs/` that belong to no paper — an add killed after it saved the PDF and before it
+ * recorded the paper — are added as the papers they are (indexed by {@link repairOnOpen}), or
+ * deleted when the library already has the same PDF; the notice names them either way.
+ * @remarks The writer does this at open, holding the lock, so no add can be in flight. A record
+ * this version cannot read keeps its PDF: that paper is there, only not shown.
+ */
+export async function adoptStrayPdfs(ctx: RepairContext): Promise<void> {
+  const unreadable = new Set(ctx.catalog.unreadableRecords().map((r) => r.id ?? ''))
+  const known = (id: string): boolean => ctx.catalog.get(id) !== undefined || unreadable.has(id)
+  const adopted: string[] = []
+  const removed: string[] = []
+  for (const p of await strayPdfs(ctx.deps.paths, known)) {
+    if (p.sha256 && ctx.catalog.findBySha(p.sha256)) {
+      await rm(ctx.files.pdfPath(p.id), { force: true })
+      removed.push(p.id)
+      continue
+    }
+    await ctx.catalog.put(p)
+    ctx.recovered.add(p.id)
+    adopted.push(p.id)
+  }
+  if (adopted.length) {
+    const params = { count: adopted.length, ids: adopted.join(', ') }
+    ctx.notify(
+      'info',
+      { key: 'strayPdfsAdopted', params },
+      adopted.length === 1 ? adopted[0]! : null
+    )
+  }
+  if (removed.length) {
+    const params = { count: removed.length, ids: removed.join(', ') }
+    ctx.notify('info', { key: 'strayPdfsRemoved', params }, null)
   }
 }
 
