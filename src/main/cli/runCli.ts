@@ -208,6 +208,10 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     if (error.code === 'NO_API_KEY') process.stderr.write(`${cliKeyHint(language)}\n`)
     return 1
   } finally {
+    // The repairs this open announced ("Re-indexing it from its PDF") are finished before a
+    // short writer command (paper edit, remove, ...) exits, as their notices say.
+    if (services?.library.repairsQueued() && !services.readOnly)
+      await services.library.whenIdle().catch(() => undefined)
     await services?.close()
   }
 }

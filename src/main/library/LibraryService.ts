@@ -155,6 +155,11 @@ export class LibraryService {
     return this.catalog.unreadableRecords().map(({ id, reason }) => ({ id, reason }))
   }
 
+  /** Whether opening queued repairs (see {@link LibraryUpkeep.repairsQueued}). */
+  repairsQueued(): boolean {
+    return this.upkeep.repairsQueued()
+  }
+
   /** What the library repaired or found since it was opened, oldest first. */
   notices(): LibraryNotice[] {
     return this.upkeep.notices()

@@ -38,6 +38,7 @@ export class LibraryUpkeep {
   private readonly noticeList: LibraryNotice[] = []
   private readonly reportedDamage = new Set<string>()
   private readonly recovered = new Set<string>()
+  private repairs = false
 
   constructor(private readonly p: UpkeepParts) {}
 
@@ -100,6 +101,15 @@ export class LibraryUpkeep {
       )
     }
     this.p.changed()
+  }
+
+  /**
+   * Whether the open queued repairs: a paper resumed or re-indexed, vectors recomputed (not a
+   * re-chunking after a settings change). A short writer command waits for them before it exits,
+   * so the repair its notice announced is done.
+   */
+  repairsQueued(): boolean {
+    return this.repairs
   }
 
   /** Resolves when the vectors backfill started at open is done. */
@@ -200,7 +210,8 @@ export class LibraryUpkeep {
       recovered: this.recovered,
       enqueue: (job) => this.p.queue.add(job),
       requeue: (p) => this.requeue(p),
-      notify: (level, text, paperId) => this.notify(level, text, paperId)
+      notify: (level, text, paperId) => this.notify(level, text, paperId),
+      noteRepair: () => void (this.repairs = true)
     }
   }
 }

@@ -27,6 +27,8 @@ export interface RepairContext {
   /** Takes a paper's chunks out of search and queues it for a full ingest. */
   requeue(p: StoredPaper): Promise<void>
   notify(level: LibraryNotice['level'], text: ErrorText, paperId: string | null): void
+  /** Says a repair was queued (see LibraryUpkeep.repairsQueued). */
+  noteRepair(): void
 }
 
 const UNFINISHED: readonly StoredPaper['status'][] = [
@@ -158,6 +160,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
   const noPdf: StoredPaper[] = []
   for (const [i, p] of papers.entries()) {
     if (UNFINISHED.includes(p.status)) {
+      ctx.noteRepair()
       // Chunks written before the crash are taken out of search until the paper is redone; a
       // recovered paper keeps its index files, whose intact vectors its re-index reuses.
       if (ctx.recovered.has(p.id)) ctx.enqueue({ paperId: p.id, kind: 'ingest' })
@@ -173,6 +176,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
         : null
     if (problem) {
       if (hasPdf[i] || p.source.kind === 'arxiv') {
+        ctx.noteRepair()
         const params = { paper: labelOf(p), detail: problem }
         ctx.notify('warning', { key: 'reindexingFromPdf', params }, p.id)
         await ctx.requeue(p)
@@ -194,6 +198,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
     const rechunk = p.chunkerId !== null && p.chunkerId !== chunker
     if (vec || rechunk) {
       if (vec) {
+        ctx.noteRepair()
         const params = { paper: labelOf(p), detail: vec }
         ctx.notify('warning', { key: 'recomputingVectors', params }, p.id)
       } else ctx.deps.log?.(`${p.id}: chunked with ${p.chunkerId}, now ${chunker}: re-chunking`)
