@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, session, shell, type WebFrameMain } from 'e
 import { isPermissionAllowed, isTrustedSender, type AppPage } from './ipc/appPage'
 import { registerIpc } from './ipc/electronAdapter'
 import { runCli } from './cli/runCli'
+import { lastResortText } from './cli/diagnostics'
 import { CLI_FLAG, currentCliLaunch } from './mcp/mcpConfig'
 import { createServices, type Services } from './services'
 import { SafeStorageSecretStore } from './settings/safeStorageSecrets'
@@ -228,7 +229,7 @@ function runCliInstead(argv: string[]): void {
   runCli(argv).then(
     (code) => app.exit(code),
     (e: unknown) => {
-      process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+      process.stderr.write(`${lastResortText(e, argv.includes('--debug'))}\n`)
       app.exit(1)
     }
   )

@@ -297,6 +297,8 @@ async function openServices(
     }
   })
   for (const text of storeNotices) library.addNotice(noticeOf('warning', text, null))
+  const settingsDamage = settings.damaged()
+  if (settingsDamage) library.addNotice(noticeOf('warning', settingsDamage, null))
   keywords.onDamaged = (paperId, reason) => library.reportDamaged(paperId, reason)
   await library.open()
   // The ingestion trials' scratch libraries: built as this one is (reader, stores, settings),
@@ -432,6 +434,7 @@ async function openServices(
   await threads.open()
   const comparisons = new ComparisonStore(paths.comparisons, log, readOnly)
   await comparisons.open()
+  for (const text of comparisons.notices()) library.addNotice(noticeOf('warning', text, null))
   const compare = new CompareService({
     store: comparisons,
     retriever,

@@ -68,7 +68,9 @@ export type ThreadSummary = z.infer<typeof ThreadSummarySchema>
 export const DamagedThreadSchema = z.object({
   file: z.string(),
   movedTo: z.string(),
-  reason: z.string()
+  reason: z.string(),
+  /** The conversation was put back with this many whole turns read before the damage. */
+  recoveredTurns: z.number().int().optional()
 })
 /** A thread file that could not be read. */
 export type DamagedThread = z.infer<typeof DamagedThreadSchema>

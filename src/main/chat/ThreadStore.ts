@@ -8,6 +8,7 @@ import { appError, UserFacingError } from '../errors'
 import { keepBeforeMigration, writeVersioned } from '../storage/versionedFile'
 import {
   parseThreadFile,
+  salvageThreadFile,
   THREAD_FORMAT,
   threadDocument,
   UnreadableThreadError,
@@ -90,7 +91,7 @@ export class ThreadStore {
       } catch (e) {
         if (!(e instanceof UnreadableThreadError)) throw e
         if (e.newer) this.keepNewer(path, e.message)
-        else await this.setAside(path, name, e.message)
+        else await this.setAside(path, name, e.message, salvageThreadFile(text))
       }
     }
   }
@@ -306,16 +307,39 @@ export class ThreadStore {
     )
   }
 
-  private async setAside(path: string, name: string, reason: string): Promise<void> {
+  /**
+   * Moves a damaged thread file to `damaged/`, keeping it, and puts back what of it could be
+   * read: the conversation with every turn read whole before the damage.
+   * @remarks A reader shows the salvaged thread but leaves the file to the writer.
+   */
+  private async setAside(
+    path: string,
+    name: string,
+    reason: string,
+    salvaged: ReturnType<typeof salvageThreadFile>
+  ): Promise<void> {
+    const thread = salvaged?.file.thread
+    const kept = thread && `${thread.id}.json` === name ? salvaged.turnsKept : undefined
+    const recovered = kept === undefined ? {} : { recoveredTurns: kept }
+    if (kept !== undefined) this.threads.set(thread!.id, thread!)
     if (this.readOnly) {
-      this.unreadable.push({ file: path, movedTo: path, reason })
+      this.unreadable.push({ file: path, movedTo: path, reason, ...recovered })
       return
     }
     await mkdir(this.damagedDir, { recursive: true })
     const movedTo = join(this.damagedDir, `${name}.${this.now().getTime()}`)
     await rename(path, movedTo)
-    this.unreadable.push({ file: path, movedTo, reason })
-    this.log(`threads: ${path} could not be read (${reason}); moved it to ${movedTo}`)
+    this.unreadable.push({ file: path, movedTo, reason, ...recovered })
+    if (kept !== undefined) {
+      for (const t of thread!.turns.filter((x) => x.status === 'running')) {
+        t.status = 'interrupted'
+        t.error = appError('CANCELLED', { key: 'interruptedTurn' })
+      }
+      await this.save(thread!.id)
+    }
+    this.log(
+      `threads: ${path} could not be read (${reason}); moved it to ${movedTo}${kept === undefined ? '' : `; ${kept} whole turn(s) recovered`}`
+    )
   }
 }
 

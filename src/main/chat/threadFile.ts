@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ERROR_CODES, ErrorParamsSchema, type AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
 import { parseVersioned, type FileFormat } from '../storage/versionedFile'
+import { readJsonPrefix } from '../storage/jsonPrefix'
 
 /**
  * The storage schema of one thread file (never the IPC schema: the two may drift apart, and a
@@ -106,6 +107,31 @@ export function parseThreadFile(
       ? reason
       : `damaged: ${reason}`
   )
+}
+
+/**
+ * The thread a cut-short or damaged file still holds: its header and every turn read whole
+ * before the damage, or null when not even that can be read.
+ * @remarks Only a file of this version is salvaged (an older one is migrated whole or not at
+ * all). A turn is kept only if it is whole and every turn before it is; a turn cut in the middle
+ * of being written is dropped, never half-shown.
+ */
+export function salvageThreadFile(
+  text: string,
+  format: FileFormat<ThreadFile> = THREAD_FORMAT
+): { file: ThreadFile; turnsKept: number } | null {
+  const { value, cut } = readJsonPrefix(text)
+  if (!cut || typeof value !== 'object' || value === null) return null
+  const doc = value as { version?: unknown; thread?: { turns?: unknown } }
+  if (doc.version !== format.version || typeof doc.thread !== 'object' || doc.thread === null)
+    return null
+  const turns: unknown[] = []
+  for (const turn of Array.isArray(doc.thread.turns) ? doc.thread.turns : []) {
+    if (!StoredTurn.safeParse(turn).success) break
+    turns.push(turn)
+  }
+  const parsed = format.schema.safeParse({ ...doc, thread: { ...doc.thread, turns } })
+  return parsed.success ? { file: parsed.data, turnsKept: turns.length } : null
 }
 
 /** The document of a thread file for `thread` (written by writeVersioned, which stamps it). */

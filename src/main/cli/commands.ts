@@ -66,6 +66,12 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
           ? await s.library.addPathsDetailed([resolve(input)])
           : [{ input, paper: await s.library.addArxiv(input) }]
       for (const o of added) if (!inputOf.has(o.paper.id)) inputOf.set(o.paper.id, o.input)
+      // A folder without a PDF is said, not passed over with no line at all.
+      if (!added.length)
+        throw new UserFacingError('NOT_FOUND', {
+          key: 'noPdfInFolder',
+          params: { dir: resolve(input) }
+        })
     } catch (e) {
       if (!(e instanceof UserFacingError)) throw e
       failed.push({
@@ -368,7 +374,14 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
         })
       )
       const damaged = r.damaged.map((d) =>
-        t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
+        d.recoveredTurns === undefined
+          ? t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
+          : t('cli.recoveredThread', {
+              file: d.file,
+              reason: d.reason,
+              movedTo: d.movedTo,
+              count: d.recoveredTurns
+            })
       )
       const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
       return { json: r, text, exitCode: 0 }

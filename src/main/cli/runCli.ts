@@ -12,6 +12,7 @@ import { PROVIDER_TRAITS } from '../../shared/providers'
 import { DEFAULT_SETTINGS, type LibraryNotice, type UiLanguage } from '../../shared/types'
 import { SettingsService } from '../settings/settingsService'
 import { dataPaths } from '../paths'
+import { commandLog, serverLog } from './diagnostics'
 
 /**
  * Commands that change the data folder take its writer lock; the rest only read. `ask`,
@@ -81,7 +82,8 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
   // Loaded only for these commands: the MCP SDK alone takes a third of the CLI's start-up.
   if (args.command === 'serve') {
     const { serveCommand } = await import('./serveCommand')
-    return serveCommand(args, await languageAt(args.dataDir))
+    const language = await languageAt(args.dataDir)
+    return serveCommand(args, language).catch((e: unknown) => openFailed(e, args, language))
   }
   // Loaded once a command runs: `--help` prints without the services and their libraries.
   const [
@@ -113,6 +115,7 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
           process.stderr.write(`${errorMessage({ message, ...text }, languageBefore)}\n`)
       },
       arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+      log: commandLog(args.debug),
       settingsOverrides: {
         ...(args.provider && { provider: args.provider }),
         // The model setting of the provider asked for; without --provider, the default's.
@@ -205,6 +208,10 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     if (error.code === 'NO_API_KEY') process.stderr.write(`${cliKeyHint(language)}\n`)
     return 1
   } finally {
+    // The repairs this open announced ("Re-indexing it from its PDF") are finished before a
+    // short writer command (paper edit, remove, ...) exits, as their notices say.
+    if (services?.library.repairsQueued() && !services.readOnly)
+      await services.library.whenIdle().catch(() => undefined)
     await services?.close()
   }
 }
@@ -228,31 +235,50 @@ async function languageAt(dataDir: string | null): Promise<UiLanguage> {
 }
 
 /**
+ * Ends a server command (`mcp`, `serve`) whose library could not be opened: another writer holds
+ * the lock (with --allow-add), a newer library, a full disk. Prints the message, never a stack
+ * unless `--debug`, and returns the exit code.
+ */
+function openFailed(e: unknown, args: ReturnType<typeof parseArgs>, language: UiLanguage): number {
+  if (!(e instanceof UserFacingError) && args.debug)
+    process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
+  const error = toAppError(e, `in ${args.command}`)
+  const message = errorMessage(error, language)
+  process.stderr.write(`${mainT(language)('cli.error', { code: error.code, message })}\n`)
+  return 1
+}
+
+/**
  * `mcp`: serves the library to MCP clients until stdin closes (stdio) or a signal (HTTP).
  * @remarks stdout carries only the protocol; everything else goes to stderr. Without
  * --allow-add the library is opened read-only, so the server can run beside the app.
  */
 async function mcp(args: ReturnType<typeof parseArgs>): Promise<number> {
-  const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const log = serverLog(args.debug)
   const languageBefore = await languageAt(args.dataDir)
   const [{ createServices }, { cliLanguage }] = await Promise.all([
     import('../services'),
     import('./commands')
   ])
-  const services = await createServices({
-    dataDir: resolve(args.dataDir ?? defaultDataDir()),
-    secrets: new EnvSecretStore(),
-    readOnly: !args.allowAdd,
-    // With --allow-add the server writes: it takes the writer lock, refusing at once (by
-    // default) while the app or a command writes, since a client would wait silently.
-    lock: {
-      purpose: 'ResearchPal MCP (--allow-add)',
-      waitMs: (args.waitSeconds ?? 0) * 1000,
-      onWait: (_holder, message, text) => log(errorMessage({ message, ...text }, languageBefore))
-    },
-    arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
-    log
-  })
+  let services: Services
+  try {
+    services = await createServices({
+      dataDir: resolve(args.dataDir ?? defaultDataDir()),
+      secrets: new EnvSecretStore(),
+      readOnly: !args.allowAdd,
+      // With --allow-add the server writes: it takes the writer lock, refusing at once (by
+      // default) while the app or a command writes, since a client would wait silently.
+      lock: {
+        purpose: 'ResearchPal MCP (--allow-add)',
+        waitMs: (args.waitSeconds ?? 0) * 1000,
+        onWait: (_holder, message, text) => log(errorMessage({ message, ...text }, languageBefore))
+      },
+      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+      log
+    })
+  } catch (e) {
+    return openFailed(e, args, languageBefore)
+  }
   try {
     const { serveHttp, serveStdio } = await import('../mcp/mcpServer')
     const options = { allowAdd: args.allowAdd, log }

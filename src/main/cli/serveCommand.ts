@@ -9,6 +9,7 @@ import type { UiLanguage } from '../../shared/types'
 import type { CliArgs } from './args'
 import { cliLanguage } from './commands'
 import { defaultDataDir } from './dataDir'
+import { serverLog } from './diagnostics'
 
 /** The API's port when `--port` is not given. */
 export const DEFAULT_API_PORT = 8765
@@ -19,7 +20,7 @@ export const DEFAULT_API_PORT = 8765
  * writer lock is taken at once or refused, naming who holds it.
  */
 export async function serveCommand(args: CliArgs, languageBefore: UiLanguage): Promise<number> {
-  const log = (m: string): void => void process.stderr.write(`${m}\n`)
+  const log = serverLog(args.debug)
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
   const services = await createServices({
     dataDir,

@@ -4,10 +4,11 @@ import type { Comparison } from '../../shared/compare'
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors'
 import { CHUNK_KINDS, type ChunkKind } from '../../shared/types'
 import { writeFileAtomic } from '../atomicWrite'
-import { UserFacingError } from '../errors'
+import { UserFacingError, type ErrorText } from '../errors'
 import {
   COMPARISON_FORMAT_VERSION,
   readComparisonFile,
+  salvageComparisonFile,
   UnreadableComparisonError,
   type ComparisonFile
 } from './comparisonFile'
@@ -17,6 +18,8 @@ export interface SetAside {
   file: string
   movedTo: string
   reason: string
+  /** Put back from what could be read: its title, the cells kept and those lost. */
+  recovered?: { title: string; kept: number; lost: number }
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/
@@ -44,8 +47,10 @@ export class ComparisonStore {
     const names = await readdir(this.dir).catch(() => [] as string[])
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       const file = join(this.dir, name)
+      let text = ''
       try {
-        const { file: doc, migratedFrom } = readComparisonFile(await readFile(file, 'utf8'))
+        text = await readFile(file, 'utf8')
+        const { file: doc, migratedFrom } = readComparisonFile(text)
         const c = fromFile(doc)
         this.byId.set(c.id, c)
         // Migrated once, at open: the file is rewritten at the current version.
@@ -54,7 +59,22 @@ export class ComparisonStore {
         if (!(error instanceof UnreadableComparisonError)) throw error
         const movedTo = this.readOnly ? file : `${file}.unreadable-${Date.now()}`
         if (!this.readOnly) await rename(file, movedTo)
-        this.aside.push({ file, movedTo, reason: error.message })
+        // What is still readable comes back: the papers, the columns, the whole cells.
+        const salvaged = salvageComparisonFile(text)
+        const c =
+          salvaged && `${salvaged.file.comparison.id}.json` === name && fromFile(salvaged.file)
+        if (c) {
+          this.byId.set(c.id, c)
+          if (!this.readOnly) await this.save(c)
+        }
+        this.aside.push({
+          file,
+          movedTo,
+          reason: error.message,
+          ...(c && {
+            recovered: { title: c.title, kept: salvaged.cellsKept, lost: salvaged.cellsLost }
+          })
+        })
         this.log(`Comparison ${name} could not be read (${error.message}); moved it to ${movedTo}`)
       }
     }
@@ -63,6 +83,15 @@ export class ComparisonStore {
   /** Files found unreadable since {@link open}, for the UI and CLI to report. */
   setAside(): readonly SetAside[] {
     return this.aside
+  }
+
+  /** What the user is told of {@link setAside}: one library notice per file. */
+  notices(): ErrorText[] {
+    return this.aside.map(({ file, movedTo, reason, recovered }) =>
+      recovered
+        ? { key: 'comparisonRecovered', params: { file, movedTo, reason, ...recovered } }
+        : { key: 'comparisonSetAside', params: { file, movedTo, reason } }
+    )
   }
 
   list(): Comparison[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ErrorParamsSchema } from '../../shared/errors'
-import { describeIssues } from '../errors'
+import { appError, describeIssues } from '../errors'
+import { readJsonPrefix } from '../storage/jsonPrefix'
 
 /**
  * The on-disk format of one comparison (`comparisons/<id>.json`).
@@ -142,4 +143,62 @@ export function readComparisonFile(text: string): {
     file: parsed.data,
     migratedFrom: written < COMPARISON_FORMAT_VERSION ? written : null
   }
+}
+
+/** A cell of {@link ComparisonFileSchema}. */
+type StoredCell = ComparisonFile['comparison']['cells'][number]
+const StoredCellSchema = ComparisonFileSchema.shape.comparison.shape.cells.element
+
+/**
+ * The comparison a cut-short or damaged file still holds: its papers and columns, every cell
+ * read whole before the damage, and each cell lost to it marked failed with a notice saying to
+ * compare again. Null when not even the papers and columns can be read.
+ * @remarks Only a file of this build's format is salvaged; the cells are written last, so a
+ * file cut part-way loses cells, not the comparison.
+ */
+export function salvageComparisonFile(
+  text: string
+): { file: ComparisonFile; cellsKept: number; cellsLost: number } | null {
+  const { value, cut } = readJsonPrefix(text)
+  if (!cut || typeof value !== 'object' || value === null) return null
+  const doc = value as { version?: unknown; comparison?: Record<string, unknown> }
+  const c = doc.comparison
+  if (doc.version !== COMPARISON_FORMAT_VERSION || typeof c !== 'object' || c === null) return null
+  const kept: StoredCell[] = []
+  for (const cell of Array.isArray(c.cells) ? c.cells : []) {
+    const read = StoredCellSchema.safeParse(cell)
+    if (!read.success) break
+    kept.push(read.data)
+  }
+  const head = ComparisonFileSchema.safeParse({ ...doc, comparison: { ...c, cells: kept } })
+  if (!head.success) return null
+  const comparison = head.data.comparison
+  const lost = appError('DATA_DAMAGED', { key: 'comparisonCellLost' })
+  const cells: StoredCell[] = []
+  for (const paperId of comparison.paperIds)
+    for (const column of comparison.columns) {
+      const found = kept.find((x) => x.paperId === paperId && x.columnId === column.id)
+      if (found) cells.push(found)
+      else
+        cells.push({
+          paperId,
+          columnId: column.id,
+          status: 'failed',
+          answer: '',
+          verdict: null,
+          citations: [],
+          notice: lost,
+          problem: null,
+          usage: { inputTokens: 0, outputTokens: 0 }
+        })
+    }
+  return {
+    file: { ...head.data, comparison: { ...comparison, cells } },
+    cellsKept: cells.length - lostCount(cells, lost),
+    cellsLost: lostCount(cells, lost)
+  }
+}
+
+function lostCount(cells: readonly StoredCell[], lost: object): number {
+  return cells.filter((x) => x.notice === lost).length
 }

@@ -76,6 +76,10 @@ export interface JournalProblem {
   reason: string
   /** A copy of the journal as found; null when read-only (left in place). */
   aside: string | null
+  /** Changes whose numbers are missing (lost or unreadable lines before a later change). */
+  missing: number
+  /** Changes read after the first missing one, applied all the same. */
+  appliedAfter: number
 }
 
 /** Changes in the journal after which `library.json` is written whole again (at least). */
@@ -230,6 +234,8 @@ export class Catalog {
     const base = read.state === 'ok' ? read.data.journalSeq : 0
     let seq = base
     const problems: string[] = []
+    let missing = 0
+    let appliedAfter = 0
     if (journal.state === 'unreadable') problems.push(journal.reason)
     if (journal.state === 'ok') {
       problems.push(...journal.damaged)
@@ -238,7 +244,11 @@ export class Catalog {
       if (journal.torn && !this.readOnly) problems.push(journal.torn)
       for (const e of journal.entries) {
         if (e.seq <= seq) continue
-        if (e.seq > seq + 1) problems.push(`changes ${seq + 1} to ${e.seq - 1} are missing`)
+        if (e.seq > seq + 1) {
+          problems.push(`changes ${seq + 1} to ${e.seq - 1} are missing`)
+          missing += e.seq - seq - 1
+        }
+        if (missing) appliedAfter++
         seq = e.seq
         if (e.op === 'put') putRaw(e.paper)
         else {
@@ -259,7 +269,7 @@ export class Catalog {
     let problem: JournalProblem | undefined
     if (problems.length) {
       const aside = this.readOnly ? null : await moveAside(this.journal)
-      problem = { reason: problems.join('; '), aside }
+      problem = { reason: problems.join('; '), aside, missing, appliedAfter }
     }
     const replayed = journal.state === 'ok' && seq > base
     const migratedFrom = read.state === 'ok' ? read.migratedFrom : null

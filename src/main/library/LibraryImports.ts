@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
@@ -17,6 +16,7 @@ import { mergeMetadata } from './metadataMerge'
 import type { OnlineMetadata } from './online/OnlineMetadata'
 import type { Organizer } from './Organizer'
 import type { PaperIntake } from './PaperIntake'
+import { readPdfFile } from './pdfFileCheck'
 import { readZoteroLibrary, type ZoteroCollection } from './zoteroLibrary'
 
 export type { ImportedOutcome, ImportedPdf, ImportedReference } from './importers'
@@ -66,18 +66,21 @@ export class LibraryImports {
       // its tags and collections), rather than whichever entry came last.
       const described = new Set<string>()
       for (const [i, item] of items.entries()) {
-        let bytes: Uint8Array | null = null
-        try {
-          bytes = new Uint8Array(await readFile(item.path))
-        } catch (e) {
+        // Checked as ingest checks a file: a device or a pipe is refused unread, and a file that
+        // is there but no PDF becomes an error row of its own.
+        const read = await readPdfFile(item.path)
+        const unread = read.refused && (read.sha256 === null || read.refused.code === 'NOT_FOUND')
+        if (unread) {
           out.failed.push({
             file: item.path,
             title: item.values.title ?? null,
-            reason: `its PDF cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`
+            reason: read.refused.message
           })
-        }
-        if (bytes) {
-          const added = await this.p.intake.addFile(basename(item.path), bytes)
+        } else {
+          const name = basename(item.path)
+          const added = read.refused
+            ? await this.p.intake.addBadFile(name, item.path, read.sha256, read.refused)
+            : await this.p.intake.addFile(name, read.bytes)
           const first = !described.has(added.paper.id)
           described.add(added.paper.id)
           out.added.push({

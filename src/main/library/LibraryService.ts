@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type { LibraryNotice, PageRange, Paper, Region } from '../../shared/types'
@@ -20,7 +19,7 @@ import {
 import { LibraryUpkeep } from './LibraryUpkeep'
 import { PaperContent } from './PaperContent'
 import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
-import { checkPdfFile, sha256OfFile } from './pdfFileCheck'
+import { readPdfFile } from './pdfFileCheck'
 import { Organizer } from './Organizer'
 import { MetadataRefresher } from './online/MetadataRefresher'
 import { PaperFiles } from './PaperFiles'
@@ -156,6 +155,11 @@ export class LibraryService {
     return this.catalog.unreadableRecords().map(({ id, reason }) => ({ id, reason }))
   }
 
+  /** Whether opening queued repairs (see {@link LibraryUpkeep.repairsQueued}). */
+  repairsQueued(): boolean {
+    return this.upkeep.repairsQueued()
+  }
+
   /** What the library repaired or found since it was opened, oldest first. */
   notices(): LibraryNotice[] {
     return this.upkeep.notices()
@@ -221,12 +225,10 @@ export class LibraryService {
       for (const f of files) {
         // Checked on disk first: a broken link, an oversized or huge junk file is refused
         // without being read into memory, as an error row of its own.
-        const refused = await checkPdfFile(f)
-        const added = refused
-          ? await this.intake.addBadFile(basename(f), f, await sha256OfFile(f), refused)
-          : await this.againIfFailed(
-              await this.intake.addFile(basename(f), new Uint8Array(await readFile(f)))
-            )
+        const read = await readPdfFile(f)
+        const added = read.refused
+          ? await this.intake.addBadFile(basename(f), f, read.sha256, read.refused)
+          : await this.againIfFailed(await this.intake.addFile(basename(f), read.bytes))
         out.push({ input: f, ...added })
       }
       return out

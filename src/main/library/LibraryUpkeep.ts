@@ -9,6 +9,7 @@ import type { IngestLine } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import {
   labelOf,
+  adoptStrayPdfs,
   rebuildCatalog,
   repairOnOpen,
   reportDamage,
@@ -37,6 +38,7 @@ export class LibraryUpkeep {
   private readonly noticeList: LibraryNotice[] = []
   private readonly reportedDamage = new Set<string>()
   private readonly recovered = new Set<string>()
+  private repairs = false
 
   constructor(private readonly p: UpkeepParts) {}
 
@@ -66,17 +68,19 @@ export class LibraryUpkeep {
       if (temps.length) deps.log?.(`removed ${temps.length} unfinished temp file(s)`)
     }
     if (load.state !== 'unreadable' && load.journal) {
-      const { reason, aside } = load.journal
+      const { reason, aside, missing, appliedAfter } = load.journal
+      const params = { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
+      // A gap: the changes after it were applied, and the notice says so.
       this.notify(
         'warning',
-        {
-          key: 'journalUnreadable',
-          params: { detail: ` (${reason})`, kept: aside ? 'aside' : 'none', aside: aside ?? '' }
-        },
+        missing
+          ? { key: 'journalGap', params: { ...params, count: missing, applied: appliedAfter } }
+          : { key: 'journalUnreadable', params },
         null
       )
     }
     if (load.state === 'unreadable') await rebuildCatalog(this.repairContext(), load)
+    else if (!readOnly) await adoptStrayPdfs(this.repairContext())
     for (const r of catalog.unreadableRecords()) {
       const detail = ` (${r.reason})`
       this.notify(
@@ -97,6 +101,15 @@ export class LibraryUpkeep {
       )
     }
     this.p.changed()
+  }
+
+  /**
+   * Whether the open queued repairs: a paper resumed or re-indexed, vectors recomputed (not a
+   * re-chunking after a settings change). A short writer command waits for them before it exits,
+   * so the repair its notice announced is done.
+   */
+  repairsQueued(): boolean {
+    return this.repairs
   }
 
   /** Resolves when the vectors backfill started at open is done. */
@@ -197,7 +210,8 @@ export class LibraryUpkeep {
       recovered: this.recovered,
       enqueue: (job) => this.p.queue.add(job),
       requeue: (p) => this.requeue(p),
-      notify: (level, text, paperId) => this.notify(level, text, paperId)
+      notify: (level, text, paperId) => this.notify(level, text, paperId),
+      noteRepair: () => void (this.repairs = true)
     }
   }
 }

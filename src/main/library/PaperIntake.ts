@@ -1,5 +1,6 @@
 import { access, constants, readdir, readFile, realpath, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import type { Stats } from 'node:fs'
+import { basename, join } from 'node:path'
 import type { AppError } from '../../shared/errors'
 import { bibliographyDefaults, type Paper } from '../../shared/types'
 import type { StoredPaper } from '../storage/catalogFormat'
@@ -10,6 +11,7 @@ import type { Catalog } from './Catalog'
 import { sha256Hex } from '../ingest/ingestIds'
 import type { Job } from '../ingest/IngestLine'
 import type { PaperFiles } from './PaperFiles'
+import { specialKind } from './pdfFileCheck'
 
 /** What one added input became. */
 export interface AddOutcome {
@@ -274,20 +276,32 @@ export class PaperIntake {
 
 /**
  * Expands files and folders (recursively, `*.pdf` only inside folders) into a sorted file list.
- * @remarks Throws NOT_FOUND naming every path that does not exist or cannot be read, before
- * anything is added.
+ * @remarks Throws NOT_FOUND naming every path that does not exist or cannot be read, and
+ * NOT_A_PDF for a device, a pipe or a socket, before anything is added. A `.pdf` link inside a
+ * folder that leads to one is listed: reading it refuses it (see readPdfFile).
  */
 export async function pdfFilesIn(paths: string[]): Promise<string[]> {
   const files: string[] = []
   const missing: string[] = []
   for (const p of paths) {
+    let info: Stats
     try {
       await access(p, constants.R_OK)
-      if ((await stat(p)).isDirectory()) files.push(...(await pdfsUnder(p)))
-      else files.push(p)
+      info = await stat(p)
     } catch {
       missing.push(p)
+      continue
     }
+    // A device, a pipe or a socket named on its own is refused before anything reads it or a
+    // row is kept for it: reading /dev/zero never ends, opening a pipe waits for a writer.
+    const kind = specialKind(info)
+    if (kind)
+      throw new UserFacingError('NOT_A_PDF', {
+        key: 'specialFile',
+        params: { name: basename(p), kind }
+      })
+    if (info.isDirectory()) files.push(...(await pdfsUnder(p)))
+    else files.push(p)
   }
   if (missing.length) {
     const more = missing.length > 5 ? ` and ${missing.length - 5} more` : ''

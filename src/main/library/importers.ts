@@ -1,4 +1,4 @@
-import { access, readFile } from 'node:fs/promises'
+import { access, readFile, stat } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { EntryWithoutPdf, ImportSummary } from '../../shared/imports'
 import type { Paper } from '../../shared/types'
@@ -7,6 +7,7 @@ import { parseBibliography, type BibliographyRead } from './bibtex'
 import { ReadCancelledError, type ReadProgress } from './bibtexEntries'
 import type { MetadataValues } from './metadataMerge'
 import type { AddOutcome } from './PaperIntake'
+import { specialKind } from './pdfFileCheck'
 import { decodeText } from './textEncoding'
 import { readZoteroLibrary } from './zoteroLibrary'
 
@@ -161,6 +162,14 @@ export async function importBibliography(
   options: BibliographyImportOptions = {}
 ): Promise<ImportSummary> {
   let bytes: Uint8Array
+  const info = await stat(file).catch(() => null)
+  const kind = info && specialKind(info)
+  // Never read: /dev/zero would fill memory, a pipe would wait for a writer.
+  if (kind)
+    throw new UserFacingError('INVALID_INPUT', {
+      key: 'specialFile',
+      params: { name: basename(file), kind }
+    })
   try {
     bytes = new Uint8Array(await readFile(file))
   } catch {

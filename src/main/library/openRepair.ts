@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import type { LibraryNotice } from '../../shared/types'
 import { appError, type ErrorText } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
@@ -6,7 +7,7 @@ import { chunkerIdOf } from '../ingest/ingestIds'
 import type { Job } from '../ingest/IngestLine'
 import type { LibraryDeps } from './libraryDeps'
 import type { PaperFiles } from './PaperFiles'
-import { recoverCatalog } from './recoverCatalog'
+import { recoverCatalog, strayPdfs } from './recoverCatalog'
 import { salvageCatalog } from './salvageCatalog'
 
 /** What the open-time checks need from the library. */
@@ -26,6 +27,8 @@ export interface RepairContext {
   /** Takes a paper's chunks out of search and queues it for a full ingest. */
   requeue(p: StoredPaper): Promise<void>
   notify(level: LibraryNotice['level'], text: ErrorText, paperId: string | null): void
+  /** Says a repair was queued (see LibraryUpkeep.repairsQueued). */
+  noteRepair(): void
 }
 
 const UNFINISHED: readonly StoredPaper['status'][] = [
@@ -104,6 +107,42 @@ export async function rebuildCatalog(
 }
 
 /**
+ * PDFs in `pdfs/` that belong to no paper — an add killed after it saved the PDF and before it
+ * recorded the paper — are added as the papers they are (indexed by {@link repairOnOpen}), or
+ * deleted when the library already has the same PDF; the notice names them either way.
+ * @remarks The writer does this at open, holding the lock, so no add can be in flight. A record
+ * this version cannot read keeps its PDF: that paper is there, only not shown.
+ */
+export async function adoptStrayPdfs(ctx: RepairContext): Promise<void> {
+  const unreadable = new Set(ctx.catalog.unreadableRecords().map((r) => r.id ?? ''))
+  const known = (id: string): boolean => ctx.catalog.get(id) !== undefined || unreadable.has(id)
+  const adopted: string[] = []
+  const removed: string[] = []
+  for (const p of await strayPdfs(ctx.deps.paths, known)) {
+    if (p.sha256 && ctx.catalog.findBySha(p.sha256)) {
+      await rm(ctx.files.pdfPath(p.id), { force: true })
+      removed.push(p.id)
+      continue
+    }
+    await ctx.catalog.put(p)
+    ctx.recovered.add(p.id)
+    adopted.push(p.id)
+  }
+  if (adopted.length) {
+    const params = { count: adopted.length, ids: adopted.join(', ') }
+    ctx.notify(
+      'info',
+      { key: 'strayPdfsAdopted', params },
+      adopted.length === 1 ? adopted[0]! : null
+    )
+  }
+  if (removed.length) {
+    const params = { count: removed.length, ids: removed.join(', ') }
+    ctx.notify('info', { key: 'strayPdfsRemoved', params }, null)
+  }
+}
+
+/**
  * Checks every paper cheaply at open (a stat or two per paper, and what the stores found
  * unreadable) and queues the repairs: unfinished papers resumed, missing or damaged text or
  * index re-indexed from the PDF (or marked with what to do), damaged vectors recomputed, papers
@@ -121,6 +160,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
   const noPdf: StoredPaper[] = []
   for (const [i, p] of papers.entries()) {
     if (UNFINISHED.includes(p.status)) {
+      ctx.noteRepair()
       // Chunks written before the crash are taken out of search until the paper is redone; a
       // recovered paper keeps its index files, whose intact vectors its re-index reuses.
       if (ctx.recovered.has(p.id)) ctx.enqueue({ paperId: p.id, kind: 'ingest' })
@@ -136,6 +176,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
         : null
     if (problem) {
       if (hasPdf[i] || p.source.kind === 'arxiv') {
+        ctx.noteRepair()
         const params = { paper: labelOf(p), detail: problem }
         ctx.notify('warning', { key: 'reindexingFromPdf', params }, p.id)
         await ctx.requeue(p)
@@ -157,6 +198,7 @@ export async function repairOnOpen(ctx: RepairContext): Promise<void> {
     const rechunk = p.chunkerId !== null && p.chunkerId !== chunker
     if (vec || rechunk) {
       if (vec) {
+        ctx.noteRepair()
         const params = { paper: labelOf(p), detail: vec }
         ctx.notify('warning', { key: 'recomputingVectors', params }, p.id)
       } else ctx.deps.log?.(`${p.id}: chunked with ${p.chunkerId}, now ${chunker}: re-chunking`)

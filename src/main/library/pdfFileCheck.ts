@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { appError } from '../errors'
-import { createReadStream } from 'node:fs'
-import { lstat, open, readlink, stat } from 'node:fs/promises'
+import { constants, type Stats } from 'node:fs'
+import { lstat, open, readlink, stat, type FileHandle } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { MAX_PDF_BYTES } from '../../shared/contract'
 import type { AppError } from '../../shared/errors'
@@ -18,23 +18,120 @@ const LARGE_FILE_BYTES = 16 * 1024 * 1024
 
 const megabytes = (n: number): string => `${Math.round(n / (1024 * 1024))} MB`
 
+/** What {@link readPdfFile} found: the file's bytes, or why it cannot be added. */
+export type PdfFileRead =
+  { bytes: Uint8Array; refused: null } | { bytes: null; refused: AppError; sha256: string | null }
+
 /**
  * Checks a file on disk before it is read into memory: that it is there (a link that leads
- * nowhere or in a circle is named as such), not larger than ResearchPal reads, starts like a
- * PDF, and — when large — ends like one. Returns why it cannot be added, or null.
+ * nowhere or in a circle is named as such), a regular file (not a device, a pipe, a socket or a
+ * folder), not larger than ResearchPal reads, starts like a PDF, and — when large — ends like
+ * one. Returns why it cannot be added, or null.
  * @remarks Reads at most the first kilobyte and the last 64 KB, so a huge junk file fails in
  * milliseconds with bounded memory.
  */
 export async function checkPdfFile(path: string): Promise<AppError | null> {
-  const name = basename(path)
-  let size: number
+  const opened = await openRegular(path)
+  if ('refused' in opened) return opened.refused
   try {
-    const s = await stat(path)
-    if (!s.isFile()) return appError('NOT_A_PDF', { key: 'notAFile', params: { name } })
-    size = s.size
-  } catch (e) {
-    return unreachable(path, e)
+    return await checkOpened(opened.file, opened.size, basename(path))
+  } finally {
+    await opened.file.close()
   }
+}
+
+/**
+ * Reads a PDF to be added, every check of {@link checkPdfFile} first: the one place where a file
+ * a person names (ingest, a dropped file, a folder import, a watched folder, a bibliography's
+ * attachment) is read.
+ * @remarks The checks and the read go through one open handle, so a file swapped for a device
+ * or a pipe between them is not read either. A refused regular file comes with its sha256 (it
+ * keys the error row); a device, a pipe or a socket is never read at all: reading /dev/zero
+ * never ends and opening a pipe waits for a writer.
+ */
+export async function readPdfFile(path: string): Promise<PdfFileRead> {
+  const opened = await openRegular(path)
+  if ('refused' in opened) return { bytes: null, refused: opened.refused, sha256: null }
+  try {
+    const refused = await checkOpened(opened.file, opened.size, basename(path))
+    if (refused) return { bytes: null, refused, sha256: await sha256OfHandle(opened.file) }
+    return { bytes: new Uint8Array(await readAt(opened.file, 0, opened.size)), refused: null }
+  } finally {
+    await opened.file.close()
+  }
+}
+
+/**
+ * The sha256 of a file, read as a stream (constant memory, whatever its size); null when it
+ * cannot be read or is not a regular file (a device or a pipe is never read).
+ */
+export async function sha256OfFile(path: string): Promise<string | null> {
+  const opened = await openRegular(path)
+  if ('refused' in opened) return null
+  try {
+    return await sha256OfHandle(opened.file)
+  } catch {
+    return null
+  } finally {
+    await opened.file.close()
+  }
+}
+
+/**
+ * What a path is, when it is not a regular file: the kind named in the refusal, or null.
+ * @remarks Exported for the places that list paths before adding them (see pdfFilesIn).
+ */
+export function specialKind(s: Stats): 'device' | 'fifo' | 'socket' | 'other' | null {
+  if (s.isFile() || s.isDirectory()) return null
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'device'
+  if (s.isFIFO()) return 'fifo'
+  if (s.isSocket()) return 'socket'
+  return 'other'
+}
+
+/**
+ * The refusal of a path that is not a regular file: a device, a pipe, a socket — or a folder,
+ * named as such — or null.
+ */
+export function notRegularFile(path: string, s: Stats): AppError | null {
+  const name = basename(path)
+  if (s.isDirectory()) return appError('NOT_A_PDF', { key: 'notAFile', params: { name } })
+  const kind = specialKind(s)
+  return kind ? appError('NOT_A_PDF', { key: 'specialFile', params: { name, kind } }) : null
+}
+
+// Without blocking: opening a named pipe for reading otherwise waits until something writes to
+// it. The flag does nothing to a regular file (and is absent on Windows, where there are no
+// such pipes in the file system).
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
+
+/** Opens a path that is a regular file, checked on the open handle; or why it is not one. */
+async function openRegular(
+  path: string
+): Promise<{ file: FileHandle; size: number } | { refused: AppError }> {
+  try {
+    // Looked at before it is opened: a socket cannot be opened at all, and a device should not.
+    const refused = notRegularFile(path, await stat(path))
+    if (refused) return { refused }
+  } catch (e) {
+    return { refused: await unreachable(path, e) }
+  }
+  let file: FileHandle
+  try {
+    file = await open(path, OPEN_FLAGS)
+  } catch (e) {
+    return { refused: await unreachable(path, e) }
+  }
+  const s = await file.stat()
+  const refused = notRegularFile(path, s)
+  if (refused) {
+    await file.close()
+    return { refused }
+  }
+  return { file, size: s.size }
+}
+
+async function checkOpened(file: FileHandle, size: number, name: string): Promise<AppError | null> {
   if (size > MAX_PDF_BYTES) {
     return appError('PDF_UNREADABLE', {
       key: 'pdfTooLarge',
@@ -44,44 +141,31 @@ export async function checkPdfFile(path: string): Promise<AppError | null> {
   if (size === 0) {
     return appError('NOT_A_PDF', { key: 'fileEmpty', params: { name } })
   }
-  const file = await open(path, 'r')
-  try {
-    const head = await readAt(file, 0, Math.min(1024, size))
-    if (!head.toString('latin1').includes('%PDF-')) {
-      return appError('NOT_A_PDF', { key: 'notPdf', params: { file: `"${name}"` } })
+  const head = await readAt(file, 0, Math.min(1024, size))
+  if (!head.toString('latin1').includes('%PDF-')) {
+    return appError('NOT_A_PDF', { key: 'notPdf', params: { file: `"${name}"` } })
+  }
+  if (size > LARGE_FILE_BYTES) {
+    const tail = await readAt(file, size - TAIL_BYTES, TAIL_BYTES)
+    const text = tail.toString('latin1')
+    if (!text.includes('%%EOF') && !text.includes('startxref')) {
+      return appError('PDF_UNREADABLE', {
+        key: 'pdfCutOff',
+        params: { name, size: megabytes(size) }
+      })
     }
-    if (size > LARGE_FILE_BYTES) {
-      const tail = await readAt(file, size - TAIL_BYTES, TAIL_BYTES)
-      const text = tail.toString('latin1')
-      if (!text.includes('%%EOF') && !text.includes('startxref')) {
-        return appError('PDF_UNREADABLE', {
-          key: 'pdfCutOff',
-          params: { name, size: megabytes(size) }
-        })
-      }
-    }
-  } finally {
-    await file.close()
   }
   return null
 }
 
-/** The sha256 of a file, read as a stream (constant memory, whatever its size). */
-export async function sha256OfFile(path: string): Promise<string | null> {
+async function sha256OfHandle(file: FileHandle): Promise<string> {
   const hash = createHash('sha256')
-  try {
-    for await (const part of createReadStream(path)) hash.update(part as Buffer)
-  } catch {
-    return null
-  }
+  for await (const part of file.createReadStream({ start: 0, autoClose: false }))
+    hash.update(part as Buffer)
   return hash.digest('hex')
 }
 
-async function readAt(
-  file: Awaited<ReturnType<typeof open>>,
-  position: number,
-  length: number
-): Promise<Buffer> {
+async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length)
   const { bytesRead } = await file.read(buffer, 0, length, position)
   return buffer.subarray(0, bytesRead)

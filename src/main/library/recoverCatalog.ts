@@ -33,31 +33,10 @@ export async function recoverCatalog(paths: DataPaths, now = new Date()): Promis
   const papers: StoredPaper[] = []
   const withoutPdf: string[] = []
   for (const id of [...new Set([...pdfs, ...others])].sort()) {
-    const arxivId = id.replace(/_/g, '/')
-    const arxiv = isArxivId(arxivId) && !/^[0-9a-f]{12}$/.test(id)
     const hasPdf = pdfs.includes(id)
-    const record: StoredPaper = {
-      id,
-      title: arxiv ? `arXiv ${arxivId}` : id,
-      authors: [],
-      year: null,
-      arxivId: arxiv ? arxivId : null,
-      source: arxiv
-        ? { kind: 'arxiv', arxivId, url: `https://arxiv.org/abs/${arxivId}` }
-        : { kind: 'file', fileName: `${id}.pdf` },
-      sha256: hasPdf ? await sha256File(join(paths.pdfs, `${id}.pdf`)) : null,
-      pages: 0,
-      chunks: 0,
-      sections: [],
-      status: 'pending',
-      error: null,
-      addedAt: now.toISOString(),
-      indexedAt: null,
-      embedderId: null,
-      chunkerId: null,
-      ...bibliographyDefaults()
-    }
-    if (!hasPdf && !arxiv) {
+    const sha = hasPdf ? await sha256File(join(paths.pdfs, `${id}.pdf`)) : null
+    const record = recordOf(id, sha, now)
+    if (!hasPdf && !record.arxivId) {
       withoutPdf.push(id)
       record.status = 'error'
       record.error = appError('NOT_FOUND', { key: 'recoveredWithoutPdf', params: { id } })
@@ -65,6 +44,53 @@ export async function recoverCatalog(paths: DataPaths, now = new Date()): Promis
     papers.push(record)
   }
   return { papers, withoutPdf }
+}
+
+/**
+ * The PDFs in `pdfs/` that no record of the catalog names, as `pending` records to index.
+ * @remarks An add writes the PDF, then the record: a kill between the two leaves the file with
+ * no paper (a remove deletes the files first, so it never leaves one). Only names ResearchPal
+ * gives (a file's 12-hex hash prefix, an arXiv id) are taken; any other file is left alone.
+ */
+export async function strayPdfs(
+  paths: DataPaths,
+  known: (id: string) => boolean,
+  now = new Date()
+): Promise<StoredPaper[]> {
+  const out: StoredPaper[] = []
+  for (const id of (await idsIn(paths.pdfs, '.pdf')).sort()) {
+    if (known(id) || !(/^[0-9a-f]{12}$/.test(id) || isArxivId(id.replace(/_/g, '/')))) continue
+    const sha = await sha256File(join(paths.pdfs, `${id}.pdf`)).catch(() => null)
+    if (sha) out.push(recordOf(id, sha, now))
+  }
+  return out
+}
+
+/** A record rebuilt from a paper's id alone: the file's name, or the arXiv paper it names. */
+function recordOf(id: string, sha256: string | null, now: Date): StoredPaper {
+  const arxivId = id.replace(/_/g, '/')
+  const arxiv = isArxivId(arxivId) && !/^[0-9a-f]{12}$/.test(id)
+  return {
+    id,
+    title: arxiv ? `arXiv ${arxivId}` : id,
+    authors: [],
+    year: null,
+    arxivId: arxiv ? arxivId : null,
+    source: arxiv
+      ? { kind: 'arxiv', arxivId, url: `https://arxiv.org/abs/${arxivId}` }
+      : { kind: 'file', fileName: `${id}.pdf` },
+    sha256,
+    pages: 0,
+    chunks: 0,
+    sections: [],
+    status: 'pending',
+    error: null,
+    addedAt: now.toISOString(),
+    indexedAt: null,
+    embedderId: null,
+    chunkerId: null,
+    ...bibliographyDefaults()
+  }
 }
 
 async function idsIn(dir: string, ext: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { isAllowedApiAddress, normalizedApiAddress } from '../../shared/apiAddress'
-import { UserFacingError } from '../errors'
+import { UserFacingError, type ErrorText } from '../errors'
 import { SETTINGS_FORMAT } from '../storage/settingsFormat'
 import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
 import {
@@ -29,6 +29,8 @@ export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS }
   /** What the user changed (and names from newer versions), as saved. */
   private stored: Record<string, unknown> = {}
+  /** What {@link load} found wrong with settings.json, for the user to be told. */
+  private damage: ErrorText | null = null
   private keyNeedsReentry = false
   /** Where the Gemini address in force came from: only `settings.json` needs confirming. */
   private addressFrom: 'default' | 'file' | 'person' = 'default'
@@ -56,8 +58,10 @@ export class SettingsService {
         params: { file: this.deps.file, version: read.version }
       })
     }
+    this.damage = null
     if (read.state === 'unreadable' && !this.deps.readOnly) {
       const aside = await moveAside(this.deps.file)
+      this.damage = { key: 'settingsUnreadable', params: { reason: read.reason, aside } }
       this.deps.log?.(
         `settings.json could not be read (${read.reason}); kept it as ${aside} and used the defaults`
       )
@@ -67,6 +71,11 @@ export class SettingsService {
       if (read.migratedFrom !== null && !this.deps.readOnly) await this.save()
     }
     this.current = this.inForce()
+  }
+
+  /** What the last load found wrong with settings.json (kept aside, defaults in force), or null. */
+  damaged(): ErrorText | null {
+    return this.damage
   }
 
   /** The settings in force. */

@@ -23,6 +23,8 @@ export const cliEn = {
     'Thread {{threadId}} (turn {{turnId}}). Follow up with: ask --thread {{threadId}} "..."',
   noThreads: 'No conversations yet. Start one with: ask --new-thread "<question>"',
   damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}',
+  recoveredThread:
+    '! {{file}} was damaged ({{reason}}): the conversation is back with the {{count}} turn(s) read whole before the damage; anything after it could not be recovered. The damaged file was kept as {{movedTo}}',
   error: 'Error ({{code}}): {{message}}',
   ingested: '✓ {{id}}  {{pages, number}} pages, {{chunks, number}} chunks',
   notice: '! {{message}}',

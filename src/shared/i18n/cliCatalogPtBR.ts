@@ -18,6 +18,8 @@ export const cliPtBR: CliCatalog = {
     'Conversa {{threadId}} (turno {{turnId}}). Continue com: ask --thread {{threadId}} "..."',
   noThreads: 'Nenhuma conversa ainda. Comece uma com: ask --new-thread "<pergunta>"',
   damagedThread: '! {{file}} não pôde ser lido ({{reason}}); movido para {{movedTo}}',
+  recoveredThread:
+    '! {{file}} estava danificado ({{reason}}): a conversa voltou com as {{count}} pergunta(s) lidas inteiras antes do dano; o que vinha depois não pôde ser recuperado. O arquivo danificado foi guardado como {{movedTo}}',
   error: 'Erro ({{code}}): {{message}}',
   ingested: '✓ {{id}}  {{pages, number}} páginas, {{chunks, number}} trechos',
   notice: '! {{message}}',

@@ -229,6 +229,16 @@ export const mainEn = {
     contextTooSmallSized:
       'The context window of "{{model}}" ({{tokens, number}} tokens) is too small for the question and even one passage. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio and llama.cpp: the context length when loading it) and set the same "Context window" in Settings.',
     notAFile: '"{{name}}" is not a file.',
+    specialFile:
+      '"{{name}}" is $t(errors.fileKinds.{{kind}}), not a file: ResearchPal reads only ordinary files, so nothing was read from it. Give the path of the file itself.',
+    fileKinds: {
+      device: 'a device',
+      fifo: 'a named pipe (FIFO)',
+      socket: 'a socket',
+      other: 'a special file'
+    },
+    noPdfInFolder:
+      'There is no PDF in the folder {{dir}} or its subfolders (ResearchPal adds the files ending in .pdf). Check the folder.',
     pdfTooLarge:
       '"{{name}}" is {{size}}, larger than the {{limit}} ResearchPal reads. Add a smaller PDF (for example without embedded scans).',
     fileEmpty: '"{{name}}" is empty (0 bytes). Add the paper\'s PDF file.',
@@ -240,6 +250,20 @@ export const mainEn = {
       '"{{name}}" is a link to {{target}}, which does not exist. Point it at the PDF or remove it.',
     fileUnreadable:
       '"{{name}}" could not be read ({{reason}}). Check that the file is there and readable.',
+    strayPdfsAdopted_one:
+      'A PDF in the library folder belonged to no paper ({{ids}}): adding it was cut off before it was recorded. It is added to the library now and indexed; remove it if you did not mean to add it.',
+    strayPdfsAdopted_other:
+      '{{count}} PDFs in the library folder belonged to no paper ({{ids}}): adding them was cut off before they were recorded. They are added to the library now and indexed; remove any you did not mean to add.',
+    strayPdfsRemoved:
+      'Removed {{count}} PDF copy(ies) left in the library folder by an add that was cut off ({{ids}}): the library already has the same PDF.',
+    comparisonSetAside:
+      'The comparison file {{file}} could not be read ({{reason}}): it was kept as {{movedTo}} and is not shown.',
+    comparisonRecovered:
+      'The comparison file {{file}} was damaged ({{reason}}): "{{title}}" is back with {{kept}} cell(s) read whole; the {{lost}} cell(s) lost to the damage are marked, compare again to fill them. The damaged file was kept as {{movedTo}}.',
+    comparisonCellLost:
+      'This cell was lost when its comparison file was damaged. Compare again to fill it.',
+    settingsUnreadable:
+      'settings.json could not be read ({{reason}}): it was kept as {{aside}} and the default settings are in force. Set your choices again in Settings (your API key is kept apart and not affected).',
     recoveredWithoutPdf:
       'Paper {{id}} was recovered from the library folder without its PDF. Add the PDF again to restore it, or remove the paper.',
     interruptedTurn: 'The app stopped while this question was being answered. Ask it again.',
@@ -320,8 +344,12 @@ export const mainEn = {
     vectorManifestUnreadable: "The vector index's store.json could not be read{{detail}}.",
     vectorManifestUnreadableKept:
       "The vector index's store.json could not be read{{detail}}. It was kept as {{aside}} and rebuilt from the papers' vector files.",
+    journalGap_one:
+      'A change to the library is missing from library.journal{{detail}} and could not be applied; the {{applied}} change(s) after it were applied. A paper the missing change concerned shows the state it had before it (an unfinished one is indexed again): check your recent edits. $t(errors.journalKept.{{kept}})',
+    journalGap_other:
+      '{{count}} changes to the library are missing from library.journal{{detail}} and could not be applied; the {{applied}} change(s) after them were applied. A paper a missing change concerned shows the state it had before it (an unfinished one is indexed again): check your recent edits. $t(errors.journalKept.{{kept}})',
     journalUnreadable:
-      'Some recent changes to the library could not be read from library.journal{{detail}} and were left out: a paper they concern shows the state it had before them (an unfinished one is indexed again). $t(errors.journalKept.{{kept}})',
+      'Part of library.journal, where recent changes to the library are kept, could not be read{{detail}}. Every change that could be read was applied; a change in the unreadable part, if there was one, is lost: a paper it concerned shows the state it had before it (an unfinished one is indexed again). $t(errors.journalKept.{{kept}})',
     journalKept: {
       aside: 'The journal was kept as {{aside}}.',
       none: 'The journal was left as it is.'
@@ -465,6 +493,7 @@ export type MainErrorKey = Exclude<
   | 'catalogKept'
   | 'searchIndexKinds'
   | 'journalKept'
+  | 'fileKinds'
   | 'catalogQueued'
   | 'recordKinds'
 >

@@ -230,6 +230,16 @@ export const mainPtBR: MainCatalog = {
     contextTooSmallSized:
       'A janela de contexto de "{{model}}" ({{tokens, number}} tokens) é pequena demais para a pergunta e até para um só trecho. Dê ao modelo um contexto maior (Ollama: OLLAMA_CONTEXT_LENGTH=8192; LM Studio e llama.cpp: o tamanho de contexto ao carregá-lo) e defina a mesma "Janela de contexto" em Configurações.',
     notAFile: '"{{name}}" não é um arquivo.',
+    specialFile:
+      '"{{name}}" é $t(errors.fileKinds.{{kind}}), não um arquivo: o ResearchPal só lê arquivos comuns, então nada foi lido dele. Indique o caminho do próprio arquivo.',
+    fileKinds: {
+      device: 'um dispositivo',
+      fifo: 'um pipe nomeado (FIFO)',
+      socket: 'um socket',
+      other: 'um arquivo especial'
+    },
+    noPdfInFolder:
+      'Não há nenhum PDF na pasta {{dir}} nem em suas subpastas (o ResearchPal adiciona os arquivos terminados em .pdf). Confira a pasta.',
     pdfTooLarge:
       '"{{name}}" tem {{size}}, mais que os {{limit}} que o ResearchPal lê. Adicione um PDF menor (por exemplo, sem digitalizações embutidas).',
     fileEmpty: '"{{name}}" está vazio (0 bytes). Adicione o arquivo PDF do artigo.',
@@ -241,6 +251,20 @@ export const mainPtBR: MainCatalog = {
       '"{{name}}" é um atalho para {{target}}, que não existe. Aponte-o para o PDF ou remova-o.',
     fileUnreadable:
       '"{{name}}" não pôde ser lido ({{reason}}). Verifique se o arquivo está lá e se pode ser lido.',
+    strayPdfsAdopted_one:
+      'Um PDF na pasta da biblioteca não pertencia a nenhum artigo ({{ids}}): a adição foi interrompida antes de ser registrada. Ele foi adicionado à biblioteca agora e está sendo indexado; remova-o se não queria adicioná-lo.',
+    strayPdfsAdopted_other:
+      '{{count}} PDFs na pasta da biblioteca não pertenciam a nenhum artigo ({{ids}}): a adição foi interrompida antes de serem registrados. Eles foram adicionados à biblioteca agora e estão sendo indexados; remova os que não queria adicionar.',
+    strayPdfsRemoved:
+      'Foram removidas {{count}} cópia(s) de PDF deixadas na pasta da biblioteca por uma adição interrompida ({{ids}}): a biblioteca já tem o mesmo PDF.',
+    comparisonSetAside:
+      'O arquivo de comparação {{file}} não pôde ser lido ({{reason}}): foi guardado como {{movedTo}} e não é mostrado.',
+    comparisonRecovered:
+      'O arquivo de comparação {{file}} estava danificado ({{reason}}): "{{title}}" voltou com {{kept}} célula(s) lidas inteiras; as {{lost}} célula(s) perdidas no dano estão marcadas, compare de novo para preenchê-las. O arquivo danificado foi guardado como {{movedTo}}.',
+    comparisonCellLost:
+      'Esta célula se perdeu quando o arquivo da comparação foi danificado. Compare de novo para preenchê-la.',
+    settingsUnreadable:
+      'O settings.json não pôde ser lido ({{reason}}): foi guardado como {{aside}} e as configurações padrão estão valendo. Escolha de novo suas opções em Configurações (sua chave de API fica à parte e não foi afetada).',
     recoveredWithoutPdf:
       'O artigo {{id}} foi recuperado da pasta da biblioteca sem o PDF. Adicione o PDF de novo para restaurá-lo, ou remova o artigo.',
     interruptedTurn: 'O app foi fechado enquanto esta pergunta era respondida. Pergunte de novo.',
@@ -322,8 +346,12 @@ export const mainPtBR: MainCatalog = {
     vectorManifestUnreadable: 'O store.json do índice vetorial não pôde ser lido.',
     vectorManifestUnreadableKept:
       'O store.json do índice vetorial não pôde ser lido. Ele foi guardado como {{aside}} e reconstruído a partir dos arquivos de vetores de cada artigo.',
+    journalGap_one:
+      'Uma alteração da biblioteca falta no library.journal e não pôde ser aplicada; as {{applied}} alteração(ões) seguintes foram aplicadas. Um artigo a que a alteração faltante se referia mostra o estado que tinha antes dela (um inacabado é indexado de novo): confira suas edições recentes. $t(errors.journalKept.{{kept}})',
+    journalGap_other:
+      '{{count}} alterações da biblioteca faltam no library.journal e não puderam ser aplicadas; as {{applied}} alteração(ões) seguintes foram aplicadas. Um artigo a que uma alteração faltante se referia mostra o estado que tinha antes dela (um inacabado é indexado de novo): confira suas edições recentes. $t(errors.journalKept.{{kept}})',
     journalUnreadable:
-      'Algumas alterações recentes da biblioteca não puderam ser lidas do library.journal e foram deixadas de fora: um artigo a que se referem mostra o estado que tinha antes delas (um inacabado é indexado de novo). $t(errors.journalKept.{{kept}})',
+      'Parte do library.journal, onde ficam as alterações recentes da biblioteca, não pôde ser lida. Todas as alterações legíveis foram aplicadas; uma alteração na parte ilegível, se havia, se perdeu: um artigo a que ela se referia mostra o estado que tinha antes dela (um inacabado é indexado de novo). $t(errors.journalKept.{{kept}})',
     journalKept: {
       aside: 'O journal foi guardado como {{aside}}.',
       none: 'O journal foi deixado como está.'

@@ -38,5 +38,18 @@ describe('a cut page file', () => {
     const read = cli(['section', id, 'introduction', '--data-dir', data])
     expect(read.code).toBe(0)
     expect(read.stdout).toContain('zebracorn')
-  }, 240_000)
+
+    // Any short writer command that finds it cut at open finishes the repair it announces
+    // before it exits, and the hand edit it made stays over what the PDF says.
+    writeFileSync(pages, whole.slice(0, Math.floor(whole.length * 0.6)))
+    const edit = cli(['paper', 'edit', id, '--title', 'My title', '--data-dir', data])
+    expect(edit.stderr).toContain('Re-indexing it from its PDF')
+    expect(edit.code).toBe(0)
+    expect(JSON.parse(readFileSync(pages, 'utf8'))).toMatchObject({ paperId: id })
+    const after = cli(['papers', '--json', '--data-dir', data])
+    expect(JSON.parse(after.stdout).papers[0]).toMatchObject({
+      title: 'My title',
+      status: 'indexed'
+    })
+  }, 300_000)
 })

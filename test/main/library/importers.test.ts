@@ -174,7 +174,7 @@ describe('importing a library', () => {
       {
         file: join(dir, 'papers', 'odd.pdf'),
         title: 'odd paper',
-        reason: 'its PDF cannot be read (EISDIR)'
+        reason: '"odd.pdf" is not a file.'
       }
     ])
     expect(lib.service.get(r.added[0]!.paperId).status).toBe('indexed')
