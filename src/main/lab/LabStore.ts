@@ -404,7 +404,7 @@ export class LabStore {
     }))
   }
 
-  /** One chunk by its paper's sha256 and its chunk id, or null. */
+  /** One chunk by (a prefix of) its paper's sha256 and the end of its id (`-page-2-chunk-0`), or null. */
   async chunk(sha256Prefix: string, chunkId: string): Promise<LabHit | null> {
     const [r] = await this.q<{
       sha256: string
@@ -418,7 +418,7 @@ export class LabStore {
     }>(
       `SELECT p.sha256, p.paper_id, p.title, c.chunk_id, c.page, c.section, c.kind, c.text
        FROM chunks c JOIN papers p USING (sha256)
-       WHERE c.sha256 LIKE $1 || '%' AND c.chunk_id = $2 LIMIT 1`,
+       WHERE c.sha256 LIKE $1 || '%' AND right(c.chunk_id, length($2)) = $2 LIMIT 1`,
       [sha256Prefix.replace(/[^0-9a-f]/g, ''), chunkId]
     )
     if (!r) return null
