@@ -89,7 +89,7 @@ export class LabService {
     const store = this.openStore(url)
     try {
       const local = await this.localModel()
-      const applied = init ? await store.migrate(local ?? 'none') : []
+      const applied = init ? await store.migrate(local) : []
       const info = await store.check(local)
       await this.connection.set(url)
       await this.swap({ url, store, model: info.model })
@@ -165,8 +165,10 @@ export class LabService {
         continue
       }
       try {
-        const outcome = await store.publish(await this.input(paper, lab.model), lab.model)
+        const { input, model } = await this.input(paper, lab.model)
+        const outcome = await store.publish(input, model)
         report[outcome === 'published' ? 'published' : 'already'].push(paper.id)
+        if (model && input.chunks.some((c) => c.embedding)) lab.model = model
         sent++
       } catch (e) {
         if (isConnectionFailure((e as Error).cause) || isUserFacing(e, 'UPSTREAM_UNAVAILABLE')) {
@@ -240,20 +242,29 @@ export class LabService {
     return (await this.deps.embedder.current())?.id ?? null
   }
 
-  private async input(paper: StoredPaper, model: string): Promise<LabPaperInput> {
+  /**
+   * A paper as the lab takes it, and the model of its vectors.
+   * @remarks A lab with a model takes only papers with vectors of that model, so its dense
+   * search covers every paper; a lab without one takes the first model it is sent.
+   */
+  private async input(
+    paper: StoredPaper,
+    labModel: string
+  ): Promise<{ input: LabPaperInput; model: string | null }> {
     const chunks = this.deps.library.storedChunks(paper.id)
     const stored = this.deps.library.storedVectors(paper.id)
-    if (stored && stored.embedderId !== model) {
+    const model = stored?.embedderId ?? null
+    if (labModel !== '' && model !== labModel) {
       throw new UserFacingError('INVALID_INPUT', {
         key: 'labWrongModel',
         params: {
           host: this.store?.store.place.host ?? '',
-          labModel: model,
-          localModel: stored.embedderId
+          labModel,
+          localModel: model ?? 'none'
         }
       })
     }
-    return {
+    const input: LabPaperInput = {
       sha256: paper.sha256!,
       paperId: paper.id,
       title: paper.title,
@@ -274,6 +285,7 @@ export class LabService {
         embedding: stored?.vectors.get(c.id) ?? null
       }))
     }
+    return { input, model }
   }
 
   /** The open store for the saved connection; `labNotConnected` when there is none. */

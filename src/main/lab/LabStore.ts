@@ -162,7 +162,8 @@ export class LabStore {
       })
     }
     const model = await this.model()
-    if (localModel !== null && model !== localModel) {
+    // A lab set up without a model takes the first one that sends vectors.
+    if (localModel !== null && model !== '' && model !== localModel) {
       throw new UserFacingError('INVALID_INPUT', {
         key: 'labWrongModel',
         params: { host, labModel: model, localModel }
@@ -194,10 +195,11 @@ export class LabStore {
 
   /**
    * Creates or upgrades the schema (a curator's job: a reader's role is refused by the server).
-   * @param model - the embedding model a new lab takes; an existing lab keeps its own.
+   * @param model - the embedding model a new lab takes (null: the first to send vectors sets
+   * it); an existing lab keeps its own.
    * @returns the versions applied now.
    */
-  async migrate(model: string, target = LAB_SCHEMA_VERSION): Promise<number[]> {
+  async migrate(model: string | null, target = LAB_SCHEMA_VERSION): Promise<number[]> {
     const current = await this.schemaVersion()
     if (current > LAB_SCHEMA_VERSION) await this.check(null)
     const client = await this.connect()
@@ -230,7 +232,7 @@ export class LabStore {
           if (m.version === 1) {
             await client.query(
               `INSERT INTO lab_meta (key, value) VALUES ('embedding_model', $1), ('dims', $2)`,
-              [model, String(LAB_DIMS)]
+              [model ?? '', String(LAB_DIMS)]
             )
           }
           await client.query('INSERT INTO schema_version (version, name) VALUES ($1, $2)', [
@@ -266,11 +268,19 @@ export class LabStore {
    * Publishes one paper in one transaction: PDF, metadata, every chunk, or nothing.
    * @remarks Idempotent by sha256: a paper another member already published is left as it is
    * (`already`). A dropped connection rolls the transaction back, so running it again resumes.
+   * @param model - the model of the paper's vectors (null: it has none).
    */
-  async publish(paper: LabPaperInput, model: string): Promise<'published' | 'already'> {
+  async publish(paper: LabPaperInput, model: string | null): Promise<'published' | 'already'> {
     const client = await this.connect()
     try {
       await client.query('BEGIN')
+      if (model !== null && paper.chunks.some((c) => c.embedding)) {
+        // A lab without a model yet takes this one; the trigger then holds every later vector to it.
+        await client.query(
+          `UPDATE lab_meta SET value = $1 WHERE key = 'embedding_model' AND value = ''`,
+          [model]
+        )
+      }
       await client.query(
         'INSERT INTO pdfs (sha256, bytes, size) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING',
         [paper.sha256, Buffer.from(paper.pdf), paper.pdf.byteLength]
@@ -291,7 +301,7 @@ export class LabStore {
           paper.language,
           JSON.stringify(paper.fieldSources),
           paper.pages,
-          model
+          model ?? ''
         ]
       )
       if (inserted.rowCount === 0) {
@@ -332,7 +342,11 @@ export class LabStore {
           'INVALID_INPUT',
           {
             key: 'labWrongModel',
-            params: { host: this.place.host, labModel: await this.model(), localModel: model }
+            params: {
+              host: this.place.host,
+              labModel: await this.model(),
+              localModel: model ?? ''
+            }
           },
           { cause: e }
         )

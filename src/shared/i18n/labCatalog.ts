@@ -90,6 +90,7 @@ export const labCliEn = {
   disconnected:
     'Disconnected from the lab at {{host}}. Nothing was removed from the lab or from this library.',
   notConnected: 'No lab library is connected.',
+  noModel: 'none yet (set by the first member who publishes vectors)',
   fromEnv: '(connection from RESEARCHPAL_LAB_URL)',
   publishProgress: 'Publishing {{done}}/{{total}}: {{title}}{{eta}}',
   eta: ' (about {{seconds}} s left)',
@@ -117,6 +118,7 @@ export const labCliPtBR: typeof labCliEn = {
   disconnected:
     'Desconectado do laboratório em {{host}}. Nada foi removido do laboratório nem desta biblioteca.',
   notConnected: 'Nenhuma biblioteca de laboratório está conectada.',
+  noModel: 'nenhum ainda (definido pelo primeiro membro que publicar vetores)',
   fromEnv: '(conexão vinda de RESEARCHPAL_LAB_URL)',
   publishProgress: 'Publicando {{done}}/{{total}}: {{title}}{{eta}}',
   eta: ' (faltam cerca de {{seconds}} s)',
