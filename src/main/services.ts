@@ -486,6 +486,7 @@ async function openServices(
   })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
+    labPdf: (paperId) => lab.pdfBytes(paperId),
     paths,
     settings,
     embedderStatus: () => embedder.status(),

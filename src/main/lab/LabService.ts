@@ -237,6 +237,11 @@ export class LabService {
     return { file, title: pdf.title, page, sha256: pdf.sha256 }
   }
 
+  /** A lab paper's PDF bytes for the viewer, from the local cache (fetched the first time). */
+  async pdfBytes(id: string): Promise<Uint8Array> {
+    return readFile((await this.open(id)).file)
+  }
+
   /** The local embedder's id, or null without a model (keyword-only library). */
   private async localModel(): Promise<string | null> {
     return (await this.deps.embedder.current())?.id ?? null

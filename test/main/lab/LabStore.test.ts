@@ -53,7 +53,7 @@ describe('LabStore against PostgreSQL + pgvector (PGlite over the wire, real pg 
   beforeAll(async () => {
     server = await LabServer.create()
     store = new LabStore(server.url)
-  }, 60_000)
+  }, 180_000)
   afterAll(async () => {
     await store?.close()
     await server?.close()
@@ -181,7 +181,7 @@ describe('LabStore: what is wrong with a connection, said plainly', () => {
       await store.close()
       await server.close()
     }
-  })
+  }, 180_000)
 
   it('a server without pgvector', async () => {
     const server = await LabServer.create({ withVector: false })
@@ -195,7 +195,7 @@ describe('LabStore: what is wrong with a connection, said plainly', () => {
       await store.close()
       await server.close()
     }
-  })
+  }, 180_000)
 
   it('a wrong password (the server refuses the login with 28P01)', async () => {
     const refusing = await refusingServer()

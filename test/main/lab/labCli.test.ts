@@ -77,7 +77,7 @@ describe('the lab CLI: two data folders, one lab (PGlite + pgvector over the wir
     server = await LabServer.create()
     alice = await library('alice', 'Capybara Attention Kernels', 'capybara')
     bob = await library('bob', 'Tapir Decoder Notes', 'tapir')
-  }, 120_000)
+  }, 300_000)
   afterAll(async () => {
     await server?.close()
     if (process.env.RESEARCHPAL_LAB_TRANSCRIPT)

@@ -46,7 +46,7 @@ describe('two data folders share one lab on a Postgres server (PGlite + pgvector
       open('alice', [shared, aliceOnly, aliceSecond]),
       open('bob', [shared, bobOnly])
     ])
-  }, 120_000)
+  }, 300_000)
   afterAll(async () => {
     await alice?.close()
     await bob?.close()
@@ -115,6 +115,15 @@ describe('two data folders share one lab on a Postgres server (PGlite + pgvector
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(
       createHash('sha256').update(readFileSync(aliceOnly)).digest('hex')
     )
+    // The viewer asks for the PDF by the citation's paper id, as for a local paper.
+    const viewed = await bob.router.invoke(
+      'library:pdf',
+      { paperId: hit!.paperId },
+      { transport: 'electron' }
+    )
+    expect(
+      viewed.ok && Buffer.from((viewed.value as { data: Uint8Array }).data).equals(bytes)
+    ).toBe(true)
     const local = await bob.retriever.search({ query: 'capybara2', limit: 5, source: 'local' })
     expect(local.results.some((x) => x.source === 'lab')).toBe(false)
   })
