@@ -33,9 +33,11 @@ function percentile(values: number[], p: number): number {
  * @remarks Against PGlite + pgvector served in-process (one WASM Postgres, queries serialized)
  * unless RESEARCHPAL_LAB_BENCH_URL names a real server (the CI's pgvector service): its lab
  * tables are created there if missing and the run's papers are left in it.
+ * RESEARCHPAL_LAB_BENCH_PAPERS sets the number of papers (the workflow's larger lab).
  */
 export async function labBench(quick: boolean): Promise<LabBenchFigures> {
-  const papers = quick ? 10 : 250
+  const asked = Number(process.env.RESEARCHPAL_LAB_BENCH_PAPERS)
+  const papers = Number.isInteger(asked) && asked > 0 ? asked : quick ? 10 : 250
   const url = process.env.RESEARCHPAL_LAB_BENCH_URL?.trim()
   const server = url ? null : await LabServer.create()
   const store = new LabStore(url || server!.url, { statementTimeoutMs: 120_000 })
