@@ -105,9 +105,9 @@ export const labCliEn = {
     '! The lab could not be searched, so these results are from this library only: {{message}}',
   help: `lab connect <postgres-url> [--init]   connect this library to a lab (--init: a curator sets up or upgrades its schema)
 lab status                            the lab's server, schema, model and size
-lab publish [paperId...] [--all]       share papers with the lab (idempotent; run again to resume)
+lab publish [paperId...] [--all]      share papers with the lab (idempotent; run again to resume)
 lab search "<query>" [-k N]           search the lab only
-lab open <lab paper or chunk id>       fetch a lab paper's PDF once into this library's cache
+lab open <lab paper or chunk id>      fetch a lab paper's PDF once into this library's cache
 lab disconnect                        forget the connection (nothing is deleted)`
 }
 
@@ -133,8 +133,8 @@ export const labCliPtBR: typeof labCliEn = {
     '! Não foi possível buscar no laboratório; estes resultados são só desta biblioteca: {{message}}',
   help: `lab connect <url-postgres> [--init]   conecta esta biblioteca a um laboratório (--init: um curador configura ou atualiza o esquema)
 lab status                            servidor, esquema, modelo e tamanho do laboratório
-lab publish [idDoArtigo...] [--all]    compartilha artigos com o laboratório (idempotente; execute de novo para retomar)
+lab publish [idDoArtigo...] [--all]   compartilha artigos com o laboratório (idempotente; execute de novo para retomar)
 lab search "<busca>" [-k N]           busca só no laboratório
-lab open <id de artigo ou trecho>      baixa uma vez o PDF de um artigo do laboratório para o cache desta biblioteca
+lab open <id de artigo ou trecho>     baixa uma vez o PDF de um artigo do laboratório para o cache desta biblioteca
 lab disconnect                        esquece a conexão (nada é apagado)`
 }
