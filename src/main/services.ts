@@ -42,6 +42,9 @@ import { IdleTuning } from './ingest/bulk/IdleTuning'
 import { IngestTuning } from './ingest/bulk/IngestTuning'
 import { measureIngestion, type MeasureDeps } from './ingest/bulk/measureIngestion'
 import { DesktopEntry } from './desktop/desktopEntry'
+import { LabService } from './lab/LabService'
+import { LabRetriever } from './lab/LabRetriever'
+import { labLibrary, localSha256s } from './lab/labLibrary'
 
 /** Everything the Electron entry, the CLI and the e2e harness need. */
 export interface Services {
@@ -63,6 +66,8 @@ export interface Services {
   measureIngestion(pdfs: readonly string[]): ReturnType<typeof measureIngestion>
   /** Where links and files from the desktop come in (src/main/desktop/desktopEntry.ts). */
   desktop: DesktopEntry
+  /** The lab library this data folder is connected to, if any (src/main/lab/). */
+  lab: LabService
   router: Router
   /** The data folder's writer lock; null when opened read-only. */
   lock: DataFolderLock | null
@@ -385,14 +390,25 @@ async function openServices(
     void folderImport
       .resume()
       .catch((e: unknown) => log(`resuming the folder import: ${String(e)}`))
-  const retriever = new HybridRetriever({
-    vectors,
-    keywords,
+  // The lab library (issue 36): searched beside this one when connected (src/main/lab/).
+  const lab = new LabService({
+    root: paths.root,
+    env,
     embedder,
-    paperIds: () => library.paperIds(),
-    paper: (id) => library.byId(id),
-    paperText: (id) => library.paperText(id)
+    library: labLibrary(library, keywords, vectors)
   })
+  const retriever = new LabRetriever(
+    new HybridRetriever({
+      vectors,
+      keywords,
+      embedder,
+      paperIds: () => library.paperIds(),
+      paper: (id) => library.byId(id),
+      paperText: (id) => library.paperText(id)
+    }),
+    lab,
+    localSha256s(library)
+  )
   // Pages shown to the model are drawn in the OCR worker (pdf.js + canvas), off the main thread.
   const pageImages = new WorkerRecognizer(workers ? () => ocrWorkerScript(workers) : undefined)
   let keyForModel: string | null = await settings.apiKey()
@@ -473,6 +489,7 @@ async function openServices(
   })
   const handlers = createHandlers({
     version: options.version ?? packageJson.version,
+    labPdf: (paperId) => lab.pdfBytes(paperId),
     paths,
     settings,
     embedderStatus: () => embedder.status(),
@@ -551,6 +568,7 @@ async function openServices(
     embedder,
     library,
     retriever,
+    lab,
     agent,
     compare,
     conversations,
@@ -573,6 +591,7 @@ async function openServices(
         await folderImport.close()
         await library.close()
         await Promise.all([
+          lab.close(),
           embedder.close(),
           reader.close(),
           vectors.close(),

@@ -68,7 +68,9 @@ export const SearchInputSchema = z
   .object({
     query: Query,
     limit: z.number().int().min(1).max(50).optional(),
-    paperIds: z.array(PaperIdSchema).max(1000).optional()
+    paperIds: z.array(PaperIdSchema).max(1000).optional(),
+    /** This library, the connected lab library, or both (the default when a lab is connected). */
+    source: z.enum(['local', 'lab', 'all']).optional()
   })
   .strict()
 /** Search options. */

@@ -144,7 +144,9 @@ export const SearchResultSchema = z.object({
   /** Absent on text passages. */
   kind: ChunkKindSchema.optional(),
   /** Where a figure or table is on its page. */
-  region: RegionSchema.optional()
+  region: RegionSchema.optional(),
+  /** `lab`: from the connected lab library (its PDF is fetched on opening); absent: this library. */
+  source: z.literal('lab').optional()
 })
 /** One ranked passage returned by search. */
 export type SearchResult = z.infer<typeof SearchResultSchema>
@@ -169,7 +171,16 @@ export type PageRange = z.infer<typeof PageRangeSchema>
 export const SearchResponseSchema = z.object({
   query: z.string(),
   embedder: z.string().nullable(),
-  results: z.array(SearchResultSchema)
+  results: z.array(SearchResultSchema),
+  /** Set when a lab library is connected: searched, or not reachable (then results are local). */
+  lab: z
+    .object({
+      state: z.enum(['searched', 'unreachable']),
+      message: z.string().optional(),
+      key: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+    })
+    .optional()
 })
 /** A search answer. */
 export type SearchResponse = z.infer<typeof SearchResponseSchema>

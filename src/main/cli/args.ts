@@ -49,6 +49,12 @@ export interface CliArgs {
   once: boolean
   /** `watch add --poll`: poll the folder (network and cloud-synced folders). */
   poll: boolean
+  /** `lab connect --init`: set up or upgrade the lab's schema (a curator). */
+  init: boolean
+  /** `lab publish --all`: every indexed paper. */
+  all: boolean
+  /** `search --source local|lab|all`: where to search when a lab is connected. */
+  source: 'local' | 'lab' | 'all' | null
 }
 
 /** Options that take a value and are kept by name in {@link CliArgs.values}. */
@@ -129,7 +135,10 @@ const OPTIONS = {
   port: { type: 'string' },
   debug: { type: 'boolean' },
   once: { type: 'boolean' },
-  poll: { type: 'boolean' }
+  poll: { type: 'boolean' },
+  init: { type: 'boolean' },
+  all: { type: 'boolean' },
+  source: { type: 'string' }
 } as const satisfies ParseArgsOptionsConfig
 
 type Parsed = ReturnType<typeof parseWithNode>
@@ -230,7 +239,10 @@ export function parseArgs(argv: string[]): CliArgs {
     allowAdd: v['allow-add'] ?? false,
     port: port(v.port, '--port'),
     once: v.once ?? false,
-    poll: v.poll ?? false
+    poll: v.poll ?? false,
+    init: v.init ?? false,
+    all: v.all ?? false,
+    source: oneOf('source', v.source, ['local', 'lab', 'all'])
   }
   if (out.model !== null && out.provider === null) {
     throw new UsageError('modelNeedsProvider')

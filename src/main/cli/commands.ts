@@ -339,12 +339,20 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       const [query] = need(args, 1, 'query')
       const input: Record<string, unknown> = { query, limit: args.k ?? 5 }
       if (args.papers.length) input.paperIds = args.papers
+      if (args.source) input.source = args.source
       const r = await call(s, 'search:query', input)
       const text = [
         r.embedder ? t('cli.search.hybrid', { embedder: r.embedder }) : t('cli.search.keyword'),
+        ...(r.lab?.state === 'unreachable'
+          ? [
+              t('lab.localOnly', {
+                message: errorMessage({ message: r.lab.message ?? '', ...r.lab }, cliLanguage(s))
+              })
+            ]
+          : []),
         ...r.results.map(
           (x, i) =>
-            `${t('cli.search.result', { rank: i + 1, title: x.title, page: x.page, section: x.section, score: x.score })}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`
+            `${x.source === 'lab' ? '[lab] ' : ''}${t('cli.search.result', { rank: i + 1, title: x.title, page: x.page, section: x.section, score: x.score })}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`
         )
       ].join('\n')
       return { json: r, text, exitCode: 0 }
@@ -398,6 +406,10 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     }
     case 'thread':
       return thread(s, args)
+    case 'lab': {
+      const { labCommand } = await import('../lab/labCommand')
+      return labCommand(s, args, (line) => void process.stderr.write(`${line}\n`))
+    }
     case 'watch':
     case 'zotero':
     case 'sync': {

@@ -148,6 +148,8 @@ export interface HandlerDeps {
   folderImport: FolderImportPort
   tuning: IngestTuning
   measureIngestion(pdfs: readonly string[]): Promise<IngestTuningInfo>
+  /** A lab paper's PDF (`lab-<sha12>`), fetched once into the local cache (src/main/lab/). */
+  labPdf?: (paperId: string) => Promise<Uint8Array>
 }
 
 /**
@@ -252,7 +254,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'library:retry': async ({ paperId }) => ({ paper: await deps.library.retry(paperId) }),
     'library:cancel': ({ paperId }) => ({ cancelled: deps.library.cancel(paperId) }),
-    'library:pdf': async ({ paperId }) => ({ paperId, data: await deps.library.pdfBytes(paperId) }),
+    'library:pdf': async ({ paperId }) => ({
+      paperId,
+      data:
+        paperId.startsWith('lab-') && deps.labPdf
+          ? await deps.labPdf(paperId)
+          : await deps.library.pdfBytes(paperId)
+    }),
     'library:edit': async ({ paperId, edit }) => ({
       paper: await deps.library.organizer.edit(paperId, edit)
     }),

@@ -71,6 +71,8 @@ Commands:
   zotero unlink                    Stop following Zotero (its papers stay)
   sync [--once]                    Catch up with the watched folders and Zotero, then keep
                                    watching until Ctrl-C (--once: one pass, then exit)
+  lab connect|status|publish|search|open|disconnect
+                                   A lab library shared on PostgreSQL + pgvector (lab: help)
   add-doi <DOI>                    Add a paper's open-access PDF (Unpaywall) with Crossref's
                                    details
   search-arxiv "<title>"           arXiv papers with that title, to add with ingest <id>
@@ -171,7 +173,9 @@ Environment:
       paperIds: 'paper ids',
       watchVerb: 'add|remove|list|pause|resume [<folder>]',
       zoteroVerb: 'link <Zotero folder> [--collection NAME]... or unlink',
-      exportFormat: '--format md or --format bib'
+      exportFormat: '--format md or --format bib',
+      labUrl: 'a connection string such as postgres://user:password@host:5432/database',
+      labId: 'a lab paper or passage id (lab-…, from search)'
     },
     threadBoth: 'Use --thread or --new-thread, not both',
     paperNeedsNewThread: '--paper with ask limits a new conversation: add --new-thread',
@@ -181,6 +185,8 @@ Environment:
     year: "--year must be a year such as 2019, not '{{value}}'",
     unknownThreadCommand: "Unknown thread command '{{verb}}' (show or export)",
     unknownCollectionCommand: "Unknown collection command '{{verb}}'",
+    unknownLabCommand:
+      "Unknown lab command '{{verb}}' (connect, status, publish, search, open or disconnect)",
     unknownWatchCommand: "Unknown watch command '{{verb}}' (add, remove, list, pause or resume)",
     unknownZoteroCommand: "Unknown zotero command '{{verb}}' (link or unlink)",
     unknownCommand: "Unknown command '{{command}}'",

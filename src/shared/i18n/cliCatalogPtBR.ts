@@ -68,6 +68,9 @@ Comandos:
   zotero unlink                    Deixar de acompanhar o Zotero (seus artigos ficam)
   sync [--once]                    Pôr em dia as pastas observadas e o Zotero, e seguir
                                    observando até Ctrl-C (--once: uma passada e sai)
+  lab connect|status|publish|search|open|disconnect
+                                   Biblioteca de laboratório compartilhada em PostgreSQL +
+                                   pgvector (lab: ajuda)
   add-doi <DOI>                    Adiciona o PDF de acesso aberto de um artigo (Unpaywall)
                                    com os dados do Crossref
   search-arxiv "<título>"          Artigos do arXiv com esse título, para adicionar com
@@ -180,7 +183,9 @@ Ambiente:
       paperIds: 'ids de artigos',
       watchVerb: 'add|remove|list|pause|resume [<pasta>]',
       zoteroVerb: 'link <pasta do Zotero> [--collection NOME]... ou unlink',
-      exportFormat: '--format md ou --format bib'
+      exportFormat: '--format md ou --format bib',
+      labUrl: 'uma string de conexão como postgres://usuario:senha@servidor:5432/banco',
+      labId: 'um id de artigo ou trecho do laboratório (lab-…, vindo da busca)'
     },
     threadBoth: 'Use --thread ou --new-thread, não os dois',
     paperNeedsNewThread: '--paper com ask limita uma conversa nova: acrescente --new-thread',
@@ -190,6 +195,8 @@ Ambiente:
     year: "--year deve ser um ano como 2019, não '{{value}}'",
     unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
     unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
+    unknownLabCommand:
+      "Comando lab desconhecido '{{verb}}' (connect, status, publish, search, open ou disconnect)",
     unknownWatchCommand:
       "Comando watch desconhecido '{{verb}}' (add, remove, list, pause ou resume)",
     unknownZoteroCommand: "Comando zotero desconhecido '{{verb}}' (link ou unlink)",

@@ -1,5 +1,6 @@
 import { cliEn } from './cliCatalog'
 import { exportsEn } from './exportsCatalog'
+import { labCliEn, labErrorsEn } from './labCatalog'
 
 /**
  * The texts main writes for people (inside answers, errors, notices, and the CLI's human
@@ -63,7 +64,9 @@ export const mainEn = {
     restartNow: 'Restart now',
     later: 'Later'
   },
+  lab: labCliEn,
   errors: {
+    ...labErrorsEn,
     linkInvalid:
       'This link cannot be opened: {{link}} is not a ResearchPal passage link (researchpal://paper/<id>?page=N).',
     linkPaperMissing:
@@ -496,6 +499,7 @@ export type MainErrorKey = Exclude<
   | 'fileKinds'
   | 'catalogQueued'
   | 'recordKinds'
+  | 'labWhyNot'
 >
 
 /** A main catalog's shape: the English one's keys, any string values. */

@@ -1,5 +1,6 @@
 import { cliPtBR } from './cliCatalogPtBR'
 import { exportsPtBR } from './exportsCatalog'
+import { labCliPtBR, labErrorsPtBR } from './labCatalog'
 import type { MainCatalog } from './mainCatalog'
 
 /**
@@ -64,7 +65,9 @@ export const mainPtBR: MainCatalog = {
     restartNow: 'Reiniciar agora',
     later: 'Depois'
   },
+  lab: labCliPtBR,
   errors: {
+    ...labErrorsPtBR,
     linkInvalid:
       'Este link não pode ser aberto: {{link}} não é um link de trecho do ResearchPal (researchpal://paper/<id>?page=N).',
     linkPaperMissing:

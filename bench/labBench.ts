@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto'
+import { LabStore, type LabPaperInput } from '../src/main/lab/LabStore'
+import { FakeEmbedder } from '../test/fakes/fakeEmbedder'
+import { LabServer } from '../test/fakes/labServer'
+import { proseLines } from '../test/fixtures/fixturePapers'
+
+/** The lab library's figures (issue 36): publishing over the wire, and hybrid search latency. */
+export interface LabBenchFigures {
+  /** `PGlite (WASM) over pglite-socket` or the server's version string (a real PostgreSQL). */
+  server: string
+  papers: number
+  chunks: number
+  publishSeconds: number
+  papersPerSecond: number
+  chunksPerSecond: number
+  /** Vector + keyword in SQL, fused by RRF (the query embedded by the test embedder). */
+  hybridSearchMs: { p50: number; p95: number; queries: number }
+  keywordSearchMs: { p50: number; p95: number; queries: number }
+  note: string
+}
+
+const CHUNKS_PER_PAPER = 40
+const r1 = (x: number): number => Math.round(x * 10) / 10
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return r1(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
+}
+
+/**
+ * Publishes 250 synthetic papers (`--quick`: 10) of 40 chunks of filler prose, with hashed-word
+ * vectors, to a fresh lab and times searches over it, through LabStore and the real `pg` client.
+ * @remarks Against PGlite + pgvector served in-process (one WASM Postgres, queries serialized)
+ * unless RESEARCHPAL_LAB_BENCH_URL names a real server (the CI's pgvector service): its lab
+ * tables are created there if missing and the run's papers are left in it.
+ * RESEARCHPAL_LAB_BENCH_PAPERS sets the number of papers (the workflow's larger lab).
+ */
+export async function labBench(quick: boolean): Promise<LabBenchFigures> {
+  const asked = Number(process.env.RESEARCHPAL_LAB_BENCH_PAPERS)
+  const papers = Number.isInteger(asked) && asked > 0 ? asked : quick ? 10 : 250
+  const url = process.env.RESEARCHPAL_LAB_BENCH_URL?.trim()
+  const server = url ? null : await LabServer.create()
+  const store = new LabStore(url || server!.url, { statementTimeoutMs: 120_000 })
+  const embedder = new FakeEmbedder()
+  try {
+    await store.migrate(embedder.id)
+    const info = await store.check(embedder.id)
+    const inputs: LabPaperInput[] = []
+    const run = Date.now()
+    for (let p = 0; p < papers; p++) {
+      const pdf = Buffer.from(`%PDF-1.4 bench paper ${p} ${run}`)
+      const sha256 = createHash('sha256').update(pdf).digest('hex')
+      const texts = Array.from({ length: CHUNKS_PER_PAPER }, (_, i) =>
+        [...proseLines(6, p * 100 + i), `benchmark${p} term${i % 7}`].join(' ')
+      )
+      const vectors = await embedder.embed(texts)
+      inputs.push({
+        sha256,
+        paperId: sha256.slice(0, 12),
+        title: `Bench paper ${p}`,
+        authors: ['Bench'],
+        year: 2024,
+        venue: null,
+        doi: null,
+        language: 'en',
+        fieldSources: {},
+        pages: 10,
+        pdf,
+        chunks: texts.map((text, i) => ({
+          chunkId: `${sha256.slice(0, 12)}-page-${1 + (i % 10)}-chunk-${i}`,
+          page: 1 + (i % 10),
+          section: 'body',
+          kind: 'text',
+          text,
+          embedding: vectors[i]!
+        }))
+      })
+    }
+    const t0 = performance.now()
+    for (const input of inputs) await store.publish(input, embedder.id)
+    const publishSeconds = (performance.now() - t0) / 1000
+    const queries = Array.from({ length: quick ? 10 : 60 }, (_, i) =>
+      proseLines(1, 9000 + i)[0]!
+        .split(' ')
+        .slice(0, 5)
+        .join(' ')
+    )
+    const hybrid: number[] = []
+    const keyword: number[] = []
+    await store.search(queries[0]!, (await embedder.embed([queries[0]!]))[0]!, 10) // warm-up
+    for (const q of queries) {
+      const [v] = await embedder.embed([q])
+      let t = performance.now()
+      await store.search(q, v!, 10)
+      hybrid.push(performance.now() - t)
+      t = performance.now()
+      await store.search(q, null, 10)
+      keyword.push(performance.now() - t)
+    }
+    const chunks = papers * CHUNKS_PER_PAPER
+    return {
+      server: url
+        ? `PostgreSQL ${info.server} (pgvector ${info.pgvector})`
+        : `PGlite ${info.server} (WASM) over pglite-socket, pgvector ${info.pgvector}`,
+      papers,
+      chunks,
+      publishSeconds: r1(publishSeconds),
+      papersPerSecond: r1(papers / publishSeconds),
+      chunksPerSecond: r1(chunks / publishSeconds),
+      hybridSearchMs: {
+        p50: percentile(hybrid, 50),
+        p95: percentile(hybrid, 95),
+        queries: queries.length
+      },
+      keywordSearchMs: {
+        p50: percentile(keyword, 50),
+        p95: percentile(keyword, 95),
+        queries: queries.length
+      },
+      note: 'one paper per transaction; HNSW (cosine) and GIN indexes kept up to date while publishing; loopback; synthetic prose with hashed-word vectors (figures of the store, not of retrieval quality)'
+    }
+  } finally {
+    await store.close()
+    await server?.close()
+  }
+}

@@ -1,0 +1,480 @@
+import pg from 'pg'
+import { UserFacingError } from '../errors'
+import { labError, type LabPlace } from './labErrors'
+import { LAB_DIMS, LAB_MIGRATIONS, LAB_SCHEMA_VERSION, WRONG_MODEL_SQLSTATE } from './migrations'
+
+/** One chunk of a paper as it is published. */
+export interface LabChunkInput {
+  chunkId: string
+  page: number
+  section: string
+  kind: string
+  text: string
+  embedding: Float32Array | null
+}
+
+/** One paper as it is published: its metadata, its PDF and its chunks. */
+export interface LabPaperInput {
+  sha256: string
+  paperId: string
+  title: string
+  authors: string[]
+  year: number | null
+  venue: string | null
+  doi: string | null
+  language: string | null
+  fieldSources: Record<string, unknown>
+  pages: number
+  pdf: Uint8Array
+  chunks: LabChunkInput[]
+}
+
+/** A passage the lab found, with the paper and page a citation opens. */
+export interface LabHit {
+  sha256: string
+  paperId: string
+  title: string
+  chunkId: string
+  page: number
+  section: string
+  kind: string
+  text: string
+  score: number
+}
+
+/** What `lab status` shows about a server. */
+export interface LabInfo {
+  host: string
+  user: string
+  server: string
+  schemaVersion: number
+  pgvector: string
+  model: string
+  papers: number
+  chunks: number
+}
+
+/** How long a statement may run, and how long connecting may take, by default. */
+const STATEMENT_TIMEOUT_MS = 15_000
+const CONNECT_TIMEOUT_MS = 5_000
+/** Chunks sent in one INSERT; a paper's chunks go in one transaction whatever their number. */
+const CHUNK_BATCH = 200
+/** Text-search configurations by content language; anything else is searched as `simple`. */
+const TS_CONFIGS: Record<string, string> = {
+  en: 'english',
+  pt: 'portuguese',
+  es: 'spanish',
+  de: 'german',
+  fr: 'french',
+  it: 'italian'
+}
+
+/** The server and role of a connection string, never its password (for messages). */
+export function labPlace(url: string): LabPlace {
+  try {
+    const u = new URL(url)
+    if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new Error(u.protocol)
+    const host = `${u.hostname || 'localhost'}:${u.port || '5432'}${u.pathname || ''}`
+    return { host, user: decodeURIComponent(u.username) || 'postgres' }
+  } catch (cause) {
+    throw new UserFacingError(
+      'INVALID_INPUT',
+      { key: 'labBadUrl', params: { url: url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 120) } },
+      { cause }
+    )
+  }
+}
+
+function vectorText(v: Float32Array): string {
+  return `[${Array.from(v, (x) => (Number.isFinite(x) ? x : 0)).join(',')}]`
+}
+
+/**
+ * The lab library on a PostgreSQL server with pgvector, through `pg` (the only import of it).
+ * @remarks Every query is parameterised; statements time out; connections come from one
+ * `pg.Pool`. Nothing here ever touches the local library: a failure is a message, not a loss.
+ */
+export class LabStore {
+  readonly place: LabPlace
+  private readonly pool: pg.Pool
+
+  constructor(
+    url: string,
+    options: { statementTimeoutMs?: number; connectTimeoutMs?: number } = {}
+  ) {
+    this.place = labPlace(url)
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: 4,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      idleTimeoutMillis: 10_000,
+      application_name: 'ResearchPal'
+    })
+    // An idle connection the server closes must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined)
+  }
+
+  /** Runs one parameterised query, naming any failure for a person. */
+  private async q<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.pool.query<R>(sql, values)).rows
+    } catch (e) {
+      throw labError(e, this.place)
+    }
+  }
+
+  /** The schema version recorded in the lab: 0 for a database that is not a lab yet. */
+  async schemaVersion(): Promise<number> {
+    const [t] = await this.q<{ present: boolean }>(
+      `SELECT to_regclass('schema_version') IS NOT NULL AS present`
+    )
+    if (!t?.present) return 0
+    const [row] = await this.q<{ v: number | null }>(`SELECT max(version) AS v FROM schema_version`)
+    return row?.v ?? 0
+  }
+
+  /**
+   * Checks that this app can use the lab: its schema, pgvector, and its embedding model.
+   * @param localModel - the local embedder's id; null (keyword-only library) skips that check.
+   */
+  async check(localModel: string | null): Promise<LabInfo> {
+    const version = await this.schemaVersion()
+    const { host } = this.place
+    if (version > LAB_SCHEMA_VERSION) {
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'labNewerSchema',
+        params: { host, found: version, known: LAB_SCHEMA_VERSION }
+      })
+    }
+    const [ext] = await this.q<{ v: string }>(
+      `SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'`
+    )
+    if (!ext) {
+      throw new UserFacingError('NOT_FOUND', { key: 'labNoExtension', params: { host } })
+    }
+    if (version === 0)
+      throw new UserFacingError('NOT_FOUND', { key: 'labNoSchema', params: { host } })
+    if (version < LAB_SCHEMA_VERSION) {
+      throw new UserFacingError('NEWER_FORMAT', {
+        key: 'labOlderSchema',
+        params: { host, found: version, needed: LAB_SCHEMA_VERSION }
+      })
+    }
+    const model = await this.model()
+    // A lab set up without a model takes the first one that sends vectors.
+    if (localModel !== null && model !== '' && model !== localModel) {
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'labWrongModel',
+        params: { host, labModel: model, localModel }
+      })
+    }
+    const [counts] = await this.q<{ papers: string; chunks: string; server: string; who: string }>(
+      `SELECT (SELECT count(*) FROM papers) AS papers, (SELECT count(*) FROM chunks) AS chunks,
+              current_setting('server_version') AS server, current_user AS who`
+    )
+    return {
+      host,
+      user: counts?.who ?? this.place.user,
+      server: counts?.server ?? '',
+      schemaVersion: version,
+      pgvector: ext.v,
+      model,
+      papers: Number(counts?.papers ?? 0),
+      chunks: Number(counts?.chunks ?? 0)
+    }
+  }
+
+  /** The embedding model the lab was set up with. */
+  async model(): Promise<string> {
+    const [row] = await this.q<{ value: string }>(
+      `SELECT value FROM lab_meta WHERE key = 'embedding_model'`
+    )
+    return row?.value ?? ''
+  }
+
+  /**
+   * Creates or upgrades the schema (a curator's job: a reader's role is refused by the server).
+   * @param model - the embedding model a new lab takes (null: the first to send vectors sets
+   * it); an existing lab keeps its own.
+   * @returns the versions applied now.
+   */
+  async migrate(model: string | null, target = LAB_SCHEMA_VERSION): Promise<number[]> {
+    const current = await this.schemaVersion()
+    if (current > LAB_SCHEMA_VERSION) await this.check(null)
+    const client = await this.connect()
+    const applied: number[] = []
+    try {
+      const [ext] = (
+        await client.query<{ v: string }>(
+          `SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'`
+        )
+      ).rows
+      if (!ext) {
+        await client.query('CREATE EXTENSION IF NOT EXISTS vector').catch((cause: unknown) => {
+          throw new UserFacingError(
+            'NOT_FOUND',
+            { key: 'labNoExtension', params: { host: this.place.host } },
+            { cause }
+          )
+        })
+      }
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS schema_version (
+           version integer PRIMARY KEY, name text NOT NULL,
+           applied_at timestamptz NOT NULL DEFAULT now(), applied_by text NOT NULL DEFAULT current_user)`
+      )
+      for (const m of LAB_MIGRATIONS) {
+        if (m.version <= current || m.version > target) continue
+        await client.query('BEGIN')
+        try {
+          await client.query(m.sql)
+          if (m.version === 1) {
+            await client.query(
+              `INSERT INTO lab_meta (key, value) VALUES ('embedding_model', $1), ('dims', $2)`,
+              [model ?? '', String(LAB_DIMS)]
+            )
+          }
+          await client.query('INSERT INTO schema_version (version, name) VALUES ($1, $2)', [
+            m.version,
+            m.name
+          ])
+          await client.query('COMMIT')
+          applied.push(m.version)
+        } catch (e) {
+          await client.query('ROLLBACK').catch(() => undefined)
+          throw e
+        }
+      }
+    } catch (e) {
+      throw labError(e, this.place)
+    } finally {
+      client.release()
+    }
+    return applied
+  }
+
+  /** Which of these PDFs the lab already holds, papers and all. */
+  async published(sha256s: readonly string[]): Promise<Set<string>> {
+    if (sha256s.length === 0) return new Set()
+    const rows = await this.q<{ sha256: string }>(
+      'SELECT sha256 FROM papers WHERE sha256 = ANY($1::text[])',
+      [sha256s]
+    )
+    return new Set(rows.map((r) => r.sha256))
+  }
+
+  /**
+   * Publishes one paper in one transaction: PDF, metadata, every chunk, or nothing.
+   * @remarks Idempotent by sha256: a paper another member already published is left as it is
+   * (`already`). A dropped connection rolls the transaction back, so running it again resumes.
+   * @param model - the model of the paper's vectors (null: it has none).
+   */
+  async publish(paper: LabPaperInput, model: string | null): Promise<'published' | 'already'> {
+    const client = await this.connect()
+    try {
+      await client.query('BEGIN')
+      if (model !== null && paper.chunks.some((c) => c.embedding)) {
+        // A lab without a model yet takes this one; the trigger then holds every later vector to it.
+        await client.query(
+          `UPDATE lab_meta SET value = $1 WHERE key = 'embedding_model' AND value = ''`,
+          [model]
+        )
+      }
+      await client.query(
+        'INSERT INTO pdfs (sha256, bytes, size) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING',
+        [paper.sha256, Buffer.from(paper.pdf), paper.pdf.byteLength]
+      )
+      const inserted = await client.query(
+        `INSERT INTO papers (sha256, paper_id, title, authors, year, venue, doi, language,
+                             field_sources, pages, embedding_model)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9::jsonb, $10, $11)
+         ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
+        [
+          paper.sha256,
+          paper.paperId,
+          paper.title,
+          JSON.stringify(paper.authors),
+          paper.year,
+          paper.venue,
+          paper.doi,
+          paper.language,
+          JSON.stringify(paper.fieldSources),
+          paper.pages,
+          model ?? ''
+        ]
+      )
+      if (inserted.rowCount === 0) {
+        await client.query('ROLLBACK')
+        return 'already'
+      }
+      const config = TS_CONFIGS[paper.language ?? ''] ?? 'simple'
+      for (let at = 0; at < paper.chunks.length; at += CHUNK_BATCH) {
+        const batch = paper.chunks.slice(at, at + CHUNK_BATCH)
+        await client.query(
+          `INSERT INTO chunks (sha256, chunk_id, page, section, kind, language, ts_config, text,
+                               embedding, embedding_model)
+           SELECT $1, c.id, c.page, c.section, c.kind, $2, $3::regconfig, c.text,
+                  c.emb::vector, CASE WHEN c.emb IS NULL THEN NULL ELSE $4 END
+           FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[])
+                AS c(id, page, section, kind, text, emb)`,
+          [
+            paper.sha256,
+            paper.language,
+            config,
+            model,
+            batch.map((c) => c.chunkId),
+            batch.map((c) => c.page),
+            batch.map((c) => c.section),
+            batch.map((c) => c.kind),
+            // Postgres text cannot hold NUL; pdf.js text sometimes does.
+            batch.map((c) => c.text.replaceAll(String.fromCharCode(0), '')),
+            batch.map((c) => (c.embedding ? vectorText(c.embedding) : null))
+          ]
+        )
+      }
+      await client.query('COMMIT')
+      return 'published'
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      if ((e as { code?: string }).code === WRONG_MODEL_SQLSTATE) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          {
+            key: 'labWrongModel',
+            params: {
+              host: this.place.host,
+              labModel: await this.model(),
+              localModel: model ?? ''
+            }
+          },
+          { cause: e }
+        )
+      }
+      throw labError(e, this.place)
+    } finally {
+      client.release()
+    }
+  }
+
+  /**
+   * Hybrid search in SQL: pgvector cosine and `ts_rank_cd`, each `depth` deep, fused by RRF.
+   * @param vector - the query's embedding by the lab's model; null searches by words only.
+   */
+  async search(
+    query: string,
+    vector: Float32Array | null,
+    limit: number,
+    depth = 40
+  ): Promise<LabHit[]> {
+    const rows = await this.q<{
+      sha256: string
+      paper_id: string
+      title: string
+      chunk_id: string
+      page: number
+      section: string
+      kind: string
+      text: string
+      score: number
+    }>(
+      `WITH q AS (
+         SELECT replace(websearch_to_tsquery('english', $1)::text, ' & ', ' | ') AS en,
+                replace(websearch_to_tsquery('portuguese', $1)::text, ' & ', ' | ') AS pt,
+                replace(websearch_to_tsquery('simple', $1)::text, ' & ', ' | ') AS si
+       ), tq AS (
+         SELECT (CASE WHEN en = '' THEN ''::tsquery ELSE en::tsquery END)
+             || (CASE WHEN pt = '' THEN ''::tsquery ELSE pt::tsquery END)
+             || (CASE WHEN si = '' THEN ''::tsquery ELSE si::tsquery END) AS t FROM q
+       ), dense AS (
+         SELECT sha256, chunk_id, row_number() OVER (ORDER BY embedding <=> $2::vector) AS r
+         FROM (SELECT sha256, chunk_id, embedding FROM chunks
+               WHERE $2::vector IS NOT NULL AND embedding IS NOT NULL
+               ORDER BY embedding <=> $2::vector LIMIT $3) d
+       ), kw AS (
+         SELECT sha256, chunk_id, row_number() OVER (ORDER BY rank DESC) AS r
+         FROM (SELECT c.sha256, c.chunk_id, ts_rank_cd(c.tsv, tq.t) AS rank
+               FROM chunks c, tq WHERE c.tsv @@ tq.t ORDER BY rank DESC LIMIT $3) k
+       ), fused AS (
+         SELECT sha256, chunk_id, sum(1.0 / (60 + r))::float8 AS score
+         FROM (SELECT * FROM dense UNION ALL SELECT * FROM kw) u
+         GROUP BY sha256, chunk_id ORDER BY score DESC LIMIT $4
+       )
+       SELECT p.sha256, p.paper_id, p.title, c.chunk_id, c.page, c.section, c.kind, c.text, f.score
+       FROM fused f JOIN chunks c USING (sha256, chunk_id) JOIN papers p USING (sha256)
+       ORDER BY f.score DESC, c.chunk_id`,
+      [query, vector ? vectorText(vector) : null, depth, limit]
+    )
+    return rows.map((r) => ({
+      sha256: r.sha256,
+      paperId: r.paper_id,
+      title: r.title,
+      chunkId: r.chunk_id,
+      page: r.page,
+      section: r.section,
+      kind: r.kind,
+      text: r.text,
+      score: Number(r.score)
+    }))
+  }
+
+  /** One chunk by (a prefix of) its paper's sha256 and the end of its id (`-page-2-chunk-0`), or null. */
+  async chunk(sha256Prefix: string, chunkId: string): Promise<LabHit | null> {
+    const [r] = await this.q<{
+      sha256: string
+      paper_id: string
+      title: string
+      chunk_id: string
+      page: number
+      section: string
+      kind: string
+      text: string
+    }>(
+      `SELECT p.sha256, p.paper_id, p.title, c.chunk_id, c.page, c.section, c.kind, c.text
+       FROM chunks c JOIN papers p USING (sha256)
+       WHERE c.sha256 LIKE $1 || '%' AND right(c.chunk_id, length($2)) = $2 LIMIT 1`,
+      [sha256Prefix.replace(/[^0-9a-f]/g, ''), chunkId]
+    )
+    if (!r) return null
+    return {
+      sha256: r.sha256,
+      paperId: r.paper_id,
+      title: r.title,
+      chunkId: r.chunk_id,
+      page: r.page,
+      section: r.section,
+      kind: r.kind,
+      text: r.text,
+      score: 0
+    }
+  }
+
+  /** A published PDF by (a prefix of) its sha256, or null when the lab has none. */
+  async pdf(
+    sha256Prefix: string
+  ): Promise<{ sha256: string; title: string; bytes: Uint8Array } | null> {
+    const [r] = await this.q<{ sha256: string; title: string; bytes: Buffer }>(
+      `SELECT p.sha256, p.title, f.bytes FROM papers p JOIN pdfs f USING (sha256)
+       WHERE p.sha256 LIKE $1 || '%' ORDER BY p.sha256 LIMIT 1`,
+      [sha256Prefix.replace(/[^0-9a-f]/g, '')]
+    )
+    return r ? { sha256: r.sha256, title: r.title, bytes: new Uint8Array(r.bytes) } : null
+  }
+
+  /** Gets a client from the pool, naming a failure to connect. */
+  private async connect(): Promise<pg.PoolClient> {
+    try {
+      const client = await this.pool.connect()
+      // A connection that drops mid-transaction fails the query in flight; its 'error' event
+      // must not also crash the process.
+      if (client.listenerCount('error') === 0) client.on('error', () => undefined)
+      return client
+    } catch (e) {
+      throw labError(e, this.place)
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end().catch(() => undefined)
+  }
+}

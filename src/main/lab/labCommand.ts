@@ -1,0 +1,104 @@
+import { needs, UsageError, type CliArgs } from '../cli/args'
+import { cliLanguage } from '../cli/language'
+import type { CommandOutput } from '../cli/output'
+import { errorMessage, toAppError } from '../errors'
+import { mainT } from '../i18n'
+import type { Services } from '../services'
+import { labChunkId, labPaperId } from './LabService'
+
+/** `lab connect|status|publish|search|open|disconnect`: the lab library from the command line. */
+export async function labCommand(
+  s: Services,
+  args: CliArgs,
+  out: (line: string) => void
+): Promise<CommandOutput> {
+  const language = cliLanguage(s)
+  const t = mainT(language)
+  const [verb, ...rest] = args.positional
+  const connectedLine = (info: Awaited<ReturnType<Services['lab']['status']>>): string =>
+    t('lab.connected', {
+      ...info,
+      version: info.schemaVersion,
+      model: info.model || t('lab.noModel')
+    })
+  switch (verb) {
+    case undefined:
+    case 'help':
+      return { json: { help: t('lab.help') }, text: t('lab.help'), exitCode: 0 }
+    case 'connect': {
+      const [url] = rest
+      if (!url) throw needs('lab connect', 'labUrl')
+      const { info, applied } = await s.lab.connect(url, args.init)
+      const lines = applied.length ? [t('lab.initialized', { versions: applied.join(', ') })] : []
+      return {
+        json: { info, applied },
+        text: [...lines, connectedLine(info)].join('\n'),
+        exitCode: 0
+      }
+    }
+    case 'status': {
+      const c = await s.lab.connected()
+      if (!c) return { json: { connected: false }, text: t('lab.notConnected'), exitCode: 0 }
+      const info = await s.lab.status()
+      const text = [connectedLine(info), ...(c.fromEnv ? [t('lab.fromEnv')] : [])].join('\n')
+      return { json: { connected: true, fromEnv: c.fromEnv, info }, text, exitCode: 0 }
+    }
+    case 'publish': {
+      const ids = args.all ? [] : [...rest, ...args.papers]
+      const report = await s.lab.publish(ids, (p) => {
+        if (p.done >= p.total) return
+        const eta = p.etaSeconds === null ? '' : t('lab.eta', { seconds: p.etaSeconds })
+        out(t('lab.publishProgress', { done: p.done + 1, total: p.total, title: p.title, eta }))
+      })
+      const failed = report.failed.map((f) => ({ paperId: f.paperId, error: toAppError(f.error) }))
+      const text = [
+        ...failed.map((f) =>
+          t('lab.failedPaper', { id: f.paperId, message: errorMessage(f.error, language) })
+        ),
+        t('lab.published', {
+          published: report.published.length,
+          already: report.already.length,
+          failed: failed.length
+        })
+      ].join('\n')
+      return {
+        json: { published: report.published, already: report.already, failed },
+        text,
+        exitCode: failed.length ? 1 : 0
+      }
+    }
+    case 'search': {
+      const [query] = rest
+      if (!query) throw needs('lab search', 'query')
+      const hits = await s.lab.search(query, args.k ?? 5)
+      const results = hits.map((h) => ({
+        ...h,
+        paperId: labPaperId(h.sha256),
+        chunkId: labChunkId(h),
+        source: 'lab' as const
+      }))
+      const text = results.length
+        ? results
+            .map(
+              (h, i) =>
+                `${t('lab.labHit', { rank: i + 1, title: h.title, page: h.page, section: h.section, score: h.score.toFixed(4) })}\n   ${h.chunkId}\n   ${h.text.slice(0, 200).replace(/\s+/g, ' ')}`
+            )
+            .join('\n')
+        : t('lab.noHits')
+      return { json: { query, results }, text, exitCode: 0 }
+    }
+    case 'open': {
+      const [id] = rest
+      if (!id) throw needs('lab open', 'labId')
+      const opened = await s.lab.open(id)
+      return { json: opened, text: t('lab.opened', opened), exitCode: 0 }
+    }
+    case 'disconnect': {
+      const host = await s.lab.disconnect()
+      const text = host ? t('lab.disconnected', { host }) : t('lab.notConnected')
+      return { json: { disconnected: host !== null, host }, text, exitCode: 0 }
+    }
+    default:
+      throw new UsageError('unknownLabCommand', { verb })
+  }
+}
