@@ -25,6 +25,8 @@ export const cliEn = {
   damagedThread: '! {{file}} could not be read ({{reason}}); moved to {{movedTo}}',
   error: 'Error ({{code}}): {{message}}',
   ingested: '✓ {{id}}  {{pages, number}} pages, {{chunks, number}} chunks',
+  ingestedOcr:
+    '✓ {{id}}  {{pages, number}} pages, {{chunks, number}} chunks (OCR: {{ocr, number}} pages read, {{skipped, number}} blank pages skipped)',
   notice: '! {{message}}',
   help: `ResearchPal — ask questions about your paper PDFs, with citations.
 

@@ -20,6 +20,8 @@ export const cliPtBR: CliCatalog = {
   damagedThread: '! {{file}} não pôde ser lido ({{reason}}); movido para {{movedTo}}',
   error: 'Erro ({{code}}): {{message}}',
   ingested: '✓ {{id}}  {{pages, number}} páginas, {{chunks, number}} trechos',
+  ingestedOcr:
+    '✓ {{id}}  {{pages, number}} páginas, {{chunks, number}} trechos (OCR: {{ocr, number}} páginas lidas, {{skipped, number}} páginas em branco puladas)',
   notice: '! {{message}}',
   help: `ResearchPal — faça perguntas sobre os PDFs dos seus artigos, com citações.
 
