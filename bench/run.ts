@@ -34,6 +34,7 @@ import { cliStart } from './cliStart'
 import { bibliographyRead } from './bibliographyRead'
 import { syncScan } from './syncScan'
 import { mapBench } from './mapBench'
+import { blankPagesBench } from './blankPagesBench'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -266,6 +267,8 @@ async function main(): Promise<void> {
       syncScan: await syncScan(quick),
       // Issue 34: the citation map's build and ForceAtlas2 layout at 10,000 papers (2,000 quick).
       citationMap: await mapBench(quick),
+      // Issue 26: OCR passes and seconds on documents with blank versos, before/after the ink check.
+      blankPages: await blankPagesBench(quick),
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)
