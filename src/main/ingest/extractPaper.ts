@@ -4,7 +4,7 @@ import type { PageText } from '../domain'
 import { throwIfAborted, UserFacingError } from '../errors'
 import { ocrLanguagesFor } from '../ocr/ocrLanguage'
 import type { PageRecognizer } from '../ocr/PageRecognizer'
-import { cleanPage } from './cleanup'
+import { cleanPage, composeAccents } from './cleanup'
 import { detectFigures } from './figures'
 import { readMetadata, type PaperMetadata } from './metadata'
 import { pageLines } from './pageLines'
@@ -82,7 +82,7 @@ export async function extractPaper(
         page: p.page,
         lines: lines
           .map((l, i) => ({
-            text: l.text.trim(),
+            text: composeAccents(l.text.trim()),
             fontSize: l.fontSize,
             offset: cleaned.lineOffsets[i]!,
             x: l.x,

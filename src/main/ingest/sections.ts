@@ -33,6 +33,8 @@ const UNNUMBERED =
   /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction|resumo|resumen|zusammenfassung|introdução|introducción|einleitung|conclusão|conclusões|considerações finais|conclusiones|conclusión|fazit|referências(?: bibliográficas)?|referencias(?: bibliográficas)?|bibliografía|literaturverzeichnis|agradecimentos|agradecimientos|danksagung)\s*[.:]?$/i
 const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen)\s*[.:—–-]\s*\S/i
 /** A table-of-contents line: a heading followed by its page number, often after dot leaders. */
+/** The number a numbered heading starts with ("3 ", "3. ", "IV. "). */
+const NUMBER_LEAD = /^(?:\d{1,2}|[IVX]{1,5})\.?\s/
 const TOC_LINE = /(?:\.\s*){3,}\s*\d{1,4}$|\s\d{1,4}$/
 const TOC_TITLE =
   /^(?:contents|table of contents|sumário|sumario|índice|indice|inhaltsverzeichnis|lista de (?:figuras|tabelas|quadros|abreviaturas|siglas)|list of (?:figures|tables))$/i
@@ -80,13 +82,16 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
     if (isTocPage(lines)) continue
     for (const line of lines) {
       const text = headingText(line.text)
-      // Small caps headings (ICLR) are set half a point below body text.
-      if (text.length > 90 || line.fontSize < body - 1) continue
+      // Small caps headings (ICLR) are set half a point below body text; a numbered heading in
+      // capitals ("I. INTRODUCTION", IEEE) may be reported at its small capitals' size, about
+      // 80 % of body text. Its numbering must still count up, like any numbered heading.
+      const smallCaps = NUMBER_LEAD.test(text) && isCapitals(text)
+      if (text.length > 90 || line.fontSize < (smallCaps ? body * 0.7 : body - 1)) continue
       let heading: string | null = null
       let title = ''
       let m: RegExpExecArray | null
       // "1 Introduction 17" in a table of contents is not the chapter.
-      if (/^(?:\d{1,2}|[IVX]{1,5})\.?\s/.test(text) && TOC_LINE.test(text)) continue
+      if (NUMBER_LEAD.test(text) && TOC_LINE.test(text)) continue
       if ((m = NUMBERED.exec(text)) && Number(m[1]) === lastNumber + 1 && isTitle(m[2]!)) {
         lastNumber++
         heading = text
@@ -221,7 +226,8 @@ function nameUnlabelledMethod(marks: SectionMark[]): SectionMark[] {
   for (let i = intro + 1; i < marks.length; i++) {
     const m = marks[i]!
     if (m.name === 'related work') continue
-    if (canonicalSection(m.heading.replace(/^\S+\s+/, '')) === null)
+    // Only the number goes: an unnumbered "CONSIDERAÇÕES FINAIS" is named by both its words.
+    if (canonicalSection(m.heading.replace(NUMBER_LEAD, '')) === null)
       marks[i] = { ...m, name: 'method' }
     break
   }
@@ -270,4 +276,10 @@ function slug(title: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
+}
+
+/** A line whose letters are all capitals (and there are a few of them). */
+function isCapitals(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]+/gu, '')
+  return letters.length >= 4 && letters === letters.toUpperCase()
 }

@@ -22,6 +22,38 @@ const body = (n: number): [string, number][] =>
   Array.from({ length: n }, (_, i) => [`body text line ${i} with several words in it`, 10])
 
 describe('detectSections', () => {
+  it('finds numbered headings in small capitals set below body size (IEEE), in order only', () => {
+    const pages = [
+      page(1, [
+        ['Abstract', 10],
+        ...body(5),
+        ['I. INTRODUCTION', 8],
+        ...body(10),
+        // Capitals at small size out of sequence (a table row) are not a heading.
+        ['IV. TOTAL', 8]
+      ]),
+      page(2, [...body(10), ['II. CONCLUSION AND FUTURE WORK', 8], ...body(5)])
+    ]
+    expect(detectSections(pages).map((m) => [m.name, m.page])).toEqual([
+      ['abstract', 1],
+      ['introduction', 1],
+      ['conclusion', 2]
+    ])
+  })
+
+  it('names an unnumbered two-word heading by both words ("Considerações finais")', () => {
+    const pages = [
+      page(1, [['RESUMO', 12], ...body(5), ['INTRODUÇÃO', 12], ...body(10)]),
+      page(2, [...body(10), ['CONSIDERAÇÕES FINAIS', 12], ...body(5), ['REFERÊNCIAS', 12]])
+    ]
+    expect(detectSections(pages).map((m) => m.name)).toEqual([
+      'abstract',
+      'introduction',
+      'conclusion',
+      'references'
+    ])
+  })
+
   it('finds numbered headings, the abstract and the references with their page spans', () => {
     const pages = [
       page(1, [
