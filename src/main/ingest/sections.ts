@@ -31,7 +31,15 @@ const ROMAN = /^([IVX]{1,5})\.\s+(\p{Lu}[^\n]{1,80})$/u
 const LETTERED = /^([A-H])\.?\s+(\p{Lu}[^\n]{1,80})$/u
 const UNNUMBERED =
   /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction|resumo|resumen|zusammenfassung|introdução|introducción|einleitung|conclusão|conclusões|considerações finais|conclusiones|conclusión|fazit|referências(?: bibliográficas)?|referencias(?: bibliográficas)?|bibliografía|literaturverzeichnis|agradecimentos|agradecimientos|danksagung)\s*[.:]?$/i
-const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen)\s*[.:—–-]\s*\S/i
+const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen|summary)\s*[.:—–-]\s*\S/i
+/** "Abstract" run into its first words, or into a structured abstract's first label. */
+const RUN_IN_ABSTRACT = /^(?:Abstract|ABSTRACT|Resumo|RESUMO|Resumen|RESUMEN) \p{Lu}\p{Ll}/u
+/**
+ * The first label of a structured abstract set run-in with its text ("Objective To evaluate…",
+ * "IMPORTANCE Pregnant women…"), as medical journals print it without an "Abstract" heading.
+ */
+const STRUCTURED_LABEL =
+  /^(?:Importance|IMPORTANCE|Objectives?|OBJECTIVES?|Background|BACKGROUND|Purpose|PURPOSE|Aims?|AIMS?|Context|CONTEXT)\s*[.:—–-]?\s+\p{Lu}\p{Ll}/u
 /** A table-of-contents line: a heading followed by its page number, often after dot leaders. */
 /** The number a numbered heading starts with ("3 ", "3. ", "IV. "). */
 const NUMBER_LEAD = /^(?:\d{1,2}|[IVX]{1,5})\.?\s/
@@ -85,6 +93,17 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
       // Small caps headings (ICLR) are set half a point below body text; a numbered heading in
       // capitals ("I. INTRODUCTION", IEEE) may be reported at its small capitals' size, about
       // 80 % of body text. Its numbering must still count up, like any numbered heading.
+      if (page <= 2 && !seen.has('abstract') && !seen.has('introduction')) {
+        if (opensAbstract(text, line.fontSize, body)) {
+          // Numbered lines above the abstract are affiliation footnotes, not sections.
+          marks.length = 0
+          lastNumber = 0
+          lastRoman = 0
+          seen.add('abstract')
+          marks.push({ name: 'abstract', heading: 'Abstract', page, offset: line.offset })
+          continue
+        }
+      }
       const smallCaps = NUMBER_LEAD.test(text) && isCapitals(text)
       if (text.length > 90 || line.fontSize < (smallCaps ? body * 0.7 : body - 1)) continue
       let heading: string | null = null
@@ -114,9 +133,6 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
       } else if ((m = UNNUMBERED.exec(text)) && !seen.has(canonicalSection(m[1]!) ?? '')) {
         heading = text
         title = m[1]!
-      } else if (page <= 2 && INLINE_ABSTRACT.test(text) && !seen.has('abstract')) {
-        heading = 'Abstract'
-        title = 'Abstract'
       }
       if (heading === null) continue
       const name = canonicalSection(title) ?? slug(title)
@@ -282,4 +298,17 @@ function slug(title: string): string {
 function isCapitals(text: string): boolean {
   const letters = text.replace(/[^\p{L}]+/gu, '')
   return letters.length >= 4 && letters === letters.toUpperCase()
+}
+
+/**
+ * A line on the first pages that opens the abstract with its text on the same line: "Abstract:
+ * …", "Abstract – …", "Abstract Background …" or a structured abstract's first label.
+ * @remarks Abstracts are often set a size or two below body text, so smaller type is allowed; a
+ * run-in form must not be much larger than body text (a title "Abstract Algebra …" is).
+ */
+function opensAbstract(text: string, fontSize: number, body: number): boolean {
+  if (fontSize < body * 0.75) return false
+  if (INLINE_ABSTRACT.test(text)) return true
+  if (fontSize > body * 1.25) return false
+  return RUN_IN_ABSTRACT.test(text) || STRUCTURED_LABEL.test(text)
 }

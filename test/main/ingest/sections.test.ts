@@ -41,6 +41,31 @@ describe('detectSections', () => {
     ])
   })
 
+  it('finds an abstract run into its text, in smaller type, or by its first structured label', () => {
+    const names = (first: [string, number][]) =>
+      detectSections([
+        page(1, [['A Title', 16], ...first, ...body(8), ['1 Introduction', 12], ...body(10)])
+      ]).map((m) => [m.name, m.heading])
+    const intro = ['introduction', '1 Introduction']
+    expect(
+      names([['Abstract – Addressing the rise in emissions as smart cities expand', 9]])
+    ).toEqual([['abstract', 'Abstract'], intro])
+    expect(names([['Abstract Background Musculoskeletal pain is common in veterans', 10]])).toEqual(
+      [['abstract', 'Abstract'], intro]
+    )
+    expect(names([['IMPORTANCE Pregnant women were excluded from the trials', 8.5]])).toEqual([
+      ['abstract', 'Abstract'],
+      intro
+    ])
+    expect(names([['Objective To evaluate the impact of vaccination', 8.5]])).toEqual([
+      ['abstract', 'Abstract'],
+      intro
+    ])
+    // A title that starts with the word is not an abstract; nor is a label in body text.
+    expect(names([['Abstract Algebra for Engineers', 16]])).toEqual([intro])
+    expect(names([['the objective To evaluate is stated later', 10]])).toEqual([intro])
+  })
+
   it('names an unnumbered two-word heading by both words ("Considerações finais")', () => {
     const pages = [
       page(1, [['RESUMO', 12], ...body(5), ['INTRODUÇÃO', 12], ...body(10)]),
