@@ -302,13 +302,16 @@ function isCapitals(text: string): boolean {
 
 /**
  * A line on the first pages that opens the abstract with its text on the same line: "Abstract:
- * …", "Abstract – …", "Abstract Background …" or a structured abstract's first label.
+ * …", "Abstract – …", "Abstract Background …" or a structured abstract's first label; or a
+ * "Summary" heading (only asked before any introduction).
  * @remarks Abstracts are often set a size or two below body text, so smaller type is allowed; a
  * run-in form must not be much larger than body text (a title "Abstract Algebra …" is).
  */
 function opensAbstract(text: string, fontSize: number, body: number): boolean {
   if (fontSize < body * 0.75) return false
   if (INLINE_ABSTRACT.test(text)) return true
+  // "Summary" (JOSS, reports, "Executive summary") heading what comes before the introduction.
+  if (/^(?:executive )?summary$/i.test(text)) return fontSize >= body - 1
   if (fontSize > body * 1.25) return false
   return RUN_IN_ABSTRACT.test(text) || STRUCTURED_LABEL.test(text)
 }

@@ -61,6 +61,7 @@ describe('detectSections', () => {
       ['abstract', 'Abstract'],
       intro
     ])
+    expect(names([['Summary', 14]])).toEqual([['abstract', 'Abstract'], intro])
     // A title that starts with the word is not an abstract; nor is a label in body text.
     expect(names([['Abstract Algebra for Engineers', 16]])).toEqual([intro])
     expect(names([['the objective To evaluate is stated later', 10]])).toEqual([intro])
