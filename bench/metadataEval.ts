@@ -45,7 +45,7 @@ export const METADATA_FLOORS = {
   firstAuthor: 0.86,
   authors: 0.6,
   year: 0.69,
-  sections: 0.87,
+  sections: 0.89,
   wholeDocumentSections: 0
 } as const
 

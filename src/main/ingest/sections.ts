@@ -54,6 +54,9 @@ export function canonicalSection(title: string): string | null {
   if (/introduction|introdução|introducción|einleitung/.test(t)) return 'introduction'
   if (/related work|background|prior work|literature|previous work|trabalhos relacionados/.test(t))
     return 'related work'
+  // "Discussion and future work" discusses; only a heading that says conclusion, or future work
+  // alone, is the conclusion.
+  if (/discussion/.test(t) && !/conclu/.test(t)) return 'discussion'
   if (
     /conclusion|concluding|future work|conclusão|conclusões|considerações finais|conclusiones|conclusión|^fazit/.test(
       t

@@ -67,6 +67,12 @@ describe('detectSections', () => {
     expect(names([['the objective To evaluate is stated later', 10]])).toEqual([intro])
   })
 
+  it('names "Discussion and future work" a discussion, "Conclusion and future work" a conclusion', () => {
+    expect(canonicalSection('Discussion and Future Work')).toBe('discussion')
+    expect(canonicalSection('Conclusions and Discussion')).toBe('conclusion')
+    expect(canonicalSection('Future Work')).toBe('conclusion')
+  })
+
   it('names an unnumbered two-word heading by both words ("Considerações finais")', () => {
     const pages = [
       page(1, [['RESUMO', 12], ...body(5), ['INTRODUÇÃO', 12], ...body(10)]),
