@@ -45,7 +45,7 @@ export const METADATA_FLOORS = {
   firstAuthor: 0.86,
   authors: 0.6,
   year: 0.69,
-  sections: 0.77,
+  sections: 0.89,
   wholeDocumentSections: 0
 } as const
 
@@ -227,7 +227,12 @@ export async function metadataEval(corpusDir: string): Promise<Record<string, un
           files: rows.length,
           title: share(rows, 'title'),
           firstAuthor: share(rows, 'firstAuthor'),
-          year: share(rows, 'year')
+          year: share(rows, 'year'),
+          authors: share(rows, 'authors'),
+          sections: pct(
+            rows.flatMap((r) => SECTION_NAMES.map((n) => r.ok[n]!)).filter(Boolean).length,
+            rows.length * SECTION_NAMES.length
+          )
         }
       ]
     })

@@ -35,6 +35,7 @@ import { bibliographyRead } from './bibliographyRead'
 import { syncScan } from './syncScan'
 import { mapBench } from './mapBench'
 import { labBench } from './labBench'
+import { blankPagesBench } from './blankPagesBench'
 
 const log = (m: string): void => void process.stderr.write(`[bench] ${m}\n`)
 const r2 = (x: number): number => Math.round(x * 100) / 100
@@ -269,6 +270,8 @@ async function main(): Promise<void> {
       citationMap: await mapBench(quick),
       // Issue 36: the lab library on PostgreSQL + pgvector (PGlite here; RESEARCHPAL_LAB_BENCH_URL: a real server).
       labLibrary: await labBench(quick),
+      // Issue 26: OCR passes and seconds on documents with blank versos, before/after the ink check.
+      blankPages: await blankPagesBench(quick),
       seconds: r2((performance.now() - started) / 1000)
     }
     const json = JSON.stringify(report, null, 2)

@@ -107,7 +107,16 @@ export const PaperSchema = z.object({
   /** Authors that are one name (an institution): citations keep them whole, never "I, Gruppe". */
   literalAuthors: z.array(z.string()).optional(),
   /** Notes kept with the paper as plain text (a Zotero note, HTML stripped); none: absent. */
-  notes: z.array(z.string()).optional()
+  notes: z.array(z.string()).optional(),
+  /** At the last reading, text-less pages read by OCR and those skipped as blank (issue 26). */
+  ocr: z
+    .object({
+      pages: z.number().int(),
+      skipped: z.number().int(),
+      languages: z.array(z.string()).optional()
+    })
+    .nullable()
+    .optional()
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>
@@ -297,11 +306,8 @@ export const UI_LANGUAGE_SETTINGS = ['system', ...UI_LANGUAGES] as const
 /** One of {@link UI_LANGUAGE_SETTINGS}. */
 export type UiLanguageSetting = (typeof UI_LANGUAGE_SETTINGS)[number]
 
-/**
- * The OCR languages whose recognition data ships with the app (npm `@tesseract.js-data/*`).
- * @remarks English only: no Portuguese data package exists on the npm registry.
- */
-export const OCR_LANGUAGES = ['eng'] as const
+/** The OCR languages whose recognition data ships with the app (npm `@tesseract.js-data/*`). */
+export const OCR_LANGUAGES = ['eng', 'por'] as const
 
 /** The base URL of an OpenAI-compatible server: https, or http to this computer only. */
 export const LocalBaseUrlSchema = z

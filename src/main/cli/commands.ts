@@ -40,11 +40,14 @@ interface IngestRow {
   status: Paper['status']
   pages: number
   chunks: number
+  /** Text-less pages read by OCR and skipped as blank, when the paper had any. */
+  ocr?: { pages: number; skipped: number; languages?: string[] }
   error?: AppError
 }
 
 function row(p: Paper): IngestRow {
   const r: IngestRow = { paperId: p.id, status: p.status, pages: p.pages, chunks: p.chunks }
+  if (p.ocr) r.ocr = p.ocr
   if (p.error) r.error = p.error
   return r
 }
@@ -95,7 +98,15 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
   const t = mainT(language)
   const lines = rows.map((r) =>
     r.status === 'indexed'
-      ? t('cli.ingested', { id: r.paperId, pages: r.pages, chunks: r.chunks })
+      ? r.ocr
+        ? t('cli.ingestedOcr', {
+            id: r.paperId,
+            pages: r.pages,
+            chunks: r.chunks,
+            ocr: r.ocr.pages,
+            skipped: r.ocr.skipped
+          })
+        : t('cli.ingested', { id: r.paperId, pages: r.pages, chunks: r.chunks })
       : `✗ ${r.paperId ? `${r.paperId}  ` : ''}${shorten(r.input ?? '')}  ${r.error?.code ?? r.status}: ${r.error ? errorMessage(r.error, language) : ''}`
   )
   return { json: { papers: rows }, text: lines.join('\n'), exitCode: bad.length ? 1 : 0 }

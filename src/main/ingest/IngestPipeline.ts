@@ -171,7 +171,8 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
         ...mergeMetadata(latest, meta, 'pdf'),
         arxivId: latest.arxivId ?? meta.arxivId,
         pages: extracted.pages.length,
-        sections: extracted.sections
+        sections: extracted.sections,
+        ocr: extracted.ocr
       })
     }
     await deps.keywords.putPaper(paperId, chunks)

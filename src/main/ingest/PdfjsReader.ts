@@ -145,6 +145,9 @@ export interface PageCanvasFactory {
 
 function openDocument(pdfjs: PdfjsModule, bytes: Uint8Array, fontDir: string) {
   return pdfjs.getDocument({
+    // pdf.js decodes JBIG2 and JPEG 2000 images (the usual compression of scans) with its
+    // WebAssembly decoders, found beside the standard fonts; without them a scan draws blank.
+    wasmUrl: join(fontDir, '..', 'wasm') + '/',
     // pdf.js transfers (detaches) the buffer it is given; keep the caller's bytes intact.
     data: bytes.slice(),
     standardFontDataUrl: fontDir,

@@ -15,9 +15,36 @@ const LIGATURES: Record<string, string> = {
 }
 
 /** Expands ligatures, drops invisible characters and collapses runs of spaces in one line. */
+/**
+ * The combining mark for each spacing accent TeX's old fonts draw as a glyph of its own before
+ * the letter ("Introducci´on", "Conclus˜ao"), and the cedilla drawn after it ("Introduc¸ao").
+ */
+const SPACING_ACCENTS: Record<string, string> = {
+  '\u00B4': '\u0301',
+  '\u02DC': '\u0303',
+  '\u00A8': '\u0308',
+  '\u02C6': '\u0302',
+  '\u02C7': '\u030C'
+}
+
+/**
+ * Accented letters as one character each (NFC): decomposed text ("c" + U+0327) and TeX's
+ * separate accent glyphs ("´o") become "ç" and "ó", so headings, words and searches match.
+ */
+export function composeAccents(text: string): string {
+  return text
+    .replace(
+      // The dotless ı is what TeX sets under an accent on an i ("Metodolog´ıa").
+      /([\u00B4\u02DC\u00A8\u02C6\u02C7])([aeiouAEIOUnNyY\u0131])/g,
+      (_, a: string, l: string) => `${l === '\u0131' ? 'i' : l}${SPACING_ACCENTS[a]!}`
+    )
+    .replace(/([cC])\u00B8/g, '$1\u0327')
+    .normalize('NFC')
+}
+
 export function cleanLine(text: string): string {
   return (
-    text
+    composeAccents(text)
       .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => LIGATURES[c] ?? c)
       // Soft hyphens, zero-width spaces/joiners and the BOM carry no text.
       .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')

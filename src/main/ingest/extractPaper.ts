@@ -2,8 +2,9 @@ import type { SectionSpan } from '../../shared/types'
 import { dominantLanguage, type ContentLanguage } from '../language/detectLanguage'
 import type { PageText } from '../domain'
 import { throwIfAborted, UserFacingError } from '../errors'
+import { ocrLanguagesFor } from '../ocr/ocrLanguage'
 import type { PageRecognizer } from '../ocr/PageRecognizer'
-import { cleanPage } from './cleanup'
+import { cleanPage, composeAccents } from './cleanup'
 import { detectFigures } from './figures'
 import { readMetadata, type PaperMetadata } from './metadata'
 import { pageLines } from './pageLines'
@@ -16,6 +17,10 @@ export { MIN_CHARS_PER_PAGE }
 /** OCR for pages without a usable text layer. */
 export interface OcrStage {
   recognizer: PageRecognizer
+  /**
+   * The chosen languages (Settings): used when the paper's text-layer pages do not say which
+   * language its scanned pages are in (see {@link ocrLanguagesFor}).
+   */
   languages: readonly string[]
   /** Progress over the pages being recognised. */
   onPage?: (done: number, total: number) => void
@@ -27,6 +32,16 @@ export interface ExtractedPaper {
   metadata: PaperMetadata & { language: ContentLanguage | null }
   sections: SectionSpan[]
   marks: SectionMark[]
+  /** Pages without a usable text layer: read by OCR, or skipped as blank; null when none. */
+  ocr: OcrCounts | null
+}
+
+/** What OCR did for a paper: pages it read, and text-less pages skipped as blank (no ink). */
+export interface OcrCounts {
+  pages: number
+  skipped: number
+  /** The Tesseract languages the pages were read with. */
+  languages: string[]
 }
 
 /** Options for {@link extractPaper}. */
@@ -67,7 +82,7 @@ export async function extractPaper(
         page: p.page,
         lines: lines
           .map((l, i) => ({
-            text: l.text.trim(),
+            text: composeAccents(l.text.trim()),
             fontSize: l.fontSize,
             offset: cleaned.lineOffsets[i]!,
             x: l.x,
@@ -91,25 +106,33 @@ export async function extractPaper(
   for (const p of content.pages) clean(p)
   const label = options.label ?? 'This PDF'
   const ocr = options.ocr
+  let counts: OcrCounts | null = null
+  let languages: readonly string[] = []
   if (ocr && scanned.length > 0) {
-    const recognized = await ocr.recognizer.recognize(
-      bytes,
-      [...new Set(scanned)].sort((a, b) => a - b),
-      {
-        languages: ocr.languages,
-        label,
-        signal: options.signal,
-        onPage: ocr.onPage
-      }
+    const wanted = [...new Set(scanned)].sort((a, b) => a - b)
+    const scans = new Set(wanted)
+    languages = ocrLanguagesFor(
+      content.pages.filter((p) => !scans.has(p.page)).map((p) => done.get(p.page)!.text.text),
+      ocr.languages
     )
+    const recognized = await ocr.recognizer.recognize(bytes, wanted, {
+      languages,
+      label,
+      signal: options.signal,
+      onPage: ocr.onPage
+    })
     throwIfAborted(options.signal, { key: 'cancelledReading', params: { file: label } })
     for (const p of recognized) clean(p)
+    const read = new Set(recognized.map((p) => p.page))
+    // A blank page keeps its (empty) text layer, announced like any page.
+    for (const n of wanted) if (!read.has(n)) options.onPageText?.(done.get(n)!.text)
+    counts = { pages: read.size, skipped: wanted.length - read.size, languages: [...languages] }
   }
   const pages = content.pages.map((p) => done.get(p.page)!.text)
   const layout = content.pages.map((p) => done.get(p.page)!.layout)
   const chars = pages.reduce((n, p) => n + letterCount(p.text), 0)
   if (chars < MIN_CHARS_PER_PAGE * Math.max(1, content.numPages)) {
-    if (ocr && scanned.length > 0) throw unreadableScan(label, pages, ocr.languages, chars)
+    if (ocr && counts && counts.pages > 0) throw unreadableScan(label, pages, languages, chars)
     throw new UserFacingError(
       'NO_TEXT',
       chars === 0
@@ -126,7 +149,7 @@ export async function extractPaper(
     ),
     language: dominantLanguage(pages.map((p) => p.text))
   }
-  return { pages, metadata, sections: sectionSpans(marks, content.numPages), marks }
+  return { pages, metadata, sections: sectionSpans(marks, content.numPages), marks, ocr: counts }
 }
 
 /** A scan OCR could not read: what it found, and what the person can try. */

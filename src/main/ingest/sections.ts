@@ -31,8 +31,18 @@ const ROMAN = /^([IVX]{1,5})\.\s+(\p{Lu}[^\n]{1,80})$/u
 const LETTERED = /^([A-H])\.?\s+(\p{Lu}[^\n]{1,80})$/u
 const UNNUMBERED =
   /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction|resumo|resumen|zusammenfassung|introdução|introducción|einleitung|conclusão|conclusões|considerações finais|conclusiones|conclusión|fazit|referências(?: bibliográficas)?|referencias(?: bibliográficas)?|bibliografía|literaturverzeichnis|agradecimentos|agradecimientos|danksagung)\s*[.:]?$/i
-const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen)\s*[.:—–-]\s*\S/i
+const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen|summary)\s*[.:—–-]\s*\S/i
+/** "Abstract" run into its first words, or into a structured abstract's first label. */
+const RUN_IN_ABSTRACT = /^(?:Abstract|ABSTRACT|Resumo|RESUMO|Resumen|RESUMEN) \p{Lu}\p{Ll}/u
+/**
+ * The first label of a structured abstract set run-in with its text ("Objective To evaluate…",
+ * "IMPORTANCE Pregnant women…"), as medical journals print it without an "Abstract" heading.
+ */
+const STRUCTURED_LABEL =
+  /^(?:Importance|IMPORTANCE|Objectives?|OBJECTIVES?|Background|BACKGROUND|Purpose|PURPOSE|Aims?|AIMS?|Context|CONTEXT)\s*[.:—–-]?\s+\p{Lu}\p{Ll}/u
 /** A table-of-contents line: a heading followed by its page number, often after dot leaders. */
+/** The number a numbered heading starts with ("3 ", "3. ", "IV. "). */
+const NUMBER_LEAD = /^(?:\d{1,2}|[IVX]{1,5})\.?\s/
 const TOC_LINE = /(?:\.\s*){3,}\s*\d{1,4}$|\s\d{1,4}$/
 const TOC_TITLE =
   /^(?:contents|table of contents|sumário|sumario|índice|indice|inhaltsverzeichnis|lista de (?:figuras|tabelas|quadros|abreviaturas|siglas)|list of (?:figures|tables))$/i
@@ -44,6 +54,9 @@ export function canonicalSection(title: string): string | null {
   if (/introduction|introdução|introducción|einleitung/.test(t)) return 'introduction'
   if (/related work|background|prior work|literature|previous work|trabalhos relacionados/.test(t))
     return 'related work'
+  // "Discussion and future work" discusses; only a heading that says conclusion, or future work
+  // alone, is the conclusion.
+  if (/discussion/.test(t) && !/conclu/.test(t)) return 'discussion'
   if (
     /conclusion|concluding|future work|conclusão|conclusões|considerações finais|conclusiones|conclusión|^fazit/.test(
       t
@@ -80,13 +93,27 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
     if (isTocPage(lines)) continue
     for (const line of lines) {
       const text = headingText(line.text)
-      // Small caps headings (ICLR) are set half a point below body text.
-      if (text.length > 90 || line.fontSize < body - 1) continue
+      // Small caps headings (ICLR) are set half a point below body text; a numbered heading in
+      // capitals ("I. INTRODUCTION", IEEE) may be reported at its small capitals' size, about
+      // 80 % of body text. Its numbering must still count up, like any numbered heading.
+      if (page <= 2 && !seen.has('abstract') && !seen.has('introduction')) {
+        if (opensAbstract(text, line.fontSize, body)) {
+          // Numbered lines above the abstract are affiliation footnotes, not sections.
+          marks.length = 0
+          lastNumber = 0
+          lastRoman = 0
+          seen.add('abstract')
+          marks.push({ name: 'abstract', heading: 'Abstract', page, offset: line.offset })
+          continue
+        }
+      }
+      const smallCaps = NUMBER_LEAD.test(text) && isCapitals(text)
+      if (text.length > 90 || line.fontSize < (smallCaps ? body * 0.7 : body - 1)) continue
       let heading: string | null = null
       let title = ''
       let m: RegExpExecArray | null
       // "1 Introduction 17" in a table of contents is not the chapter.
-      if (/^(?:\d{1,2}|[IVX]{1,5})\.?\s/.test(text) && TOC_LINE.test(text)) continue
+      if (NUMBER_LEAD.test(text) && TOC_LINE.test(text)) continue
       if ((m = NUMBERED.exec(text)) && Number(m[1]) === lastNumber + 1 && isTitle(m[2]!)) {
         lastNumber++
         heading = text
@@ -109,9 +136,6 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
       } else if ((m = UNNUMBERED.exec(text)) && !seen.has(canonicalSection(m[1]!) ?? '')) {
         heading = text
         title = m[1]!
-      } else if (page <= 2 && INLINE_ABSTRACT.test(text) && !seen.has('abstract')) {
-        heading = 'Abstract'
-        title = 'Abstract'
       }
       if (heading === null) continue
       const name = canonicalSection(title) ?? slug(title)
@@ -221,7 +245,8 @@ function nameUnlabelledMethod(marks: SectionMark[]): SectionMark[] {
   for (let i = intro + 1; i < marks.length; i++) {
     const m = marks[i]!
     if (m.name === 'related work') continue
-    if (canonicalSection(m.heading.replace(/^\S+\s+/, '')) === null)
+    // Only the number goes: an unnumbered "CONSIDERAÇÕES FINAIS" is named by both its words.
+    if (canonicalSection(m.heading.replace(NUMBER_LEAD, '')) === null)
       marks[i] = { ...m, name: 'method' }
     break
   }
@@ -270,4 +295,26 @@ function slug(title: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
+}
+
+/** A line whose letters are all capitals (and there are a few of them). */
+function isCapitals(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]+/gu, '')
+  return letters.length >= 4 && letters === letters.toUpperCase()
+}
+
+/**
+ * A line on the first pages that opens the abstract with its text on the same line: "Abstract:
+ * …", "Abstract – …", "Abstract Background …" or a structured abstract's first label; or a
+ * "Summary" heading (only asked before any introduction).
+ * @remarks Abstracts are often set a size or two below body text, so smaller type is allowed; a
+ * run-in form must not be much larger than body text (a title "Abstract Algebra …" is).
+ */
+function opensAbstract(text: string, fontSize: number, body: number): boolean {
+  if (fontSize < body * 0.75) return false
+  if (INLINE_ABSTRACT.test(text)) return true
+  // "Summary" (JOSS, reports, "Executive summary") heading what comes before the introduction.
+  if (/^(?:executive )?summary$/i.test(text)) return fontSize >= body - 1
+  if (fontSize > body * 1.25) return false
+  return RUN_IN_ABSTRACT.test(text) || STRUCTURED_LABEL.test(text)
 }

@@ -24,6 +24,10 @@ export interface RecognizeOptions {
  * @remarks Nothing is fetched: the engine and its language data come from npm packages.
  */
 export interface PageRecognizer {
+  /**
+   * Reads `pages` from their images. A page with no ink on it (blank) is not read and is left
+   * out of the result; `onPage` counts over the pages that are read.
+   */
   recognize(
     bytes: Uint8Array,
     pages: readonly number[],

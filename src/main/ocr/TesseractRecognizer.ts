@@ -1,4 +1,6 @@
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createWorker, type Worker as TesseractWorker } from 'tesseract.js'
 import { OCR_LANGUAGES, type Region } from '../../shared/types'
@@ -7,6 +9,7 @@ import { throwIfAborted, UserFacingError } from '../errors'
 import { PdfjsReader, type PageCanvas } from '../ingest/PdfjsReader'
 import type { PdfTextItem } from '../ingest/PdfReader'
 import type { PageImager, PageRecognizer, RecognizedPage, RecognizeOptions } from './PageRecognizer'
+import { hasInk, INK_SCALE } from './ink'
 import { napiCanvas, pngOf } from './pageCanvas'
 
 /**
@@ -19,7 +22,8 @@ export const OCR_SCALE = 2
 /** Where each OCR language's data ships (`<lang>.traineddata.gz` in an npm package folder). */
 const LANGUAGE_DATA: Record<(typeof OCR_LANGUAGES)[number], string> = {
   // The integer-quantised "best" model: about as accurate as `4.0.0`, a quarter of its size.
-  eng: '@tesseract.js-data/eng/4.0.0_best_int'
+  eng: '@tesseract.js-data/eng/4.0.0_best_int',
+  por: '@tesseract.js-data/por/4.0.0_best_int'
 }
 
 /** The folder holding `<lang>.traineddata.gz` for a language. */
@@ -34,6 +38,35 @@ export function languageDataDir(language: string): string {
   const [scope, name, ...folder] = spec.split('/')
   const req = typeof require === 'function' ? require : createRequire(import.meta.url)
   return join(dirname(req.resolve(`${scope}/${name}/package.json`)), ...folder)
+}
+
+/**
+ * One folder holding the data of every language in `languages`, as tesseract.js wants (it reads
+ * `<langPath>/<lang>.traineddata.gz`): the package folder itself for one language, else a folder
+ * in the temporary directory with a hard link to (or, where links are refused, a copy of) each
+ * file. Never a symbolic link: in a packaged app the data sits inside app.asar, which only
+ * Electron's own file functions can read, so a link pointing there would dangle.
+ */
+export function languagesDataDir(languages: readonly string[]): string {
+  const dirs = languages.map(languageDataDir)
+  if (new Set(dirs).size === 1) return dirs[0]!
+  const dir = join(tmpdir(), `researchpal-ocr-${[...languages].sort().join('+')}`)
+  mkdirSync(dir, { recursive: true })
+  languages.forEach((lang, i) => {
+    const name = `${lang}.traineddata.gz`
+    const source = join(dirs[i]!, name)
+    const target = join(dir, name)
+    if (existsSync(target) && statSync(target).size === statSync(source).size) return
+    // Written beside, then renamed: another process reading the folder never sees half a file.
+    const part = `${target}.${process.pid}.part`
+    try {
+      linkSync(source, part)
+    } catch {
+      copyFileSync(source, part)
+    }
+    renameSync(part, target)
+  })
+  return dir
 }
 
 /**
@@ -64,7 +97,14 @@ interface Engine {
 export class TesseractRecognizer implements PageRecognizer, PageImager {
   private engine: Engine | null = null
 
-  constructor(private readonly pdf: PdfjsReader = new PdfjsReader()) {}
+  /**
+   * @param options.readBlankPages Sends every requested page to OCR, blank or not: how pages
+   * were read before the ink check, kept for the benchmark that measures what it saves.
+   */
+  constructor(
+    private readonly pdf: PdfjsReader = new PdfjsReader(),
+    private readonly options: { readBlankPages?: boolean } = {}
+  ) {}
 
   async recognize(
     bytes: Uint8Array,
@@ -73,8 +113,24 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
   ): Promise<RecognizedPage[]> {
     const label = options.label ?? 'This PDF'
     const cancelled = { key: 'cancelledReading', params: { file: label } } as const
-    const engine = this.acquire(options.languages)
     const { signal } = options
+    // Pages without ink (a blank verso, a separator page) are not sent to OCR, nor returned;
+    // checked before an engine is started, so a PDF of blank pages starts none.
+    const inked = this.options.readBlankPages
+      ? pages
+      : (
+          await this.pdf.renderPages(
+            bytes,
+            pages,
+            INK_SCALE,
+            napiCanvas,
+            async (page, image) => (hasInk(image) ? page : null),
+            { label, signal }
+          )
+        ).filter((p): p is number => p !== null)
+    throwIfAborted(signal, cancelled)
+    if (inked.length === 0) return []
+    const engine = this.acquire(options.languages)
     const stop = (): void => {
       if (engine.users === 1) void this.end(engine)
     }
@@ -82,10 +138,10 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
     try {
       const worker = await engine.worker
       let done = 0
-      options.onPage?.(0, pages.length)
+      options.onPage?.(0, inked.length)
       return await this.pdf.renderPages(
         bytes,
-        pages,
+        inked,
         OCR_SCALE,
         napiCanvas,
         async (page, image) => {
@@ -97,7 +153,7 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
             [engine.ended.signal, signal]
           )
           throwIfAborted(signal, cancelled)
-          options.onPage?.(++done, pages.length)
+          options.onPage?.(++done, inked.length)
           return toPage(page, image, result.data.blocks ?? [], options.languages)
         },
         { label, signal }
@@ -140,16 +196,10 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
   private acquire(languages: readonly string[]): Engine {
     const key = languages.join('+')
     if (this.engine?.languages !== key) {
-      const dirs = new Set(languages.map(languageDataDir))
-      if (dirs.size !== 1) {
-        throw new UserFacingError(
-          'INVALID_INPUT',
-          `OCR can read one data package at a time; choose one of: ${OCR_LANGUAGES.join(', ')}.`
-        )
-      }
+      const langPath = languagesDataDir(languages)
       const old = this.engine
       const worker = createWorker([...languages], 1 /* LSTM only */, {
-        langPath: [...dirs][0]!,
+        langPath,
         gzip: true,
         cacheMethod: 'none'
       })

@@ -56,6 +56,15 @@ export const StoredPaperSchema = z.looseObject({
   abstract: z.string().nullable().default(null),
   /** The paper's main language (issue 26); null: not detected yet (records written before). */
   language: z.string().nullable().default(null),
+  /** Text-less pages OCR read and those skipped as blank at the last reading (issue 26). */
+  ocr: z
+    .object({
+      pages: z.number().int(),
+      skipped: z.number().int(),
+      languages: z.array(z.string()).optional()
+    })
+    .nullable()
+    .optional(),
   tags: z.array(z.string()).default([]),
   collectionIds: z.array(z.string()).default([]),
   /** Where each metadata field came from; `user` (a hand edit) is never replaced. */

@@ -27,6 +27,8 @@ export const cliEn = {
     '! {{file}} was damaged ({{reason}}): the conversation is back with the {{count}} turn(s) read whole before the damage; anything after it could not be recovered. The damaged file was kept as {{movedTo}}',
   error: 'Error ({{code}}): {{message}}',
   ingested: '✓ {{id}}  {{pages, number}} pages, {{chunks, number}} chunks',
+  ingestedOcr:
+    '✓ {{id}}  {{pages, number}} pages, {{chunks, number}} chunks (OCR: {{ocr, number}} pages read, {{skipped, number}} blank pages skipped)',
   notice: '! {{message}}',
   help: `ResearchPal — ask questions about your paper PDFs, with citations.
 

@@ -22,6 +22,8 @@ export const cliPtBR: CliCatalog = {
     '! {{file}} estava danificado ({{reason}}): a conversa voltou com as {{count}} pergunta(s) lidas inteiras antes do dano; o que vinha depois não pôde ser recuperado. O arquivo danificado foi guardado como {{movedTo}}',
   error: 'Erro ({{code}}): {{message}}',
   ingested: '✓ {{id}}  {{pages, number}} páginas, {{chunks, number}} trechos',
+  ingestedOcr:
+    '✓ {{id}}  {{pages, number}} páginas, {{chunks, number}} trechos (OCR: {{ocr, number}} páginas lidas, {{skipped, number}} páginas em branco puladas)',
   notice: '! {{message}}',
   help: `ResearchPal — faça perguntas sobre os PDFs dos seus artigos, com citações.
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { cleanLine, cleanPage, isBrokenWord } from '../../../src/main/ingest/cleanup'
+import {
+  cleanLine,
+  cleanPage,
+  composeAccents,
+  isBrokenWord
+} from '../../../src/main/ingest/cleanup'
 
 const line = (text: string) => ({ text, fontSize: 10, x: 0, y: 0, end: 0 })
 
@@ -11,6 +16,16 @@ describe('cleanLine', () => {
 
   it('collapses every kind of space', () => {
     expect(cleanLine('  a\u00A0\u2009b\t\tc  ')).toBe('a b c')
+  })
+
+  it("joins TeX's separate accent glyphs and decomposed accents to their letters", () => {
+    // Old TeX fonts draw the accent before the letter, the cedilla after it.
+    expect(cleanLine('1 Introducci\u00B4on')).toBe('1 Introducción')
+    expect(cleanLine('4 Metodolog\u00B4\u0131a')).toBe('4 Metodología')
+    expect(cleanLine('Introduc\u00B8\u02DCao e Conclus\u02DCao')).toBe('Introdução e Conclusão')
+    expect(composeAccents('CONSIDERAC\u0327O\u0303ES FINAIS')).toBe('CONSIDERAÇÕES FINAIS')
+    // An acute accent that is not on a letter stays.
+    expect(cleanLine('5\u00B4 of arc')).toBe('5\u00B4 of arc')
   })
 })
 

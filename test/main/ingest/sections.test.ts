@@ -22,6 +22,70 @@ const body = (n: number): [string, number][] =>
   Array.from({ length: n }, (_, i) => [`body text line ${i} with several words in it`, 10])
 
 describe('detectSections', () => {
+  it('finds numbered headings in small capitals set below body size (IEEE), in order only', () => {
+    const pages = [
+      page(1, [
+        ['Abstract', 10],
+        ...body(5),
+        ['I. INTRODUCTION', 8],
+        ...body(10),
+        // Capitals at small size out of sequence (a table row) are not a heading.
+        ['IV. TOTAL', 8]
+      ]),
+      page(2, [...body(10), ['II. CONCLUSION AND FUTURE WORK', 8], ...body(5)])
+    ]
+    expect(detectSections(pages).map((m) => [m.name, m.page])).toEqual([
+      ['abstract', 1],
+      ['introduction', 1],
+      ['conclusion', 2]
+    ])
+  })
+
+  it('finds an abstract run into its text, in smaller type, or by its first structured label', () => {
+    const names = (first: [string, number][]) =>
+      detectSections([
+        page(1, [['A Title', 16], ...first, ...body(8), ['1 Introduction', 12], ...body(10)])
+      ]).map((m) => [m.name, m.heading])
+    const intro = ['introduction', '1 Introduction']
+    expect(
+      names([['Abstract – Addressing the rise in emissions as smart cities expand', 9]])
+    ).toEqual([['abstract', 'Abstract'], intro])
+    expect(names([['Abstract Background Musculoskeletal pain is common in veterans', 10]])).toEqual(
+      [['abstract', 'Abstract'], intro]
+    )
+    expect(names([['IMPORTANCE Pregnant women were excluded from the trials', 8.5]])).toEqual([
+      ['abstract', 'Abstract'],
+      intro
+    ])
+    expect(names([['Objective To evaluate the impact of vaccination', 8.5]])).toEqual([
+      ['abstract', 'Abstract'],
+      intro
+    ])
+    expect(names([['Summary', 14]])).toEqual([['abstract', 'Abstract'], intro])
+    // A title that starts with the word is not an abstract; nor is a label in body text.
+    expect(names([['Abstract Algebra for Engineers', 16]])).toEqual([intro])
+    expect(names([['the objective To evaluate is stated later', 10]])).toEqual([intro])
+  })
+
+  it('names "Discussion and future work" a discussion, "Conclusion and future work" a conclusion', () => {
+    expect(canonicalSection('Discussion and Future Work')).toBe('discussion')
+    expect(canonicalSection('Conclusions and Discussion')).toBe('conclusion')
+    expect(canonicalSection('Future Work')).toBe('conclusion')
+  })
+
+  it('names an unnumbered two-word heading by both words ("Considerações finais")', () => {
+    const pages = [
+      page(1, [['RESUMO', 12], ...body(5), ['INTRODUÇÃO', 12], ...body(10)]),
+      page(2, [...body(10), ['CONSIDERAÇÕES FINAIS', 12], ...body(5), ['REFERÊNCIAS', 12]])
+    ]
+    expect(detectSections(pages).map((m) => m.name)).toEqual([
+      'abstract',
+      'introduction',
+      'conclusion',
+      'references'
+    ])
+  })
+
   it('finds numbered headings, the abstract and the references with their page spans', () => {
     const pages = [
       page(1, [

@@ -4,10 +4,13 @@ import {
   type PageCanvasFactory,
   type PageCanvas
 } from '../../../src/main/ingest/PdfjsReader'
-import { TesseractRecognizer } from '../../../src/main/ocr/TesseractRecognizer'
+import { OCR_SCALE, TesseractRecognizer } from '../../../src/main/ocr/TesseractRecognizer'
 import { makePdf } from '../../fixtures/makePdf'
 
-/** Runs `before(page)` after a page is drawn and before OCR gets it (a cancel mid-drawing). */
+/**
+ * Runs `before(page)` after a page is drawn for OCR and before OCR gets it (a cancel
+ * mid-drawing); the low-resolution drawing of the ink check runs no hook.
+ */
 class HookedReader extends PdfjsReader {
   before: (page: number) => Promise<void> = async () => {}
 
@@ -25,7 +28,7 @@ class HookedReader extends PdfjsReader {
       scale,
       canvas,
       async (n, image) => {
-        await this.before(n)
+        if (scale === OCR_SCALE) await this.before(n)
         return use(n, image)
       },
       options

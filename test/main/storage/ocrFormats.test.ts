@@ -230,7 +230,7 @@ describe('settings: ocrLanguages in settings.json (format 1)', () => {
     const file = join(dir(), 'settings.json')
     writeFileSync(
       file,
-      JSON.stringify({ version: 1, values: { ocrLanguages: ['eng', 'por'], toolRounds: 2 } })
+      JSON.stringify({ version: 1, values: { ocrLanguages: ['eng', 'deu'], toolRounds: 2 } })
     )
     const log: string[] = []
     const s = new SettingsService({
@@ -243,6 +243,6 @@ describe('settings: ocrLanguages in settings.json (format 1)', () => {
     expect(s.get().toolRounds).toBe(2)
     expect(log.join('\n')).toMatch(/invalid ocrLanguages/)
     await s.update({ answerLanguage: 'en' })
-    expect(JSON.parse(readFileSync(file, 'utf8')).values.ocrLanguages).toEqual(['eng', 'por'])
+    expect(JSON.parse(readFileSync(file, 'utf8')).values.ocrLanguages).toEqual(['eng', 'deu'])
   })
 })

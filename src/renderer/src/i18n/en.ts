@@ -658,9 +658,9 @@ export const en = {
     autoUpdateHelp:
       'At start and once a day, new versions are looked for on GitHub and downloaded in the background; the app asks before restarting. Builds that cannot update themselves (a .deb, an unsigned Mac app) never check.',
     ocrLanguage: 'OCR language for scanned pages',
-    ocrLanguages: { eng: 'English' },
+    ocrLanguages: { eng: 'English', por: 'Portuguese' },
     ocrHelp:
-      'Pages without a text layer are read by OCR, offline. Only English recognition data is available.',
+      'Pages without a text layer are read by OCR, offline; blank pages are skipped. A paper whose other pages are in English or Portuguese is read in that language; this one is for papers that are all scans.',
     rounds1: '1 — fast (one question, one paper)',
     rounds3: '3 — for comparisons across papers',
     apiKey: 'Gemini API key',

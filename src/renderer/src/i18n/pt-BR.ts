@@ -668,9 +668,9 @@ export const ptBR: Catalog = {
     autoUpdateHelp:
       'Ao iniciar e uma vez por dia, novas versões são procuradas no GitHub e baixadas em segundo plano; o app pergunta antes de reiniciar. Versões que não se atualizam sozinhas (um .deb, um app de Mac sem assinatura) nunca procuram.',
     ocrLanguage: 'Idioma do OCR para páginas digitalizadas',
-    ocrLanguages: { eng: 'Inglês' },
+    ocrLanguages: { eng: 'Inglês', por: 'Português' },
     ocrHelp:
-      'Páginas sem camada de texto são lidas por OCR, sem internet. Só há dados de reconhecimento para inglês.',
+      'Páginas sem camada de texto são lidas por OCR, sem internet; páginas em branco são puladas. Um artigo cujas outras páginas estão em inglês ou português é lido nessa língua; esta vale para artigos que são só digitalização.',
     rounds1: '1 — rápido (uma pergunta, um artigo)',
     rounds3: '3 — para comparar artigos',
     apiKey: 'Chave da API Gemini',
