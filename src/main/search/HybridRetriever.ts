@@ -14,7 +14,7 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
-import { rerank } from './rerank'
+import { referenceOnlyPages, rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
 import { queryTerms } from './tokenizer'
@@ -90,7 +90,8 @@ export class HybridRetriever implements Retriever {
       fused,
       queryTerms(query),
       paperOfChunk,
-      (id) => this.deps.paper(id)?.title
+      (id) => this.deps.paper(id)?.title,
+      (id) => this.referencePages(id)
     )
     return {
       query,
@@ -98,6 +99,17 @@ export class HybridRetriever implements Retriever {
       results: this.results(onePerPageFirst(ranked), limit)
     }
   }
+
+  /** A paper's pages that only its reference list covers (memoised per catalog record). */
+  private referencePages(paperId: string): ReadonlySet<number> {
+    const paper = this.deps.paper(paperId)
+    if (!paper) return new Set()
+    let pages = this.references.get(paper)
+    if (!pages) this.references.set(paper, (pages = referenceOnlyPages(paper.sections ?? [])))
+    return pages
+  }
+
+  private readonly references = new WeakMap<Paper, Set<number>>()
 
   async passage(chunkId: string): Promise<Passage> {
     const [c] = this.deps.keywords.getChunks([chunkId])
