@@ -86,6 +86,16 @@ function coverageOf(
   return { shares, factor: (share) => Math.min(1, share) ** COVERAGE_EXPONENT }
 }
 
+/** Per pack paper, the factor it is preferred by (1 for most). */
+function packBoosts(pack: KeywordPack, boost: ReadonlyMap<string, number>): Float64Array {
+  const out = new Float64Array(pack.papers.length).fill(1)
+  for (const [id, f] of boost) {
+    const i = pack.paperIndex.get(id)
+    if (i !== undefined) out[i] = f
+  }
+  return out
+}
+
 /** Which chunks a scoring pass covers: papers in memory, and pack papers (by mask). */
 interface Selection {
   delta: PaperPostings[]
@@ -363,7 +373,8 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   query(
     text: string,
     k: number,
-    paperIds?: readonly string[]
+    paperIds?: readonly string[],
+    prefer?: ReadonlyMap<string, number>
   ): { chunkId: string; score: number }[] {
     const scope = paperIds ? [...new Set(paperIds)] : null
     const selected = this.select(scope && !this.store.coversAll(scope) ? scope : null)
@@ -372,12 +383,14 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     if (terms.size === 0 || selected.docs === 0 || k <= 0) return []
     const lists: ListCache = new Map()
     const feedback = this.feedback > 0
+    const boost = prefer && prefer.size > 0 ? prefer : null
     const first = this.score(
       selected,
       terms,
       feedback ? Math.max(k, FEEDBACK_POOL) : k,
       lists,
-      asked
+      asked,
+      boost
     )
     let hits = first.hits
     if (feedback && hits.length >= 3) {
@@ -388,9 +401,12 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       const scale = selected.docs / pool.docs
       const df = new Map(first.df)
       const expanded = this.expand(pool, terms, hits.slice(0, FEEDBACK_DOCS), scale, df, lists)
-      hits = this.score(pool, expanded, k, lists, asked, df).hits
+      hits = this.score(pool, expanded, k, lists, asked, boost, df).hits
     }
-    return hits.slice(0, k).map((h) => ({ chunkId: this.chunkIdOf(h), score: h.score }))
+    return hits.slice(0, k).map((h) => ({
+      chunkId: this.chunkIdOf(h),
+      score: boost ? h.score / (boost.get(h.paperId) ?? 1) : h.score
+    }))
   }
 
   private select(scope: string[] | null): Selection {
@@ -474,6 +490,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     k: number,
     lists: ListCache,
     asked: ReadonlySet<number>,
+    boost: ReadonlyMap<string, number> | null,
     knownDf?: Map<number, number>
   ): { hits: Hit[]; df: Map<number, number> } {
     const papers = sel.delta
@@ -535,8 +552,9 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         }
       }
       if (!any) continue
+      const preferred = boost?.get(p.paperId) ?? 1
       for (let doc = 0; doc < n; doc++) {
-        const s = scratch[doc]! * cover.factor(covered[doc]!)
+        const s = scratch[doc]! * cover.factor(covered[doc]!) * preferred
         if (s > 0 && s > top.threshold) {
           top.push(s, found.length)
           found.push({ paperId: p.paperId, row: doc, score: s, packDoc: -1, delta: p })
@@ -544,7 +562,20 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       }
     }
     if (pack) {
-      this.scorePack(pack, sel, packTerms, weights, cover, base, perLength, lists, top, found)
+      const preferred = boost ? packBoosts(pack, boost) : null
+      this.scorePack(
+        pack,
+        sel,
+        packTerms,
+        weights,
+        cover,
+        preferred,
+        base,
+        perLength,
+        lists,
+        top,
+        found
+      )
     }
     const hits = top.sorted().map(({ id, score }) => ({ ...found[id]!, score }))
     return { hits, df }
@@ -556,6 +587,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     packTerms: Int32Array,
     weights: number[],
     cover: Coverage,
+    preferred: Float64Array | null,
     base: number,
     perLength: number,
     lists: ListCache,
@@ -598,7 +630,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     // In doc order (paper after paper), as the in-memory papers are visited: a few docs are
     // sorted, many are found by walking the touched range (cheaper than sorting them).
     const visit = (d: number): void => {
-      const s = acc[d]! * cover.factor(cov[d]!)
+      const s = acc[d]! * cover.factor(cov[d]!) * (preferred ? preferred[docPaper[d]!]! : 1)
       acc[d] = 0
       cov[d] = 0
       seen[d] = 0

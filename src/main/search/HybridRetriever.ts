@@ -14,7 +14,7 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
-import { referenceOnlyPages, rerank } from './rerank'
+import { namedPapers, referenceOnlyPages, rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
 import { queryTerms } from './tokenizer'
@@ -74,10 +74,12 @@ export class HybridRetriever implements Retriever {
       )
     }
     const depth = Math.max(MIN_DEPTH, limit * 4)
-    const keywordHits = keywords.query(query, depth, scope)
+    const terms = queryTerms(query)
+    const titleOf = (id: string): string | undefined => this.deps.paper(id)?.title
+    const keywordHits = keywords.query(query, depth, scope, namedPapers(terms, scope, titleOf))
     const dense = await this.dense(query, depth, scope, signal)
     throwIfAborted(signal, { key: 'cancelledSearch' })
-    if (!dense && queryTerms(query).length === 0) {
+    if (!dense && terms.length === 0) {
       throw new UserFacingError('INVALID_INPUT', {
         key: 'noSearchableWords',
         params: { query: query.slice(0, 80) }
@@ -86,13 +88,7 @@ export class HybridRetriever implements Retriever {
     const fused = dense
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
       : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
-    const ranked = rerank(
-      fused,
-      queryTerms(query),
-      paperOfChunk,
-      (id) => this.deps.paper(id)?.title,
-      (id) => this.referencePages(id)
-    )
+    const ranked = rerank(fused, terms, paperOfChunk, titleOf, (id) => this.referencePages(id))
     return {
       query,
       embedder: dense ? dense.embedderId : null,

@@ -13,7 +13,7 @@ import { analysisOf, tokenize } from './tokenizer'
  * @remarks Only the name a title leads with counts, not any word of the title: "What is the
  * Transformer architecture?" must not favour BERT's "... Bidirectional Transformers ...".
  */
-const NAME_WEIGHT = 0.5
+const NAME_WEIGHT = 1
 /** A figure's or table's score against text's: a caption wins only when clearly better. */
 const FIGURE_FACTOR = 0.7
 /**
@@ -75,6 +75,29 @@ export function referenceOnlyPages(
     for (let p = s.startPage; p <= s.endPage; p++) pages.delete(p)
   }
   return pages
+}
+
+/**
+ * The papers a query names, with the factor {@link rerank} lifts them by: those whose title
+ * leads with one of the query's terms ("BERT: ..." for "What is BERT?").
+ * @remarks Given to the keyword search so the named paper's chunks are among the candidates
+ * at all: "BERT" is on every page of the papers built on it, and the BERT paper's own pages
+ * need not be in the first fifty. One memoised title lookup per paper in scope.
+ */
+export function namedPapers(
+  terms: readonly string[],
+  paperIds: readonly string[],
+  titleOf: (paperId: string) => string | undefined
+): Map<string, number> {
+  const query = new Set(terms)
+  const out = new Map<string, number>()
+  if (query.size === 0) return out
+  for (const id of paperIds) {
+    const title = titleOf(id)
+    const name = title ? titleName(title) : null
+    if (name !== null && query.has(name)) out.set(id, 1 + NAME_WEIGHT)
+  }
+  return out
 }
 
 /** True for a figure or table chunk, by its id (`...-figure-N`, `...-table-N`). */
