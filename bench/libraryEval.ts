@@ -22,6 +22,7 @@ import { createServices } from '../src/main/services'
 import { MemorySecretStore } from '../src/main/settings/secretStore'
 import type { Retriever } from '../src/main/search/types'
 import { FakeEmbedderProvider } from '../test/fakes/fakeEmbedder'
+import { followUpEval } from './followUps'
 import { SHARED_DIR } from './ingestCorpus'
 import { evaluate, parseQuestions, type EvalQuestion, type EvalScores } from './retrievalEval'
 
@@ -62,6 +63,8 @@ export interface LibraryEvalReport {
   >
   /** The slowest set's median query time (ms). */
   queryMedianMs: number
+  /** The follow-up conversations (bench/followUps.jsonl) asked in this library. */
+  followUps: Awaited<ReturnType<typeof followUpEval>>
 }
 
 async function pdfsIn(dir: string): Promise<string[]> {
@@ -232,7 +235,8 @@ export async function libraryEval(threePaperDev: EvalScores): Promise<LibraryEva
       figures,
       targets,
       misses,
-      queryMedianMs: Math.max(...latencies)
+      queryMedianMs: Math.max(...latencies),
+      followUps: await followUpEval(services.retriever)
     }
   } finally {
     await services.close()

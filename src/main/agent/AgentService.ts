@@ -19,7 +19,7 @@ import {
 } from './language'
 import { MessageClassifier } from './messageKind'
 import { scopeTo, type AnswerScope } from './scope'
-import { keywordStandaloneQuery } from './standaloneQuery'
+import { followUpPapers, keywordStandaloneQuery, preferringPapers } from './standaloneQuery'
 import { writeAnswer } from './writeAnswer'
 
 export { combine } from './answerNotices'
@@ -144,7 +144,8 @@ export class AgentService {
         question: input.question,
         // Only questions are used here, so the whole thread fits, not just the trimmed history.
         query: keywordStandaloneQuery(input.question, input.history ?? []),
-        retriever: scope.retriever,
+        // A follow-up that points back is answered from the papers the last answer cited first.
+        retriever: withCited(scope.retriever, input.question, input.history ?? []),
         // The label is UI text: it is in the UI language, whatever the answer language.
         language: ui,
         reason,
@@ -230,4 +231,14 @@ export class AgentService {
   private get classifier(): MessageClassifier {
     return (this.deps.classifier ??= new MessageClassifier())
   }
+}
+
+/** The retriever, preferring the papers the previous answer cited when the question points back. */
+function withCited(
+  retriever: Retriever,
+  question: string,
+  history: readonly PriorTurn[]
+): Retriever {
+  const cited = followUpPapers(question, history)
+  return cited ? preferringPapers(retriever, cited) : retriever
 }

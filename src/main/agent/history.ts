@@ -4,6 +4,8 @@ import type { ChatContent } from './ChatModel'
 export interface PriorTurn {
   question: string
   answer: string
+  /** The papers the answer cited, in citation order (absent when unknown). */
+  paperIds?: string[]
 }
 
 /** The history budget when none is given, in (estimated) tokens. */

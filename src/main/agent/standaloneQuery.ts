@@ -1,3 +1,6 @@
+import type { SearchResponse } from '../../shared/types'
+import { isUserFacing } from '../errors'
+import type { Retriever } from '../search/types'
 import type { PriorTurn } from './history'
 
 const STOP = new Set(
@@ -14,7 +17,7 @@ const STOP = new Set(
 
 /** Words that point back at an earlier turn ("it", "its decoder", "esse modelo", "the larger one"...). */
 const ANAPHORA =
-  /\b(it|its|itself|this|that|these|those|they|them|their|the same|he|she|his|her|ele|ela|eles|elas|dele|dela|deles|delas|seu|sua|seus|suas|isso|isto|esse|essa|esses|essas|este|esta|nele|nela|mesmo|mesma|the (larger|bigger|smaller|largest|biggest|smallest|other|former|latter|first|second|last|base|large) (one|version|variant|model)s?|(which|the) one|o (maior|menor|outro|primeiro|segundo|último)|a (maior|menor|outra|primeira|segunda|última)|(a|o) (versão|variante) (maior|menor))\b/iu
+  /\b(it|its|itself|this|that|these|those|they|them|their|the same|he|she|his|her|ele|ela|eles|elas|dele|dela|deles|delas|seu|sua|seus|suas|isso|isto|esse|essa|esses|essas|este|esta|nele|nela|mesmo|mesma|the (larger|bigger|smaller|largest|biggest|smallest|other|former|latter|first|second|last|base|large) (one|version|variant|model)s?|(which|the) one|(o|do|no|pelo) (maior|menor|outro|primeiro|segundo|último)|(a|da|na|pela) (maior|menor|outra|primeira|segunda|última)|(a|o) (versão|variante) (maior|menor))\b/iu
 
 /** A follow-up that leads with a connector ("and for how many steps?", "e o BERT?", "what about…"). */
 const CONNECTOR =
@@ -101,4 +104,47 @@ export function keywordStandaloneQuery(question: string, history: readonly Prior
   }
   const extra = [...new Set(terms)].filter((t) => !own.includes(t)).slice(0, 8)
   return extra.length ? `${question} ${extra.join(' ')}` : question
+}
+
+/**
+ * The papers a follow-up points back to: those the previous answer cited, when the question
+ * depends on the earlier turn ("its encoder", "the smaller one", "and for how long?") and does
+ * not name a new subject ("e o BERT?"); null otherwise.
+ * @remarks In a large library the subject's name alone ("transformer") does not single out its
+ * paper (sixty papers say "Transformer"); the papers just cited do.
+ */
+export function followUpPapers(question: string, history: readonly PriorTurn[]): string[] | null {
+  if (history.length === 0 || !isDependent(question) || namesNewSubject(question)) return null
+  const cited = history[history.length - 1]!.paperIds
+  return cited && cited.length > 0 ? cited : null
+}
+
+/**
+ * A retriever that answers from `paperIds` first: their results lead, and the rest of the
+ * library's fill the list up to the limit (so a follow-up that left the cited papers still
+ * finds its passage).
+ */
+export function preferringPapers(retriever: Retriever, paperIds: readonly string[]): Retriever {
+  const preferred = new Set(paperIds)
+  return {
+    section: (input) => retriever.section(input),
+    passage: (chunkId) => retriever.passage(chunkId),
+    search: async (input, signal): Promise<SearchResponse> => {
+      const all = await retriever.search(input, signal)
+      const within = (input.paperIds ?? [...preferred]).filter((id) => preferred.has(id))
+      if (within.length === 0) return all
+      let first: SearchResponse
+      try {
+        first = await retriever.search({ ...input, paperIds: within }, signal)
+      } catch (e) {
+        // A cited paper removed since: the library's results alone.
+        if (isUserFacing(e, 'NOT_FOUND')) return all
+        throw e
+      }
+      const seen = new Set(first.results.map((r) => r.chunkId))
+      const rest = all.results.filter((r) => !seen.has(r.chunkId))
+      const limit = Math.max(input.limit ?? all.results.length, first.results.length)
+      return { ...all, results: [...first.results, ...rest].slice(0, limit) }
+    }
+  }
 }

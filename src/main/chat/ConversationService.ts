@@ -54,7 +54,11 @@ export class ConversationService {
     const paperIds = limitTo(thread.scope, input.paperIds)
     const history: PriorTurn[] = thread.turns
       .filter((t) => t.status === 'done')
-      .map((t) => ({ question: t.question, answer: t.answer }))
+      .map((t) => ({
+        question: t.question,
+        answer: t.answer,
+        paperIds: [...new Set(t.citations.map((c) => c.paperId))]
+      }))
     const turn = await this.deps.store.beginTurn(thread.id, input.question)
     try {
       const answer = await this.deps.agent.ask(

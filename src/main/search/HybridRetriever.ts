@@ -14,7 +14,7 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
-import { rerank } from './rerank'
+import { namedPapers, referenceOnlyPages, rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
 import { queryTerms } from './tokenizer'
@@ -74,10 +74,12 @@ export class HybridRetriever implements Retriever {
       )
     }
     const depth = Math.max(MIN_DEPTH, limit * 4)
-    const keywordHits = keywords.query(query, depth, scope)
+    const terms = queryTerms(query)
+    const titleOf = (id: string): string | undefined => this.deps.paper(id)?.title
+    const keywordHits = keywords.query(query, depth, scope, namedPapers(terms, scope, titleOf))
     const dense = await this.dense(query, depth, scope, signal)
     throwIfAborted(signal, { key: 'cancelledSearch' })
-    if (!dense && queryTerms(query).length === 0) {
+    if (!dense && terms.length === 0) {
       throw new UserFacingError('INVALID_INPUT', {
         key: 'noSearchableWords',
         params: { query: query.slice(0, 80) }
@@ -86,18 +88,24 @@ export class HybridRetriever implements Retriever {
     const fused = dense
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
       : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
-    const ranked = rerank(
-      fused,
-      queryTerms(query),
-      paperOfChunk,
-      (id) => this.deps.paper(id)?.title
-    )
+    const ranked = rerank(fused, terms, paperOfChunk, titleOf, (id) => this.referencePages(id))
     return {
       query,
       embedder: dense ? dense.embedderId : null,
       results: this.results(onePerPageFirst(ranked), limit)
     }
   }
+
+  /** A paper's pages that only its reference list covers (memoised per catalog record). */
+  private referencePages(paperId: string): ReadonlySet<number> {
+    const paper = this.deps.paper(paperId)
+    if (!paper) return new Set()
+    let pages = this.references.get(paper)
+    if (!pages) this.references.set(paper, (pages = referenceOnlyPages(paper.sections ?? [])))
+    return pages
+  }
+
+  private readonly references = new WeakMap<Paper, Set<number>>()
 
   async passage(chunkId: string): Promise<Passage> {
     const [c] = this.deps.keywords.getChunks([chunkId])

@@ -1,5 +1,5 @@
 import { foldAccents } from './foldText'
-import { portugueseStem } from './portugueseAnalysis'
+import { PORTUGUESE_STOP_WORDS, portugueseStem } from './portugueseAnalysis'
 
 /**
  * A compact Portuguese → English glossary of scientific and research vocabulary, so a
@@ -206,7 +206,9 @@ export function englishFor(text: string): string[] {
   const out: string[] = []
   for (let i = 0; i < words.length;) {
     let taken = 0
-    for (let n = Math.min(3, words.length - i); n >= 1; n--) {
+    // A stop word alone is no term ("dos" would meet the stem of "dose"); inside a phrase it is.
+    const last = PORTUGUESE_STOP_WORDS.has(words[i]!) ? 2 : 1
+    for (let n = Math.min(3, words.length - i); n >= last; n--) {
       const en = BY_STEMS.get(keys.slice(i, i + n).join(' '))
       if (en) {
         out.push(...en)
@@ -215,7 +217,7 @@ export function englishFor(text: string): string[] {
       }
     }
     if (taken === 0) {
-      const guess = cognate(words[i]!)
+      const guess = last === 1 ? cognate(words[i]!) : null
       if (guess) out.push(guess)
       taken = 1
     }

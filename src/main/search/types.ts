@@ -66,7 +66,17 @@ export interface KeywordIndex {
   storedChunks?(paperId: string): Chunk[]
   /** Papers whose stored postings could not be read, with the reason (optional). */
   damagedPapers?(): ReadonlyMap<string, string>
-  query(text: string, k: number, paperIds?: readonly string[]): { chunkId: string; score: number }[]
+  /**
+   * The best k chunks for a text.
+   * @param prefer Papers whose chunks are chosen as if their score were this many times higher
+   * (the paper a question names); the scores returned are not scaled.
+   */
+  query(
+    text: string,
+    k: number,
+    paperIds?: readonly string[],
+    prefer?: ReadonlyMap<string, number>
+  ): { chunkId: string; score: number }[]
   count(): number
 }
 

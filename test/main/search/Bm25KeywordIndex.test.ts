@@ -130,4 +130,26 @@ describe('Bm25KeywordIndex', () => {
     const index = await opened()
     await expect(index.putPaper('p1', chunks('p2', ['x']))).rejects.toThrow(/does not belong/)
   })
+
+  it('puts the passage holding all of the question ahead of one repeating a single rare term', async () => {
+    // Feedback off: the first pass alone, as BM25 plus the coverage of the question's terms.
+    const index = await opened({ feedback: 0 })
+    // "batch" and "epochs" are in a third of the chunks, "warmup" in two: all three weigh.
+    const filler = Array.from({ length: 30 }, (_, i) =>
+      i % 3 === 0
+        ? `Run ${i} reports its batch and epoch schedule.`
+        : `Run ${i} reports its loss curve.`
+    )
+    await index.putPaper(
+      'p1',
+      chunks('p1', [
+        'The warmup: warmup of the optimizer, then warmup again.',
+        'Batch 32, warmup of 10,000 steps, 40 epochs.',
+        ...filler
+      ])
+    )
+    const hits = index.query('Which batch, warmup and epochs?', 3)
+    expect(hits[0]!.chunkId).toBe('p1-page-2-chunk-0')
+    await index.close()
+  })
 })

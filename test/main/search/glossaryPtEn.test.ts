@@ -104,4 +104,11 @@ describe('the pt→en glossary', () => {
       tokenize('What is the learning rate?', 'en')
     )
   })
+
+  it('does not translate a stop word on its own ("dos" is not "dose"), only inside a phrase', () => {
+    const en = englishFor('Como ele codifica as posições dos tokens?')
+    expect(en).toContain('position')
+    expect(en).not.toContain('dose')
+    expect(englishFor('Qual banco de dados foi usado?')).toContain('database')
+  })
 })

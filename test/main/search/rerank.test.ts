@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isFigureOrTable, rerank } from '../../../src/main/search/rerank'
+import { isFigureOrTable, referenceOnlyPages, rerank } from '../../../src/main/search/rerank'
 import { queryTerms } from '../../../src/main/search/tokenizer'
 
 const titles: Record<string, string> = {
@@ -81,5 +81,32 @@ describe('rerank', () => {
       expect(rerank(ranked, queryTerms(q), paperOf, (id) => titles[id])[0]!.id, q).toBe(
         'transformer-page-3-figure-1'
       )
+  })
+
+  it('a page of the reference list does not outrank the passage, unless references are asked for', () => {
+    const sections = [
+      { name: 'experiments', startPage: 5, endPage: 12 },
+      { name: 'references', startPage: 12, endPage: 15 },
+      { name: 'appendix', startPage: 15, endPage: 18 }
+    ]
+    // Page 12 ends the experiments and page 15 starts the appendix: both stay text.
+    expect([...referenceOnlyPages(sections)]).toEqual([13, 14])
+    expect([...referenceOnlyPages([{ name: 'Referências', startPage: 40, endPage: 41 }])]).toEqual([
+      40, 41
+    ])
+    const ranked = [
+      { id: 'bert-page-13-chunk-0', score: 10 },
+      { id: 'bert-page-7-chunk-1', score: 7 }
+    ]
+    const pages = (id: string): Set<number> =>
+      id === 'bert' ? referenceOnlyPages(sections) : new Set()
+    const asked = (q: string): string[] =>
+      rerank(ranked, queryTerms(q), paperOf, (id) => titles[id], pages).map((r) => r.id)
+    expect(asked('Which learning rates were used for fine-tuning?')).toEqual([
+      'bert-page-7-chunk-1',
+      'bert-page-13-chunk-0'
+    ])
+    expect(asked('Which papers on fine-tuning does it cite?')[0]).toBe('bert-page-13-chunk-0')
+    expect(asked('Quais referências sobre ajuste fino?')[0]).toBe('bert-page-13-chunk-0')
   })
 })

@@ -63,6 +63,14 @@ export const MAX_PROBES = 64
  * a query near one cluster probes few lists and a query between clusters probes more.
  */
 export const PROBE_MARGIN = 0.12
+/**
+ * Up to this many rows, a query's sign-bit pass covers every list.
+ * @remarks With {@link PACK_LISTS} lists, a pack of a few thousand rows has a few dozen rows a
+ * list, and probing 16 lists read only ~6% of it: the quick bench's 8,000 chunks gave recall@10
+ * 0.85 against the exact scan. The sign pass over 32k rows is ~1.5 MB of table lookups, and the
+ * exact rescoring of its best {@link RERANK} is the same as for a large pack.
+ */
+export const SIGN_PASS_ALL_ROWS = 32_768
 /** `probes` value for the exact scan of every row's codes (the reference the bench compares to). */
 export const EXACT = Infinity
 /** Rows the k-means training samples. */
@@ -164,6 +172,8 @@ export class VectorPack {
     const { dims, lists } = this.meta
     if (this.rows === 0 || k <= 0) return []
     if (probes === EXACT) return this.exactScan(q, k, allowed)
+    // A small pack's lists hold a few dozen rows each: the sign pass reads every one.
+    if (this.rows <= SIGN_PASS_ALL_ROWS) probes = lists
     const near = new TopK(Math.min(lists, Math.max(probes, MAX_PROBES)))
     for (let l = 0; l < lists; l++) {
       if (this.listStarts[l + 1] === this.listStarts[l]) continue
