@@ -155,7 +155,7 @@ describe.skipIf(!sharedCorpusPresent('the references e2e'))(
 
       const elmoId = (await elmo.getAttribute('data-paper-id'))!
       expect(await hits(en, 'contextualized word representations biLM', elmoId)).toMatch(
-        /is indexed yet/
+        /have no PDF yet/
       )
       await page.getByRole('button', { name: `Details of ${ELMO}` }).click()
       const details = page.getByRole('dialog', { name: 'Paper details' })

@@ -66,11 +66,15 @@ export class HybridRetriever implements Retriever {
     const scope = paperIds ? [...new Set(paperIds)] : this.deps.paperIds()
     const { keywords, vectors } = this.deps
     if (!scope.some((id) => keywords.hasPaper(id) || vectors.hasPaper(id))) {
+      // References kept without a PDF are never searched: say that, not "not indexed yet".
+      const noPdf = paperIds && known.every((p) => p?.status === 'metadata')
       throw new UserFacingError(
         'NOT_FOUND',
-        paperIds
-          ? { key: 'noneOfIndexed', params: { ids: scope.join(', ') } }
-          : { key: 'nothingIndexed' }
+        noPdf
+          ? { key: 'scopeHasNoPdf' }
+          : paperIds
+            ? { key: 'noneOfIndexed', params: { ids: scope.join(', ') } }
+            : { key: 'nothingIndexed' }
       )
     }
     const depth = Math.max(MIN_DEPTH, limit * 4)
