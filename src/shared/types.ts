@@ -107,7 +107,11 @@ export const PaperSchema = z.object({
   /** Authors that are one name (an institution): citations keep them whole, never "I, Gruppe". */
   literalAuthors: z.array(z.string()).optional(),
   /** Notes kept with the paper as plain text (a Zotero note, HTML stripped); none: absent. */
-  notes: z.array(z.string()).optional()
+  notes: z.array(z.string()).optional(),
+  /** Where a sync brought it from: a watched folder's file, or "Zotero: <collections>". */
+  syncOrigin: z.string().nullable().optional(),
+  /** That source went away: the file is gone, or the item is in Zotero's trash (kept here). */
+  syncFlag: z.enum(['fileMissing', 'zoteroTrash']).nullable().optional()
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>
