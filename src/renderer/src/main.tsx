@@ -7,6 +7,7 @@ import './styles/app.css'
 import './styles/compare.css'
 import './styles/map.css'
 import './styles/import.css'
+import './styles/sync.css'
 
 const store = createAppStore(window.researchpal)
 store.connect()

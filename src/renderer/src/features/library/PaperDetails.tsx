@@ -5,6 +5,7 @@ import { formatDate, useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PaperDiscovery } from './PaperDiscovery'
 import { useModal } from './useModal'
+import { SyncSourceDetails } from './SyncSource'
 
 function sourceText(source: FieldSource, t: TFunction): string {
   switch (source) {
@@ -153,6 +154,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
       <p className="muted small">
         {t('details.added', { date: formatDate(paper.addedAt) })} {t('details.kept')}
       </p>
+      <SyncSourceDetails paper={paper} />
       {paper.status === 'indexed' && <PaperDiscovery paperId={paper.id} />}
       <footer className="dialog-actions">
         <button

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { paperMeta, progressFraction, statusText } from './statusText'
+import { SyncFlag, syncSourceLine } from './SyncSource'
 import { canRetry, rowTitle } from './visiblePapers'
 
 /** The drag type that carries paper ids onto a collection. */
@@ -68,11 +69,14 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
           className="paper-main"
           disabled={!canOpen}
           onClick={() => openPaper(paper.id)}
-          title={canOpen ? `${title}\n${t('paper.open')}` : title}
+          title={[title, syncSourceLine(paper, t), canOpen ? t('paper.open') : null]
+            .filter(Boolean)
+            .join('\n')}
         >
           <span className="paper-title">{title}</span>
           <span className="paper-meta">
             {paperMeta(paper, t)}
+            <SyncFlag paper={paper} />
             {paper.status !== 'indexed' && (
               <span className={`paper-status status-${paper.status}`}>
                 {statusText(paper, progress, t)}
