@@ -64,7 +64,6 @@ export function SyncSetup() {
           <ErrorMessage
             error={
               status.error ?? {
-                code: 'INVALID_INPUT',
                 message: 'Watched folders and Zotero cannot be changed here.',
                 key: 'syncUnavailable'
               }
