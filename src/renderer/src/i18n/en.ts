@@ -114,6 +114,7 @@ export const en = {
     dismiss: 'Dismiss',
     repairs: 'Library repairs',
     repairsTitle: 'The library found damaged or missing files and repaired what it could',
+    syncTitle: 'Watched folders and Zotero',
     empty: 'Your library is empty.',
     adding: 'Adding…',
     addDefaults: 'Add the three default papers',

@@ -115,6 +115,7 @@ export const ptBR: Catalog = {
     dismiss: 'Fechar aviso',
     repairs: 'Reparos da biblioteca',
     repairsTitle: 'A biblioteca encontrou arquivos danificados ou ausentes e reparou o que pôde',
+    syncTitle: 'Pastas observadas e Zotero',
     empty: 'Sua biblioteca está vazia.',
     adding: 'Adicionando…',
     addDefaults: 'Adicionar os três artigos sugeridos',

@@ -236,6 +236,8 @@ function LastRun({ status, language }: { status: SyncStatus; language: string })
   const busy = useAppStore((s) => s.sync.busy)
   const syncNow = useAppStore((s) => s.syncNow)
   const setPaused = useAppStore((s) => s.setSyncPaused)
+  // Titles as the library has them now (a new paper is titled from its text once indexed).
+  const papers = useAppStore((s) => s.library.papers)
   const { t } = useTranslation()
   const nothing = !status.folders.length && !status.zotero
   const run = status.lastRun
@@ -264,7 +266,7 @@ function LastRun({ status, language }: { status: SyncStatus; language: string })
               <span className={`sync-kind sync-kind-${c.kind}`}>
                 {t(`settings.sync.kind.${c.kind}`, { defaultValue: c.kind })}
               </span>{' '}
-              {c.title ?? c.file}
+              {(c.paperId && papers.find((p) => p.id === c.paperId)?.title) ?? c.title ?? c.file}
             </li>
           ))}
         </ul>
