@@ -265,8 +265,7 @@ export async function startBackgroundSync(deps: BackgroundSyncDeps): Promise<() 
 /** The notices for a pass: what changed (one notice), and the files that could not be read. */
 export function syncNotices(run: SyncRun): LibraryNotice[] {
   const out: LibraryNotice[] = []
-  const ran = syncNotice(run)
-  if (ran) out.push(ran)
+  out.push(...syncChangeNotices(run))
   const failed = run.changes.filter((c) => c.kind === 'failed')
   if (failed.length) {
     const names = failed
@@ -287,19 +286,22 @@ export function syncNotices(run: SyncRun): LibraryNotice[] {
   return out
 }
 
-/** One notice for a pass that changed something the user would want to know of; else null. */
-export function syncNotice(run: SyncRun): LibraryNotice | null {
+/**
+ * The notices for what a pass changed: one for the new papers, one for the updated, one for
+ * those whose source went away (each only when there are some).
+ */
+export function syncChangeNotices(run: SyncRun): LibraryNotice[] {
   const n = (kind: string): number => run.counts[kind] ?? 0
   const added = n('new') + n('noPdf')
   const updated = n('updated') + n('moved') + n('restored')
   const missing = n('missing') + n('trashed')
-  if (!added && !updated && !missing) return null
-  return noticeOf(
-    missing ? 'warning' : 'info',
-    {
-      key: 'syncRan',
-      params: { added: String(added), updated: String(updated), missing: String(missing) }
-    },
-    null
-  )
+  const out: LibraryNotice[] = []
+  if (added) out.push(noticeOf('info', { key: 'syncRan', params: { added: String(added) } }, null))
+  if (updated)
+    out.push(noticeOf('info', { key: 'syncUpdated', params: { updated: String(updated) } }, null))
+  if (missing)
+    out.push(
+      noticeOf('warning', { key: 'syncMissing', params: { missing: String(missing) } }, null)
+    )
+  return out
 }

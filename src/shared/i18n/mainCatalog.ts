@@ -275,8 +275,11 @@ export const mainEn = {
       '{{file}} was written by a newer ResearchPal (format {{version}}). Update ResearchPal; nothing was changed.',
     importManifestDamaged:
       "The folder import's progress file could not be read ({{detail}}); it was kept as {{aside}}. Papers already imported stay in the library; import the folder again to finish (files already in the library are skipped as duplicates).",
-    syncRan:
-      "Watched folders and Zotero synced: {{added}} new, {{updated}} updated, {{missing}} missing or in Zotero's trash (kept in the library, marked). Settings → Watched folders and Zotero lists what changed.",
+    syncRan: 'New from watched folders and Zotero: {{added}} paper(s), now in the library.',
+    syncUpdated:
+      'Updated from watched folders and Zotero: {{updated}} paper(s) (moved, renamed, back again or edited in Zotero).',
+    syncMissing:
+      "{{missing}} synced paper(s) lost their source: the file is gone, or the item is in Zotero's trash. They are kept in the library, marked; put the file back, restore the item, or remove the paper.",
     syncFailed:
       'Watched folders and Zotero could not be synced ({{detail}}). Papers already in the library are kept as they are. Check that the folder or the Zotero data folder is there and readable (a drive plugged in, a cloud folder signed in), then press Sync now in Settings → Watched folders and Zotero.',
     syncFilesFailed:

@@ -277,8 +277,11 @@ export const mainPtBR: MainCatalog = {
       '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal; nada foi alterado.',
     importManifestDamaged:
       'O arquivo de progresso da importação de pasta não pôde ser lido; ele foi guardado como {{aside}}. Os artigos já importados continuam na biblioteca; importe a pasta de novo para terminar (os arquivos que já estão na biblioteca são pulados como duplicados).',
-    syncRan:
-      'Pastas observadas e Zotero sincronizados: {{added}} novos, {{updated}} atualizados, {{missing}} ausentes ou na lixeira do Zotero (mantidos na biblioteca, marcados). Configurações → Pastas observadas e Zotero mostra o que mudou.',
+    syncRan: 'Novos das pastas observadas e do Zotero: {{added}} artigo(s), já na biblioteca.',
+    syncUpdated:
+      'Atualizados das pastas observadas e do Zotero: {{updated}} artigo(s) (movidos, renomeados, de volta ou editados no Zotero).',
+    syncMissing:
+      '{{missing}} artigo(s) sincronizado(s) perderam a origem: o arquivo sumiu ou o item está na lixeira do Zotero. Eles foram mantidos na biblioteca, marcados; devolva o arquivo, restaure o item ou remova o artigo.',
     syncFailed:
       'Não foi possível sincronizar as pastas observadas e o Zotero. Os artigos que já estão na biblioteca continuam como estão. Confira se a pasta ou a pasta de dados do Zotero está lá e pode ser lida (um disco conectado, uma pasta na nuvem com login feito) e clique em Sincronizar agora em Configurações → Pastas observadas e Zotero.',
     syncFilesFailed:

@@ -76,13 +76,13 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
           <span className="paper-title">{title}</span>
           <span className="paper-meta">
             {paperMeta(paper, t)}
-            <SyncFlag paper={paper} />
             {paper.status !== 'indexed' && (
               <span className={`paper-status status-${paper.status}`}>
                 {statusText(paper, progress, t)}
               </span>
             )}
           </span>
+          <SyncFlag paper={paper} />
         </button>
       )}
       <div className="paper-actions">
