@@ -118,8 +118,11 @@ async function start(): Promise<void> {
           : await dialog.showOpenDialog(options)
         return result.canceled ? [] : result.filePaths
       },
-      pickFolder: () =>
-        chooseOne({ title: 'Import a folder of PDFs', properties: ['openDirectory'] }),
+      pickFolder: (purpose) =>
+        chooseOne({
+          title: purpose === 'watch' ? 'Folder to watch for new PDFs' : 'Import a folder of PDFs',
+          properties: ['openDirectory']
+        }),
       pickImport: (kind) =>
         chooseOne(
           kind === 'zotero'

@@ -28,7 +28,7 @@ import { vectraWorkerScript, WorkerVectraWriter } from './search/WorkerVectraWri
 import type { Settings } from '../shared/types'
 import type { SecretStore } from './settings/secretStore'
 import { SettingsService } from './settings/settingsService'
-import { startBackgroundSync } from './sync/backgroundSync'
+import { BackgroundSync, syncSettleMs } from './sync/backgroundSync'
 import { noticeOf, UserFacingError, type ErrorText } from './errors'
 import { DataFolderLock, type LockHolder } from './storage/DataFolderLock'
 import { keepReserve, releaseReserveIfFull } from './storage/spaceReserve'
@@ -479,7 +479,16 @@ async function openServices(
     notice: (notice) => events.emit('library:notice', notice)
   })
   let built: Services | null = null
-  let stopSync = async (): Promise<void> => {}
+  // Watched folders and the Zotero link (Settings, or `watch add` / `zotero link`): followed
+  // while the app runs (`syncInBackground`); elsewhere Settings' sync channels say unavailable.
+  const sync = new BackgroundSync({
+    library,
+    dataDir: paths.root,
+    notify: (notice) => library.addNotice(notice),
+    onStatus: (status) => events.emit('sync:status', status),
+    settleMs: syncSettleMs(env),
+    log
+  })
   const serveApi = options.serveApi
   const apiServer = new LocalApiServer({
     serve: serveApi ? (port, token) => serveApi(built!, { port, token, log }) : null,
@@ -518,6 +527,7 @@ async function openServices(
     measureIngestion: measure,
     mcpConfig: () => mcpConfig(options.cliLaunch ?? currentCliLaunch(), paths.root),
     apiServer,
+    sync,
     desktopReady: () => desktop.ready()
   })
   // These can change the key or its address: saving one, moving the API address (which
@@ -584,7 +594,7 @@ async function openServices(
       : async () => {},
     async close() {
       try {
-        await stopSync()
+        await sync.stop()
         await apiServer.stop(settings.get().apiServerPort)
         await idleTuning.close()
         await threads.flush()
@@ -605,13 +615,7 @@ async function openServices(
   }
   // Watched folders and the Zotero link (set up with `watch add` / `zotero link`) followed while
   // the app runs; stopped first when it closes.
-  if (options.syncInBackground && lock)
-    stopSync = await startBackgroundSync({
-      library,
-      dataDir: paths.root,
-      notify: (notice) => library.addNotice(notice),
-      log
-    })
+  if (options.syncInBackground && lock) await sync.start()
   if (serveApi && settings.get().apiServer) {
     // A port taken by another program must not keep the app from opening: it is said in the log,
     // and Settings shows the switch off until it is switched on again.

@@ -25,6 +25,7 @@ import { PassageLinkSchema } from './deepLink'
 import { PROVIDERS } from './providers'
 import { ApiServerStatusSchema } from './apiServer'
 import { CitationGraphSchema } from './graph'
+import { SyncStatusSchema } from './sync'
 import { ComparisonSchema, ComparisonSummarySchema, CompareProgressSchema } from './compare'
 import { FolderImportStatusSchema, IngestTuningInfoSchema } from './folderImport'
 import {
@@ -447,6 +448,31 @@ export const channels = {
       )
     })
   },
+  /** Watched folders and the Zotero link (Settings): what is followed, the last sync. */
+  'sync:status': { input: Empty, output: SyncStatusSchema },
+  /** Opens the folder dialog and watches the folder chosen (nothing when cancelled). */
+  'sync:addFolder': {
+    input: z.object({ poll: z.boolean().optional() }).strict(),
+    output: SyncStatusSchema
+  },
+  /** Stops watching a folder; its papers stay. */
+  'sync:removeFolder': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: SyncStatusSchema
+  },
+  /** Follows a Zotero data folder chosen with `library:pickImport` (read-only). */
+  'sync:linkZotero': {
+    input: z
+      .object({ folder: ImportPath, collections: z.array(z.string().min(1).max(500)).max(1000) })
+      .strict(),
+    output: SyncStatusSchema
+  },
+  /** Ends the Zotero link; its papers stay. */
+  'sync:unlinkZotero': { input: Empty, output: SyncStatusSchema },
+  /** Pauses or resumes following the folders and Zotero. */
+  'sync:setPaused': { input: z.object({ paused: z.boolean() }).strict(), output: SyncStatusSchema },
+  /** One catch-up pass now; answers once it is done. */
+  'sync:now': { input: Empty, output: SyncStatusSchema },
   /** The citation map: papers, ghost works cited by several, citation and similarity edges, clusters. */
   'graph:get': {
     input: z.object({ collectionId: z.string().min(1).max(200).nullable().optional() }).strict(),
@@ -650,6 +676,8 @@ export const events = {
   'chat:event': AnswerEventSchema,
   'compare:progress': CompareProgressSchema,
   'import:progress': FolderImportStatusSchema,
+  /** Watched folders and the Zotero link changed, or a sync pass started or ended. */
+  'sync:status': SyncStatusSchema,
   /** A researchpal:// link from the desktop: open this passage (src/main/desktop/). */
   'desktop:open': PassageLinkSchema
 } as const

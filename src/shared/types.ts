@@ -116,7 +116,11 @@ export const PaperSchema = z.object({
       languages: z.array(z.string()).optional()
     })
     .nullable()
-    .optional()
+    .optional(),
+  /** Where a sync brought it from: a watched folder's file, or "Zotero: <collections>". */
+  syncOrigin: z.string().nullable().optional(),
+  /** That source went away: the file is gone, or the item is in Zotero's trash (kept here). */
+  syncFlag: z.enum(['fileMissing', 'zoteroTrash']).nullable().optional()
 })
 /** One paper in the catalog (`library.json`). */
 export type Paper = z.infer<typeof PaperSchema>

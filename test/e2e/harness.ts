@@ -40,6 +40,8 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number }
   /** The browser's language (navigator.language), which the UI follows by default. */
   locale?: string
+  /** Follow watched folders and the Zotero link as the app does (settle time shortened). */
+  syncInBackground?: boolean
 }
 
 /** A running app: the page in Chromium and the real main-process services behind it. */
@@ -82,6 +84,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rp-e2e-'))
   const env: NodeJS.ProcessEnv = {}
   if (options.geminiBaseUrl) env.GEMINI_BASE_URL = options.geminiBaseUrl
+  if (options.syncInBackground) env.RESEARCHPAL_SYNC_SETTLE_MS = '300'
   const services = await createServices({
     dataDir,
     secrets: new MemorySecretStore(options.apiKey ?? null, options.keyStorage),
@@ -93,6 +96,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     env,
     ...(options.arxivBaseUrl && { arxivBaseUrl: options.arxivBaseUrl }),
     embedder: options.embedder,
+    syncInBackground: options.syncInBackground ?? false,
     defaultCorpusDir: options.defaultCorpusDir ?? (existsSync(CORPUS) ? CORPUS : null),
     log: () => {}
   })

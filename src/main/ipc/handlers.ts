@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { FindPapersInput, PagesInput } from '../../shared/contract'
 import type { ApiServerStatus } from '../../shared/apiServer'
+import type { BackgroundSync } from '../sync/backgroundSync'
 import type {
   Answer,
   EmbedderStatus,
@@ -109,8 +110,8 @@ export interface FolderImportPort {
 /** Shows the system's file dialogs (Electron), or scripted ones (e2e). */
 export interface FilePicker {
   pickPdfs(): Promise<string[]>
-  /** Asks for a folder to import; null when the user cancelled. */
-  pickFolder?(): Promise<string | null>
+  /** Asks for a folder to import (or to watch); null when the user cancelled. */
+  pickFolder?(purpose?: 'import' | 'watch'): Promise<string | null>
   /** Asks for a BibTeX/RIS file or a Zotero data folder to import; null when cancelled. */
   pickImport?(kind: ImportKind): Promise<string | null>
   /** Asks where to save a text file and writes it there; null when the user cancelled. */
@@ -136,6 +137,17 @@ export interface HandlerDeps {
   pageImages: PageImager
   /** How an MCP client starts the server on this library (Settings shows it). */
   mcpConfig: () => McpConfig
+  /** Watched folders and the Zotero link (see `sync/backgroundSync.ts`). */
+  sync: Pick<
+    BackgroundSync,
+    | 'status'
+    | 'addFolder'
+    | 'removeFolder'
+    | 'linkZotero'
+    | 'unlinkZotero'
+    | 'setPaused'
+    | 'syncNow'
+  >
   /** The local HTTP API Settings switch on and off (see `server/localServer.ts`). */
   apiServer: {
     status(port: number): ApiServerStatus
@@ -321,6 +333,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }),
     'library:importZotero': ({ folder, collections }) =>
       deps.library.imports.zotero(chosen(folder, 'library:importZotero'), { collections }),
+    'sync:status': () => deps.sync.status(),
+    'sync:addFolder': async ({ poll }) => {
+      const folder = await deps.filePicker.pickFolder?.('watch')
+      return folder ? deps.sync.addFolder(folder, { poll }) : deps.sync.status()
+    },
+    'sync:removeFolder': ({ path }) => deps.sync.removeFolder(path),
+    'sync:linkZotero': ({ folder, collections }) =>
+      deps.sync.linkZotero(chosen(folder, 'sync:linkZotero'), collections),
+    'sync:unlinkZotero': () => deps.sync.unlinkZotero(),
+    'sync:setPaused': ({ paused }) => deps.sync.setPaused(paused),
+    'sync:now': () => deps.sync.syncNow(),
     'library:related': ({ paperId }) => deps.discovery.related(paperId),
     'library:missingRefs': ({ paperId }) => deps.discovery.missingReferences(paperId),
     'graph:get': ({ collectionId }) => deps.citationGraph.graph({ collectionId }),

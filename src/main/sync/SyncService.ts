@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { basename, join, resolve } from 'node:path'
 import { UserFacingError } from '../errors'
 import {
   importZotero,
+  referenceIdentity,
   type ImportedOutcome,
   type ImportedPdf,
   type ImportedReference
@@ -22,6 +23,7 @@ import {
   type SyncRun,
   type SyncStateDocument,
   type WatchedFolder,
+  type ZoteroItemState,
   type ZoteroLink
 } from './syncStateFormat'
 
@@ -33,6 +35,8 @@ export interface SyncLibrary {
   addPathsDetailed(paths: string[]): Promise<AddOutcome[]>
   addImported(items: ImportedPdf[]): Promise<ImportedOutcome>
   addReferences(items: ImportedReference[]): Promise<(string | null)[]>
+  /** Puts a PDF into a metadata-only paper, keeping its id. */
+  attachPdf(paperId: string, name: string, bytes: Uint8Array): Promise<unknown>
   applySync(id: string, change: Partial<StoredPaper>): Promise<StoredPaper>
   organizer: {
     collectionNamed(name: string): Promise<{ id: string }>
@@ -367,18 +371,34 @@ export class SyncService {
     // Items to add: new in scope, or interrupted (`adding`), or without a PDF before.
     const fresh = inScope.filter((i) => {
       const r = link.items[i.key]
-      return !r || r.state === 'adding' || r.state === 'noPdf' || r.state === 'failed'
+      return (
+        !r ||
+        r.state === 'adding' ||
+        r.state === 'noPdf' ||
+        r.state === 'failed' ||
+        (r.state === 'trashed' && !r.paperId)
+      )
     })
     if (fresh.length) await this.addZoteroItems(link, fresh)
     for (const item of inScope) {
       const r = link.items[item.key]
-      if (!r || (r.state !== 'synced' && r.state !== 'trashed') || !r.paperId) continue
+      if (!r || r.state === 'adding' || r.state === 'failed' || !r.paperId) continue
       const paper = lib.byId(r.paperId)
       if (!paper) continue
       const wasTrashed = r.state === 'trashed'
       const fp = fingerprint(item, chosen)
-      if (fp === r.fingerprint && !wasTrashed) continue
+      // Notes written in Zotero since the last pass (a state from before notes were kept
+      // records them now, without calling it a change).
+      const newNotes = r.notes ? item.notes.filter((n) => !r.notes!.includes(n)) : []
+      if (fp === r.fingerprint && !wasTrashed && !newNotes.length) {
+        if (!r.notes) link.items[item.key] = { ...r, notes: item.notes }
+        continue
+      }
       const change: Partial<StoredPaper> = wasTrashed ? { syncFlag: null } : {}
+      // Notes are the user's own words: added to, never replaced or removed.
+      const notes = [...(paper.notes ?? [])]
+      for (const n of newNotes) if (!notes.includes(n)) notes.push(n)
+      if (notes.length) change.notes = notes
       // Zotero's fields as an import's: they beat what the PDF or a registry said, never a
       // hand edit made here (field sources).
       Object.assign(change, mergeMetadata(paper, item.values, 'import'))
@@ -401,11 +421,13 @@ export class SyncService {
       const next = await lib.applySync(paper.id, change)
       link.items[item.key] = {
         ...r,
-        state: 'synced',
+        // Kept without its PDF stays so (a PDF added in Zotero later is looked for).
+        state: r.sha256 === null ? 'noPdf' : 'synced',
         title: item.values.title ?? null,
         fingerprint: fp,
         collections: names,
-        tags: item.tags
+        tags: item.tags,
+        notes: item.notes
       }
       this.note({
         kind: wasTrashed ? 'restored' : 'updated',
@@ -418,14 +440,18 @@ export class SyncService {
   }
 
   /**
-   * Adds new Zotero items through the Zotero importer itself (its mapping of fields, tags and
-   * collections), limited to these items' PDFs.
+   * Adds new Zotero items through the Zotero importer itself (its mapping of fields, tags,
+   * collections and notes), limited to these items: their PDFs, and for an item without one a
+   * metadata-only paper (as a one-shot Zotero import keeps it). A PDF that appears in Zotero for
+   * an item kept without one goes into that same paper, keeping its id, edits and notes.
    */
   private async addZoteroItems(link: ZoteroLink, items: ZoteroItem[]): Promise<void> {
     const lib = this.deps.library
     const wanted = link.collections.map((c) => c.toLowerCase())
     const chosen = (c: string): boolean => !wanted.length || wanted.includes(c.toLowerCase())
     const byPath = new Map<string, ZoteroItem>()
+    // Items to keep without a PDF, by the identity the importer gives their reference.
+    const byIdentity = new Map<string, ZoteroItem>()
     for (const item of items) {
       const pdf = item.pdf && (await stat(item.pdf).catch(() => null))?.isFile() ? item.pdf : null
       const prev = link.items[item.key]
@@ -435,28 +461,50 @@ export class SyncService {
         title: item.values.title ?? null,
         fingerprint: fingerprint(item, chosen),
         collections: item.collections.filter(chosen),
-        tags: item.tags
+        tags: item.tags,
+        notes: item.notes
       }
+      const kept = prev?.paperId ? lib.byId(prev.paperId) : undefined
       if (!pdf) {
-        if (prev?.state !== 'noPdf') {
-          this.note({ kind: 'noPdf', source: 'zotero', file: item.values.title ?? item.key })
-        }
+        if (kept) continue
         link.items[item.key] = { ...base, state: 'noPdf' }
+        byIdentity.set(
+          referenceIdentity({
+            title: item.values.title ?? null,
+            year: item.values.year ?? null,
+            doi: item.values.doi ?? null,
+            arxivId: item.arxivId,
+            key: item.key
+          }),
+          item
+        )
         continue
       }
       const sha = await sha256OfFile(pdf)
+      if (sha && kept?.status === 'metadata') {
+        await this.attachZoteroPdf(link, item, kept, pdf, sha, base)
+        continue
+      }
       link.items[item.key] = { ...base, state: 'adding', sha256: sha }
       byPath.set(pdf, item)
     }
-    if (!byPath.size) return
+    if (!byPath.size && !byIdentity.size) return
     // Written before the add (see the class remarks).
     await this.save()
     let outcome: ImportedOutcome = { added: [], failed: [] }
+    const kept = new Map<string, string>()
     await importZotero(
       {
         list: () => lib.list(),
-        // Items without a PDF are kept as metadata-only papers, as a one-shot Zotero import keeps them.
-        addReferences: (items) => lib.addReferences(items),
+        addReferences: async (refs) => {
+          const mine = refs.filter((r) => byIdentity.has(r.identity))
+          const ids = await lib.addReferences(mine)
+          mine.forEach((r, i) => {
+            const id = ids[i]
+            if (id) kept.set(r.identity, id)
+          })
+          return refs.map((r) => kept.get(r.identity) ?? null)
+        },
         addImported: async (pdfs) => {
           outcome = await lib.addImported(pdfs.filter((p) => byPath.has(p.path)))
           return outcome
@@ -465,6 +513,18 @@ export class SyncService {
       link.dir,
       { collections: link.collections }
     )
+    for (const [identity, item] of byIdentity) {
+      const r = link.items[item.key]!
+      const id = kept.get(identity)
+      // Not kept: the importer matched it to a paper already here (by DOI, arXiv id or title).
+      if (!id) continue
+      const paper = await lib.applySync(id, {
+        syncFlag: null,
+        syncOrigin: zoteroOrigin(r.collections)
+      })
+      link.items[item.key] = { ...r, paperId: paper.id }
+      this.note({ kind: 'noPdf', source: 'zotero', file: null, paper })
+    }
     for (const a of outcome.added) {
       const item = byPath.get(a.input)
       if (!item) continue
@@ -493,6 +553,31 @@ export class SyncService {
       if (!item) continue
       link.items[item.key] = { ...link.items[item.key]!, state: 'failed' }
       this.note({ kind: 'failed', source: 'zotero', file: f.file })
+    }
+    await this.save()
+  }
+
+  /** A PDF Zotero now has for an item kept here without one: into the same paper. */
+  private async attachZoteroPdf(
+    link: ZoteroLink,
+    item: ZoteroItem,
+    kept: StoredPaper,
+    pdf: string,
+    sha: string,
+    base: Pick<ZoteroItemState, 'title' | 'fingerprint' | 'collections' | 'tags' | 'notes'>
+  ): Promise<void> {
+    const lib = this.deps.library
+    try {
+      await lib.attachPdf(kept.id, basename(pdf), await readFile(pdf))
+      const paper = await lib.applySync(kept.id, { syncFlag: null })
+      link.items[item.key] = { ...base, state: 'synced', paperId: kept.id, sha256: sha }
+      this.note({ kind: 'updated', source: 'zotero', file: pdf, paper })
+    } catch (e) {
+      // The same PDF is already another paper here (DUPLICATE) or it is not a PDF: said once,
+      // the paper stays as it was.
+      link.items[item.key] = { ...base, state: 'failed', paperId: kept.id, sha256: sha }
+      this.deps.log?.(`sync: ${pdf}: ${e instanceof Error ? e.message : String(e)}`)
+      this.note({ kind: 'failed', source: 'zotero', file: pdf, paper: kept })
     }
     await this.save()
   }

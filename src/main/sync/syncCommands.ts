@@ -6,14 +6,14 @@ import { needs, UsageError, type CliArgs } from '../cli/args'
 import { cliLanguage } from '../cli/language'
 import type { CommandOutput } from '../cli/output'
 import type { Services } from '../services'
+import { syncSettleMs } from './backgroundSync'
 import { CHANGE_KINDS, SyncService, syncStateFile } from './SyncService'
 import type { SyncChange, SyncRun, SyncStateDocument } from './syncStateFormat'
 import { watchSyncTargets } from './watcher'
 
 /** How long a file must be left alone to count as written (ms); the environment may shorten it. */
 function settleMs(): number {
-  const v = Number(process.env.RESEARCHPAL_SYNC_SETTLE_MS)
-  return Number.isFinite(v) && v >= 0 ? v : 2000
+  return syncSettleMs(process.env)
 }
 
 /** "3 new, 1 updated, 1 file missing" (or "no changes"), in `language`. */

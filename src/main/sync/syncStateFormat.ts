@@ -37,7 +37,8 @@ export type WatchedFolder = z.infer<typeof WatchedFolderSchema>
 
 /**
  * Where one item of the linked Zotero library stands: `adding` (its PDF's sha256 recorded before
- * the add), `synced`, `noPdf` (no PDF on disk; metadata-only items are the importer's to map),
+ * the add), `synced`, `noPdf` (no PDF on disk: kept as a metadata-only paper, `paperId`, and its PDF
+ * looked for on each pass),
  * `failed`, `trashed` (gone from Zotero's live items: its paper is flagged, never removed).
  */
 export const ZOTERO_ITEM_STATES = ['adding', 'synced', 'noPdf', 'failed', 'trashed'] as const
@@ -51,7 +52,9 @@ const ZoteroItemStateSchema = z.looseObject({
   fingerprint: z.string(),
   /** The Zotero collections (full names) the item was in, as last synced. */
   collections: z.array(z.string()).default([]),
-  tags: z.array(z.string()).default([])
+  tags: z.array(z.string()).default([]),
+  /** Its notes as last synced (absent in a state written before notes were followed). */
+  notes: z.array(z.string()).optional()
 })
 /** One linked Zotero item as the sync state records it. */
 export type ZoteroItemState = z.infer<typeof ZoteroItemStateSchema>

@@ -8,6 +8,7 @@ import './styles/compare.css'
 import './styles/map.css'
 import './styles/import.css'
 import './styles/references.css'
+import './styles/sync.css'
 
 const store = createAppStore(window.researchpal)
 store.connect()

@@ -463,7 +463,8 @@ Environment:
         "! “{{title}}” is in Zotero's trash (or was deleted there). It is kept here, marked; remove it with: remove {{paperId}}",
       duplicate: '= {{file}}: already in the library as “{{title}}”',
       failed: '✗ {{file}}: could not be added (see: papers)',
-      noPdf: '· {{file}}: no PDF in Zotero, not added',
+      noPdf:
+        '· “{{title}}”: no PDF in Zotero; kept with its details only (attach or fetch its PDF in the library)',
       settling: '… {{file}}: still being written; it comes in once it stops growing'
     },
     watchingNow: 'Watching {{folders, number}} folder(s){{zotero}}; Ctrl-C stops.',

@@ -478,7 +478,8 @@ Ambiente:
         '! “{{title}}” está na lixeira do Zotero (ou foi apagado lá). Ele foi mantido aqui, marcado; remova-o com: remove {{paperId}}',
       duplicate: '= {{file}}: já está na biblioteca como “{{title}}”',
       failed: '✗ {{file}}: não pôde ser adicionado (veja: papers)',
-      noPdf: '· {{file}}: sem PDF no Zotero, não adicionado',
+      noPdf:
+        '· “{{title}}”: sem PDF no Zotero; guardado só com os dados (anexe ou busque o PDF na biblioteca)',
       settling: '… {{file}}: ainda sendo gravado; entra quando parar de crescer'
     },
     watchingNow: 'Observando {{folders, number}} pasta(s){{zotero}}; Ctrl-C encerra.',

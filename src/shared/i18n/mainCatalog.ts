@@ -302,8 +302,17 @@ export const mainEn = {
       '{{file}} was written by a newer ResearchPal (format {{version}}). Update ResearchPal; nothing was changed.',
     importManifestDamaged:
       "The folder import's progress file could not be read ({{detail}}); it was kept as {{aside}}. Papers already imported stay in the library; import the folder again to finish (files already in the library are skipped as duplicates).",
-    syncRan:
-      "Watched folders and Zotero synced: {{added}} new, {{updated}} updated, {{missing}} missing or in Zotero's trash (kept in the library; run sync from the command line to see which).",
+    syncRan: 'New from watched folders and Zotero: {{added}} paper(s), now in the library.',
+    syncUpdated:
+      'Updated from watched folders and Zotero: {{updated}} paper(s) (moved, renamed, back again or edited in Zotero).',
+    syncMissing:
+      "{{missing}} synced paper(s) lost their source: the file is gone, or the item is in Zotero's trash. They are kept in the library, marked; put the file back, restore the item, or remove the paper.",
+    syncFailed:
+      'Watched folders and Zotero could not be synced ({{detail}}). Papers already in the library are kept as they are. Check that the folder or the Zotero data folder is there and readable (a drive plugged in, a cloud folder signed in), then press Sync now in Settings → Watched folders and Zotero.',
+    syncFilesFailed:
+      '{{count}} PDF(s) from watched folders or Zotero could not be read: {{files}}. They are in the library with the reason; replace each with a readable copy and the next sync tries it again.',
+    syncUnavailable:
+      'Watched folders and Zotero cannot be changed here: this window has the library read-only, or its sync file is from a newer ResearchPal. Update ResearchPal, or close the other window that has the library open.',
     syncStateDamaged:
       'The sync state file could not be read ({{detail}}); it was kept as {{aside}}. Watched folders and the Zotero link must be added again; no paper was changed.',
     importRemoved: '{{file}} was removed from the library while it was being imported.',

@@ -304,8 +304,17 @@ export const mainPtBR: MainCatalog = {
       '{{file}} foi gravado por um ResearchPal mais novo (formato {{version}}). Atualize o ResearchPal; nada foi alterado.',
     importManifestDamaged:
       'O arquivo de progresso da importação de pasta não pôde ser lido; ele foi guardado como {{aside}}. Os artigos já importados continuam na biblioteca; importe a pasta de novo para terminar (os arquivos que já estão na biblioteca são pulados como duplicados).',
-    syncRan:
-      'Pastas observadas e Zotero sincronizados: {{added}} novos, {{updated}} atualizados, {{missing}} ausentes ou na lixeira do Zotero (mantidos na biblioteca; rode sync na linha de comando para ver quais).',
+    syncRan: 'Novos das pastas observadas e do Zotero: {{added}} artigo(s), já na biblioteca.',
+    syncUpdated:
+      'Atualizados das pastas observadas e do Zotero: {{updated}} artigo(s) (movidos, renomeados, de volta ou editados no Zotero).',
+    syncMissing:
+      '{{missing}} artigo(s) sincronizado(s) perderam a origem: o arquivo sumiu ou o item está na lixeira do Zotero. Eles foram mantidos na biblioteca, marcados; devolva o arquivo, restaure o item ou remova o artigo.',
+    syncFailed:
+      'Não foi possível sincronizar as pastas observadas e o Zotero. Os artigos que já estão na biblioteca continuam como estão. Confira se a pasta ou a pasta de dados do Zotero está lá e pode ser lida (um disco conectado, uma pasta na nuvem com login feito) e clique em Sincronizar agora em Configurações → Pastas observadas e Zotero.',
+    syncFilesFailed:
+      '{{count}} PDF(s) de pastas observadas ou do Zotero não puderam ser lidos: {{files}}. Eles estão na biblioteca com o motivo; troque cada um por uma cópia legível e a próxima sincronização tenta de novo.',
+    syncUnavailable:
+      'As pastas observadas e o Zotero não podem ser alterados aqui: esta janela abriu a biblioteca só para leitura, ou o arquivo de sincronização é de um ResearchPal mais novo. Atualize o ResearchPal ou feche a outra janela que está com a biblioteca aberta.',
     syncStateDamaged:
       'O arquivo de estado da sincronização não pôde ser lido; ele foi guardado como {{aside}}. As pastas observadas e o vínculo com o Zotero precisam ser adicionados de novo; nenhum artigo foi alterado.',
     importRemoved: '{{file}} foi removido da biblioteca enquanto era importado.',

@@ -18,6 +18,19 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ enabled: true, port: 80 }, 'port']
   ],
   'desktop:ready': [[{ x: 1 }, 'x']],
+  'sync:status': [[{ x: 1 }, 'x']],
+  'sync:addFolder': [[{ poll: 'yes' }, 'poll']],
+  'sync:removeFolder': [
+    [{}, 'path'],
+    [{ path: '' }, 'path']
+  ],
+  'sync:linkZotero': [
+    [{ folder: '/z' }, 'collections'],
+    [{ folder: '', collections: [] }, 'folder']
+  ],
+  'sync:unlinkZotero': [[{ x: 1 }, 'x']],
+  'sync:setPaused': [[{ paused: 1 }, 'paused']],
+  'sync:now': [[{ x: 1 }, 'x']],
   'settings:get': [[{ x: true }, 'x']],
   'settings:update': [
     [{ toolRounds: 7 }, 'toolRounds'],

@@ -8,6 +8,7 @@ import { createLibrarySlice } from './librarySlice'
 import { createMapSlice } from './mapSlice'
 import { createOrganizeSlice } from './organizeSlice'
 import { createSettingsSlice } from './settingsSlice'
+import { createSyncSlice } from './syncSlice'
 import { createThreadsSlice } from './threadsSlice'
 import type { AppState } from './types'
 import { createViewerSlice } from './viewerSlice'
@@ -34,7 +35,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createSettingsSlice(set, get, api),
     ...createCompareSlice(set, get, api),
     ...createImportSlice(set, get, api),
-    ...createMapSlice(set, get, api)
+    ...createMapSlice(set, get, api),
+    ...createSyncSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
@@ -48,6 +50,7 @@ export function createAppStore(api: ResearchPalApi): AppStore {
       api.onLibraryImportProgress((p) => store.getState().applyLibraryImportProgress(p)),
       api.onCompareProgress((p) => store.getState().applyCompareProgress(p)),
       api.onImportProgress((s) => store.getState().applyImportProgress(s)),
+      api.onSyncStatus((s) => store.getState().applySyncStatus(s)),
       api.onDesktopOpen((link) => store.getState().openLink(link))
     ]
     // Links that started the app (or came before the window listened) wait in main until now.

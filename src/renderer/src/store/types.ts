@@ -7,6 +7,7 @@ import type { LibrarySlice } from './librarySlice'
 import type { MapSlice } from './mapSlice'
 import type { OrganizeSlice } from './organizeSlice'
 import type { SettingsSlice } from './settingsSlice'
+import type { SyncSlice } from './syncSlice'
 import type { ThreadsSlice } from './threadsSlice'
 import type { ViewerSlice } from './viewerSlice'
 
@@ -20,7 +21,8 @@ export type AppState = ChatSlice &
   SettingsSlice &
   CompareSlice &
   ImportSlice &
-  MapSlice
+  MapSlice &
+  SyncSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

@@ -166,7 +166,12 @@ export function LibraryPanel() {
         )}
         {notices.length > 0 && (
           <div className="notice notice-warn" role="status" aria-label={t('library.repairs')}>
-            <div className="notice-title">{t('library.repairsTitle')}</div>
+            <div className="notice-title">
+              {/* What a sync did or could not do is not a repair. */}
+              {notices.every((n) => n.key?.startsWith('sync'))
+                ? t('library.syncTitle')
+                : t('library.repairsTitle')}
+            </div>
             {notices.map((n, i) => (
               <ErrorMessage key={i} error={n} />
             ))}

@@ -6,6 +6,7 @@ import { useAppStore } from '../../store/StoreContext'
 import { PaperDiscovery } from './PaperDiscovery'
 import { ReferencePdf, useReferencePdf } from './ReferencePdf'
 import { useModal } from './useModal'
+import { SyncSourceDetails } from './SyncSource'
 
 function sourceText(source: FieldSource, t: TFunction): string {
   switch (source) {
@@ -178,6 +179,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
       <p className="muted small">
         {t('details.added', { date: formatDate(paper.addedAt) })} {t('details.kept')}
       </p>
+      <SyncSourceDetails paper={paper} />
       {paper.status === 'indexed' && <PaperDiscovery paperId={paper.id} />}
       <footer className="dialog-actions">
         <button

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { paperMeta, progressFraction, statusText } from './statusText'
+import { SyncFlag, syncSourceLine } from './SyncSource'
 import { canRetry, rowTitle } from './visiblePapers'
 
 /** The drag type that carries paper ids onto a collection. */
@@ -98,13 +99,13 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
           className="paper-main"
           disabled={!canOpen}
           onClick={() => openPaper(paper.id)}
-          title={
-            canOpen
-              ? `${title}\n${t('paper.open')}`
-              : noPdf
-                ? `${title}\n${t('paper.noPdfReason')}`
-                : title
-          }
+          title={[
+            title,
+            syncSourceLine(paper, t),
+            canOpen ? t('paper.open') : noPdf ? t('paper.noPdfReason') : null
+          ]
+            .filter(Boolean)
+            .join('\n')}
         >
           <span className="paper-title">{title}</span>
           <span className="paper-meta">
@@ -122,6 +123,7 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
               </span>
             )}
           </span>
+          <SyncFlag paper={paper} />
         </button>
       )}
       <div className="paper-actions">

@@ -10,6 +10,7 @@ import { EmbedderState } from './EmbedderState'
 import { LocalModelFields } from './LocalModelFields'
 import { ApiServerSetup } from './ApiServerSetup'
 import { McpSetup } from './McpSetup'
+import { SyncSetup } from './SyncSetup'
 import { GeminiModelField, ProviderField } from './ProviderField'
 
 /**
@@ -136,6 +137,7 @@ export function SettingsDialog() {
             </>
           )}
           <EmbedderState />
+          <SyncSetup />
           <McpSetup />
           <ApiServerSetup />
         </div>
