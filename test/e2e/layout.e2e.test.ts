@@ -10,7 +10,8 @@ import {
   cutLabels,
   fits,
   otherLanguageOnScreen,
-  selectionHintBesideCheckbox
+  selectionHintBesideCheckbox,
+  UI
 } from './screenChecks'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -187,6 +188,18 @@ describe.skipIf(!existsSync(PAPER))(
       await expectHighlightShown(page, pages[0]!)
       // Keyboard zoom, then fit width again.
       const label = page.locator('.zoom-label')
+      // The side panel just closed: the fit-width scale follows the wider pane once it settles.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const pane = document.querySelector('.viewer-scroll')!.clientWidth
+              const sheet = document.querySelector<HTMLElement>('.pdf-page')!.offsetWidth
+              return Math.abs(pane - 26 - sheet) < 3
+            }),
+          { timeout: 15_000 }
+        )
+        .toBe(true)
       const before = await label.textContent()
       await page.keyboard.press('Control+=')
       await expect.poll(() => label.textContent()).not.toBe(before)
@@ -236,17 +249,22 @@ describe.skipIf(!existsSync(PAPER))(
         await chooseLanguage(page, language)
         for (const size of sizes) {
           await page.setViewportSize(size)
-          const drawer = size.width < 1000
+          // With a paper open the library is beside the answer and the page only when all three
+          // fit at their readable widths; below that it is a drawer, and at 800 px the library,
+          // the chat and the paper are tabs.
+          const tabs = size.width < 900
+          const drawer = size.width < 1546
+          const paneTab = (name: 'showChat' | 'showViewer') =>
+            page.getByRole('button', { name: UI[language].app[name], exact: true })
           for (const theme of ['light', 'dark'] as const) {
             await chooseTheme(page, theme)
             const at = `${language} ${size.width}×${size.height} ${theme}`
             await page.waitForTimeout(300)
             await h.screenshot(`layout-07-${language}-${size.width}x${size.height}-${theme}`)
-            // Below 1000 px the library is a drawer, opened from the top bar.
             expect.soft(await page.locator('#library-slot').isVisible(), at).toBe(!drawer)
             expect
               .soft(await page.locator('button[aria-controls="library-slot"]').count(), at)
-              .toBe(drawer ? 1 : 0)
+              .toBe(drawer && !tabs ? 1 : 0)
             const f = await fits(page)
             expect.soft(f.overflow, at).toBeLessThanOrEqual(0)
             expect.soft(f.panes, at).toEqual([])
@@ -274,6 +292,7 @@ describe.skipIf(!existsSync(PAPER))(
             expect.soft(await otherLanguageOnScreen(page, language, names), at).toEqual([])
             expect.soft(await axeViolations(page), at).toEqual([])
             // The last chip's hover card stays on screen.
+            if (tabs) await paneTab('showChat').click()
             await page.locator('article.turn').last().locator('button.chip').last().hover()
             const card = page.getByRole('tooltip')
             await card.waitFor()
@@ -286,6 +305,7 @@ describe.skipIf(!existsSync(PAPER))(
             expect.soft(await otherLanguageOnScreen(page, language, names), at).toEqual([])
             await page.mouse.move(size.width / 2, 10)
             await card.waitFor({ state: 'hidden' })
+            if (tabs) await paneTab('showViewer').click()
             if (drawer) {
               await page.keyboard.press('Control+k')
               await page.locator('#library-slot').waitFor({ state: 'visible' })
@@ -303,8 +323,8 @@ describe.skipIf(!existsSync(PAPER))(
         }
       }
       await chooseTheme(page, 'system')
-      // Just above the drawer's breakpoint the three panes are side by side at their narrowest:
-      // the chat keeps its 320 px and the viewer ends at the window's edge.
+      // Just above the tabs' breakpoint the chat and the paper are side by side at their
+      // narrowest (the library a drawer): the chat keeps its 480 px, the viewer ends at the edge.
       await page.setViewportSize({ width: 1000, height: 700 })
       await page.waitForTimeout(300)
       const narrowest = await fits(page)
@@ -313,7 +333,8 @@ describe.skipIf(!existsSync(PAPER))(
       expect(narrowest.closeVisible).toBe(true)
       const chat = (await page.locator('.chat-slot').boundingBox())!
       const viewer = (await page.locator('.viewer-slot').boundingBox())!
-      expect(chat.width).toBeGreaterThanOrEqual(319)
+      expect(await page.locator('#library-slot').isVisible()).toBe(false)
+      expect(chat.width).toBeGreaterThanOrEqual(479)
       expect(viewer.x + viewer.width).toBeLessThanOrEqual(1000)
       await h.screenshot('layout-07-en-1000x700-wide-narrowest')
       await page.setViewportSize({ width: 1280, height: 800 })
@@ -322,7 +343,7 @@ describe.skipIf(!existsSync(PAPER))(
       await expect.poll(() => page.locator('.find-bar').count()).toBe(0)
     }, 600_000)
 
-    it('at 800×600 the library is a drawer; Ctrl+K opens it; Escape closes it, then the viewer', async () => {
+    it('at 800×600 with a paper open the panes are tabs; Ctrl+K shows the library; Escape goes back to the paper, then closes it', async () => {
       await page.setViewportSize({ width: 800, height: 600 })
       await page.locator('#library-slot').waitFor({ state: 'hidden' })
       await page.keyboard.press('Control+k')

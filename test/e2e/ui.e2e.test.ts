@@ -216,6 +216,8 @@ describe.skipIf(!corpusHere)('the desktop UI in Chromium', () => {
   })
 
   it('adding a text file renamed .pdf gives an error row named by the file, without Retry, while the other papers stay usable', async () => {
+    // A paper is open at 1440 px: the library is the drawer beside it; a user opens it (Ctrl+K).
+    await page.keyboard.press('Control+k')
     await page.getByRole('button', { name: 'Add PDFs…' }).click()
     const row = page.locator('li.paper[data-status="error"]')
     await row.waitFor({ timeout: 30_000 })

@@ -11,10 +11,12 @@ import { PdfViewer } from './features/viewer/PdfViewer'
 import {
   clampShare,
   layoutMode,
+  LIBRARY_WIDTH,
   loadViewerShare,
   MIN_CHAT,
   MIN_VIEWER,
   saveViewerShare,
+  SPLITTER_WIDTH,
   useWindowWidth,
   viewerWidth,
   type LayoutMode
@@ -63,29 +65,55 @@ function ProviderPill() {
 type Tab = 'library' | 'chat' | 'viewer'
 
 /**
- * The library's width beside the chat in the wide layout; the CSS reads it as `--library-width`
- * (set on the app's root), so the room left to the chat and the viewer is computed from the
- * width the library really has.
+ * One pane at a time (a narrow window, or a paper open in a window too narrow for the answer and
+ * the page side by side): the library, the chat and the paper as tabs of one pane, on their own
+ * strip under the top bar so the top bar stays one line in either language.
  */
-const LIBRARY_WIDTH = 340
-/** The splitter between the chat and the viewer (its grid column). */
-const SPLITTER_WIDTH = 6
+function PaneTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
+  const viewerOpen = useAppStore((s) => s.viewer.open)
+  const compareOpen = useAppStore((s) => s.compare.open)
+  const setCompareOpen = useAppStore((s) => s.setCompareOpen)
+  const mapOpen = useAppStore((s) => s.map.open)
+  const setMapOpen = useAppStore((s) => s.setMapOpen)
+  const { t } = useTranslation()
+  return (
+    <nav className="tabs" aria-label={t('app.panes')}>
+      {(['library', 'chat', 'viewer'] as const).map((name) => (
+        <button
+          key={name}
+          type="button"
+          className="tab"
+          aria-pressed={tab === name && (name !== 'chat' || (!compareOpen && !mapOpen))}
+          disabled={name === 'viewer' && !viewerOpen}
+          onClick={() => {
+            if (name === 'chat') {
+              setMapOpen(false)
+              setCompareOpen(false)
+            }
+            onTab(name)
+          }}
+        >
+          {name === 'library'
+            ? t('app.showLibrary')
+            : name === 'chat'
+              ? t('app.showChat')
+              : t('app.showViewer')}
+        </button>
+      ))}
+    </nav>
+  )
+}
 
 function TopBar({
   mode,
-  tab,
-  onTab,
   drawerOpen,
   onToggleDrawer
 }: {
   mode: LayoutMode
-  tab: Tab
-  onTab: (tab: Tab) => void
   drawerOpen: boolean
   onToggleDrawer: () => void
 }) {
   const embedder = useAppStore((s) => s.settings.info?.embedder.state ?? null)
-  const viewerOpen = useAppStore((s) => s.viewer.open)
   const openSettings = useAppStore((s) => s.openSettings)
   const compareOpen = useAppStore((s) => s.compare.open)
   const setCompareOpen = useAppStore((s) => s.setCompareOpen)
@@ -113,15 +141,18 @@ function TopBar({
       )}
       <span className="brand">ResearchPal</span>
       <span className="view-tabs" role="tablist" aria-label={t('compare.views')}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={!compareOpen && !mapOpen}
-          className={`view-tab${compareOpen || mapOpen ? '' : ' active'}`}
-          onClick={() => (setMapOpen(false), setCompareOpen(false))}
-        >
-          {t('compare.tabChat')}
-        </button>
+        {/* One pane at a time: the pane tabs' Chat is this tab too (one "Chat", not two). */}
+        {mode !== 'narrow' && (
+          <button
+            type="button"
+            role="tab"
+            aria-selected={!compareOpen && !mapOpen}
+            className={`view-tab${compareOpen || mapOpen ? '' : ' active'}`}
+            onClick={() => (setMapOpen(false), setCompareOpen(false))}
+          >
+            {t('compare.tabChat')}
+          </button>
+        )}
         <button
           type="button"
           role="tab"
@@ -141,26 +172,6 @@ function TopBar({
           {t('map.tab')}
         </button>
       </span>
-      {mode === 'narrow' && (
-        <nav className="tabs" aria-label={t('app.panes')}>
-          {(['library', 'chat', 'viewer'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              className="tab"
-              aria-pressed={tab === name}
-              disabled={name === 'viewer' && !viewerOpen}
-              onClick={() => onTab(name)}
-            >
-              {name === 'library'
-                ? t('app.showLibrary')
-                : name === 'chat'
-                  ? t('app.showChat')
-                  : t('app.showViewer')}
-            </button>
-          ))}
-        </nav>
-      )}
       <span className="topbar-status">
         <ProviderPill />
         {embedder && embedder !== 'ready' && (
@@ -210,14 +221,30 @@ export function App() {
   }, [loadLibrary, loadSettings, loadCollections])
 
   const width = useWindowWidth()
-  const mode = layoutMode(width)
+  const mode = layoutMode(width, viewerOpen)
   const [share, setShare] = useState(loadViewerShare)
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const drawerRef = useRef(drawerOpen)
-  useEffect(() => {
-    drawerRef.current = drawerOpen
-  }, [drawerOpen])
   const [tab, setTab] = useState<Tab>('chat')
+  // Escape closes the library first: the drawer, or (one pane at a time) the library's tab.
+  // Ctrl/Cmd+K shows the library the way this layout shows it: beside, as the drawer, or as
+  // its tab (never leaving a tab chosen for a later, narrower layout).
+  const escapeRef = useRef<() => boolean>(() => false)
+  const showLibraryRef = useRef<() => void>(() => undefined)
+  useEffect(() => {
+    showLibraryRef.current = () => {
+      if (mode === 'medium') setDrawerOpen(true)
+      if (mode === 'narrow') setTab('library')
+    }
+    escapeRef.current = () => {
+      if (mode === 'narrow' && tab === 'library') {
+        setTab(viewerOpen ? 'viewer' : 'chat')
+        return true
+      }
+      if (mode !== 'medium' || !drawerOpen) return false
+      setDrawerOpen(false)
+      return true
+    }
+  }, [mode, tab, drawerOpen, viewerOpen])
 
   // Opening a paper (from a chip or the library) shows it: the drawer closes, the tab switches.
   const [seen, setSeen] = useState({ open: viewerOpen, nonce: navNonce })
@@ -232,19 +259,14 @@ export function App() {
   const targets = useMemo(
     () => ({
       focusLibrary: () => {
-        setDrawerOpen(true)
-        setTab('library')
+        showLibraryRef.current()
         focusLibraryField()
       },
       focusQuestion: () => {
         setTab('chat')
         focusQuestionBox()
       },
-      closeDrawer: () => {
-        if (!drawerRef.current) return false
-        setDrawerOpen(false)
-        return true
-      }
+      closeDrawer: () => escapeRef.current()
     }),
     []
   )
@@ -278,13 +300,8 @@ export function App() {
       >
         {t('app.skipToQuestion')}
       </a>
-      <TopBar
-        mode={mode}
-        tab={tab}
-        onTab={setTab}
-        drawerOpen={drawerOpen}
-        onToggleDrawer={() => setDrawerOpen((o) => !o)}
-      />
+      <TopBar mode={mode} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} />
+      {mode === 'narrow' && <PaneTabs tab={tab} onTab={setTab} />}
       <main className="layout" style={{ gridTemplateColumns: columns }}>
         <div
           id="library-slot"

@@ -5,6 +5,7 @@ import {
   layoutMode,
   loadViewerShare,
   MIN_CHAT,
+  MIN_VIEWER,
   saveViewerShare,
   viewerWidth
 } from '../../../src/renderer/src/layout/layoutMode'
@@ -17,10 +18,19 @@ describe('layout', () => {
     expect(layoutMode(700)).toBe('narrow')
   })
 
+  it('with a paper open, gives the library’s room to the answer and the page, then makes them tabs', () => {
+    expect(layoutMode(1920, true)).toBe('wide')
+    // 1280: library 340 + answer 560 + page 640 do not fit; the library becomes a drawer.
+    expect(layoutMode(1280, true)).toBe('medium')
+    expect(layoutMode(1024, true)).toBe('medium')
+    // 800: an answer and a page at their narrowest do not fit side by side.
+    expect(layoutMode(800, true)).toBe('narrow')
+  })
+
   it('gives the viewer its share of the room and always leaves the chat room', () => {
     expect(viewerWidth(0.5, 1620)).toBe(810)
-    expect(viewerWidth(0.8, 800)).toBe(800 - MIN_CHAT)
-    expect(viewerWidth(0.25, 800)).toBe(300)
+    expect(viewerWidth(0.8, 1000)).toBe(1000 - MIN_CHAT)
+    expect(viewerWidth(0.25, 1000)).toBe(MIN_VIEWER)
   })
 
   it('remembers the share, and ignores a damaged stored value', () => {

@@ -469,6 +469,8 @@ export const en = {
   threads: {
     label: 'Conversations',
     new: 'New conversation',
+    show: 'Show the conversations',
+    hide: 'Hide the conversations',
     search: 'Search conversations',
     untitled: 'New conversation',
     compare: 'Compare these papers',

@@ -474,6 +474,8 @@ export const ptBR: Catalog = {
   threads: {
     label: 'Conversas',
     new: 'Nova conversa',
+    show: 'Mostrar as conversas',
+    hide: 'Ocultar as conversas',
     search: 'Buscar conversas',
     untitled: 'Nova conversa',
     compare: 'Comparar estes artigos',

@@ -9,10 +9,35 @@ export type LayoutMode = 'wide' | 'medium' | 'narrow'
 /** Below these widths (CSS pixels) the library becomes a drawer, then the panes become tabs. */
 export const BREAKPOINTS = { drawer: 1000, tabs: 760 } as const
 
-/** The layout mode for a window width. */
-export function layoutMode(width: number): LayoutMode {
-  if (width < BREAKPOINTS.tabs) return 'narrow'
-  if (width < BREAKPOINTS.drawer) return 'medium'
+/** The library's width beside the chat in the wide layout. */
+export const LIBRARY_WIDTH = 340
+/** The splitter between the chat and the viewer (its grid column). */
+export const SPLITTER_WIDTH = 6
+
+/**
+ * The widths at which an answer and a page are comfortable to read side by side: the library
+ * stays beside them only when the window has room for all three.
+ */
+export const READABLE = { chat: 560, viewer: 640 } as const
+
+/** The narrowest chat and viewer the layout keeps when both are shown. */
+export const MIN_CHAT = 480
+export const MIN_VIEWER = 440
+
+/**
+ * The layout mode for a window width, and whether a paper is open beside the chat.
+ * @remarks With a paper open, the library gives its room to the answer and the page (it is a
+ * drawer until the window fits all three at their readable widths), and below the width where
+ * both fit at their narrowest the answer and the page become tabs of one pane.
+ */
+export function layoutMode(width: number, viewerOpen = false): LayoutMode {
+  if (!viewerOpen) {
+    if (width < BREAKPOINTS.tabs) return 'narrow'
+    if (width < BREAKPOINTS.drawer) return 'medium'
+    return 'wide'
+  }
+  if (width < MIN_CHAT + SPLITTER_WIDTH + MIN_VIEWER) return 'narrow'
+  if (width < LIBRARY_WIDTH + READABLE.chat + SPLITTER_WIDTH + READABLE.viewer) return 'medium'
   return 'wide'
 }
 
@@ -31,9 +56,6 @@ const SHARE_KEY = 'researchpal.viewerShare'
 /** The viewer's share of the room beside the library, until the user drags the splitter. */
 export const DEFAULT_SHARE = 0.55
 const SHARE_LIMITS = { min: 0.25, max: 0.8 } as const
-/** The narrowest chat and viewer the layout keeps when both are shown. */
-export const MIN_CHAT = 320
-export const MIN_VIEWER = 300
 
 /** The viewer's remembered share (0.25–0.8) of the width beside the library. */
 export function loadViewerShare(storage: Pick<Storage, 'getItem'> = localStorage): number {

@@ -16,7 +16,11 @@ vi.mock('../../../../src/renderer/src/features/viewer/pdfjs', () => ({ CSS_PER_P
 /** The page reads OCR word boxes through the store: it is drawn inside one (kept on re-render). */
 const store = createAppStore(fakeApi().api)
 function Providers({ children }: { children: ReactNode }) {
-  return <StoreProvider store={store}>{children}</StoreProvider>
+  return (
+    <StoreProvider store={store}>
+      <div className="viewer-scroll">{children}</div>
+    </StoreProvider>
+  )
 }
 
 const ITEMS = [
@@ -50,15 +54,24 @@ function fakeDoc() {
   return { doc: doc as unknown as PdfjsDocument, draws }
 }
 
-/** Which spans were scrolled to, and whether they were in the page when it happened. */
+/**
+ * Which spans were scrolled to, and whether they were in the page when it happened: the viewer
+ * scrolls by the passage's offset from the pane's top, so reading a span's box is scrolling to it.
+ */
 let scrolled: { text: string; connected: boolean }[] = []
+const boxOf = HTMLElement.prototype.getBoundingClientRect
 beforeEach(() => {
   scrolled = []
-  HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
-    scrolled.push({ text: this.textContent ?? '', connected: this.isConnected })
+  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+    if (this.tagName === 'SPAN')
+      scrolled.push({ text: this.textContent ?? '', connected: this.isConnected })
+    return boxOf.call(this)
   }
 })
-afterEach(cleanup)
+afterEach(() => {
+  HTMLElement.prototype.getBoundingClientRect = boxOf
+  cleanup()
+})
 
 describe('PdfPage highlight', () => {
   const highlight = { page: 1, snippet: SNIPPET, nonce: 7 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { sessionUsage } from '../../store/chatSlice'
 import { ErrorMessage } from '../../components/ErrorMessage'
@@ -10,9 +10,24 @@ import { ThreadList } from '../threads/ThreadList'
 import { Composer } from './Composer'
 import { TurnView } from './TurnView'
 
-/** The chat pane: the conversations, the open one, its token usage and the question box. */
+/**
+ * The chat pane: the conversations, the open one, its token usage and the question box.
+ * @remarks While a paper is open beside it the conversation list folds to a rail (unfolding over
+ * the answer, not beside it), so the answer keeps its width; each way is remembered apart.
+ */
 export function ChatPanel() {
   const turns = useAppStore((s) => s.chat.turns)
+  const reading = useAppStore((s) => s.viewer.open)
+  const currentThread = useAppStore((s) => s.threads.current?.id ?? null)
+  const [folded, setFolded] = useState({ reading: true, asking: false })
+  const way = reading ? 'reading' : 'asking'
+  const toggleThreads = (): void => setFolded((f) => ({ ...f, [way]: !f[way] }))
+  // Opening a conversation from the list shown over the answer folds the list away again.
+  const [shownThread, setShownThread] = useState(currentThread)
+  if (shownThread !== currentThread) {
+    setShownThread(currentThread)
+    if (reading && !folded.reading) setFolded((f) => ({ ...f, reading: true }))
+  }
   const usage = useAppStore(useShallow((s) => sessionUsage(s.chat.turns)))
   const hasPapers = useAppStore((s) => s.library.papers.some((p) => p.status === 'indexed'))
   const error = useAppStore((s) => s.threads.error)
@@ -35,8 +50,11 @@ export function ChatPanel() {
   }, [lastKey])
 
   return (
-    <section className="chat" aria-label={t('chat.label')}>
-      <ThreadList />
+    <section
+      className={`chat${folded[way] ? ' chat-threads-folded' : ''}${reading ? ' chat-reading' : ''}`}
+      aria-label={t('chat.label')}
+    >
+      <ThreadList folded={folded[way]} overlay={reading} onToggle={toggleThreads} />
       <div className="chat-main">
         <header className="pane-header">
           <h2>{t('chat.title')}</h2>

@@ -1,9 +1,9 @@
-import { useState } from 'react'
+import { useState, type Ref } from 'react'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 
 /** Chooses the papers a conversation is limited to (none checked: every paper). */
-export function ScopePicker({ onClose }: { onClose: () => void }) {
+export function ScopePicker({ onClose, ref }: { onClose: () => void; ref?: Ref<HTMLDivElement> }) {
   const all = useAppStore((s) => s.library.papers)
   const papers = all.filter((p) => p.status === 'indexed')
   const scope = useAppStore((s) => s.threads.current?.scope ?? s.threads.pendingScope)
@@ -17,7 +17,12 @@ export function ScopePicker({ onClose }: { onClose: () => void }) {
     setChosen(next)
   }
   return (
-    <div className="popover scope-picker" role="dialog" aria-label={t('threads.scopeLabel')}>
+    <div
+      ref={ref}
+      className="popover scope-picker"
+      role="dialog"
+      aria-label={t('threads.scopeLabel')}
+    >
       <p className="small muted">{t('threads.scopeHelp')}</p>
       <ul>
         {papers.map((p) => (

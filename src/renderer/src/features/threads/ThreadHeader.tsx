@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { saveTextFile } from '../../components/saveTextFile'
+import { usePopover } from '../../components/usePopover'
 import { ScopePicker } from './ScopePicker'
 
 /** The MIME type of each export format. */
@@ -18,6 +19,12 @@ export function ThreadHeader() {
   const [picking, setPicking] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [copied, setCopied] = useState<string | null>(null)
+  const { wrap: scopeWrapRef, popover: scopePopoverRef } = usePopover(picking, () =>
+    setPicking(false)
+  )
+  const { wrap: exportWrapRef, popover: exportPopoverRef } = usePopover(exporting, () =>
+    setExporting(false)
+  )
   const { t } = useTranslation()
   const scope = current ? current.scope : pending
   const titleOf = (id: string): string => papers.find((p) => p.id === id)?.title || id
@@ -44,17 +51,18 @@ export function ThreadHeader() {
       <span className="thread-header-title" title={current?.title}>
         {current?.title || t('threads.untitled')}
       </span>
-      <span className="scope-wrap">
+      <span className="scope-wrap" ref={scopeWrapRef}>
         <button
           type="button"
           className="pill scope-pill"
+          aria-expanded={picking}
           data-scoped={scope ? 'true' : 'false'}
           title={scope ? scope.map(titleOf).join('\n') : t('threads.allPapersHint')}
           onClick={() => setPicking(!picking)}
         >
           {scopeText}
         </button>
-        {picking && <ScopePicker onClose={() => setPicking(false)} />}
+        {picking && <ScopePicker ref={scopePopoverRef} onClose={() => setPicking(false)} />}
       </span>
       {current && (
         <button
@@ -72,7 +80,7 @@ export function ThreadHeader() {
         </button>
       )}
       {current && hasTurns && (
-        <span className="scope-wrap">
+        <span className="scope-wrap" ref={exportWrapRef}>
           <button
             type="button"
             className="btn btn-small"
@@ -83,6 +91,7 @@ export function ThreadHeader() {
           </button>
           {exporting && (
             <div
+              ref={exportPopoverRef}
               className="popover thread-export"
               role="group"
               aria-label={t('threads.exportLabel')}

@@ -74,8 +74,20 @@ function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) 
   )
 }
 
-/** The conversations: new, search, open, rename, delete with undo; newest first. */
-export function ThreadList() {
+/** How the conversation list is shown beside the conversation. */
+export interface ThreadListProps {
+  /** Folded to a rail (a toggle and "new conversation"), so the answer keeps its width. */
+  folded: boolean
+  /** Unfolded over the conversation rather than beside it (while a paper is open). */
+  overlay: boolean
+  onToggle: () => void
+}
+
+/**
+ * The conversations: new, search, open, rename, delete with undo; newest first. Folds to a rail
+ * while a paper is open beside the chat.
+ */
+export function ThreadList({ folded, overlay, onToggle }: ThreadListProps) {
   const list = useAppStore((s) => s.threads.list)
   const currentId = useAppStore((s) => s.threads.current?.id ?? null)
   const query = useAppStore((s) => s.threads.query)
@@ -97,17 +109,59 @@ export function ThreadList() {
     return () => clearTimeout(timer)
   }, [deleted, dismiss])
 
-  return (
-    <nav className="threads" aria-label={t('threads.label')}>
-      <div className="threads-head">
+  const toggle = (
+    <button
+      type="button"
+      className="btn btn-small btn-quiet threads-toggle"
+      aria-expanded={!folded}
+      aria-controls={folded ? undefined : 'thread-list'}
+      title={folded ? t('threads.show') : t('threads.hide')}
+      aria-label={folded ? t('threads.show') : t('threads.hide')}
+      onClick={onToggle}
+    >
+      {folded ? '»' : '«'}
+    </button>
+  )
+  if (folded)
+    return (
+      <nav className="threads threads-rail" aria-label={t('threads.label')}>
+        {toggle}
         <button
           type="button"
-          className="btn btn-small btn-primary"
+          className="btn btn-small btn-quiet threads-rail-new"
+          title={t('threads.new')}
+          aria-label={t('threads.new')}
           disabled={running}
           onClick={() => newThread()}
         >
-          {t('threads.new')}
+          +
         </button>
+      </nav>
+    )
+
+  return (
+    <nav
+      className={`threads${overlay ? ' threads-overlay' : ''}`}
+      aria-label={t('threads.label')}
+      onKeyDown={(e) => {
+        if (overlay && e.key === 'Escape') {
+          e.stopPropagation()
+          onToggle()
+        }
+      }}
+    >
+      <div className="threads-head">
+        <span className="threads-head-row">
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={running}
+            onClick={() => newThread()}
+          >
+            {t('threads.new')}
+          </button>
+          {toggle}
+        </span>
         <input
           type="search"
           className="threads-search"
@@ -137,7 +191,7 @@ export function ThreadList() {
           </div>
         </div>
       )}
-      <ul className="thread-list">
+      <ul className="thread-list" id="thread-list">
         {list.map((t) => (
           <ThreadItem key={t.id} thread={t} open={t.id === currentId} />
         ))}

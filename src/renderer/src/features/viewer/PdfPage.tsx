@@ -47,6 +47,21 @@ function markSpan(
   return current
 }
 
+/** Where a cited passage lands in the viewer: its top at this fraction of the pane's height. */
+const PASSAGE_AT = 0.25
+
+/**
+ * Scrolls the viewer so that `el` (a cited passage) starts in the pane's upper third, where the
+ * eye goes first, and the page it is on is the one the page box reads (it reads the page at a
+ * third of the pane's height).
+ */
+function bringToUpperThird(el: Element | null | undefined): void {
+  const root = el?.closest<HTMLElement>('.viewer-scroll')
+  if (!el || !root) return
+  const offset = el.getBoundingClientRect().top - root.getBoundingClientRect().top
+  root.scrollTop += offset - root.clientHeight * PASSAGE_AT
+}
+
 interface Props {
   paperId: string
   doc: PdfjsDocument
@@ -150,7 +165,7 @@ export function PdfPage({
   useEffect(() => {
     if (!boxes || !rendered || scrolledFor.current === `${boxes.nonce}@${scale}`) return
     scrolledFor.current = `${boxes.nonce}@${scale}`
-    boxLayerRef.current?.firstElementChild?.scrollIntoView({ block: 'center' })
+    bringToUpperThird(boxLayerRef.current?.firstElementChild)
     onHighlight(boxes.regions.length > 0)
   }, [boxes, rendered, onHighlight, scale])
 
@@ -166,7 +181,7 @@ export function PdfPage({
     for (const span of spans) span.classList.add('highlight')
     if (scrolledFor.current !== `${highlight.nonce}@${scale}`) {
       scrolledFor.current = `${highlight.nonce}@${scale}`
-      spans[0]?.scrollIntoView({ block: 'center' })
+      bringToUpperThird(spans[0])
       onHighlight(spans.length > 0)
     }
   }, [rendered, highlight, number, onHighlight, scale])

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation, type Failure } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { FindHit } from '../../store/viewerSlice'
+import { DocumentCache } from './documentCache'
 import { FindBar } from './FindBar'
 import { findAllItems } from './highlightMatch'
 import { PdfPage, type PageHit } from './PdfPage'
@@ -14,6 +15,16 @@ type Loaded =
   | { state: 'loading'; paperId: string }
   | { state: 'ready'; paperId: string; doc: PdfjsDocument; size: PageSize }
   | { state: 'failed'; paperId: string; error: Failure }
+
+/** The papers last opened, kept open so that going back to one is immediate. */
+const documents = new DocumentCache<PdfjsDocument>(3)
+
+/** Main could not give the PDF's bytes (the reason is main's, for the person). */
+class PdfNotFetched extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message)
+  }
+}
 
 const PAGE_GAP = 12
 /** How far beyond the visible area pages are drawn in advance (and kept). */
@@ -64,6 +75,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
   const navNonce = useAppStore((s) => s.viewer.navNonce)
   const highlight = useAppStore((s) => s.viewer.highlight)
   const fetchPdf = useAppStore((s) => s.fetchPdf)
+  const sha256 = useAppStore((s) => s.library.papers.find((p) => p.id === paperId)?.sha256 ?? '')
   const setPageCount = useAppStore((s) => s.setPageCount)
   const setVisiblePage = useAppStore((s) => s.setVisiblePage)
   const setHighlightFound = useAppStore((s) => s.setHighlightFound)
@@ -79,31 +91,28 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
   const { t } = useTranslation()
 
   useEffect(() => {
-    let doc: PdfjsDocument | null = null
     let stale = false
     void (async () => {
-      const got = await fetchPdf(paperId)
-      if (stale) return
-      if ('error' in got) {
-        setLoaded({ state: 'failed', paperId, error: got.error })
-        return
-      }
       try {
-        doc = await PdfjsDocument.open(got.bytes)
+        const doc = await documents.get(`${paperId}:${sha256}`, async () => {
+          const got = await fetchPdf(paperId)
+          if ('error' in got) throw new PdfNotFetched(got.error)
+          return PdfjsDocument.open(got.bytes)
+        })
         const size = await doc.pageSize(1)
-        if (stale) return void doc.destroy()
+        if (stale) return
         setPageCount(doc.numPages)
         setLoaded({ state: 'ready', paperId, doc, size })
       } catch (e) {
-        if (!stale)
-          setLoaded({ state: 'failed', paperId, error: { message: (e as Error).message } })
+        if (stale) return
+        const error = e instanceof PdfNotFetched ? e.failure : { message: (e as Error).message }
+        setLoaded({ state: 'failed', paperId, error })
       }
     })()
     return () => {
       stale = true
-      void doc?.destroy()
     }
-  }, [paperId, fetchPdf, setPageCount])
+  }, [paperId, sha256, fetchPdf, setPageCount])
 
   useLayoutEffect(() => {
     const el = scrollRef.current
@@ -179,10 +188,16 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, findQuery, setFindHits])
 
-  // The current hit's page is brought into view; PdfPage scrolls to the hit itself.
+  // The current hit's page is brought near so that it is drawn; PdfPage scrolls to the hit
+  // itself. A page already drawn has been scrolled to its hit (its effect ran first): moving to
+  // the page's top now would push a hit low on a tall page out of view.
   const currentHit = find.open && find.hits ? (find.hits[find.current] ?? null) : null
   useEffect(() => {
-    if (currentHit) goToPage(currentHit.page)
+    if (!currentHit) return
+    const target = scrollRef.current?.querySelector<HTMLElement>(
+      `[data-page-number="${currentHit.page}"]`
+    )
+    if (target?.dataset.rendered !== 'true') goToPage(currentHit.page)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [find.nonce])
 
