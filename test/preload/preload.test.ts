@@ -52,6 +52,7 @@ describe('preload', () => {
       'onChatEvent',
       'onCompareProgress',
       'onImportProgress',
+      'onSyncStatus',
       'onDesktopOpen'
     ])
     for (const event of EVENTS) {

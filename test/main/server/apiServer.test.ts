@@ -530,6 +530,7 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
         get_section: { paperId, section: 'introduction' },
         list_papers: {},
         get_bibtex: { paperIds: [paperId] },
+        citation_graph: {},
         ask: { question: 'What is zebracorn attention?', paperIds: [paperId] }
       }
       expect(Object.keys(calls).sort()).toEqual(tools.map((t) => t.name).sort())
