@@ -660,6 +660,7 @@ export const en = {
     save: 'Save',
     uiLanguage: 'Interface language',
     uiSystem: 'System ({{language}})',
+    uiLanguageNames: { en: 'English', 'pt-BR': 'Portuguese (Brazil)' },
     answerLanguage: 'Answer language',
     answerUi: 'Same as the interface',
     answerQuestion: 'Same as the question',

@@ -670,6 +670,7 @@ export const ptBR: Catalog = {
     save: 'Salvar',
     uiLanguage: 'Idioma da interface',
     uiSystem: 'Sistema ({{language}})',
+    uiLanguageNames: { en: 'Inglês', 'pt-BR': 'Português (Brasil)' },
     answerLanguage: 'Idioma das respostas',
     answerUi: 'O mesmo da interface',
     answerQuestion: 'O mesmo da pergunta',

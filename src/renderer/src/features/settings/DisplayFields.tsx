@@ -23,8 +23,12 @@ export function DisplayFields() {
             })
           }
         >
+          {/* The system's language named in the screen's language (each choice below is named
+              in its own, marked with its lang). */}
           <option value="system">
-            {t('settings.uiSystem', { language: UI_LANGUAGE_NAMES[systemUiLanguage()] })}
+            {t('settings.uiSystem', {
+              language: t(`settings.uiLanguageNames.${systemUiLanguage()}`)
+            })}
           </option>
           <option value="en" lang="en">
             {UI_LANGUAGE_NAMES.en}
