@@ -94,6 +94,18 @@ function vectorText(v: Float32Array): string {
  * @remarks Every query is parameterised; statements time out; connections come from one
  * `pg.Pool`. Nothing here ever touches the local library: a failure is a message, not a loss.
  */
+/** A chunk row as the search and the chunk lookup select it (joined with its paper). */
+interface ChunkRow {
+  sha256: string
+  paper_id: string
+  title: string
+  chunk_id: string
+  page: number
+  section: string
+  kind: string
+  text: string
+}
+
 export class LabStore {
   readonly place: LabPlace
   private readonly pool: pg.Pool
@@ -367,17 +379,7 @@ export class LabStore {
     limit: number,
     depth = 40
   ): Promise<LabHit[]> {
-    const rows = await this.q<{
-      sha256: string
-      paper_id: string
-      title: string
-      chunk_id: string
-      page: number
-      section: string
-      kind: string
-      text: string
-      score: number
-    }>(
+    const rows = await this.q<ChunkRow & { score: number }>(
       `WITH q AS (
          SELECT replace(websearch_to_tsquery('english', $1)::text, ' & ', ' | ') AS en,
                 replace(websearch_to_tsquery('portuguese', $1)::text, ' & ', ' | ') AS pt,
@@ -420,16 +422,7 @@ export class LabStore {
 
   /** One chunk by (a prefix of) its paper's sha256 and the end of its id (`-page-2-chunk-0`), or null. */
   async chunk(sha256Prefix: string, chunkId: string): Promise<LabHit | null> {
-    const [r] = await this.q<{
-      sha256: string
-      paper_id: string
-      title: string
-      chunk_id: string
-      page: number
-      section: string
-      kind: string
-      text: string
-    }>(
+    const [r] = await this.q<ChunkRow>(
       `SELECT p.sha256, p.paper_id, p.title, c.chunk_id, c.page, c.section, c.kind, c.text
        FROM chunks c JOIN papers p USING (sha256)
        WHERE c.sha256 LIKE $1 || '%' AND right(c.chunk_id, length($2)) = $2 LIMIT 1`,
