@@ -232,8 +232,11 @@ export function App() {
   const showLibraryRef = useRef<() => void>(() => undefined)
   useEffect(() => {
     showLibraryRef.current = () => {
-      if (mode === 'medium') setDrawerOpen(true)
-      if (mode === 'narrow') setTab('library')
+      // The layout the window has now: a key pressed just after a resize, before this render
+      // caught up, would open the drawer of the layout being left.
+      const now = layoutMode(window.innerWidth, store.getState().viewer.open)
+      if (now === 'medium') setDrawerOpen(true)
+      if (now === 'narrow') setTab('library')
     }
     escapeRef.current = () => {
       if (mode === 'narrow' && tab === 'library') {
@@ -244,7 +247,7 @@ export function App() {
       setDrawerOpen(false)
       return true
     }
-  }, [mode, tab, drawerOpen, viewerOpen])
+  }, [mode, tab, drawerOpen, viewerOpen, store])
 
   // Opening a paper (from a chip or the library) shows it: the drawer closes, the tab switches.
   const [seen, setSeen] = useState({ open: viewerOpen, nonce: navNonce })
