@@ -496,7 +496,14 @@ async function openServices(
     envToken: env.RESEARCHPAL_API_TOKEN,
     log
   })
+  // These can change the key or its address: saving one, moving the API address (which
+  // forgets it), or confirming the address settings.json names.
+  const rereadKey = async (): Promise<void> => {
+    keyForModel = await settings.apiKey()
+    keyAddress = await settings.keyAddress()
+  }
   const handlers = createHandlers({
+    keyChanged: rereadKey,
     version: options.version ?? packageJson.version,
     labPdf: (paperId) => lab.pdfBytes(paperId),
     paths,
@@ -530,30 +537,6 @@ async function openServices(
     sync,
     desktopReady: () => desktop.ready()
   })
-  // These can change the key or its address: saving one, moving the API address (which
-  // forgets it), or confirming the address settings.json names.
-  const rereadKey = async (): Promise<void> => {
-    keyForModel = await settings.apiKey()
-    keyAddress = await settings.keyAddress()
-  }
-  const setApiKey = handlers['settings:setApiKey']
-  handlers['settings:setApiKey'] = async (input, ctx) => {
-    const out = await setApiKey(input, ctx)
-    await rereadKey()
-    return out
-  }
-  const update = handlers['settings:update']
-  handlers['settings:update'] = async (input, ctx) => {
-    const out = await update(input, ctx)
-    await rereadKey()
-    return out
-  }
-  const confirmAddress = handlers['settings:confirmAddress']
-  handlers['settings:confirmAddress'] = async (input, ctx) => {
-    const out = await confirmAddress(input, ctx)
-    await rereadKey()
-    return out
-  }
   const routed = createRouter(handlers, {
     log: (m, e) => log(`${m} ${e instanceof Error ? (e.stack ?? e.message) : ''}`)
   })

@@ -49,9 +49,9 @@ describe('preload', () => {
       'onLibraryChanged',
       'onLibraryNotice',
       'onLibraryImportProgress',
+      'onImportProgress',
       'onChatEvent',
       'onCompareProgress',
-      'onImportProgress',
       'onSyncStatus',
       'onDesktopOpen'
     ])
