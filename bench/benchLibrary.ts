@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { EventHub } from '../src/main/events'
-import type { PdfReader } from '../src/main/ingest/PdfReader'
+import type { PdfReader } from '../src/main/pdf/PdfReader'
 import { LibraryService } from '../src/main/library/LibraryService'
 import { dataPaths, type DataPaths } from '../src/main/paths'
 import { Bm25KeywordIndex } from '../src/main/search/Bm25KeywordIndex'

@@ -1,4 +1,4 @@
-import type { PdfReader } from '../src/main/ingest/PdfReader'
+import type { PdfReader } from '../src/main/pdf/PdfReader'
 import { PdfjsReader } from '../src/main/ingest/PdfjsReader'
 import { benchWorkers } from './benchWorkers'
 

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util'
 import { extractPaper } from '../src/main/ingest/extractPaper'
 import { PdfjsReader } from '../src/main/ingest/PdfjsReader'
 import { TesseractRecognizer } from '../src/main/ocr/TesseractRecognizer'
+import { PdfRenderer } from '../src/main/pdf/PdfRenderer'
 import { SHARED_DIR } from './ingestCorpus'
 
 const VARIED = join(SHARED_DIR, 'corpus', 'varied')
@@ -36,7 +37,7 @@ async function read(
   languages: string[],
   readBlankPages: boolean
 ): Promise<Reading & { loadAverage: number }> {
-  const recognizer = new TesseractRecognizer(new PdfjsReader(), { readBlankPages })
+  const recognizer = new TesseractRecognizer(new PdfRenderer(), { readBlankPages })
   let passes = 0
   try {
     const t = performance.now()

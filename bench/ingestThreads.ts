@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { IngestTuning, thisMachine } from '../src/main/ingest/bulk/IngestTuning'
 import { measureIngestion } from '../src/main/ingest/bulk/measureIngestion'
-import type { PdfReader } from '../src/main/ingest/PdfReader'
+import type { PdfReader } from '../src/main/pdf/PdfReader'
 import { embedderWorkerScript } from '../src/main/search/embedder/embedderWorkerScript'
 import { openBenchLibrary } from './benchLibrary'
 import type { ReaderKind } from './benchReader'

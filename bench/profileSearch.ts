@@ -8,7 +8,7 @@
  * wall medians of the whole search and of each stage (dense, keyword, chunk records).
  */
 import { loadavg } from 'node:os'
-import type { PdfReader } from '../src/main/ingest/PdfReader'
+import type { PdfReader } from '../src/main/pdf/PdfReader'
 import type { Embedder, EmbedderProvider } from '../src/main/search/types'
 import { openBenchLibrary } from './benchLibrary'
 import { benchQueries, timeEach } from './queryLatency'

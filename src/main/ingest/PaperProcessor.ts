@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import type { Chunk, PageText } from '../domain'
 import { chunkPages, type ChunkOptions } from './chunker'
 import { extractPaper, type ExtractedPaper } from './extractPaper'
-import type { PdfReader, PdfReadOptions } from './PdfReader'
+import type { PdfReader, PdfReadOptions } from '../pdf/PdfReader'
 import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { SectionMark } from './sections'
 

@@ -6,7 +6,7 @@ import type { ExtractionApi, ExtractionEvent } from './extractionProtocol'
 import { extractionWorkerScript, type ExtractionWorkerScript } from './extractionWorkerScript'
 import type { ExtractedPaper } from './extractPaper'
 import type { PaperProcessor, ProcessOptions } from './PaperProcessor'
-import type { PdfContent, PdfReader, PdfReadOptions } from './PdfReader'
+import type { PdfContent, PdfReader, PdfReadOptions } from '../pdf/PdfReader'
 import type { SectionMark } from './sections'
 
 /** What {@link WorkerPdfReader} can be given; everything has a default. */

@@ -8,7 +8,7 @@ import { cleanPage, composeAccents } from './cleanup'
 import { detectFigures } from './figures'
 import { readMetadata, type PaperMetadata } from './metadata'
 import { pageLines } from './pageLines'
-import type { PdfPageItems, PdfReader, PdfReadOptions } from './PdfReader'
+import type { PdfPageItems, PdfReader, PdfReadOptions } from '../pdf/PdfReader'
 import { detectSections, sectionSpans, type LayoutPage, type SectionMark } from './sections'
 import { letterCount, MIN_CHARS_PER_PAGE, needsOcr } from './textQuality'
 

@@ -1,7 +1,7 @@
 import type { Chunk, PageText } from '../domain'
 import type { ChunkOptions } from './chunker'
 import type { ExtractedPaper } from './extractPaper'
-import type { PdfContent } from './PdfReader'
+import type { PdfContent } from '../pdf/PdfReader'
 import type { SectionMark } from './sections'
 
 /** Sent while a PDF is read: progress, and (when asked for) each page's chunks as it is read. */

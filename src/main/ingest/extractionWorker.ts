@@ -4,7 +4,8 @@ import { chunkPages, cl100k } from './chunker'
 import type { ExtractionApi } from './extractionProtocol'
 import { extractPaper } from './extractPaper'
 import { pageChunks } from './PaperProcessor'
-import { PdfjsReader, preloadPdfjs } from './PdfjsReader'
+import { PdfjsReader } from './PdfjsReader'
+import { preloadPdfjs } from '../pdf/pdfjs'
 import { WorkerRecognizer } from '../ocr/WorkerRecognizer'
 
 /**

@@ -1,7 +1,7 @@
 import type { Region } from '../../shared/types'
 import type { PageFigure } from '../domain'
 import { pageLines, type PageLine } from './pageLines'
-import type { PdfBox, PdfPageItems } from './PdfReader'
+import type { PdfBox, PdfPageItems } from '../pdf/PdfReader'
 
 /**
  * A caption's opening words: `Figure 3:`, `Fig. 3.`, `Table 2:`, `Table IV.`, `Figure 1 |`.

@@ -1,4 +1,4 @@
-import type { PdfBox } from './PdfReader'
+import type { PdfBox } from '../pdf/PdfReader'
 
 /** A page's operator list as pdf.js returns it. */
 export interface OperatorList {

@@ -1,4 +1,4 @@
-import type { PdfInfo } from './PdfReader'
+import type { PdfInfo } from '../pdf/PdfReader'
 import type { LayoutLine, LayoutPage } from './sections'
 import { fixSpacingAccents, infoAuthors, namesIn, pageAuthors } from './authorNames'
 import { sensibleTitleCase } from './titleCase'

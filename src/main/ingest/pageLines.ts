@@ -1,4 +1,4 @@
-import type { PdfPageItems, PdfTextItem } from './PdfReader'
+import type { PdfPageItems, PdfTextItem } from '../pdf/PdfReader'
 
 /** One visual line of a page, assembled from text items. */
 export interface PageLine {

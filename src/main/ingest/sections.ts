@@ -1,4 +1,5 @@
 import type { SectionSpan } from '../../shared/types'
+import { canonicalSection } from '../domain/sections'
 
 /** A cleaned line with what heading detection needs. */
 export interface LayoutLine {
@@ -46,35 +47,6 @@ const NUMBER_LEAD = /^(?:\d{1,2}|[IVX]{1,5})\.?\s/
 const TOC_LINE = /(?:\.\s*){3,}\s*\d{1,4}$|\s\d{1,4}$/
 const TOC_TITLE =
   /^(?:contents|table of contents|sumário|sumario|índice|indice|inhaltsverzeichnis|lista de (?:figuras|tabelas|quadros|abreviaturas|siglas)|list of (?:figures|tables))$/i
-
-/** Maps a heading's title to a section name; null when it names none of the usual ones. */
-export function canonicalSection(title: string): string | null {
-  const t = title.toLowerCase()
-  if (/^(?:abstract|resumo|resumen|zusammenfassung)/.test(t)) return 'abstract'
-  if (/introduction|introdução|introducción|einleitung/.test(t)) return 'introduction'
-  if (/related work|background|prior work|literature|previous work|trabalhos relacionados/.test(t))
-    return 'related work'
-  // "Discussion and future work" discusses; only a heading that says conclusion, or future work
-  // alone, is the conclusion.
-  if (/discussion/.test(t) && !/conclu/.test(t)) return 'discussion'
-  if (
-    /conclusion|concluding|future work|conclusão|conclusões|considerações finais|conclusiones|conclusión|^fazit/.test(
-      t
-    )
-  )
-    return 'conclusion'
-  if (
-    /^references$|bibliography|^referências|^referencias|^bibliografía|literaturverzeichnis/.test(t)
-  )
-    return 'references'
-  if (/acknowledg|agradecimentos|agradecimientos|danksagung/.test(t)) return 'acknowledgments'
-  if (/^appendi|supplementary/.test(t)) return 'appendix'
-  if (/discussion|limitation|broader impact/.test(t)) return 'discussion'
-  if (/experiment|evaluation|empirical|training|setup|dataset/.test(t)) return 'experiments'
-  if (/result|ablation|analysis/.test(t)) return 'results'
-  if (/method|approach|model|architecture|framework|proposed|algorithm/.test(t)) return 'method'
-  return null
-}
 
 /**
  * Finds the paper's top-level section headings.

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { CancelledError, throwIfAborted, UserFacingError } from '../errors'
-import { hasPdfSignature } from '../ingest/PdfReader'
+import { hasPdfSignature } from '../pdf/PdfReader'
 import type { ArxivRef } from './arxivId'
 
 /** How {@link downloadArxivPdf} reaches arXiv. */

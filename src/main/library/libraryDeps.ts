@@ -1,6 +1,6 @@
 import type { Settings } from '../../shared/types'
 import type { EventSink } from '../events'
-import type { PdfReader } from '../ingest/PdfReader'
+import type { PdfReader } from '../pdf/PdfReader'
 import type { PageRecognizer } from '../ocr/PageRecognizer'
 import type { DataPaths } from '../paths'
 import type { EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'

@@ -1,6 +1,6 @@
 import type { Region } from '../../shared/types'
 import type { PageOcr } from '../domain'
-import type { PdfPageItems } from '../ingest/PdfReader'
+import type { PdfPageItems } from '../pdf/PdfReader'
 
 /** One page read by OCR: its words as text items (so layout code treats it like any page). */
 export interface RecognizedPage extends PdfPageItems {

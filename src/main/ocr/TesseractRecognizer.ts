@@ -6,8 +6,8 @@ import { createWorker, type Worker as TesseractWorker } from 'tesseract.js'
 import { OCR_LANGUAGES, type Region } from '../../shared/types'
 import type { OcrWord } from '../domain'
 import { throwIfAborted, UserFacingError } from '../errors'
-import { PdfjsReader, type PageCanvas } from '../ingest/PdfjsReader'
-import type { PdfTextItem } from '../ingest/PdfReader'
+import { PdfRenderer, type PageCanvas } from '../pdf/PdfRenderer'
+import type { PdfTextItem } from '../pdf/PdfReader'
 import type { PageImager, PageRecognizer, RecognizedPage, RecognizeOptions } from './PageRecognizer'
 import { hasInk, INK_SCALE } from './ink'
 import { napiCanvas, pngOf } from './pageCanvas'
@@ -102,7 +102,7 @@ export class TesseractRecognizer implements PageRecognizer, PageImager {
    * were read before the ink check, kept for the benchmark that measures what it saves.
    */
   constructor(
-    private readonly pdf: PdfjsReader = new PdfjsReader(),
+    private readonly pdf: PdfRenderer = new PdfRenderer(),
     private readonly options: { readBlankPages?: boolean } = {}
   ) {}
 

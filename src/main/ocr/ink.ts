@@ -1,4 +1,4 @@
-import type { PageCanvas } from '../ingest/PdfjsReader'
+import type { PageCanvas } from '../pdf/PdfRenderer'
 
 /**
  * Pages are checked for ink drawn at a quarter of their OCR size (36 dpi): a page of print

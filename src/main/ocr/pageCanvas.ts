@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 import type { Region } from '../../shared/types'
-import type { PageCanvas, PageCanvasFactory } from '../ingest/PdfjsReader'
+import type { PageCanvas, PageCanvasFactory } from '../pdf/PdfRenderer'
 
 /**
  * Canvases for drawing PDF pages in Node, on @napi-rs/canvas (prebuilt binaries in its npm

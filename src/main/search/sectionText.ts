@@ -1,7 +1,7 @@
 import type { Paper, SectionResult, SectionSpan } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { UserFacingError } from '../errors'
-import { canonicalSection } from '../ingest/sections'
+import { canonicalSection } from '../domain/sections'
 
 /** Lowercase words only: "3.1 MODEL Architecture:" -> "model architecture". */
 function normalize(s: string): string {

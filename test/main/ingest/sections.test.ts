@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { canonicalSection } from '../../../src/main/domain/sections'
 import {
-  canonicalSection,
   detectSections,
   marksFromSpans,
   sectionSpans,

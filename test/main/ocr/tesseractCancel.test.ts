@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  PdfjsReader,
+  PdfRenderer,
   type PageCanvasFactory,
   type PageCanvas
-} from '../../../src/main/ingest/PdfjsReader'
+} from '../../../src/main/pdf/PdfRenderer'
 import { OCR_SCALE, TesseractRecognizer } from '../../../src/main/ocr/TesseractRecognizer'
 import { makePdf } from '../../fixtures/makePdf'
 
@@ -11,7 +11,7 @@ import { makePdf } from '../../fixtures/makePdf'
  * Runs `before(page)` after a page is drawn for OCR and before OCR gets it (a cancel
  * mid-drawing); the low-resolution drawing of the ink check runs no hook.
  */
-class HookedReader extends PdfjsReader {
+class HookedReader extends PdfRenderer {
   before: (page: number) => Promise<void> = async () => {}
 
   override renderPages<T>(

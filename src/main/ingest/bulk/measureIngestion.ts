@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { IngestTuningInfo } from '../../../shared/folderImport'
 import { UserFacingError } from '../../errors'
-import type { PdfReader } from '../PdfReader'
+import type { PdfReader } from '../../pdf/PdfReader'
 import type { EmbedderProvider } from '../../search/types'
 import { WorkerEmbedder } from '../../search/embedder/WorkerEmbedder'
 import type { WorkerScript } from '../../workerScript'

@@ -1,5 +1,5 @@
 import { UserFacingError, isUserFacing } from '../../errors'
-import { hasPdfSignature } from '../../ingest/PdfReader'
+import { hasPdfSignature } from '../../pdf/PdfReader'
 import type { FieldSource } from '../../../shared/types'
 import type { MetadataValues } from '../metadataMerge'
 import { arxivById, arxivSearchTitle, type ArxivEntry } from './arxivApi'
