@@ -104,6 +104,12 @@ export function needs(command: string, what: UsageWhat): UsageError {
   return new UsageError('needs', { command, what })
 }
 
+/** The command's positional arguments, at least `n` of them or a usage error naming `what`. */
+export function need(args: CliArgs, n: number, what: UsageWhat): string[] {
+  if (args.positional.length < n) throw needs(args.command ?? '', what)
+  return args.positional
+}
+
 /** Every option the CLI knows, for node's own parser. */
 const OPTIONS = {
   json: { type: 'boolean' },

@@ -9,7 +9,7 @@ import { cliLanguage } from './language'
 import { mainT } from '../i18n'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
-import { needs, UsageError, type CliArgs, type UsageWhat } from './args'
+import { need, needs, UsageError, type CliArgs } from './args'
 import { call } from './call'
 import type { CommandOutput } from './output'
 import {
@@ -25,14 +25,10 @@ import {
 } from './libraryCommands'
 import { formatComparison } from './formatComparison'
 import { importFolder, tuneIngest } from './importCommands'
+import { search, section } from './searchCommands'
 
 export type { CommandOutput } from './output'
 export { cliLanguage } from './language'
-
-function need(args: CliArgs, n: number, what: UsageWhat): string[] {
-  if (args.positional.length < n) throw needs(args.command ?? '', what)
-  return args.positional
-}
 
 interface IngestRow {
   paperId: string | null
@@ -293,9 +289,74 @@ async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
   throw new UsageError('unknownThreadCommand', { verb })
 }
 
+/**
+ * `repair`: opening as a writer checked every paper and queued what needs rebuilding (a cut page
+ * file, a damaged index file, a catalog rebuilt): this waits until all of it is done.
+ */
+async function repair(s: Services): Promise<CommandOutput> {
+  const t = mainT(cliLanguage(s))
+  await s.library.whenIdle()
+  const failed = s.library.list().filter((p) => p.status === 'error')
+  return {
+    json: { repaired: true, failed: failed.map((p) => p.id) },
+    text: failed.length
+      ? t('cli.repairedSome', { count: failed.length, ids: failed.map((p) => p.id).join(', ') })
+      : t('cli.repaired'),
+    exitCode: failed.length ? 1 : 0
+  }
+}
+
+/** `remove <paperId>`. */
+async function remove(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const [paperId] = need(args, 1, 'paperId')
+  await call(s, 'library:remove', { paperId })
+  return {
+    json: { removed: true, paperId },
+    text: mainT(cliLanguage(s))('cli.removed', { id: paperId }),
+    exitCode: 0
+  }
+}
+
+/** `threads [query]`: the saved conversations, and any damaged thread file set aside. */
+async function threads(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const t = mainT(cliLanguage(s))
+  const r = await call(s, 'threads:list', args.positional[0] ? { query: args.positional[0] } : {})
+  const rows = r.threads.map((x) =>
+    t('cli.threads.row', {
+      id: x.id,
+      updated: new Date(x.updatedAt),
+      count: x.turnCount,
+      scope: x.scope ? t('cli.threads.scope', { count: x.scope.length }) : '',
+      title: x.title || t('cli.threads.untitled')
+    })
+  )
+  const damaged = r.damaged.map((d) =>
+    d.recoveredTurns === undefined
+      ? t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
+      : t('cli.recoveredThread', {
+          file: d.file,
+          reason: d.reason,
+          movedTo: d.movedTo,
+          count: d.recoveredTurns
+        })
+  )
+  const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
+  return { json: r, text, exitCode: 0 }
+}
+
+/** `comparisons [--thread ID]`: the saved comparisons, one line each. */
+async function comparisons(s: Services, args: CliArgs): Promise<CommandOutput> {
+  const r = await call(s, 'compare:list', args.thread ? { threadId: args.thread } : {})
+  const language = cliLanguage(s)
+  const rows = r.comparisons.map(
+    (c) => `${comparisonRow(c, language)}${comparisonOrigin(c, language)}`
+  )
+  const none = mainT(language)('cli.compare.none')
+  return { json: r, text: rows.join('\n') || none, exitCode: 0 }
+}
+
 /** Runs one parsed command against the services. */
 export async function runCommand(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const t = mainT(cliLanguage(s))
   switch (args.command) {
     case 'ingest':
       return ingest(s, need(args, 1, 'inputs'))
@@ -324,97 +385,22 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       return discover(s, args)
     case 'graph':
       return graph(s, args)
-    case 'repair': {
-      // Opening as a writer checked every paper and queued what needs rebuilding (a cut page
-      // file, a damaged index file, a catalog rebuilt): this waits until all of it is done.
-      await s.library.whenIdle()
-      const failed = s.library.list().filter((p) => p.status === 'error')
-      return {
-        json: { repaired: true, failed: failed.map((p) => p.id) },
-        text: failed.length
-          ? t('cli.repairedSome', { count: failed.length, ids: failed.map((p) => p.id).join(', ') })
-          : t('cli.repaired'),
-        exitCode: failed.length ? 1 : 0
-      }
-    }
-    case 'remove': {
-      const [paperId] = need(args, 1, 'paperId')
-      await call(s, 'library:remove', { paperId })
-      return {
-        json: { removed: true, paperId },
-        text: t('cli.removed', { id: paperId }),
-        exitCode: 0
-      }
-    }
-    case 'search': {
-      const [query] = need(args, 1, 'query')
-      const input: Record<string, unknown> = { query, limit: args.k ?? 5 }
-      if (args.papers.length) input.paperIds = args.papers
-      if (args.source) input.source = args.source
-      const r = await call(s, 'search:query', input)
-      const text = [
-        r.embedder ? t('cli.search.hybrid', { embedder: r.embedder }) : t('cli.search.keyword'),
-        ...(r.lab?.state === 'unreachable'
-          ? [
-              t('lab.localOnly', {
-                message: errorMessage({ message: r.lab.message ?? '', ...r.lab }, cliLanguage(s))
-              })
-            ]
-          : []),
-        ...r.results.map(
-          (x, i) =>
-            `${x.source === 'lab' ? '[lab] ' : ''}${t('cli.search.result', { rank: i + 1, title: x.title, page: x.page, section: x.section, score: x.score })}\n   ${x.text.slice(0, 240).replace(/\s+/g, ' ')}`
-        )
-      ].join('\n')
-      return { json: r, text, exitCode: 0 }
-    }
-    case 'section': {
-      const [paperId, section] = need(args, 2, 'paperAndSection')
-      const r = await call(s, 'search:section', { paperId, section })
-      const pages = r.pages.join(', ')
-      const head = t('cli.section', { section: r.section, pages, count: r.pages.length })
-      return { json: r, text: `${head}\n\n${r.text}`, exitCode: 0 }
-    }
+    case 'repair':
+      return repair(s)
+    case 'remove':
+      return remove(s, args)
+    case 'search':
+      return search(s, args)
+    case 'section':
+      return section(s, args)
     case 'ask':
       return ask(s, args)
-    case 'threads': {
-      const r = await call(
-        s,
-        'threads:list',
-        args.positional[0] ? { query: args.positional[0] } : {}
-      )
-      const rows = r.threads.map((x) =>
-        t('cli.threads.row', {
-          id: x.id,
-          updated: new Date(x.updatedAt),
-          count: x.turnCount,
-          scope: x.scope ? t('cli.threads.scope', { count: x.scope.length }) : '',
-          title: x.title || t('cli.threads.untitled')
-        })
-      )
-      const damaged = r.damaged.map((d) =>
-        d.recoveredTurns === undefined
-          ? t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
-          : t('cli.recoveredThread', {
-              file: d.file,
-              reason: d.reason,
-              movedTo: d.movedTo,
-              count: d.recoveredTurns
-            })
-      )
-      const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
-      return { json: r, text, exitCode: 0 }
-    }
+    case 'threads':
+      return threads(s, args)
     case 'compare':
       return compare(s, args)
-    case 'comparisons': {
-      const r = await call(s, 'compare:list', args.thread ? { threadId: args.thread } : {})
-      const language = cliLanguage(s)
-      const rows = r.comparisons.map(
-        (c) => `${comparisonRow(c, language)}${comparisonOrigin(c, language)}`
-      )
-      return { json: r, text: rows.join('\n') || t('cli.compare.none'), exitCode: 0 }
-    }
+    case 'comparisons':
+      return comparisons(s, args)
     case 'thread':
       return thread(s, args)
     case 'lab': {

@@ -1,18 +1,19 @@
 import { resolve } from 'node:path'
 import { EnvSecretStore } from '../settings/secretStore'
-import type { Services } from '../services'
-import { parseArgs, usage, UsageError } from './args'
+import type { Services, ServiceOptions } from '../services'
+import { parseArgs, usage, UsageError, type CliArgs } from './args'
+import { onInterrupt, showProgress, tellNotices } from './cliEvents'
 import type { CommandOutput } from './commands'
 import { defaultDataDir } from './dataDir'
 import type { ProgressReporter } from './progress'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import { mainT } from '../i18n'
 import { mainUiLanguage } from '../agent/language'
-import { PROVIDER_TRAITS } from '../../shared/providers'
-import { DEFAULT_SETTINGS, type LibraryNotice, type UiLanguage } from '../../shared/types'
+import type { UiLanguage } from '../../shared/types'
 import { SettingsService } from '../settings/settingsService'
 import { dataPaths } from '../paths'
 import { commandLog, serverLog } from './diagnostics'
+import { settingsOverrides } from './settingsOverrides'
 
 /**
  * Commands that change the data folder take its writer lock; the rest only read. `ask`,
@@ -102,84 +103,14 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
   // Said while the library is not open yet (waiting for another writer, failing to open).
   const languageBefore = await languageAt(args.dataDir)
   try {
-    const writes = WRITING_COMMANDS.has(args.command)
-    services = await createServices({
-      dataDir: resolve(args.dataDir ?? defaultDataDir()),
-      secrets: new EnvSecretStore(),
-      defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? host.defaultCorpusDir ?? null,
-      readOnly: !writes,
-      lock: {
-        purpose: `ResearchPal CLI (${args.command})`,
-        waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
-        onWait: (_holder, message, text) =>
-          process.stderr.write(`${errorMessage({ message, ...text }, languageBefore)}\n`)
-      },
-      arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
-      log: commandLog(args.debug),
-      settingsOverrides: {
-        ...(args.provider && { provider: args.provider }),
-        // The model setting of the provider asked for; without --provider, the default's.
-        ...(args.model && {
-          [PROVIDER_TRAITS[args.provider ?? DEFAULT_SETTINGS.provider].modelSetting]: args.model
-        })
-      }
-    })
-    const running = services
-    // What opening found or repaired (a rebuilt catalog, damaged files), then anything later.
+    services = await createServices(commandOptions(args.command, args, host, languageBefore))
     const language = cliLanguage(services)
     const t = mainT(language)
     progress = new ProgressReporter(language)
     const reporter = progress
-    const tell = (n: LibraryNotice): void =>
-      void process.stderr.write(`${t('cli.notice', { message: errorMessage(n, language) })}\n`)
-    services.library.notices().forEach(tell)
-    services.events.subscribe((event, payload) => {
-      if (event === 'library:notice') tell(payload as LibraryNotice)
-    })
-    process.once('SIGINT', () => {
-      // `sync` stops watching on its own (src/main/sync/syncCommands.ts); papers in flight finish.
-      if (args.command === 'sync') return
-      if (args.command === 'import-folder') {
-        process.stderr.write(`\n${t('cli.signals.pausing')}\n`)
-        void running.folderImport.pause()
-        process.once('SIGINT', () => process.exit(130))
-        return
-      }
-      process.stderr.write(`\n${t('cli.signals.cancelling')}\n`)
-      running.library.cancel()
-      running.compare.cancelAll()
-      process.once('SIGINT', () => process.exit(130))
-    })
-    services.events.subscribe((event, payload) => {
-      reporter.onEvent(event, payload)
-      if (!args.json && event === 'chat:event') {
-        const p = payload as { type: string; stage?: string; detail?: string }
-        if (p.type === 'stage') {
-          // A query or a page is shown; the checker's reasons (revising) are its own English.
-          const shown = p.stage === 'searching' || p.stage === 'reading'
-          const line =
-            shown && p.detail
-              ? t('cli.stageDetail', { stage: p.stage, detail: p.detail })
-              : t('cli.stage', { stage: p.stage })
-          process.stderr.write(`${line}\n`)
-        }
-      }
-      if (!args.json && event === 'compare:progress') {
-        const p = payload as {
-          state: string
-          done: number
-          total: number
-          retryAfterSeconds?: number
-        }
-        const counts = { done: p.done, total: p.total }
-        if (p.state === 'paused') {
-          const seconds = p.retryAfterSeconds ?? 0
-          process.stderr.write(`${t('cli.compare.rateLimited', { seconds })}\n`)
-        } else if (p.state === 'running') {
-          process.stderr.write(`${t('cli.compare.running', counts)}\r`)
-        } else process.stderr.write(`${t('cli.compare.ended', { ...counts, state: p.state })}\n`)
-      }
-    })
+    tellNotices(services, language, t)
+    onInterrupt(args, services, t)
+    showProgress(services, args, reporter, t)
     const out: CommandOutput =
       args.command === 'demo'
         ? await demo(services, !args.json && Boolean(process.stdin.isTTY))
@@ -190,23 +121,7 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
     return out.exitCode
   } catch (e) {
     progress?.finish()
-    if (e instanceof UsageError) {
-      const language = services ? cliLanguage(services) : languageBefore
-      process.stderr.write(`${e.text(language)}\n\n${usage(language)}`)
-      return 2
-    }
-    // A stack is for a bug report, behind --debug; the person gets the message below.
-    if (!(e instanceof UserFacingError) && args.debug)
-      process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
-    const error = toAppError(e, `in ${args.command}`)
-    if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
-    // In the user's language: the settings' interface language (read alone when the library
-    // could not be opened), or the system's (LANG).
-    const language = services ? cliLanguage(services) : languageBefore
-    const message = errorMessage(error, language)
-    process.stderr.write(`${mainT(language)('cli.error', { code: error.code, message })}\n`)
-    if (error.code === 'NO_API_KEY') process.stderr.write(`${cliKeyHint(language)}\n`)
-    return 1
+    return commandFailed(e, args, services ? cliLanguage(services) : languageBefore, cliKeyHint)
   } finally {
     // The repairs this open announced ("Re-indexing it from its PDF") are finished before a
     // short writer command (paper edit, remove, ...) exits, as their notices say.
@@ -214,6 +129,58 @@ export async function runCli(argv: string[], host: CliHost = {}): Promise<number
       await services.library.whenIdle().catch(() => undefined)
     await services?.close()
   }
+}
+
+/** How a command opens the library: a writer (with the lock) or a reader, and the overrides. */
+function commandOptions(
+  command: string,
+  args: CliArgs,
+  host: CliHost,
+  languageBefore: UiLanguage
+): ServiceOptions {
+  const writes = WRITING_COMMANDS.has(command)
+  return {
+    dataDir: resolve(args.dataDir ?? defaultDataDir()),
+    secrets: new EnvSecretStore(),
+    defaultCorpusDir: process.env.RESEARCHPAL_CORPUS_DIR ?? host.defaultCorpusDir ?? null,
+    readOnly: !writes,
+    lock: {
+      purpose: `ResearchPal CLI (${command})`,
+      waitMs: (args.waitSeconds ?? DEFAULT_WAIT_SECONDS) * 1000,
+      onWait: (_holder, message, text) =>
+        process.stderr.write(`${errorMessage({ message, ...text }, languageBefore)}\n`)
+    },
+    arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
+    log: commandLog(args.debug),
+    settingsOverrides: settingsOverrides(args)
+  }
+}
+
+/**
+ * Ends a command that failed: a usage error with the usage, anything else as its code and
+ * message (in the user's language), and returns the exit code.
+ */
+function commandFailed(
+  e: unknown,
+  args: CliArgs,
+  language: UiLanguage,
+  keyHint: (language: UiLanguage) => string
+): number {
+  if (e instanceof UsageError) {
+    process.stderr.write(`${e.text(language)}\n\n${usage(language)}`)
+    return 2
+  }
+  // A stack is for a bug report, behind --debug; the person gets the message below.
+  if (!(e instanceof UserFacingError) && args.debug)
+    process.stderr.write(`${e instanceof Error ? e.stack : e}\n`)
+  const error = toAppError(e, `in ${args.command}`)
+  if (args.json) process.stdout.write(`${JSON.stringify({ error }, null, 2)}\n`)
+  // In the user's language: the settings' interface language (read alone when the library
+  // could not be opened), or the system's (LANG).
+  const message = errorMessage(error, language)
+  process.stderr.write(`${mainT(language)('cli.error', { code: error.code, message })}\n`)
+  if (error.code === 'NO_API_KEY') process.stderr.write(`${keyHint(language)}\n`)
+  return 1
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CliArgs } from './args'
 import { cliLanguage } from './commands'
 import { defaultDataDir } from './dataDir'
 import { serverLog } from './diagnostics'
+import { settingsOverrides } from './settingsOverrides'
 
 /** The API's port when `--port` is not given. */
 export const DEFAULT_API_PORT = 8765
@@ -32,11 +33,7 @@ export async function serveCommand(args: CliArgs, languageBefore: UiLanguage): P
       onWait: (_holder, message, text) => log(errorMessage({ message, ...text }, languageBefore))
     },
     arxivBaseUrl: process.env.RESEARCHPAL_ARXIV_URL?.trim() || undefined,
-    settingsOverrides: {
-      ...(args.provider && { provider: args.provider }),
-      ...(args.model &&
-        (args.provider === 'local' ? { localModel: args.model } : { model: args.model }))
-    },
+    settingsOverrides: settingsOverrides(args),
     log
   })
   try {
