@@ -18,6 +18,7 @@ import {
   PapersOut,
   PdfBytesSchema
 } from './channelSchemas'
+import { DoiSchema, PaperEditSchema } from './paperFields'
 
 /** Most pages one `library:pages` call returns. */
 export const MAX_PAGES_PER_READ = 20
@@ -57,39 +58,9 @@ export const CollectionInfoSchema = CollectionSchema.extend({ count: z.number().
 export type CollectionInfo = z.infer<typeof CollectionInfoSchema>
 const CollectionsOut = z.object({ collections: z.array(CollectionInfoSchema) })
 
-/** A DOI (`10.xxxx/...`), also accepted as a doi.org link. */
-export const DoiSchema = z
-  .string()
-  .trim()
-  .max(300)
-  .transform((s) => s.replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '').toLowerCase())
-  .refine((s) => /^10\.\d{4,9}\/\S+$/.test(s), 'must be a DOI such as 10.18653/v1/N19-1423')
-
-/** A hand edit of a paper's details: only the fields given change. */
-export const PaperEditSchema = z
-  .object({
-    title: z.string().trim().min(1, 'must not be empty').max(500).optional(),
-    authors: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
-    year: z.number().int().min(1000).max(2200).nullable().optional(),
-    venue: z.string().trim().max(300).nullable().optional(),
-    doi: z.union([DoiSchema, z.literal(''), z.null()]).optional(),
-    /** ISO 639-1 code of the paper's language (`pt`, `en`), null or '' to clear. */
-    language: z
-      .union([
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .regex(/^[a-z]{2}$/, 'must be a two-letter language code such as pt or en'),
-        z.literal(''),
-        z.null()
-      ])
-      .optional(),
-    tags: z.array(z.string().trim().min(1).max(60)).max(100).optional()
-  })
-  .strict()
-/** A hand edit of a paper's details. */
-export type PaperEditInput = z.infer<typeof PaperEditSchema>
+// The DOI and the hand-edit schemas come from the paper-field table (one row a field).
+export { DoiSchema, PaperEditSchema }
+export type { PaperEditInput } from './paperFields'
 
 /** Which papers: some ids, a collection, or (neither) the whole library. */
 export const PaperSelectionSchema = z
