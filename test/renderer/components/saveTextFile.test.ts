@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { saveTextFile } from '../../../src/renderer/src/components/saveTextFile'
+import { saveBlob, saveTextFile } from '../../../src/renderer/src/components/saveTextFile'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -8,7 +8,11 @@ afterEach(() => {
 })
 
 /** Saves one file and returns what the browser was asked to download. */
-async function saved(mimeType: string, text: string) {
+async function saved(
+  mimeType: string,
+  text: string,
+  save = () => saveTextFile({ fileName: 'Attention — notes.md', mimeType, text })
+) {
   vi.useFakeTimers()
   const blobs = new Map<string, Blob>()
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -23,7 +27,7 @@ async function saved(mimeType: string, text: string) {
   ) {
     clicks.push({ href: this.href, download: this.download, inPage: this.isConnected })
   })
-  saveTextFile({ fileName: 'Attention — notes.md', mimeType, text })
+  save()
   const [click] = clicks
   const blob = blobs.get(click!.href)!
   const revokedAtOnce = revoked.mock.calls.length
@@ -54,5 +58,14 @@ describe('saveTextFile', () => {
 
   it('keeps a charset the type already names', async () => {
     expect((await saved('text/csv; charset=utf-8', 'a,b')).type).toBe('text/csv; charset=utf-8')
+  })
+
+  it('saves a drawn image as it is, under its name, through the same download', async () => {
+    const png = new Blob(['\u0089PNG'], { type: 'image/png' })
+    const s = await saved('', '', () => saveBlob(png, 'citation-map.png'))
+    expect(s.clicks).toEqual([{ href: 'blob:test/0', download: 'citation-map.png', inPage: true }])
+    expect(s.type).toBe('image/png')
+    expect(s.revokedLater).toEqual(['blob:test/0'])
+    expect(s.left).toBe(0)
   })
 })

@@ -11,18 +11,27 @@ const REVOKE_AFTER_MS = 10_000
 
 /**
  * Saves text as a file through the browser's download: Electron shows its Save dialog, a
- * browser its download bar. Every export in the renderer saves through this.
- * @remarks The renderer never touches the file system; main only produced the text. The URL is
- * revoked a little later, not at once: the download reads it after the click returns.
+ * browser its download bar. Every text export in the renderer saves through this.
+ * @remarks The renderer never touches the file system; main only produced the text.
  */
 export function saveTextFile(file: TextFile): void {
   const type = /;\s*charset=/i.test(file.mimeType)
     ? file.mimeType
     : `${file.mimeType};charset=utf-8`
-  const url = URL.createObjectURL(new Blob([file.text], { type }))
+  saveBlob(new Blob([file.text], { type }), file.fileName)
+}
+
+/**
+ * Saves a blob (a drawn image, or text through {@link saveTextFile}) as a file through the
+ * browser's download, under `fileName`.
+ * @remarks The URL is revoked a little later, not at once: the download reads it after the click
+ * returns.
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
-  a.download = file.fileName
+  a.download = fileName
   a.rel = 'noopener'
   document.body.append(a)
   a.click()

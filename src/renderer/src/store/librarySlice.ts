@@ -1,7 +1,7 @@
-import type { EventPayload } from '../../../shared/contract'
+import type { EventPayload, ResearchPalApi } from '../../../shared/contract'
 import type { AppError, Result } from '../../../shared/errors'
 import type { IngestProgress, LibraryNotice, Paper } from '../../../shared/types'
-import type { SliceCreator } from './types'
+import type { GetState, SetState, SliceCreator } from './types'
 
 /** One paper's latest ingestion progress. */
 export interface PaperProgress {
@@ -52,13 +52,23 @@ export interface LibrarySlice {
   applyLibraryNotice: (notice: LibraryNotice) => void
 }
 
-/** Creates the library slice. */
-export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) => {
+/** What the library's actions share: its state, a partial update, and the call wrappers. */
+interface LibraryKit {
+  lib: () => LibrarySlice['library']
+  update: (change: Partial<LibrarySlice['library']>) => void
+  /** Runs one call, marking `key` busy; a failure goes to the banner. */
+  track: <T>(key: string, call: () => Promise<Result<T>>) => Promise<T | null>
+  /** Puts papers in the list, replacing those with the same id. */
+  merge: (incoming: Paper[]) => void
+  /** Attaching or fetching a PDF: busy while in flight, the paper merged, the error returned. */
+  fill: (paperId: string, call: () => Promise<Result<{ paper: Paper }>>) => Promise<AppError | null>
+}
+
+function libraryKit(set: SetState, get: GetState): LibraryKit {
   const lib = (): LibrarySlice['library'] => get().library
   const update = (change: Partial<LibrarySlice['library']>): void =>
     set({ library: { ...lib(), ...change } })
 
-  /** Runs one call, marking `key` busy; a failure goes to the banner. */
   const track = async <T>(key: string, call: () => Promise<Result<T>>): Promise<T | null> => {
     update({ busy: [...lib().busy, key], error: null })
     try {
@@ -79,7 +89,6 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
     update({ papers: [...byId.values()] })
   }
 
-  // Attaching or fetching a PDF: busy while in flight, the paper merged, the error returned.
   const fill = async (
     paperId: string,
     call: () => Promise<Result<{ paper: Paper }>>
@@ -95,16 +104,15 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
     }
   }
 
+  return { lib, update, track, merge, fill }
+}
+
+/** Loading the list and adding papers (files, dropped bytes, arXiv, the defaults). */
+function addingActions(
+  { update, track, merge }: LibraryKit,
+  api: ResearchPalApi
+): Pick<LibrarySlice, 'loadLibrary' | 'pickAndAddFiles' | 'addFile' | 'addArxiv' | 'addDefaults'> {
   return {
-    library: {
-      papers: [],
-      loaded: false,
-      progress: {},
-      overall: null,
-      busy: [],
-      error: null,
-      notices: []
-    },
     loadLibrary: async () => {
       const value = await track('list', () => api.library.list({}))
       if (value) update({ papers: value.papers, loaded: true })
@@ -130,7 +138,21 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
     addDefaults: async () => {
       const value = await track('defaults', () => api.library.addDefaults({}))
       if (value) merge(value.papers)
-    },
+    }
+  }
+}
+
+/** One paper's actions: remove, retry, attach or fetch its PDF, cancel its indexing. */
+function paperActions(
+  { lib, update, track, merge, fill }: LibraryKit,
+  set: SetState,
+  get: GetState,
+  api: ResearchPalApi
+): Pick<
+  LibrarySlice,
+  'removePaper' | 'retryPaper' | 'attachPdf' | 'fetchMissingPdf' | 'cancelIngest'
+> {
+  return {
     removePaper: async (paperId) => {
       const value = await track(paperId, () => api.library.remove({ paperId }))
       if (value) {
@@ -151,7 +173,24 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
     fetchMissingPdf: (paperId) => fill(paperId, () => api.library.fetchPdf({ paperId })),
     cancelIngest: async (paperId) => {
       await track(paperId ?? 'cancel', () => api.library.cancel(paperId ? { paperId } : {}))
-    },
+    }
+  }
+}
+
+/** Main's pushed events applied to the list, and the banners dismissed. */
+function eventActions({
+  lib,
+  update,
+  merge
+}: LibraryKit): Pick<
+  LibrarySlice,
+  | 'dismissLibraryError'
+  | 'dismissNotices'
+  | 'applyIngestProgress'
+  | 'applyLibraryChanged'
+  | 'applyLibraryNotice'
+> {
+  return {
     dismissLibraryError: () => update({ error: null }),
     dismissNotices: () => update({ notices: [] }),
     applyIngestProgress: (p) => {
@@ -186,5 +225,24 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
       update({ papers, progress })
     },
     applyLibraryNotice: (notice) => update({ notices: [...lib().notices, notice] })
+  }
+}
+
+/** Creates the library slice. */
+export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) => {
+  const kit = libraryKit(set, get)
+  return {
+    library: {
+      papers: [],
+      loaded: false,
+      progress: {},
+      overall: null,
+      busy: [],
+      error: null,
+      notices: []
+    },
+    ...addingActions(kit, api),
+    ...paperActions(kit, set, get, api),
+    ...eventActions(kit)
   }
 }

@@ -1,8 +1,13 @@
-import type { ChannelOutput, CollectionInfo, PaperEditInput } from '../../../shared/contract'
+import type {
+  ChannelOutput,
+  CollectionInfo,
+  PaperEditInput,
+  ResearchPalApi
+} from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type { Paper } from '../../../shared/types'
 import { resultOrError } from './resultOrError'
-import type { SliceCreator } from './types'
+import type { GetState, SetState, SliceCreator } from './types'
 
 /** One arXiv paper offered for a typed title. */
 export type ArxivCandidate = ChannelOutput<'library:searchArxiv'>['candidates'][number]
@@ -69,8 +74,15 @@ export interface OrganizeSlice {
   applyCollections: (collections: CollectionInfo[]) => void
 }
 
-/** Creates the organise slice. */
-export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) => {
+/** What the organise actions share: the state, a partial update and the call wrapper. */
+interface OrganizeKit {
+  org: () => OrganizeSlice['organize']
+  update: (change: Partial<OrganizeSlice['organize']>) => void
+  run: ReturnType<typeof resultOrError>
+  refreshCollections: () => Promise<void>
+}
+
+function organizeKit(set: SetState, get: GetState, api: ResearchPalApi): OrganizeKit {
   const org = (): OrganizeSlice['organize'] => get().organize
   const update = (change: Partial<OrganizeSlice['organize']>): void =>
     set({ organize: { ...org(), ...change } })
@@ -79,20 +91,17 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
     const v = await run(() => api.library.collections({}))
     if (v) get().applyCollections(v.collections)
   }
+  return { org, update, run, refreshCollections }
+}
 
+/** Finding papers: by DOI, arXiv candidates for a title, a paper's related and missing ones. */
+function findingActions(
+  { org, update, run }: OrganizeKit,
+  set: SetState,
+  get: GetState,
+  api: ResearchPalApi
+): Pick<OrganizeSlice, 'addByDoi' | 'searchArxiv' | 'clearFound' | 'loadDiscovery'> {
   return {
-    organize: {
-      collections: [],
-      query: '',
-      sort: 'added',
-      collectionId: null,
-      selected: [],
-      editing: null,
-      cite: null,
-      found: null,
-      discovery: null,
-      error: null
-    },
     addByDoi: async (doi) => {
       update({ error: null })
       const v = await run(() => api.library.addDoi({ doi }))
@@ -121,7 +130,26 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
           missing: missing.ok ? missing.value : null
         }
       })
-    },
+    }
+  }
+}
+
+/** The list's view and selection: search, sort, collection shown, chosen papers. */
+function viewActions(
+  { org, update }: OrganizeKit,
+  get: GetState
+): Pick<
+  OrganizeSlice,
+  | 'setLibraryQuery'
+  | 'setLibrarySort'
+  | 'showCollection'
+  | 'toggleSelected'
+  | 'setSelection'
+  | 'removeSelected'
+  | 'askAboutPapers'
+  | 'dismissOrganizeError'
+> {
+  return {
     setLibraryQuery: (query) => update({ query }),
     setLibrarySort: (sort) => update({ sort }),
     showCollection: (collectionId) => update({ collectionId, selected: [] }),
@@ -134,6 +162,31 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       for (const id of org().selected) await get().removePaper(id)
       update({ selected: [] })
     },
+    askAboutPapers: (paperIds) => {
+      if (!paperIds.length) return
+      get().newThread([...paperIds])
+      update({ selected: [] })
+    },
+    dismissOrganizeError: () => update({ error: null })
+  }
+}
+
+/** Collections: listed, created, renamed, deleted, papers filed in them, pushed lists applied. */
+function collectionActions(
+  { org, update, run, refreshCollections }: OrganizeKit,
+  set: SetState,
+  get: GetState,
+  api: ResearchPalApi
+): Pick<
+  OrganizeSlice,
+  | 'loadCollections'
+  | 'createCollection'
+  | 'renameCollection'
+  | 'deleteCollection'
+  | 'fileInCollection'
+  | 'applyCollections'
+> {
+  return {
     loadCollections: refreshCollections,
     createCollection: async (name) => {
       const v = await run(() => api.library.createCollection({ name }))
@@ -164,6 +217,22 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       })
       await refreshCollections()
     },
+    applyCollections: (collections) => {
+      const known = new Set(collections.map((c) => c.id))
+      const shown = org().collectionId
+      update({ collections, collectionId: shown && known.has(shown) ? shown : null })
+    }
+  }
+}
+
+/** A paper's details edited, and BibTeX for a citing target shown and saved. */
+function detailsActions(
+  { org, update, run }: OrganizeKit,
+  set: SetState,
+  get: GetState,
+  api: ResearchPalApi
+): Pick<OrganizeSlice, 'openDetails' | 'editPaper' | 'openCite' | 'saveCite'> {
+  return {
     openDetails: (editing) => update({ editing }),
     editPaper: async (paperId, edit) => {
       const v = await run(() => api.library.edit({ paperId, edit }))
@@ -189,17 +258,29 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       const { label: _l, bibtex: _b, savedTo: _s, ...sel } = cite
       const v = await run(() => api.library.saveBibtex(sel))
       if (v?.path && org().cite) update({ cite: { ...org().cite!, savedTo: v.path } })
-    },
-    askAboutPapers: (paperIds) => {
-      if (!paperIds.length) return
-      get().newThread([...paperIds])
-      update({ selected: [] })
-    },
-    dismissOrganizeError: () => update({ error: null }),
-    applyCollections: (collections) => {
-      const known = new Set(collections.map((c) => c.id))
-      const shown = org().collectionId
-      update({ collections, collectionId: shown && known.has(shown) ? shown : null })
     }
+  }
+}
+
+/** Creates the organise slice. */
+export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) => {
+  const kit = organizeKit(set, get, api)
+  return {
+    organize: {
+      collections: [],
+      query: '',
+      sort: 'added',
+      collectionId: null,
+      selected: [],
+      editing: null,
+      cite: null,
+      found: null,
+      discovery: null,
+      error: null
+    },
+    ...findingActions(kit, set, get, api),
+    ...viewActions(kit, get),
+    ...collectionActions(kit, set, get, api),
+    ...detailsActions(kit, set, get, api)
   }
 }

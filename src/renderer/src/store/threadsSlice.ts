@@ -1,3 +1,4 @@
+import type { ResearchPalApi } from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type {
   DamagedThread,
@@ -7,7 +8,7 @@ import type {
   ThreadTurn
 } from '../../../shared/threads'
 import type { Turn } from './chatSlice'
-import type { SliceCreator } from './types'
+import type { GetState, SetState, SliceCreator } from './types'
 import { resolveUiLanguage } from '../i18n'
 
 /** Where the open thread's id is kept, so a reload (or a restart) reopens it. */
@@ -102,8 +103,16 @@ function header(t: Thread): Omit<Thread, 'turns'> {
   return rest
 }
 
-/** Creates the threads slice. */
-export const createThreadsSlice: SliceCreator<ThreadsSlice> = (set, get, api) => {
+/** What the threads' actions share: the state, a partial update, the error and the list's load. */
+interface ThreadsKit {
+  st: () => ThreadsSlice['threads']
+  update: (change: Partial<ThreadsSlice['threads']>) => void
+  fail: (error: AppError) => void
+  /** Lists the threads matching `query`; false (and the error shown) when that failed. */
+  load: (query: string) => Promise<boolean>
+}
+
+function threadsKit(set: SetState, get: GetState, api: ResearchPalApi): ThreadsKit {
   const st = (): ThreadsSlice['threads'] => get().threads
   const update = (change: Partial<ThreadsSlice['threads']>): void =>
     set({ threads: { ...st(), ...change } })
@@ -118,18 +127,20 @@ export const createThreadsSlice: SliceCreator<ThreadsSlice> = (set, get, api) =>
     update({ list: r.value.threads, damaged: r.value.damaged, loaded: true })
     return true
   }
+  return { st, update, fail, load }
+}
 
+/** Finding and opening threads: the list, the open one, a new one, the one a question needs. */
+function openingActions(
+  { st, update, fail, load }: ThreadsKit,
+  set: SetState,
+  get: GetState,
+  api: ResearchPalApi
+): Pick<
+  ThreadsSlice,
+  'loadThreads' | 'setThreadQuery' | 'openThread' | 'newThread' | 'ensureThread' | 'refreshThreads'
+> {
   return {
-    threads: {
-      list: [],
-      damaged: [],
-      loaded: false,
-      query: '',
-      current: null,
-      pendingScope: null,
-      deleted: null,
-      error: null
-    },
     loadThreads: async () => {
       const first = !st().loaded
       if (!(await load(st().query)) || !first) return
@@ -169,6 +180,32 @@ export const createThreadsSlice: SliceCreator<ThreadsSlice> = (set, get, api) =>
       update({ current: header(r.value.thread), pendingScope: null })
       return r.value.thread.id
     },
+    refreshThreads: async () => {
+      const current = st().current
+      if (current) {
+        const r = await api.threads.get({ threadId: current.id })
+        if (r.ok) update({ current: header(r.value.thread) })
+      }
+      await load(st().query)
+    }
+  }
+}
+
+/** Changing a thread: rename, scope, delete and undo, export; the notice dismissed. */
+function changingActions(
+  { st, update, fail, load }: ThreadsKit,
+  get: GetState,
+  api: ResearchPalApi
+): Pick<
+  ThreadsSlice,
+  | 'renameThread'
+  | 'setThreadScope'
+  | 'deleteThread'
+  | 'undoDeleteThread'
+  | 'dismissThreadNotice'
+  | 'exportThread'
+> {
+  return {
     renameThread: async (threadId, title) => {
       const r = await api.threads.rename({ threadId, title })
       if (!r.ok) return fail(r.error)
@@ -218,14 +255,25 @@ export const createThreadsSlice: SliceCreator<ThreadsSlice> = (set, get, api) =>
         return null
       }
       return r.value
-    },
-    refreshThreads: async () => {
-      const current = st().current
-      if (current) {
-        const r = await api.threads.get({ threadId: current.id })
-        if (r.ok) update({ current: header(r.value.thread) })
-      }
-      await load(st().query)
     }
+  }
+}
+
+/** Creates the threads slice. */
+export const createThreadsSlice: SliceCreator<ThreadsSlice> = (set, get, api) => {
+  const kit = threadsKit(set, get, api)
+  return {
+    threads: {
+      list: [],
+      damaged: [],
+      loaded: false,
+      query: '',
+      current: null,
+      pendingScope: null,
+      deleted: null,
+      error: null
+    },
+    ...openingActions(kit, set, get, api),
+    ...changingActions(kit, get, api)
   }
 }

@@ -1,7 +1,8 @@
+import type { ResearchPalApi } from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type { ChunkKind, Citation, Region } from '../../../shared/types'
 import type { PassageLink } from '../../../shared/deepLink'
-import type { SliceCreator } from './types'
+import type { GetState, SetState, SliceCreator } from './types'
 
 /** Zoom: a fixed scale (1 = 100%) or the page width fitted to the pane. */
 export type Zoom = number | 'fit'
@@ -137,6 +138,153 @@ function jump(v: ViewerState, place: ViewerPlace): ViewerState {
   return { ...at(v, place), back, forward: [] }
 }
 
+/** Moving through papers: citations, opens and links as jumps, back and forward, closing. */
+function navigationActions(
+  set: SetState,
+  get: GetState
+): Pick<
+  ViewerSlice,
+  'openCitation' | 'openPaper' | 'openLink' | 'goBack' | 'goForward' | 'closeViewer'
+> {
+  return {
+    openCitation: (citation) => {
+      const highlight: Highlight = {
+        page: citation.page,
+        snippet: citation.snippet,
+        nonce: ++nonce,
+        ...(citation.kind && { kind: citation.kind }),
+        ...(citation.region && { region: citation.region })
+      }
+      set({
+        viewer: jump(get().viewer, { paperId: citation.paperId, page: citation.page, highlight })
+      })
+    },
+    openPaper: (paperId, page = 1) => {
+      set({ viewer: jump(get().viewer, { paperId, page, highlight: null }) })
+    },
+    openLink: ({ paperId, page, quote }) => {
+      const highlight: Highlight | null = quote ? { page, snippet: quote, nonce: ++nonce } : null
+      set({ viewer: jump(get().viewer, { paperId, page, highlight }) })
+    },
+    goBack: () => {
+      const v = get().viewer
+      const to = v.back[v.back.length - 1]
+      if (!to) return
+      const from = here(v)
+      const forward = from ? [...v.forward, from] : v.forward
+      set({ viewer: { ...at(v, to), back: v.back.slice(0, -1), forward } })
+    },
+    goForward: () => {
+      const v = get().viewer
+      const to = v.forward[v.forward.length - 1]
+      if (!to) return
+      const from = here(v)
+      const back = from ? [...v.back, from] : v.back
+      set({ viewer: { ...at(v, to), back, forward: v.forward.slice(0, -1) } })
+    },
+    closeViewer: () => set({ viewer: { ...get().viewer, open: false } })
+  }
+}
+
+/** Find in the document: the query, its counted hits, the step between them. */
+function findActions(
+  set: SetState,
+  get: GetState
+): Pick<ViewerSlice, 'setFind' | 'setFindHits' | 'stepFind'> {
+  return {
+    setFind: (change) => {
+      const v = get().viewer
+      const query = change.query ?? v.find.query
+      const changed = query !== v.find.query
+      set({
+        viewer: {
+          ...v,
+          find: {
+            ...v.find,
+            ...change,
+            hits: changed ? null : v.find.hits,
+            current: changed ? 0 : v.find.current
+          }
+        }
+      })
+    },
+    setFindHits: (query, hits) => {
+      const v = get().viewer
+      if (v.find.query !== query) return
+      // The first hit shown is the first one at or after the page being read.
+      const first = Math.max(
+        0,
+        hits.findIndex((h) => h.page >= v.page)
+      )
+      set({ viewer: { ...v, find: { ...v.find, hits, current: first, nonce: v.find.nonce + 1 } } })
+    },
+    stepFind: (delta) => {
+      const v = get().viewer
+      const total = v.find.hits?.length ?? 0
+      if (total === 0) return
+      const current = (v.find.current + delta + total) % total
+      set({ viewer: { ...v, find: { ...v.find, current, nonce: v.find.nonce + 1 } } })
+    }
+  }
+}
+
+/** The page shown and how it is drawn: page, page count, zoom, scale, the highlight found. */
+function pageActions(
+  set: SetState,
+  get: GetState
+): Pick<
+  ViewerSlice,
+  'goToPage' | 'setVisiblePage' | 'setPageCount' | 'setZoom' | 'setScale' | 'setHighlightFound'
+> {
+  return {
+    goToPage: (page) => {
+      const v = get().viewer
+      const max = v.pageCount > 0 ? v.pageCount : Number.MAX_SAFE_INTEGER
+      const clamped = Math.min(Math.max(1, Math.round(page)), max)
+      set({ viewer: { ...v, page: clamped, navNonce: v.navNonce + 1 } })
+    },
+    setVisiblePage: (page) => {
+      const v = get().viewer
+      if (v.page !== page) set({ viewer: { ...v, page } })
+    },
+    setPageCount: (count) => set({ viewer: { ...get().viewer, pageCount: count } }),
+    setZoom: (zoom) => {
+      const z = zoom === 'fit' ? zoom : Math.min(ZOOM_LIMITS.max, Math.max(ZOOM_LIMITS.min, zoom))
+      set({ viewer: { ...get().viewer, zoom: z } })
+    },
+    setScale: (scale) => {
+      if (get().viewer.scale !== scale) set({ viewer: { ...get().viewer, scale } })
+    },
+    setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } })
+  }
+}
+
+/** What the viewer fetches from main: the PDF's bytes, OCR words, a figure's image. */
+function fetchActions(
+  api: ResearchPalApi
+): Pick<ViewerSlice, 'fetchPdf' | 'fetchOcrWords' | 'fetchRegionImage'> {
+  return {
+    fetchPdf: async (paperId) => {
+      const result = await api.library.pdf({ paperId })
+      return result.ok ? { bytes: result.value.data } : { error: result.error }
+    },
+    fetchOcrWords: async (paperId, page) => {
+      const result = await api.library.ocrWords({ paperId, page })
+      return result.ok ? result.value.words : []
+    },
+    fetchRegionImage: async (citation, width) => {
+      if (!citation.region) return null
+      const result = await api.library.regionImage({
+        paperId: citation.paperId,
+        page: citation.page,
+        region: citation.region,
+        width
+      })
+      return result.ok ? `data:image/png;base64,${result.value.data}` : null
+    }
+  }
+}
+
 /** Creates the viewer slice. */
 export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => ({
   viewer: {
@@ -153,110 +301,8 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
     forward: [],
     find: NO_FIND
   },
-  openCitation: (citation) => {
-    const highlight: Highlight = {
-      page: citation.page,
-      snippet: citation.snippet,
-      nonce: ++nonce,
-      ...(citation.kind && { kind: citation.kind }),
-      ...(citation.region && { region: citation.region })
-    }
-    set({
-      viewer: jump(get().viewer, { paperId: citation.paperId, page: citation.page, highlight })
-    })
-  },
-  openPaper: (paperId, page = 1) => {
-    set({ viewer: jump(get().viewer, { paperId, page, highlight: null }) })
-  },
-  openLink: ({ paperId, page, quote }) => {
-    const highlight: Highlight | null = quote ? { page, snippet: quote, nonce: ++nonce } : null
-    set({ viewer: jump(get().viewer, { paperId, page, highlight }) })
-  },
-  goBack: () => {
-    const v = get().viewer
-    const to = v.back[v.back.length - 1]
-    if (!to) return
-    const from = here(v)
-    const forward = from ? [...v.forward, from] : v.forward
-    set({ viewer: { ...at(v, to), back: v.back.slice(0, -1), forward } })
-  },
-  goForward: () => {
-    const v = get().viewer
-    const to = v.forward[v.forward.length - 1]
-    if (!to) return
-    const from = here(v)
-    const back = from ? [...v.back, from] : v.back
-    set({ viewer: { ...at(v, to), back, forward: v.forward.slice(0, -1) } })
-  },
-  setFind: (change) => {
-    const v = get().viewer
-    const query = change.query ?? v.find.query
-    const changed = query !== v.find.query
-    set({
-      viewer: {
-        ...v,
-        find: {
-          ...v.find,
-          ...change,
-          hits: changed ? null : v.find.hits,
-          current: changed ? 0 : v.find.current
-        }
-      }
-    })
-  },
-  setFindHits: (query, hits) => {
-    const v = get().viewer
-    if (v.find.query !== query) return
-    // The first hit shown is the first one at or after the page being read.
-    const first = Math.max(
-      0,
-      hits.findIndex((h) => h.page >= v.page)
-    )
-    set({ viewer: { ...v, find: { ...v.find, hits, current: first, nonce: v.find.nonce + 1 } } })
-  },
-  stepFind: (delta) => {
-    const v = get().viewer
-    const total = v.find.hits?.length ?? 0
-    if (total === 0) return
-    const current = (v.find.current + delta + total) % total
-    set({ viewer: { ...v, find: { ...v.find, current, nonce: v.find.nonce + 1 } } })
-  },
-  closeViewer: () => set({ viewer: { ...get().viewer, open: false } }),
-  goToPage: (page) => {
-    const v = get().viewer
-    const max = v.pageCount > 0 ? v.pageCount : Number.MAX_SAFE_INTEGER
-    const clamped = Math.min(Math.max(1, Math.round(page)), max)
-    set({ viewer: { ...v, page: clamped, navNonce: v.navNonce + 1 } })
-  },
-  setVisiblePage: (page) => {
-    const v = get().viewer
-    if (v.page !== page) set({ viewer: { ...v, page } })
-  },
-  setPageCount: (count) => set({ viewer: { ...get().viewer, pageCount: count } }),
-  setZoom: (zoom) => {
-    const z = zoom === 'fit' ? zoom : Math.min(ZOOM_LIMITS.max, Math.max(ZOOM_LIMITS.min, zoom))
-    set({ viewer: { ...get().viewer, zoom: z } })
-  },
-  setScale: (scale) => {
-    if (get().viewer.scale !== scale) set({ viewer: { ...get().viewer, scale } })
-  },
-  setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } }),
-  fetchPdf: async (paperId) => {
-    const result = await api.library.pdf({ paperId })
-    return result.ok ? { bytes: result.value.data } : { error: result.error }
-  },
-  fetchOcrWords: async (paperId, page) => {
-    const result = await api.library.ocrWords({ paperId, page })
-    return result.ok ? result.value.words : []
-  },
-  fetchRegionImage: async (citation, width) => {
-    if (!citation.region) return null
-    const result = await api.library.regionImage({
-      paperId: citation.paperId,
-      page: citation.page,
-      region: citation.region,
-      width
-    })
-    return result.ok ? `data:image/png;base64,${result.value.data}` : null
-  }
+  ...navigationActions(set, get),
+  ...findActions(set, get),
+  ...pageActions(set, get),
+  ...fetchActions(api)
 })

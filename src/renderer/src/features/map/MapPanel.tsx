@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { saveTextFile } from '../../components/saveTextFile'
+import { saveBlob, saveTextFile } from '../../components/saveTextFile'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { MapHandle } from './MapCanvas'
@@ -106,13 +106,7 @@ export function MapPanel() {
       })
     else
       handle.current?.draw(1600, 1200).toBlob((blob) => {
-        if (!blob) return
-        const url = URL.createObjectURL(blob)
-        const a = document.createElement('a')
-        a.href = url
-        a.download = 'citation-map.png'
-        a.click()
-        setTimeout(() => URL.revokeObjectURL(url), 10_000)
+        if (blob) saveBlob(blob, 'citation-map.png')
       }, 'image/png')
   }
   const citesCount = shown.edges.filter(
