@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { AppError, ErrorCode, ErrorParams } from '../shared/errors'
 import type { LibraryNotice, UiLanguage } from '../shared/types'
-import type { MainErrorKey } from '../shared/i18n/mainCatalog'
+import type { MainErrorKey } from '../shared/i18n'
 import { mainHas, mainT } from './i18n'
 
 /** A message from main's catalog: its key under `errors.` and the values it is filled with. */

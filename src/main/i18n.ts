@@ -1,13 +1,14 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next'
-import { mainEn } from '../shared/i18n/mainCatalog'
-import { mainPtBR } from '../shared/i18n/mainCatalogPtBR'
-import type { UiLanguage } from '../shared/types'
+import { CATALOGS } from '../shared/i18n'
+import { DEFAULT_UI_LANGUAGE, LANGUAGES, type UiLanguage } from '../shared/languages'
 
-/** Main's i18n: the one main file that imports i18next (texts in src/shared/i18n/mainCatalog). */
+/** Main's i18n: the one main file that imports i18next (texts in src/shared/i18n/<lang>/main.ts). */
 const instance: I18n = i18next.createInstance()
 void instance.init({
-  resources: { en: { translation: mainEn }, 'pt-BR': { translation: mainPtBR } },
-  lng: 'en',
+  resources: Object.fromEntries(
+    LANGUAGES.map(({ code }) => [code, { translation: CATALOGS[code].main }])
+  ),
+  lng: DEFAULT_UI_LANGUAGE,
   fallbackLng: false,
   initAsync: false,
   interpolation: { escapeValue: false }
@@ -23,5 +24,5 @@ export function mainT(language: UiLanguage): TFunction {
  * a plural's base key exists given its `count`.
  */
 export function mainHas(key: string, params: Record<string, unknown> = {}): boolean {
-  return instance.exists(key, { ...params, lng: 'en' })
+  return instance.exists(key, { ...params, lng: DEFAULT_UI_LANGUAGE })
 }

@@ -15,7 +15,7 @@ import { startUpdates } from './desktop/electronUpdates'
 import { BackgroundWork } from './desktop/backgroundWork'
 import { electronTray } from './desktop/electronTray'
 import type { FolderImportStatus } from '../shared/folderImport'
-import type { UiLanguage } from '../shared/types'
+import { languageForLocale, type UiLanguage } from '../shared/languages'
 import { LINK_SCHEME } from '../shared/deepLink'
 
 let services: Services | null = null
@@ -185,7 +185,7 @@ async function start(): Promise<void> {
 function uiLanguage(): UiLanguage {
   const chosen = services?.settings.get().uiLanguage ?? 'system'
   if (chosen !== 'system') return chosen
-  return /^pt/i.test(app.getLocale()) ? 'pt-BR' : 'en'
+  return languageForLocale(app.getLocale())
 }
 
 // A folder import keeps running with a tray icon; otherwise the platform's usual (backgroundWork).

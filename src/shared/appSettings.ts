@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { API_ADDRESS_RULE, isAllowedApiAddress } from './apiAddress'
 import { PROVIDERS } from './providers'
+import { UI_LANGUAGES, type UiLanguage } from './languages'
 
 /** The languages answers can be written in: `ui` follows the interface language. */
-export const ANSWER_LANGUAGES = ['ui', 'pt-BR', 'en', 'question'] as const
+export const ANSWER_LANGUAGES = ['ui', ...UI_LANGUAGES, 'question'] as const
 
-/** The languages the interface (and the app's fixed texts) come in. */
-export const UI_LANGUAGES = ['en', 'pt-BR'] as const
-/** One of {@link UI_LANGUAGES}. */
-export type UiLanguage = (typeof UI_LANGUAGES)[number]
+/** The interface languages: the codes of the language table (src/shared/languages.ts). */
+export { UI_LANGUAGES, type UiLanguage }
 /** The interface-language setting: `system` follows the system's language. */
 export const UI_LANGUAGE_SETTINGS = ['system', ...UI_LANGUAGES] as const
 /** One of {@link UI_LANGUAGE_SETTINGS}. */

@@ -41,7 +41,7 @@ export type ErrorParams = z.infer<typeof ErrorParamsSchema>
 /**
  * An expected failure as a value: a code and a message written for a person.
  * @remarks `message` is in English (logs, the MCP server, old records). `key` names the same
- * message in main's catalog (`errors.<key>` in src/shared/i18n/mainCatalog.ts) and `params`
+ * message in main's catalog (`errors.<key>` in src/shared/i18n/en/main.ts) and `params`
  * fills it, so the UI and the CLI say it in the user's language.
  */
 export const AppErrorSchema = z.object({

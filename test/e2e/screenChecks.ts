@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
-import { en } from '../../src/renderer/src/i18n/en'
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR'
-import { mainEn } from '../../src/shared/i18n/mainCatalog'
-import { mainPtBR } from '../../src/shared/i18n/mainCatalogPtBR'
+import { en } from '../../src/shared/i18n/en/renderer'
+import { ptBR } from '../../src/shared/i18n/pt-BR/renderer'
+import { mainEn } from '../../src/shared/i18n/en/main'
+import { mainPtBR } from '../../src/shared/i18n/pt-BR/main'
 import type { UiLanguage } from '../../src/shared/types'
 
 /** The renderer's catalog of a language, to find controls by the label a user reads. */

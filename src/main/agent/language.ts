@@ -1,4 +1,11 @@
-import type { Settings, UiLanguage } from '../../shared/types'
+import {
+  DEFAULT_UI_LANGUAGE,
+  LANGUAGES,
+  languageForLocale,
+  languageRow,
+  type UiLanguage
+} from '../../shared/languages'
+import type { Settings } from '../../shared/types'
 import { mainT } from '../i18n'
 
 /** A language the app has its own fixed texts in: the UI languages. */
@@ -59,37 +66,41 @@ function answerTexts(language: TextLanguage): AnswerTexts {
 }
 
 /** The fixed texts in each language. */
-export const ANSWER_TEXTS: Record<TextLanguage, AnswerTexts> = {
-  'pt-BR': answerTexts('pt-BR'),
-  en: answerTexts('en')
+export const ANSWER_TEXTS = Object.fromEntries(
+  LANGUAGES.map(({ code }) => [code, answerTexts(code)])
+) as Record<TextLanguage, AnswerTexts>
+
+/** Each language's common question words (from the language table). */
+const QUESTION_WORDS = LANGUAGES.map((row) => ({
+  row,
+  words: new Set(row.questionWords.split(' '))
+}))
+
+/** How much a question looks like one language: its accents count 2, each common word 1. */
+function languageScore(
+  { row, words }: (typeof QUESTION_WORDS)[number],
+  question: string,
+  questionWords: readonly string[]
+): number {
+  const accents = 'accents' in row && row.accents.test(question) ? 2 : 0
+  return accents + questionWords.filter((w) => words.has(w)).length
 }
 
-const PT = new Set(
-  'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual oi olá obrigado obrigada muito valeu tchau você'.split(
-    ' '
-  )
-)
-const EN = new Set(
-  'the what which how is are does do of in and to for with between difference paper papers model why when where this that was be use uses used'.split(
-    ' '
-  )
-)
-
 /**
- * Guesses whether a question is Portuguese or English from common words and accents.
+ * Guesses which language a question is in (Portuguese or English) from common words and accents.
  * @remarks Cheap on purpose: it only picks the fixed texts; the model itself is told to answer
  * in the question's language, so other languages still get answers in their own language.
+ * A tie between the best two (no word known, or as many of each) is no guess.
  */
 export function detectLanguage(question: string): TextLanguage | null {
   const words = question.toLowerCase().match(/[\p{L}]+/gu) ?? []
-  let pt = /[ãõçâêôáéíóú]/i.test(question) ? 2 : 0
-  let en = 0
-  for (const w of words) {
-    if (PT.has(w)) pt++
-    if (EN.has(w)) en++
-  }
-  if (pt === en) return null
-  return pt > en ? 'pt-BR' : 'en'
+  const scored = QUESTION_WORDS.map((entry) => ({
+    code: entry.row.code,
+    score: languageScore(entry, question, words)
+  })).sort((a, b) => b.score - a.score)
+  const [best, second] = scored
+  if (!best || (second && best.score === second.score)) return null
+  return best.code
 }
 
 /**
@@ -102,7 +113,7 @@ export function mainUiLanguage(
 ): UiLanguage {
   if (setting !== 'system') return setting
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
-  return /^pt/i.test(locale) ? 'pt-BR' : 'en'
+  return languageForLocale(locale)
 }
 
 /**
@@ -112,15 +123,12 @@ export function mainUiLanguage(
 export function answerLanguage(
   setting: Settings['answerLanguage'],
   question: string,
-  ui: UiLanguage = 'en'
+  ui: UiLanguage = DEFAULT_UI_LANGUAGE
 ): AnswerLanguage {
   const lang = setting === 'question' ? detectLanguage(question) : setting === 'ui' ? ui : setting
-  if (lang === 'pt-BR') {
-    return { texts: 'pt-BR', instruction: 'Write the answer in Brazilian Portuguese (pt-BR).' }
-  }
-  if (lang === 'en') return { texts: 'en', instruction: 'Write the answer in English.' }
+  if (lang) return { texts: lang, instruction: languageRow(lang).answerInstruction }
   return {
-    texts: 'en',
+    texts: DEFAULT_UI_LANGUAGE,
     instruction: 'Write the answer in the same language as the question.'
   }
 }

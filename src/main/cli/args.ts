@@ -1,5 +1,5 @@
 import { parseArgs as nodeParseArgs, type ParseArgsOptionsConfig } from 'node:util'
-import type { cliEn } from '../../shared/i18n/cliCatalog'
+import type { cliEn } from '../../shared/i18n/en/cli'
 import { PROVIDERS, type Provider } from '../../shared/providers'
 import type { UiLanguage } from '../../shared/types'
 import { mainT } from '../i18n'

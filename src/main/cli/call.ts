@@ -1,5 +1,5 @@
 import type { Channel, ChannelOutput } from '../../shared/contract'
-import type { MainErrorKey } from '../../shared/i18n/mainCatalog'
+import type { MainErrorKey } from '../../shared/i18n'
 import { UserFacingError } from '../errors'
 import type { Services } from '../services'
 

@@ -12,7 +12,7 @@ import { PdfjsReader } from '../../../src/main/ingest/PdfjsReader'
 import { downloadArxivPdf } from '../../../src/main/library/arxivDownload'
 import { parseArxivId } from '../../../src/main/library/arxivId'
 import { DataFolderLock } from '../../../src/main/storage/DataFolderLock'
-import { mainEn } from '../../../src/shared/i18n/mainCatalog'
+import { mainEn } from '../../../src/shared/i18n/en/main'
 import type { AppError } from '../../../src/shared/errors'
 import { startFakeGemini, type FakeGemini } from '../../fakes/fakeGemini'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CATALOGS } from '../../../src/renderer/src/i18n'
-import { mainEn } from '../../../src/shared/i18n/mainCatalog'
-import { mainPtBR } from '../../../src/shared/i18n/mainCatalogPtBR'
+import { CATALOGS } from '../../../src/shared/i18n'
+import { mainEn } from '../../../src/shared/i18n/en/main'
+import { mainPtBR } from '../../../src/shared/i18n/pt-BR/main'
 import { VERDICTS } from '../../../src/shared/compare'
 import { TURN_STATUSES } from '../../../src/shared/threads'
 import { ANSWER_STAGES, PAPER_STATUSES } from '../../../src/shared/types'
@@ -43,8 +43,8 @@ const SOURCES = Object.entries(
 const variables = (s: string): string[] =>
   [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1] ?? '').sort()
 
-const en = leaves(CATALOGS.en as Tree)
-const pt = leaves(CATALOGS['pt-BR'] as Tree)
+const en = leaves(CATALOGS.en.renderer as unknown as Tree)
+const pt = leaves(CATALOGS['pt-BR'].renderer as unknown as Tree)
 
 describe('i18n catalogs', () => {
   it('have the same keys in English and Brazilian Portuguese', () => {
@@ -81,7 +81,7 @@ describe('i18n catalogs', () => {
       const missing = [...used].filter(([key]) => !has(key))
       expect(missing).toEqual([])
     }
-    const tree = branches(CATALOGS.en as Tree)
+    const tree = branches(CATALOGS.en.renderer as unknown as Tree)
     for (const [prefix, file] of dynamic) {
       expect(tree.has(prefix.replace(/\.$/, '')), `${prefix} in ${file}`).toBe(true)
     }

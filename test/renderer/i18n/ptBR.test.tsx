@@ -2,9 +2,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { App } from '../../../src/renderer/src/App'
-import { CATALOGS, setUiLanguage } from '../../../src/renderer/src/i18n'
-import { mainEn } from '../../../src/shared/i18n/mainCatalog'
-import { mainPtBR } from '../../../src/shared/i18n/mainCatalogPtBR'
+import { setUiLanguage } from '../../../src/renderer/src/i18n'
+import { CATALOGS } from '../../../src/shared/i18n'
+import { mainEn } from '../../../src/shared/i18n/en/main'
+import { mainPtBR } from '../../../src/shared/i18n/pt-BR/main'
 import { DEFAULT_SETTINGS, type UiLanguageSetting } from '../../../src/shared/types'
 import { answer, citation, fakeApi, ok, paper } from '../fakeApi'
 import { renderWithStore } from '../render'
@@ -25,11 +26,14 @@ function values(tree: Tree): string[] {
  */
 const englishPieces = (() => {
   const pt = new Set([
-    ...values(CATALOGS['pt-BR'] as Tree),
+    ...values(CATALOGS['pt-BR'].renderer as unknown as Tree),
     ...values(mainPtBR.errors as unknown as Tree)
   ])
   return (
-    [...values(CATALOGS.en as Tree), ...values(mainEn.errors as unknown as Tree)]
+    [
+      ...values(CATALOGS.en.renderer as unknown as Tree),
+      ...values(mainEn.errors as unknown as Tree)
+    ]
       .filter((v) => !pt.has(v))
       .flatMap((v) => v.split(/\{\{[^}]*\}\}|<\/?\w+>/))
       .map((s) => s.trim())

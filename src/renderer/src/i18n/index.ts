@@ -1,11 +1,16 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next'
 import { initReactI18next, Trans, useTranslation } from 'react-i18next'
 import type { AppError } from '../../../shared/errors'
-import { mainEn } from '../../../shared/i18n/mainCatalog'
-import { mainPtBR } from '../../../shared/i18n/mainCatalogPtBR'
-import type { UiLanguage, UiLanguageSetting } from '../../../shared/types'
-import { en } from './en'
-import { ptBR } from './pt-BR'
+import { CATALOGS } from '../../../shared/i18n'
+import {
+  DEFAULT_UI_LANGUAGE,
+  isUiLanguage,
+  languageForLocale,
+  LANGUAGES,
+  UI_LANGUAGES,
+  type UiLanguage
+} from '../../../shared/languages'
+import type { UiLanguageSetting } from '../../../shared/types'
 
 /**
  * The renderer's i18n: the one place that imports i18next. Components use
@@ -13,36 +18,29 @@ import { ptBR } from './pt-BR'
  */
 export const i18n: I18n = i18next.createInstance()
 
-/** The catalogs by language. */
-export const CATALOGS = { en, 'pt-BR': ptBR } as const
-
-/** The UI languages, each named in its own language (never translated). */
-export const UI_LANGUAGE_NAMES: Record<UiLanguage, string> = {
-  en: 'English',
-  'pt-BR': 'Português (Brasil)'
-}
-
 /** The UI language for a system locale ("pt", "pt-BR", "pt-PT" -> pt-BR; else English). */
 export function systemUiLanguage(
   locale: string | undefined = globalThis.navigator?.language
 ): UiLanguage {
-  return locale?.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en'
+  return languageForLocale(locale)
 }
 
 /** The UI language a setting works out to. */
 export function resolveUiLanguage(setting: UiLanguageSetting | undefined): UiLanguage {
-  return setting === 'en' || setting === 'pt-BR' ? setting : systemUiLanguage()
+  return isUiLanguage(setting) ? setting : systemUiLanguage()
 }
 
 void i18n.use(initReactI18next).init({
   // `main`: main's own messages (errors carry a key into it), shared with main and the CLI.
-  resources: {
-    en: { translation: en, main: mainEn },
-    'pt-BR': { translation: ptBR, main: mainPtBR }
-  },
+  resources: Object.fromEntries(
+    LANGUAGES.map(({ code }) => [
+      code,
+      { translation: CATALOGS[code].renderer, main: CATALOGS[code].main }
+    ])
+  ),
   lng: systemUiLanguage(),
   fallbackLng: false,
-  supportedLngs: ['en', 'pt-BR'],
+  supportedLngs: [...UI_LANGUAGES],
   initAsync: false,
   returnNull: false,
   interpolation: { escapeValue: false }
@@ -56,7 +54,7 @@ export function setUiLanguage(language: UiLanguage): void {
 
 /** The current UI language. */
 export function uiLanguage(): UiLanguage {
-  return i18n.language === 'pt-BR' ? 'pt-BR' : 'en'
+  return isUiLanguage(i18n.language) ? i18n.language : DEFAULT_UI_LANGUAGE
 }
 
 /** A number in the UI language's format ("1,234" / "1.234"). */
@@ -83,7 +81,7 @@ export type Failure = Pick<AppError, 'message' | 'key' | 'params'>
 
 /**
  * A failure from main in the UI language: its catalog message when it has a key (from
- * src/shared/i18n/mainCatalog.ts), else null (main's English message is all there is).
+ * src/shared/i18n/<lang>/main.ts), else null (main's English message is all there is).
  */
 export function failureText(error: Failure, t: TFunction): string | null {
   if (!error.key) return null

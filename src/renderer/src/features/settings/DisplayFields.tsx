@@ -1,5 +1,6 @@
 import type { Settings } from '../../../../shared/types'
-import { systemUiLanguage, UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
+import { LANGUAGES } from '../../../../shared/languages'
+import { systemUiLanguage, useTranslation } from '../../i18n'
 import { THEMES, useTheme, type Theme } from '../../layout/theme'
 import { useAppStore } from '../../store/StoreContext'
 
@@ -30,12 +31,11 @@ export function DisplayFields() {
               language: t(`settings.uiLanguageNames.${systemUiLanguage()}`)
             })}
           </option>
-          <option value="en" lang="en">
-            {UI_LANGUAGE_NAMES.en}
-          </option>
-          <option value="pt-BR" lang="pt-BR">
-            {UI_LANGUAGE_NAMES['pt-BR']}
-          </option>
+          {LANGUAGES.map(({ code, nativeName }) => (
+            <option key={code} value={code} lang={code}>
+              {nativeName}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">

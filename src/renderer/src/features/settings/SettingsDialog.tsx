@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { PROVIDER_TRAITS } from '../../../../shared/providers'
 import { OCR_LANGUAGES, type Settings } from '../../../../shared/types'
-import { UI_LANGUAGE_NAMES, useTranslation } from '../../i18n'
+import { LANGUAGES } from '../../../../shared/languages'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { ApiKeyField } from './ApiKeyField'
@@ -82,12 +83,11 @@ export function SettingsDialog() {
                   }
                 >
                   <option value="ui">{t('settings.answerUi')}</option>
-                  <option value="en" lang="en">
-                    {UI_LANGUAGE_NAMES.en}
-                  </option>
-                  <option value="pt-BR" lang="pt-BR">
-                    {UI_LANGUAGE_NAMES['pt-BR']}
-                  </option>
+                  {LANGUAGES.map(({ code, nativeName }) => (
+                    <option key={code} value={code} lang={code}>
+                      {nativeName}
+                    </option>
+                  ))}
                   <option value="question">{t('settings.answerQuestion')}</option>
                 </select>
                 <span className="field-help">{t('settings.answerLanguageHelp')}</span>

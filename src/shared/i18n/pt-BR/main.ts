@@ -1,7 +1,7 @@
-import { cliPtBR } from './cliCatalogPtBR'
-import { exportsPtBR } from './exportsCatalog'
-import { labCliPtBR, labErrorsPtBR } from './labCatalog'
-import type { MainCatalog } from './mainCatalog'
+import type { MainCatalog } from '../en/main'
+import { cliPtBR } from './cli'
+import { exportsPtBR } from './exports'
+import { labCliPtBR, labErrorsPtBR } from './lab'
 
 /**
  * The Brazilian Portuguese main catalog: the same keys (its type enforces it).

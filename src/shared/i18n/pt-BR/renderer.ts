@@ -1,6 +1,6 @@
-import type { Catalog } from './en'
+import type { Catalog } from '../en/renderer'
 
-/** The Brazilian Portuguese catalog: the same keys as `en.ts` (its type enforces it). */
+/** The Brazilian Portuguese catalog: the same keys as `../en/renderer.ts` (its type enforces it). */
 export const ptBR: Catalog = {
   app: {
     noKey: 'Sem chave de API — só trechos',

@@ -1,7 +1,9 @@
+import type { Strings } from '../shape'
+
 /**
  * The command line's texts for people (help, usage errors, progress, lists), in English
- * (Brazilian Portuguese: cliCatalogPtBR.ts): the `cli` section of main's catalog
- * (mainCatalog.ts), kept in its own file.
+ * (Brazilian Portuguese: ../pt-BR/cli.ts): the `cli` section of main's catalog
+ * (main.ts), kept in its own file.
  * @remarks Numbers go through i18next's `number` format and dates through `datetime`
  * (Intl, in the language of the text), so "0.42 papers/s" is "0,42 artigos/s" in Portuguese.
  */
@@ -499,4 +501,3 @@ Environment:
 
 /** The CLI catalog's shape: the English one's keys, any string values. */
 export type CliCatalog = Strings<typeof cliEn>
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }

@@ -1,10 +1,11 @@
-import { cliEn } from './cliCatalog'
-import { exportsEn } from './exportsCatalog'
-import { labCliEn, labErrorsEn } from './labCatalog'
+import type { Strings } from '../shape'
+import { cliEn } from './cli'
+import { exportsEn } from './exports'
+import { labCliEn, labErrorsEn } from './lab'
 
 /**
  * The texts main writes for people (inside answers, errors, notices, and the CLI's human
- * output), in English; Brazilian Portuguese is in mainCatalogPtBR.ts. Plain data, shared so the
+ * output), in English; Brazilian Portuguese is in ../pt-BR/main.ts. Plain data, shared so the
  * catalog test can compare the languages; main reads it through i18next in src/main/i18n.ts.
  */
 export const mainEn = {
@@ -513,4 +514,3 @@ export type MainErrorKey = Exclude<
 
 /** A main catalog's shape: the English one's keys, any string values. */
 export type MainCatalog = Strings<typeof mainEn>
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }

@@ -1,4 +1,4 @@
-import type { CliCatalog } from './cliCatalog'
+import type { CliCatalog } from '../en/cli'
 
 /** The command line's texts in Brazilian Portuguese: the same keys (its type enforces it). */
 export const cliPtBR: CliCatalog = {

@@ -1,7 +1,9 @@
+import type { Strings } from '../shape'
+
 /**
  * The English catalog: every user-facing string of the renderer.
- * @remarks The key set is the contract: `pt-BR.ts` must have exactly the same keys (its type
- * says so, and test/renderer/i18n.test.ts checks it along with every `t('…')` key in src).
+ * @remarks The key set is the contract: `../pt-BR/renderer.ts` must have exactly the same keys (its
+ * type says so, and test/renderer/i18n.test.ts checks it along with every `t('…')` key in src).
  */
 export const en = {
   app: {
@@ -797,7 +799,4 @@ export const en = {
 }
 
 /** A catalog's shape: the English one's keys, any string values. */
-export type Catalog = {
-  [K in keyof typeof en]: Strings<(typeof en)[K]>
-}
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> }
+export type Catalog = Strings<typeof en>

@@ -1,0 +1,6 @@
+import type { LanguageCatalogs } from '../index'
+import { mainEn } from './main'
+import { en } from './renderer'
+
+/** English: the renderer's catalog and main's (with the CLI's, the exports' and the lab's). */
+export const catalogsEn: LanguageCatalogs = { renderer: en, main: mainEn }
