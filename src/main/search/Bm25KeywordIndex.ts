@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
-import {
-  PackNewerError,
-  PackUnreadableError,
-  removeUnfinishedPacks,
-  unusablePackNotice
-} from '../storage/packFile'
+import { removeUnfinishedPacks } from '../storage/packFile'
+import { openPackOrNotice } from './pack/packLayout'
 import type { Chunk } from '../domain'
 import {
   buildPostings,
@@ -129,16 +125,13 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
     }
     const notices: ErrorText[] = []
-    let pack: KeywordPack | null = null
-    try {
-      pack = KeywordPack.open(join(this.dir, PACK_FILE))
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-        if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
-        const path = join(this.dir, PACK_FILE)
-        notices.push(await unusablePackNotice('keyword', path, e, this.readOnly))
-      }
-    }
+    const { pack, notice } = await openPackOrNotice({
+      kind: 'keyword',
+      path: join(this.dir, PACK_FILE),
+      open: (path) => KeywordPack.open(path),
+      readOnly: this.readOnly
+    })
+    if (notice) notices.push(notice)
     const damaged = new Map<string, string>()
     const { alive, loaded } = await readPaperFiles({
       dir: papersDir,
