@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../atomicWrite'
-import {
-  PackNewerError,
-  PackUnreadableError,
-  removeUnfinishedPacks,
-  unusablePackNotice
-} from '../storage/packFile'
+import { removeUnfinishedPacks } from '../storage/packFile'
+import { openPackOrNotice } from './pack/packLayout'
 import type { Chunk } from '../domain'
 import {
   buildPostings,
@@ -16,7 +12,7 @@ import {
   encodePostings,
   type PaperPostings
 } from './keywordFile'
-import { KeywordPack, writeKeywordPack, type PackPostings } from './pack/keywordPack'
+import { KeywordPack, writeKeywordPack } from './pack/keywordPack'
 import { readPaperFiles } from './pack/paperFiles'
 import {
   DEFAULT_PACK_POLICY,
@@ -24,8 +20,9 @@ import {
   type DeltaPaper,
   type PackPolicy
 } from './pack/PackedStore'
-import { ANALYSIS_VERSION, queryTerms, termHash, tokenize } from './tokenizer'
-import { TopK } from './topK'
+import { ANALYSIS_VERSION } from './tokenizer'
+import { Bm25Scorer } from './bm25Scoring'
+import { Bm25Search } from './bm25Search'
 import type { ChunkSource, KeywordIndex } from './types'
 import type { ErrorText } from '../errors'
 
@@ -46,76 +43,7 @@ export interface Bm25KeywordIndexDeps {
 }
 
 const TEXT_CACHE_PAPERS = 32
-/** How many first-pass chunks and expansion terms pseudo-relevance feedback uses. */
-const FEEDBACK_DOCS = 5
-/** How many first-pass hits feedback re-ranks (their papers, in full). */
-const FEEDBACK_POOL = 100
-const FEEDBACK_TERMS = 10
 const PACK_FILE = 'pack.rpkp'
-/** How much a chunk's share of the query's terms weighs on its score (see {@link coverageOf}). */
-const COVERAGE_EXPONENT = 0.5
-
-/** How a chunk's share of the query's terms scales its BM25 score. */
-interface Coverage {
-  /** Per query term, its share of the asked terms' weight (0 for a feedback term). */
-  shares: Float64Array
-  /** The factor for a chunk holding this share of the asked terms' weight. */
-  factor: (share: number) => number
-}
-
-/**
- * Query-term coverage: a chunk's BM25 score is scaled by the idf-weighted share of the query's
- * terms it holds, to the power {@link COVERAGE_EXPONENT}.
- * @remarks BM25 sums per term, so a chunk repeating one or two of the question's terms can
- * outscore the passage that holds all of them ("batch sizes, learning rates and epochs"); the
- * share keeps the latter ahead. Measured on the 64-paper library (bench/retrievalSets.ts): r@1
- * of the varied questions 0.317 → 0.383. Terms added by pseudo-relevance feedback are not asked
- * for: they rank, they do not count in the share.
- */
-function coverageOf(
-  hashes: readonly number[],
-  weights: readonly number[],
-  asked: ReadonlySet<number>
-): Coverage {
-  const shares = new Float64Array(hashes.length)
-  let sum = 0
-  hashes.forEach((h, t) => {
-    if (asked.has(h)) sum += shares[t] = weights[t]!
-  })
-  if (sum > 0) for (let t = 0; t < shares.length; t++) shares[t] = shares[t]! / sum
-  return { shares, factor: (share) => Math.min(1, share) ** COVERAGE_EXPONENT }
-}
-
-/** Per pack paper, the factor it is preferred by (1 for most). */
-function packBoosts(pack: KeywordPack, boost: ReadonlyMap<string, number>): Float64Array {
-  const out = new Float64Array(pack.papers.length).fill(1)
-  for (const [id, f] of boost) {
-    const i = pack.paperIndex.get(id)
-    if (i !== undefined) out[i] = f
-  }
-  return out
-}
-
-/** Which chunks a scoring pass covers: papers in memory, and pack papers (by mask). */
-interface Selection {
-  delta: PaperPostings[]
-  /** null: no pack paper; `mask: null`: every pack paper (all live). */
-  pack: { mask: Uint8Array | null } | null
-  docs: number
-}
-
-/** A scored chunk: its paper (in memory, or the pack's paper index) and its row there. */
-interface Hit {
-  paperId: string
-  row: number
-  score: number
-  /** The library-wide doc number when the chunk is in the pack, else -1. */
-  packDoc: number
-  delta: PaperPostings | null
-}
-
-/** Term lists read from the pack during one query, by term index. */
-type ListCache = Map<number, PackPostings>
 
 /**
  * BM25 keyword search over chunk text, and the store of chunk records.
@@ -130,21 +58,13 @@ type ListCache = Map<number, PackPostings>
  */
 export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private readonly dir: string
-  private readonly k1: number
-  private readonly b: number
-  private readonly feedback: number
   private readonly store: PackedStore<PaperPostings, KeywordPack>
   private readonly rows = new Map<string, Map<string, number>>()
   private readonly texts = new Map<string, string[]>()
   /** Pack papers read from their own files for results (records, text), most recent last. */
   private readonly loaded = new Map<string, PaperPostings>()
   private readonly damaged = new Map<string, string>()
-  private totalsAt = -1
-  private totalLength = 0
-  private acc: Float64Array = new Float64Array(0)
-  private cov: Float64Array = new Float64Array(0)
-  private seen: Uint8Array = new Uint8Array(0)
-  private touched: Uint32Array = new Uint32Array(0)
+  private readonly search: Bm25Search
   private readonly readOnly: boolean
   private readonly log: (message: string) => void
   /** Per paper, the write in progress (a put, a removal or a re-analysis), in order. */
@@ -155,9 +75,6 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   constructor(deps: Bm25KeywordIndexDeps) {
     this.dir = join(deps.dir, 'keywords')
     this.readOnly = deps.readOnly ?? false
-    this.k1 = deps.k1 ?? 1.2
-    this.b = deps.b ?? 0.75
-    this.feedback = deps.feedback ?? 0.3
     this.log = deps.log ?? ((m) => console.error(m))
     this.store = new PackedStore<PaperPostings, KeywordPack>({
       policy: { ...DEFAULT_PACK_POLICY, ...deps.pack },
@@ -175,6 +92,13 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
         return KeywordPack.open(path)
       }
     })
+    const scorer = new Bm25Scorer(this.store, deps.k1 ?? 1.2, deps.b ?? 0.75)
+    this.search = new Bm25Search(
+      this.store,
+      scorer,
+      { record: (id) => this.record(id), textsOf: (p) => this.textsOf(p) },
+      deps.feedback ?? 0.3
+    )
   }
 
   /** Called when a paper's keyword file turns out to be damaged while searching. */
@@ -201,16 +125,13 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
     }
     const notices: ErrorText[] = []
-    let pack: KeywordPack | null = null
-    try {
-      pack = KeywordPack.open(join(this.dir, PACK_FILE))
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-        if (!(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
-        const path = join(this.dir, PACK_FILE)
-        notices.push(await unusablePackNotice('keyword', path, e, this.readOnly))
-      }
-    }
+    const { pack, notice } = await openPackOrNotice({
+      kind: 'keyword',
+      path: join(this.dir, PACK_FILE),
+      open: (path) => KeywordPack.open(path),
+      readOnly: this.readOnly
+    })
+    if (notice) notices.push(notice)
     const damaged = new Map<string, string>()
     const { alive, loaded } = await readPaperFiles({
       dir: papersDir,
@@ -376,351 +297,7 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     paperIds?: readonly string[],
     prefer?: ReadonlyMap<string, number>
   ): { chunkId: string; score: number }[] {
-    const scope = paperIds ? [...new Set(paperIds)] : null
-    const selected = this.select(scope && !this.store.coversAll(scope) ? scope : null)
-    const asked = new Set(queryTerms(text).map(termHash))
-    const terms = new Map([...asked].map((h) => [h, 1]))
-    if (terms.size === 0 || selected.docs === 0 || k <= 0) return []
-    const lists: ListCache = new Map()
-    const feedback = this.feedback > 0
-    const boost = prefer && prefer.size > 0 ? prefer : null
-    const first = this.score(
-      selected,
-      terms,
-      feedback ? Math.max(k, FEEDBACK_POOL) : k,
-      lists,
-      asked,
-      boost
-    )
-    let hits = first.hits
-    if (feedback && hits.length >= 3) {
-      // The expanded query re-ranks only the papers of the first pass's pool, and the document
-      // frequency of an added term is estimated from them, so feedback stays a small fraction
-      // of a full pass on a large library (on a small one the pool is the whole library).
-      const pool = this.poolOf(hits)
-      const scale = selected.docs / pool.docs
-      const df = new Map(first.df)
-      const expanded = this.expand(pool, terms, hits.slice(0, FEEDBACK_DOCS), scale, df, lists)
-      hits = this.score(pool, expanded, k, lists, asked, boost, df).hits
-    }
-    return hits.slice(0, k).map((h) => ({
-      chunkId: this.chunkIdOf(h),
-      score: boost ? h.score / (boost.get(h.paperId) ?? 1) : h.score
-    }))
-  }
-
-  private select(scope: string[] | null): Selection {
-    const pack = this.store.pack
-    const delta = this.store.delta
-    if (!scope) {
-      const papers = [...delta.values()].map((d) => d.value)
-      return {
-        delta: papers,
-        pack: pack ? { mask: this.store.allAlive ? null : this.store.alive } : null,
-        docs: this.store.rows()
-      }
-    }
-    const papers: PaperPostings[] = []
-    let mask: Uint8Array | null = null
-    let docs = 0
-    for (const id of scope) {
-      const d = delta.get(id)
-      if (d) {
-        papers.push(d.value)
-        docs += d.rows
-      } else if (pack && this.store.inPack(id)) {
-        const i = pack.paperIndex.get(id)!
-        mask ??= new Uint8Array(pack.papers.length)
-        mask[i] = 1
-        docs += pack.papers[i]!.n
-      }
-    }
-    return { delta: papers, pack: mask ? { mask } : null, docs }
-  }
-
-  /** The papers of the first pass's hits, as a selection. */
-  private poolOf(hits: Hit[]): Selection {
-    const delta = new Set<PaperPostings>()
-    const pack = this.store.pack
-    let mask: Uint8Array | null = null
-    let docs = 0
-    for (const h of hits) {
-      if (h.delta) {
-        if (!delta.has(h.delta)) docs += h.delta.ids.length
-        delta.add(h.delta)
-      } else {
-        const i = pack!.docPaper[h.packDoc]!
-        mask ??= new Uint8Array(pack!.papers.length)
-        if (mask[i] === 0) docs += pack!.papers[i]!.n
-        mask[i] = 1
-      }
-    }
-    return { delta: [...delta], pack: mask ? { mask } : null, docs }
-  }
-
-  /** A term's pack list (read once per query). */
-  private list(t: number, lists: ListCache): PackPostings {
-    let l = lists.get(t)
-    if (!l) lists.set(t, (l = this.store.pack!.cachedPostings(t)))
-    return l
-  }
-
-  /** How many of the selection's pack chunks contain term `t`. */
-  private packDf(t: number, sel: Selection, lists: ListCache): number {
-    const pack = this.store.pack!
-    const mask = sel.pack!.mask
-    if (!mask) return pack.counts[t]!
-    let n = 0
-    const { docs } = this.list(t, lists)
-    for (let j = 0; j < docs.length; j++) n += mask[pack.docPaper[docs[j]!]!]!
-    return n
-  }
-
-  /**
-   * BM25 with weighted terms: the best k chunks of the selection, and each term's document
-   * frequency.
-   * @remarks Pass 1 finds each term in each paper (binary search) and in the pack, and sums its
-   * document frequency (unless `knownDf` has it); pass 2 accumulates each paper's postings, and
-   * the pack's lists, into scratch arrays and keeps the best k. Both use the same formula in
-   * the same term order, so a chunk scores the same packed or not.
-   */
-  private score(
-    sel: Selection,
-    terms: Map<number, number>,
-    k: number,
-    lists: ListCache,
-    asked: ReadonlySet<number>,
-    boost: ReadonlyMap<string, number> | null,
-    knownDf?: Map<number, number>
-  ): { hits: Hit[]; df: Map<number, number> } {
-    const papers = sel.delta
-    const pack = sel.pack ? this.store.pack : null
-    const hashes = [...terms.keys()]
-    const nt = hashes.length
-    const ranges = new Int32Array(papers.length * nt)
-    const packTerms = new Int32Array(nt).fill(-1)
-    const counted = new Float64Array(nt)
-    for (let pi = 0; pi < papers.length; pi++) {
-      const p = papers[pi]!
-      for (let t = 0; t < nt; t++) {
-        const at = findTerm(p.terms, hashes[t]!)
-        ranges[pi * nt + t] = at
-        if (at >= 0) counted[t]! += p.starts[at + 1]! - p.starts[at]!
-      }
-    }
-    if (pack) {
-      for (let t = 0; t < nt; t++) {
-        packTerms[t] = pack.find(hashes[t]!)
-        if (packTerms[t]! >= 0 && !knownDf?.has(hashes[t]!)) {
-          counted[t]! += this.packDf(packTerms[t]!, sel, lists)
-        }
-      }
-    }
-    const df = new Map(hashes.map((h, t) => [h, knownDf?.get(h) ?? counted[t]!]))
-    const weights = hashes.map((h) => terms.get(h)! * this.idf(df.get(h)!) * (this.k1 + 1))
-    const avg = this.total() / Math.max(1, this.count())
-    const base = this.k1 * (1 - this.b)
-    const perLength = (this.k1 * this.b) / avg
-    const top = new TopK(k)
-    const found: Hit[] = []
-    let scratch = new Float64Array(256)
-    const cover = coverageOf(hashes, weights, asked)
-    let covered = new Float64Array(256)
-    for (let pi = 0; pi < papers.length; pi++) {
-      const p = papers[pi]!
-      const n = p.ids.length
-      if (scratch.length < n) {
-        scratch = new Float64Array(n)
-        covered = new Float64Array(n)
-      }
-      let any = false
-      for (let t = 0; t < nt; t++) {
-        const at = ranges[pi * nt + t]!
-        if (at < 0) continue
-        if (!any) {
-          scratch.fill(0, 0, n)
-          covered.fill(0, 0, n)
-        }
-        any = true
-        const w = weights[t]!
-        const share = cover.shares[t]!
-        for (let i = p.starts[at]!, end = p.starts[at + 1]!; i < end; i++) {
-          const doc = p.docs[i]!
-          const tf = p.freqs[i]!
-          scratch[doc]! += (w * tf) / (tf + base + perLength * p.lengths[doc]!)
-          covered[doc]! += share
-        }
-      }
-      if (!any) continue
-      const preferred = boost?.get(p.paperId) ?? 1
-      for (let doc = 0; doc < n; doc++) {
-        const s = scratch[doc]! * cover.factor(covered[doc]!) * preferred
-        if (s > 0 && s > top.threshold) {
-          top.push(s, found.length)
-          found.push({ paperId: p.paperId, row: doc, score: s, packDoc: -1, delta: p })
-        }
-      }
-    }
-    if (pack) {
-      const preferred = boost ? packBoosts(pack, boost) : null
-      this.scorePack(
-        pack,
-        sel,
-        packTerms,
-        weights,
-        cover,
-        preferred,
-        base,
-        perLength,
-        lists,
-        top,
-        found
-      )
-    }
-    const hits = top.sorted().map(({ id, score }) => ({ ...found[id]!, score }))
-    return { hits, df }
-  }
-
-  private scorePack(
-    pack: KeywordPack,
-    sel: Selection,
-    packTerms: Int32Array,
-    weights: number[],
-    cover: Coverage,
-    preferred: Float64Array | null,
-    base: number,
-    perLength: number,
-    lists: ListCache,
-    top: TopK,
-    found: Hit[]
-  ): void {
-    if (this.acc.length !== pack.docs) {
-      this.acc = new Float64Array(pack.docs)
-      this.cov = new Float64Array(pack.docs)
-      this.seen = new Uint8Array(pack.docs)
-      this.touched = new Uint32Array(pack.docs)
-    }
-    const { acc, cov, seen, touched } = this
-    const { docPaper, lengths } = pack
-    const mask = sel.pack!.mask
-    let count = 0
-    let lo = pack.docs
-    let hi = -1
-    for (let t = 0; t < packTerms.length; t++) {
-      if (packTerms[t]! < 0) continue
-      const { docs, freqs } = this.list(packTerms[t]!, lists)
-      if (docs.length === 0) continue
-      const w = weights[t]!
-      const share = cover.shares[t]!
-      // Lists are in doc order: their ends bound the docs this query touches.
-      if (docs[0]! < lo) lo = docs[0]!
-      if (docs[docs.length - 1]! > hi) hi = docs[docs.length - 1]!
-      for (let j = 0; j < docs.length; j++) {
-        const d = docs[j]!
-        if (mask !== null && mask[docPaper[d]!] === 0) continue
-        if (seen[d] === 0) {
-          seen[d] = 1
-          touched[count++] = d
-        }
-        const tf = freqs[j]!
-        acc[d]! += (w * tf) / (tf + base + perLength * lengths[d]!)
-        cov[d]! += share
-      }
-    }
-    // In doc order (paper after paper), as the in-memory papers are visited: a few docs are
-    // sorted, many are found by walking the touched range (cheaper than sorting them).
-    const visit = (d: number): void => {
-      const s = acc[d]! * cover.factor(cov[d]!) * (preferred ? preferred[docPaper[d]!]! : 1)
-      acc[d] = 0
-      cov[d] = 0
-      seen[d] = 0
-      if (s > 0 && s > top.threshold) {
-        top.push(s, found.length)
-        const paper = docPaper[d]!
-        found.push({
-          paperId: pack.papers[paper]!.id,
-          row: d - pack.paperFirst[paper]!,
-          score: s,
-          packDoc: d,
-          delta: null
-        })
-      }
-    }
-    if (count * 16 < hi - lo) {
-      const order = touched.subarray(0, count).sort()
-      for (let i = 0; i < count; i++) visit(order[i]!)
-    } else {
-      for (let d = lo; d <= hi; d++) if (seen[d] === 1) visit(d)
-    }
-  }
-
-  /**
-   * Pseudo-relevance feedback (RM3-style): adds the terms that weigh most in the best first-pass
-   * chunks, at a fraction of the query's weight; records their estimated document frequency.
-   * @remarks Bridges vocabulary gaps a keyword search cannot (a question about "the document
-   * collection" reaches the chunk that names "a Wikipedia dump" through the chunks around it).
-   */
-  private expand(
-    pool: Selection,
-    terms: Map<number, number>,
-    top: Hit[],
-    scale: number,
-    df: Map<number, number>,
-    lists: ListCache
-  ): Map<number, number> {
-    const weight = new Map<number, number>()
-    const best = top[0]!.score
-    for (const hit of top) {
-      const p = hit.delta ?? this.record(hit.paperId)
-      const text = p ? this.textsOf(p)?.[hit.row] : undefined
-      if (text === undefined) continue
-      const tokens = tokenize(text, p!.ptRows.has(hit.row) ? 'pt' : 'en').map(termHash)
-      for (const h of tokens) {
-        if (!terms.has(h)) weight.set(h, (weight.get(h) ?? 0) + hit.score / best / tokens.length)
-      }
-    }
-    const pack = pool.pack ? this.store.pack : null
-    const candidates = [...weight].sort((a, b) => b[1] - a[1]).slice(0, 4 * FEEDBACK_TERMS)
-    const scored = candidates.map(([h, w]) => {
-      let n = 0
-      for (const p of pool.delta) {
-        const t = findTerm(p.terms, h)
-        if (t >= 0) n += span(p, t)
-      }
-      const pt = pack ? pack.find(h) : -1
-      if (pt >= 0) n += this.packDf(pt, pool, lists)
-      df.set(h, Math.min(this.count(), n * scale))
-      return [h, w * this.idf(n * scale)] as const
-    })
-    scored.sort((a, b) => b[1] - a[1])
-    const kept = scored.slice(0, FEEDBACK_TERMS)
-    const max = kept[0]?.[1] ?? 0
-    const out = new Map(terms)
-    for (const [h, w] of kept) if (w > 0) out.set(h, (this.feedback * w) / max)
-    return out
-  }
-
-  private idf(df: number): number {
-    return Math.log(1 + Math.max(0, this.count() - df + 0.5) / (df + 0.5))
-  }
-
-  /** Sum of the chunk lengths of the live papers (cached until the papers change). */
-  private total(): number {
-    if (this.totalsAt !== this.store.changes) {
-      let n = 0
-      for (const d of this.store.delta.values()) n += d.value.totalLength
-      const pack = this.store.pack
-      pack?.papers.forEach((_, i) => {
-        if (this.store.alive![i] === 1) n += pack.paperTotals[i]!
-      })
-      this.totalLength = n
-      this.totalsAt = this.store.changes
-    }
-    return this.totalLength
-  }
-
-  private chunkIdOf(h: Hit): string {
-    return h.delta ? h.delta.ids[h.row]! : this.store.pack!.chunkId(h.packDoc)
+    return this.search.query(text, k, paperIds, prefer)
   }
 
   getChunks(chunkIds: readonly string[]): Chunk[] {
@@ -833,21 +410,4 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
   private file(paperId: string): string {
     return join(this.dir, 'papers', `${encodeURIComponent(paperId)}.kw`)
   }
-}
-
-function findTerm(terms: Uint32Array, h: number): number {
-  let lo = 0
-  let hi = terms.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    const v = terms[mid]!
-    if (v === h) return mid
-    if (v < h) lo = mid + 1
-    else hi = mid - 1
-  }
-  return -1
-}
-
-function span(p: PaperPostings, t: number): number {
-  return p.starts[t + 1]! - p.starts[t]!
 }

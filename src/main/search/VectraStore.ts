@@ -3,12 +3,8 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { UserFacingError, type ErrorText } from '../errors'
-import {
-  PackNewerError,
-  PackUnreadableError,
-  removeUnfinishedPacks,
-  unusablePackNotice
-} from '../storage/packFile'
+import { removeUnfinishedPacks } from '../storage/packFile'
+import { openPackOrNotice } from './pack/packLayout'
 import { moveAside, readVersioned, writeVersioned, type FileFormat } from '../storage/versionedFile'
 import { decodeVectors } from './int8Codec'
 import { readPaperFiles } from './pack/paperFiles'
@@ -381,7 +377,13 @@ export class VectraStore implements VectorStore {
     const files = (await readdir(join(dir, 'papers')).catch(() => [] as string[])).filter((f) =>
       f.endsWith('.rpv')
     )
-    const opened = await openPack(join(dir, PACK_FILE), readOnly)
+    const opened = await openPackOrNotice({
+      kind: 'vector',
+      path: join(dir, PACK_FILE),
+      open: (path) => VectorPack.open(path),
+      readOnly,
+      readOnlyToleratesAny: true
+    })
     if (opened.notice) notices.push(opened.notice)
     let pack = opened.pack
     if (pack && manifestLost === null && pack.meta.embedderId !== manifest.embedderId) {
@@ -441,23 +443,5 @@ export class VectraStore implements VectorStore {
     this.store.reset(pack, pack ? alive : null, delta)
     this.store.maybeCompact()
     return notices
-  }
-}
-
-/**
- * Opens the pack if there is one; a damaged or newer one is kept aside (a writer rebuilds it).
- * @remarks The pack is derived from the per-paper files, so losing it loses nothing: the papers
- * are read from their own files until the next pack is built.
- */
-async function openPack(
-  path: string,
-  readOnly: boolean
-): Promise<{ pack: VectorPack | null; notice: ErrorText | null }> {
-  try {
-    return { pack: VectorPack.open(path), notice: null }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { pack: null, notice: null }
-    if (!readOnly && !(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
-    return { pack: null, notice: await unusablePackNotice('vector', path, e as Error, readOnly) }
   }
 }

@@ -211,41 +211,8 @@ export async function writeKeywordPack(build: KeywordPackBuild): Promise<void> {
     shift[i] = oldToNew[i]! < 0 ? NaN : first[oldToNew[i]!]! - previous.paperFirst[i]!
   })
 
-  // The added papers' terms, grouped by term: union (sorted), then (paper, term index) entries.
-  const union = uniqueSorted(added.map((a) => a.postings.terms))
-  const entryStart = new Uint32Array(union.length + 1)
-  const where = added.map((a) => {
-    const at = new Uint32Array(a.postings.terms.length)
-    a.postings.terms.forEach((h, t) => {
-      at[t] = bsearch(union, h)
-      entryStart[at[t]! + 1]!++
-    })
-    return at
-  })
-  for (let u = 0; u < union.length; u++) entryStart[u + 1]! += entryStart[u]!
-  const fill = entryStart.slice(0, union.length)
-  const entryPaper = new Uint32Array(entryStart[union.length]!)
-  const entryTerm = new Uint32Array(entryStart[union.length]!)
-  where.forEach((at, p) =>
-    at.forEach((u, t) => {
-      entryPaper[fill[u]!] = p
-      entryTerm[fill[u]!++] = t
-    })
-  )
-
-  const lengths = new Uint16Array(docs)
-  const ids = new StringTableBuilder(docs)
-  previous?.papers.forEach((_, i) => {
-    if (oldToNew[i]! < 0) return
-    const from = previous.paperFirst[i]!
-    const to = previous.paperFirst[i + 1]!
-    lengths.set(previous.lengths.subarray(from, to), first[oldToNew[i]!]!)
-    for (let d = from; d < to; d++) ids.addFrom(previous.ids, d)
-  })
-  added.forEach((a, p) => {
-    lengths.set(a.postings.lengths, first[addedBase + p]!)
-    for (const id of a.postings.ids) ids.add(id)
-  })
+  const { union, entryStart, entryPaper, entryTerm } = groupAddedTerms(added)
+  const { lengths, ids } = docRecords(build, oldToNew, first, addedBase)
 
   const terms: number[] = []
   const counts: number[] = []
@@ -324,6 +291,68 @@ export async function writeKeywordPack(build: KeywordPackBuild): Promise<void> {
     await w.abort()
     throw e
   }
+}
+
+/** An added paper's postings, as {@link KeywordPackBuild} lists them. */
+type AddedPaper = KeywordPackBuild['added'][number]
+
+/**
+ * The added papers' terms in one sorted union, and per union term its (paper, term index)
+ * entries: `entryStart[u]` to `entryStart[u + 1]` in `entryPaper` / `entryTerm`.
+ */
+function groupAddedTerms(added: readonly AddedPaper[]): {
+  union: Uint32Array
+  entryStart: Uint32Array
+  entryPaper: Uint32Array
+  entryTerm: Uint32Array
+} {
+  // The added papers' terms, grouped by term: union (sorted), then (paper, term index) entries.
+  const union = uniqueSorted(added.map((a) => a.postings.terms))
+  const entryStart = new Uint32Array(union.length + 1)
+  const where = added.map((a) => {
+    const at = new Uint32Array(a.postings.terms.length)
+    a.postings.terms.forEach((h, t) => {
+      at[t] = bsearch(union, h)
+      entryStart[at[t]! + 1]!++
+    })
+    return at
+  })
+  for (let u = 0; u < union.length; u++) entryStart[u + 1]! += entryStart[u]!
+  const fill = entryStart.slice(0, union.length)
+  const entryPaper = new Uint32Array(entryStart[union.length]!)
+  const entryTerm = new Uint32Array(entryStart[union.length]!)
+  where.forEach((at, p) =>
+    at.forEach((u, t) => {
+      entryPaper[fill[u]!] = p
+      entryTerm[fill[u]!++] = t
+    })
+  )
+  return { union, entryStart, entryPaper, entryTerm }
+}
+
+/** Each new doc's length and chunk id: the kept papers' (copied), then the added papers'. */
+function docRecords(
+  build: KeywordPackBuild,
+  oldToNew: Int32Array,
+  first: Uint32Array,
+  addedBase: number
+): { lengths: Uint16Array; ids: StringTableBuilder } {
+  const { previous, added } = build
+  const docs = first[first.length - 1]!
+  const lengths = new Uint16Array(docs)
+  const ids = new StringTableBuilder(docs)
+  previous?.papers.forEach((_, i) => {
+    if (oldToNew[i]! < 0) return
+    const from = previous.paperFirst[i]!
+    const to = previous.paperFirst[i + 1]!
+    lengths.set(previous.lengths.subarray(from, to), first[oldToNew[i]!]!)
+    for (let d = from; d < to; d++) ids.addFrom(previous.ids, d)
+  })
+  added.forEach((a, p) => {
+    lengths.set(a.postings.lengths, first[addedBase + p]!)
+    for (const id of a.postings.ids) ids.add(id)
+  })
+  return { lengths, ids }
 }
 
 /** Collects small appends into 1 MB pages before they reach the file. */

@@ -1,4 +1,12 @@
-import { PackReader, PackUnreadableError, view, type PackFormat } from '../../storage/packFile'
+import type { ErrorText } from '../../errors'
+import {
+  PackNewerError,
+  PackReader,
+  PackUnreadableError,
+  unusablePackNotice,
+  view,
+  type PackFormat
+} from '../../storage/packFile'
 import { StringTable } from './stringTable'
 /** What the layout check needs of a pack's papers: the rows each holds. */
 type PaperRows = { readonly n: number }
@@ -77,5 +85,35 @@ export function openPack<
   } catch (e) {
     reader.close()
     throw e
+  }
+}
+
+/** How a store opens its pack, for {@link openPackOrNotice}. */
+export interface PackOpening<P> {
+  kind: 'vector' | 'keyword'
+  path: string
+  /** The pack's own `open` (which runs {@link openPack}). */
+  open: (path: string) => P
+  readOnly: boolean
+  /** A read-only store also takes any other error for an unusable pack (the vector store). */
+  readOnlyToleratesAny?: boolean
+}
+
+/**
+ * Opens a store's pack if there is one; a damaged or newer one is kept aside (a writer rebuilds
+ * it) and said in the notice.
+ * @remarks The pack is derived from the per-paper files, so losing it loses nothing: the papers
+ * are read from their own files until the next pack is built. No file is no pack, no notice.
+ */
+export async function openPackOrNotice<P>(
+  o: PackOpening<P>
+): Promise<{ pack: P | null; notice: ErrorText | null }> {
+  try {
+    return { pack: o.open(o.path), notice: null }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { pack: null, notice: null }
+    const tolerated = o.readOnly && o.readOnlyToleratesAny === true
+    if (!tolerated && !(e instanceof PackUnreadableError) && !(e instanceof PackNewerError)) throw e
+    return { pack: null, notice: await unusablePackNotice(o.kind, o.path, e as Error, o.readOnly) }
   }
 }
