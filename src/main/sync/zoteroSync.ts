@@ -6,7 +6,7 @@ import { mergeMetadata } from '../library/metadataMerge'
 import { sha256OfFile } from '../library/pdfFileCheck'
 import { readZoteroLibrary, type ZoteroItem } from '../library/zoteroLibrary'
 import type { StoredPaper } from '../storage/catalogFormat'
-import type { SyncLibrary, SyncNote } from './SyncService'
+import type { SyncLibrary, SyncNote } from './syncPorts'
 import type { ZoteroItemState, ZoteroLink } from './syncStateFormat'
 
 /** What a Zotero pass needs of the {@link SyncService} running it. */

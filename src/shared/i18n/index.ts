@@ -1,6 +1,5 @@
 import type { UiLanguage } from '../languages'
-import type { Catalog } from './en/renderer'
-import type { MainCatalog } from './en/main'
+import type { LanguageCatalogs } from './languageCatalogs'
 import { catalogsEn } from './en'
 import { catalogsPtBR } from './pt-BR'
 
@@ -8,14 +7,7 @@ export type { Catalog } from './en/renderer'
 export type { CliCatalog } from './en/cli'
 export type { MainCatalog, MainErrorKey } from './en/main'
 
-/**
- * One language's catalogs, each with every key of the English one (the types enforce it):
- * the renderer's, and main's (answers, errors, the CLI's and the exports' texts).
- */
-export interface LanguageCatalogs {
-  renderer: Catalog
-  main: MainCatalog
-}
+export type { LanguageCatalogs } from './languageCatalogs'
 
 /** Every language of the table (src/shared/languages.ts) with its catalog folder. */
 export const CATALOGS: Record<UiLanguage, LanguageCatalogs> = {

@@ -3,7 +3,13 @@
  * each new row's nearest centroid (used when a vector pack is written).
  */
 import type { PaperVectors } from '../vectorScan'
-import type { PackInput } from './vectorPack'
+
+/** A paper's vectors going into a pack, with its file's identity. */
+export interface PackInput {
+  vectors: PaperVectors
+  size: number
+  mtimeMs: number
+}
 
 /** Rows the k-means training samples. */
 const TRAIN_SAMPLE = 8192

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { PackWriter, type PackFormat, type PackReader } from '../../storage/packFile'
 import { TopK } from '../topK'
-import { dotCodes, type PaperVectors } from '../vectorScan'
-import { assignRows, dot, trainCentroids } from './ivfTraining'
+import { dotCodes } from '../vectorScan'
+import { assignRows, dot, trainCentroids, type PackInput } from './ivfTraining'
 import { openPack } from './packLayout'
 import { StringTableBuilder, type StringTable } from './stringTable'
 
@@ -75,12 +75,7 @@ export const SIGN_PASS_ALL_ROWS = 32_768
 /** `probes` value for the exact scan of every row's codes (the reference the bench compares to). */
 export const EXACT = Infinity
 
-/** A paper's vectors going into a pack, with its file's identity. */
-export interface PackInput {
-  vectors: PaperVectors
-  size: number
-  mtimeMs: number
-}
+export type { PackInput } from './ivfTraining'
 
 /** A hit in the pack: the row, its paper's index in the pack, its cosine. */
 export interface PackHit {

@@ -1,4 +1,4 @@
-import type { LanguageCatalogs } from '../index'
+import type { LanguageCatalogs } from '../languageCatalogs'
 import { mainPtBR } from './main'
 import { ptBR } from './renderer'
 
