@@ -345,6 +345,8 @@ describe.skipIf(!existsSync(PAPER))(
 
     it('at 800×600 with a paper open the panes are tabs; Ctrl+K shows the library; Escape goes back to the paper, then closes it', async () => {
       await page.setViewportSize({ width: 800, height: 600 })
+      // The library is hidden at 1280 px too (a closed drawer): wait for the tabs' layout itself.
+      await page.locator('.app.layout-narrow').waitFor()
       await page.locator('#library-slot').waitFor({ state: 'hidden' })
       await page.keyboard.press('Control+k')
       await page.locator('#library-slot').waitFor({ state: 'visible' })
