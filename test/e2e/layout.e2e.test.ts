@@ -345,8 +345,7 @@ describe.skipIf(!existsSync(PAPER))(
 
     it('at 800×600 with a paper open the panes are tabs; Ctrl+K shows the library; Escape goes back to the paper, then closes it', async () => {
       await page.setViewportSize({ width: 800, height: 600 })
-      // The window's resize reaches the layout a frame later: Ctrl+K before it opens the drawer
-      // of the 1280 px layout, which the tabs then hide.
+      // The library is hidden at 1280 px too (a closed drawer): wait for the tabs' layout itself.
       await page.locator('.app.layout-narrow').waitFor()
       await page.locator('#library-slot').waitFor({ state: 'hidden' })
       await page.keyboard.press('Control+k')

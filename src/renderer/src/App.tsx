@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
+import { useEffect, useState, type CSSProperties } from 'react'
 import { PROVIDER_TRAITS } from '../../shared/providers'
 import { Splitter } from './components/Splitter'
 import { resolveUiLanguage, setUiLanguage, useTranslation } from './i18n'
@@ -21,8 +21,8 @@ import {
   viewerWidth,
   type LayoutMode
 } from './layout/layoutMode'
-import { focusLibraryField, focusQuestionBox, useShortcuts } from './layout/shortcuts'
 import { nextTheme, useTheme } from './layout/theme'
+import { usePanes, type Tab } from './layout/usePanes'
 import { useAppStore, useStoreApi } from './store/StoreContext'
 
 /** Which model writes answers, or why none does; opens Settings. */
@@ -61,8 +61,18 @@ function ProviderPill() {
   )
 }
 
-/** The pane shown when the window is narrow enough for one pane at a time. */
-type Tab = 'library' | 'chat' | 'viewer'
+/** The layout grid's columns: the library when beside, the chat, and the splitter and viewer. */
+function gridColumns(mode: LayoutMode, viewerOpen: boolean, viewerPx: number): string {
+  return mode === 'narrow'
+    ? '1fr'
+    : [
+        mode === 'wide' ? 'var(--library-width)' : '',
+        `minmax(${MIN_CHAT}px, 1fr)`,
+        viewerOpen ? `${SPLITTER_WIDTH}px ${viewerPx}px` : ''
+      ]
+        .filter(Boolean)
+        .join(' ')
+}
 
 /**
  * One pane at a time (a narrow window, or a paper open in a window too narrow for the answer and
@@ -223,72 +233,18 @@ export function App() {
   const width = useWindowWidth()
   const mode = layoutMode(width, viewerOpen)
   const [share, setShare] = useState(loadViewerShare)
-  const [drawerOpen, setDrawerOpen] = useState(false)
-  const [tab, setTab] = useState<Tab>('chat')
-  // Escape closes the library first: the drawer, or (one pane at a time) the library's tab.
-  // Ctrl/Cmd+K shows the library the way this layout shows it: beside, as the drawer, or as
-  // its tab (never leaving a tab chosen for a later, narrower layout).
-  const escapeRef = useRef<() => boolean>(() => false)
-  const showLibraryRef = useRef<() => void>(() => undefined)
-  useEffect(() => {
-    showLibraryRef.current = () => {
-      // The layout the window has now: a key pressed just after a resize, before this render
-      // caught up, would open the drawer of the layout being left.
-      const now = layoutMode(window.innerWidth, store.getState().viewer.open)
-      if (now === 'medium') setDrawerOpen(true)
-      if (now === 'narrow') setTab('library')
-    }
-    escapeRef.current = () => {
-      if (mode === 'narrow' && tab === 'library') {
-        setTab(viewerOpen ? 'viewer' : 'chat')
-        return true
-      }
-      if (mode !== 'medium' || !drawerOpen) return false
-      setDrawerOpen(false)
-      return true
-    }
-  }, [mode, tab, drawerOpen, viewerOpen, store])
-
-  // Opening a paper (from a chip or the library) shows it: the drawer closes, the tab switches.
-  const [seen, setSeen] = useState({ open: viewerOpen, nonce: navNonce })
-  if (seen.open !== viewerOpen || seen.nonce !== navNonce) {
-    setSeen({ open: viewerOpen, nonce: navNonce })
-    if (viewerOpen) {
-      setDrawerOpen(false)
-      setTab('viewer')
-    } else if (tab === 'viewer') setTab('chat')
-  }
-
-  const targets = useMemo(
-    () => ({
-      focusLibrary: () => {
-        showLibraryRef.current()
-        focusLibraryField()
-      },
-      focusQuestion: () => {
-        setTab('chat')
-        focusQuestionBox()
-      },
-      closeDrawer: () => escapeRef.current()
-    }),
-    []
+  const { drawerOpen, setDrawerOpen, tab, setTab, targets } = usePanes(
+    store,
+    mode,
+    viewerOpen,
+    navNonce
   )
-  useShortcuts(store, targets)
 
   // The room beside the library for the chat, the splitter and the viewer: the viewer's share
   // leaves at least MIN_CHAT to the chat.
   const room = width - (mode === 'wide' ? LIBRARY_WIDTH : 0) - (viewerOpen ? SPLITTER_WIDTH : 0)
   const viewerPx = viewerWidth(share, room)
-  const columns =
-    mode === 'narrow'
-      ? '1fr'
-      : [
-          mode === 'wide' ? 'var(--library-width)' : '',
-          `minmax(${MIN_CHAT}px, 1fr)`,
-          viewerOpen ? `${SPLITTER_WIDTH}px ${viewerPx}px` : ''
-        ]
-          .filter(Boolean)
-          .join(' ')
+  const columns = gridColumns(mode, viewerOpen, viewerPx)
   const shows = (pane: Tab): boolean => mode !== 'narrow' || tab === pane
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
@@ -36,20 +36,10 @@ export function placeCard(
 }
 
 /**
- * A numbered citation chip: hover or focus shows the paper, page and snippet; a click opens
- * the viewer at the cited page with the snippet highlighted. The chip of the passage the
- * viewer shows is marked. A citation of a paper removed since the answer was saved stays a
- * chip, and says so instead of opening nothing.
+ * Whether the pointer or focus is on the chip or its card; turning it off waits CLOSE_DELAY_MS,
+ * and turning it on again meanwhile keeps the card.
  */
-export function CitationChip({ citation }: { citation: Citation }) {
-  const openCitation = useAppStore((s) => s.openCitation)
-  const isOpen = useAppStore(
-    (s) =>
-      s.viewer.open &&
-      s.viewer.paperId === citation.paperId &&
-      s.viewer.highlight?.page === citation.page &&
-      s.viewer.highlight.snippet === citation.snippet
-  )
+function useLingeringHover(): [boolean, (on: boolean) => void] {
   const [hover, setHoverNow] = useState(false)
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null)
   const setHover = (on: boolean): void => {
@@ -64,6 +54,71 @@ export function CitationChip({ citation }: { citation: Citation }) {
     },
     []
   )
+  return [hover, setHover]
+}
+
+/** The hover card: the paper, page, kind and snippet, with a link to copy the passage. */
+function HoverCard({
+  ref,
+  citation,
+  place,
+  removed
+}: {
+  ref: Ref<HTMLSpanElement>
+  citation: Citation
+  place: { left: number; top: number } | null
+  removed: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <span
+      ref={ref}
+      className="hover-card"
+      role="tooltip"
+      style={place ? { left: place.left, top: place.top } : { visibility: 'hidden' }}
+    >
+      <span className="hover-card-title">{citation.title}</span>
+      <span className="hover-card-page">
+        {t('chat.cardPage', { page: citation.page })}
+        {citation.kind && citation.kind !== 'text' && (
+          <span className="kind-badge" data-kind={citation.kind}>
+            {t(`chat.kinds.${citation.kind}`)}
+          </span>
+        )}
+      </span>
+      <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
+      <span className="hover-card-hint">
+        {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}
+      </span>
+      {!removed && (
+        <span className="hover-card-actions">
+          <CopyPassageLink
+            paperId={citation.paperId}
+            page={citation.page}
+            quote={citation.snippet}
+          />
+        </span>
+      )}
+    </span>
+  )
+}
+
+/**
+ * A numbered citation chip: hover or focus shows the paper, page and snippet; a click opens
+ * the viewer at the cited page with the snippet highlighted. The chip of the passage the
+ * viewer shows is marked. A citation of a paper removed since the answer was saved stays a
+ * chip, and says so instead of opening nothing.
+ */
+export function CitationChip({ citation }: { citation: Citation }) {
+  const openCitation = useAppStore((s) => s.openCitation)
+  const isOpen = useAppStore(
+    (s) =>
+      s.viewer.open &&
+      s.viewer.paperId === citation.paperId &&
+      s.viewer.highlight?.page === citation.page &&
+      s.viewer.highlight.snippet === citation.snippet
+  )
+  const [hover, setHover] = useLingeringHover()
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null)
   const chipRef = useRef<HTMLButtonElement>(null)
   const cardRef = useRef<HTMLSpanElement>(null)
@@ -130,37 +185,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
         {citation.number}
         {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
       </button>
-      {hover && (
-        <span
-          ref={cardRef}
-          className="hover-card"
-          role="tooltip"
-          style={place ? { left: place.left, top: place.top } : { visibility: 'hidden' }}
-        >
-          <span className="hover-card-title">{citation.title}</span>
-          <span className="hover-card-page">
-            {t('chat.cardPage', { page: citation.page })}
-            {citation.kind && citation.kind !== 'text' && (
-              <span className="kind-badge" data-kind={citation.kind}>
-                {t(`chat.kinds.${citation.kind}`)}
-              </span>
-            )}
-          </span>
-          <span className="hover-card-snippet">“{clip(citation.snippet)}”</span>
-          <span className="hover-card-hint">
-            {t(removed ? 'threads.cardRemoved' : 'chat.cardHint')}
-          </span>
-          {!removed && (
-            <span className="hover-card-actions">
-              <CopyPassageLink
-                paperId={citation.paperId}
-                page={citation.page}
-                quote={citation.snippet}
-              />
-            </span>
-          )}
-        </span>
-      )}
+      {hover && <HoverCard ref={cardRef} citation={citation} place={place} removed={removed} />}
     </span>
   )
 }

@@ -34,6 +34,131 @@ export interface MapHandle {
   svg: () => string
 }
 
+/** The graphology graph of the map's nodes and edges, each node at its cluster's seed position. */
+function buildGraph(
+  nodes: GraphNode[],
+  edges: GraphEdge[],
+  colourOf: (n: GraphNode) => string
+): Graph {
+  const g = new Graph({ type: 'directed', multi: false, allowSelfLoops: false })
+  for (const n of nodes) {
+    g.addNode(n.id, {
+      ...seedPosition(n.id, n.cluster),
+      size: nodeSize(n),
+      label: n.kind === 'paper' ? n.title.slice(0, 60) : '',
+      color: paint(n, colourOf),
+      ghost: n.kind === 'ghost'
+    })
+  }
+  for (const e of edges) {
+    if (g.hasEdge(e.source, e.target)) continue
+    g.addEdge(e.source, e.target, {
+      size: e.kind === 'similar' ? 0.5 : 1,
+      color:
+        e.kind === 'similar'
+          ? 'rgba(128,128,128,0.18)'
+          : e.target.startsWith('ghost:')
+            ? 'rgba(128,128,128,0.25)'
+            : 'rgba(80,80,80,0.6)',
+      weight: e.kind === 'similar' ? e.weight : 1
+    })
+  }
+  return g
+}
+
+/** Sigma drawing `g` into `container`; while papers are picked, the others are greyed out. */
+function createSigma(
+  g: Graph,
+  container: HTMLElement,
+  selectedRef: { current: ReadonlySet<string> }
+): Sigma {
+  return new Sigma(g, container, {
+    settings: {
+      renderEdgeLabels: false,
+      labelRenderedSizeThreshold: 7,
+      // Sizes in pixels: sigma 4 measures them in graph units by default, so a map whose
+      // layout had not spread out yet (a large one, a busy machine) drew each node hundreds
+      // of pixels wide.
+      itemSizesReference: 'screen',
+      allowInvalidContainer: true
+    },
+    nodeReducer: (id, data) =>
+      selectedRef.current.size && !selectedRef.current.has(id)
+        ? { ...data, color: 'rgba(160,160,160,0.3)', label: '' }
+        : selectedRef.current.has(id)
+          ? { ...data, highlighted: true }
+          : data
+  })
+}
+
+/** The map as `g` lays it out, as a PNG canvas or an SVG, on `container`'s background. */
+function mapHandle(
+  g: Graph,
+  container: HTMLElement,
+  nodes: GraphNode[],
+  edges: GraphEdge[],
+  colourRef: { current: (n: GraphNode) => string }
+): MapHandle {
+  const at = (id: string): { x: number; y: number } | undefined =>
+    g.hasNode(id) ? { x: g.getNodeAttribute(id, 'x'), y: g.getNodeAttribute(id, 'y') } : undefined
+  const background = (): string => getComputedStyle(container).backgroundColor || '#ffffff'
+  return {
+    svg: () => toSvg(nodes, edges, at, colourRef.current, background()),
+    draw: (width, height) => {
+      const c = document.createElement('canvas')
+      c.width = width
+      c.height = height
+      drawMap(c, nodes, edges, at, colourRef.current, background())
+      return c
+    }
+  }
+}
+
+/** Where a node's focusable button goes over the drawn map. */
+interface Spot {
+  id: string
+  x: number
+  y: number
+  r: number
+}
+
+/** A transparent, focusable button over each node, for the keyboard and a screen reader. */
+function MapOverlay({
+  spots,
+  nodes,
+  selected,
+  onHover,
+  onActivate
+}: {
+  spots: Spot[]
+  nodes: GraphNode[]
+  selected: ReadonlySet<string>
+  onHover: (id: string | null) => void
+  onActivate: (id: string, add: boolean) => void
+}) {
+  const { t } = useTranslation()
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  return (
+    <div className="map-overlay" role="group" aria-label={t('map.nodes')}>
+      {spots.map((s) => (
+        <button
+          key={s.id}
+          type="button"
+          className={`map-spot${byId.get(s.id)?.kind === 'ghost' ? ' ghost' : ''}${selected.has(s.id) ? ' selected' : ''}`}
+          data-node-id={s.id}
+          style={{ left: s.x - s.r, top: s.y - s.r, width: 2 * s.r, height: 2 * s.r }}
+          aria-label={byId.get(s.id)?.title}
+          onFocus={() => onHover(s.id)}
+          onBlur={() => onHover(null)}
+          onMouseEnter={() => onHover(s.id)}
+          onMouseLeave={() => onHover(null)}
+          onClick={(e) => onActivate(s.id, withModifier(e.nativeEvent))}
+        />
+      ))}
+    </div>
+  )
+}
+
 /**
  * The map itself: sigma (WebGL) over a graphology graph, laid out by ForceAtlas2 in a web
  * worker so the window stays responsive; positions stream in as the layout runs.
@@ -66,8 +191,7 @@ export function MapCanvas({
   const selectedRef = useRef(selected)
   const colourRef = useRef(colourOf)
   const [layout, setLayout] = useState<'running' | 'done'>('running')
-  const [spots, setSpots] = useState<{ id: string; x: number; y: number; r: number }[]>([])
-  const { t } = useTranslation()
+  const [spots, setSpots] = useState<Spot[]>([])
   const hover = useRef(onHover)
   const activate = useRef(onActivate)
   const ready = useRef(onReady)
@@ -96,49 +220,11 @@ export function MapCanvas({
   useEffect(() => {
     const container = box.current
     if (!container) return
-    const g = new Graph({ type: 'directed', multi: false, allowSelfLoops: false })
-    for (const n of nodes) {
-      g.addNode(n.id, {
-        ...seedPosition(n.id, n.cluster),
-        size: nodeSize(n),
-        label: n.kind === 'paper' ? n.title.slice(0, 60) : '',
-        color: paint(n, colourRef.current),
-        ghost: n.kind === 'ghost'
-      })
-    }
-    for (const e of edges) {
-      if (g.hasEdge(e.source, e.target)) continue
-      g.addEdge(e.source, e.target, {
-        size: e.kind === 'similar' ? 0.5 : 1,
-        color:
-          e.kind === 'similar'
-            ? 'rgba(128,128,128,0.18)'
-            : e.target.startsWith('ghost:')
-              ? 'rgba(128,128,128,0.25)'
-              : 'rgba(80,80,80,0.6)',
-        weight: e.kind === 'similar' ? e.weight : 1
-      })
-    }
+    const g = buildGraph(nodes, edges, colourRef.current)
     const layoutSettings = { ...inferSettings(g), barnesHutOptimize: g.order > 500 }
     if (g.order <= PRELAYOUT_MAX_NODES)
       forceAtlas2.assign(g, { iterations: PRELAYOUT_ITERATIONS, settings: layoutSettings })
-    const sigma = new Sigma(g, container, {
-      settings: {
-        renderEdgeLabels: false,
-        labelRenderedSizeThreshold: 7,
-        // Sizes in pixels: sigma 4 measures them in graph units by default, so a map whose
-        // layout had not spread out yet (a large one, a busy machine) drew each node hundreds
-        // of pixels wide.
-        itemSizesReference: 'screen',
-        allowInvalidContainer: true
-      },
-      nodeReducer: (id, data) =>
-        selectedRef.current.size && !selectedRef.current.has(id)
-          ? { ...data, color: 'rgba(160,160,160,0.3)', label: '' }
-          : selectedRef.current.has(id)
-            ? { ...data, highlighted: true }
-            : data
-    })
+    const sigma = createSigma(g, container, selectedRef)
     sigmaRef.current = sigma
     graphRef.current = g
     sigma.on('enterNode', ({ node }) => hover.current(node))
@@ -169,19 +255,7 @@ export function MapCanvas({
       },
       Math.min(8000, 1200 + g.order * 2)
     )
-    const at = (id: string): { x: number; y: number } | undefined =>
-      g.hasNode(id) ? { x: g.getNodeAttribute(id, 'x'), y: g.getNodeAttribute(id, 'y') } : undefined
-    const background = (): string => getComputedStyle(container).backgroundColor || '#ffffff'
-    ready.current({
-      svg: () => toSvg(nodes, edges, at, colourRef.current, background()),
-      draw: (width, height) => {
-        const c = document.createElement('canvas')
-        c.width = width
-        c.height = height
-        drawMap(c, nodes, edges, at, colourRef.current, background())
-        return c
-      }
-    })
+    ready.current(mapHandle(g, container, nodes, edges, colourRef))
     return () => {
       clearTimeout(timer)
       fa2.kill()
@@ -191,27 +265,16 @@ export function MapCanvas({
     }
   }, [nodes, edges])
 
-  const byId = new Map(nodes.map((n) => [n.id, n]))
   return (
     <div className="map-canvas-wrap">
       <div ref={box} className="map-canvas" data-layout={layout} aria-hidden="true" />
-      <div className="map-overlay" role="group" aria-label={t('map.nodes')}>
-        {spots.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            className={`map-spot${byId.get(s.id)?.kind === 'ghost' ? ' ghost' : ''}${selected.has(s.id) ? ' selected' : ''}`}
-            data-node-id={s.id}
-            style={{ left: s.x - s.r, top: s.y - s.r, width: 2 * s.r, height: 2 * s.r }}
-            aria-label={byId.get(s.id)?.title}
-            onFocus={() => onHover(s.id)}
-            onBlur={() => onHover(null)}
-            onMouseEnter={() => onHover(s.id)}
-            onMouseLeave={() => onHover(null)}
-            onClick={(e) => onActivate(s.id, withModifier(e.nativeEvent))}
-          />
-        ))}
-      </div>
+      <MapOverlay
+        spots={spots}
+        nodes={nodes}
+        selected={selected}
+        onHover={onHover}
+        onActivate={onActivate}
+      />
     </div>
   )
 }

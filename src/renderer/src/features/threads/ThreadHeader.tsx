@@ -8,31 +8,15 @@ import { ScopePicker } from './ScopePicker'
 /** The MIME type of each export format. */
 const EXPORT_MIME = { md: 'text/markdown', bib: 'application/x-bibtex' } as const
 
-/** The open conversation: its title, the papers it is limited to, and its export. */
-export function ThreadHeader() {
-  const current = useAppStore((s) => s.threads.current)
-  const pending = useAppStore((s) => s.threads.pendingScope)
-  const papers = useAppStore((s) => s.library.papers)
-  const hasTurns = useAppStore((s) => s.chat.turns.some((t) => t.status === 'done'))
+/** The conversation's export: Markdown or BibTeX, saved to a file or copied. */
+function ThreadExport() {
   const exportThread = useAppStore((s) => s.exportThread)
-  const compareThreadPapers = useAppStore((s) => s.compareThreadPapers)
-  const [picking, setPicking] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [copied, setCopied] = useState<string | null>(null)
-  const { wrap: scopeWrapRef, popover: scopePopoverRef } = usePopover(picking, () =>
-    setPicking(false)
-  )
   const { wrap: exportWrapRef, popover: exportPopoverRef } = usePopover(exporting, () =>
     setExporting(false)
   )
   const { t } = useTranslation()
-  const scope = current ? current.scope : pending
-  const titleOf = (id: string): string => papers.find((p) => p.id === id)?.title || id
-  const scopeText = scope
-    ? scope.length === 1
-      ? t('threads.limitedToOne', { title: titleOf(scope[0]!) })
-      : t('threads.limitedTo', { count: scope.length })
-    : t('threads.allPapers')
 
   const run = async (format: 'md' | 'bib', action: 'copy' | 'save'): Promise<void> => {
     const out = await exportThread(format)
@@ -45,6 +29,62 @@ export function ThreadHeader() {
       setTimeout(() => setCopied(null), 1500)
     }
   }
+
+  return (
+    <span className="scope-wrap" ref={exportWrapRef}>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={exporting}
+        onClick={() => setExporting(!exporting)}
+      >
+        {t('threads.export')}
+      </button>
+      {exporting && (
+        <div
+          ref={exportPopoverRef}
+          className="popover thread-export"
+          role="group"
+          aria-label={t('threads.exportLabel')}
+        >
+          <p className="small muted">{t('threads.exportHelp')}</p>
+          <button type="button" className="btn btn-small" onClick={() => void run('md', 'save')}>
+            {t('threads.saveMarkdown')}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => void run('md', 'copy')}>
+            {copied === 'md' ? t('chat.copied') : t('threads.copyMarkdown')}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => void run('bib', 'save')}>
+            {t('threads.saveBibtex')}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => void run('bib', 'copy')}>
+            {copied === 'bib' ? t('chat.copied') : t('threads.copyBibtex')}
+          </button>
+        </div>
+      )}
+    </span>
+  )
+}
+
+/** The open conversation: its title, the papers it is limited to, and its export. */
+export function ThreadHeader() {
+  const current = useAppStore((s) => s.threads.current)
+  const pending = useAppStore((s) => s.threads.pendingScope)
+  const papers = useAppStore((s) => s.library.papers)
+  const hasTurns = useAppStore((s) => s.chat.turns.some((t) => t.status === 'done'))
+  const compareThreadPapers = useAppStore((s) => s.compareThreadPapers)
+  const [picking, setPicking] = useState(false)
+  const { wrap: scopeWrapRef, popover: scopePopoverRef } = usePopover(picking, () =>
+    setPicking(false)
+  )
+  const { t } = useTranslation()
+  const scope = current ? current.scope : pending
+  const titleOf = (id: string): string => papers.find((p) => p.id === id)?.title || id
+  const scopeText = scope
+    ? scope.length === 1
+      ? t('threads.limitedToOne', { title: titleOf(scope[0]!) })
+      : t('threads.limitedTo', { count: scope.length })
+    : t('threads.allPapers')
 
   return (
     <div className="thread-header">
@@ -79,56 +119,7 @@ export function ThreadHeader() {
           {t('threads.compare')}
         </button>
       )}
-      {current && hasTurns && (
-        <span className="scope-wrap" ref={exportWrapRef}>
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-expanded={exporting}
-            onClick={() => setExporting(!exporting)}
-          >
-            {t('threads.export')}
-          </button>
-          {exporting && (
-            <div
-              ref={exportPopoverRef}
-              className="popover thread-export"
-              role="group"
-              aria-label={t('threads.exportLabel')}
-            >
-              <p className="small muted">{t('threads.exportHelp')}</p>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => void run('md', 'save')}
-              >
-                {t('threads.saveMarkdown')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => void run('md', 'copy')}
-              >
-                {copied === 'md' ? t('chat.copied') : t('threads.copyMarkdown')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => void run('bib', 'save')}
-              >
-                {t('threads.saveBibtex')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => void run('bib', 'copy')}
-              >
-                {copied === 'bib' ? t('chat.copied') : t('threads.copyBibtex')}
-              </button>
-            </div>
-          )}
-        </span>
-      )}
+      {current && hasTurns && <ThreadExport />}
     </div>
   )
 }
