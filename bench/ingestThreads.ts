@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import { IngestTuning, thisMachine } from '../src/main/ingest/bulk/IngestTuning'
-import { measureIngestion } from '../src/main/ingest/bulk/measureIngestion'
+import { IngestTuning, thisMachine } from '../src/main/imports/IngestTuning'
+import { measureIngestion } from '../src/main/imports/measureIngestion'
 import type { PdfReader } from '../src/main/pdf/PdfReader'
 import { embedderWorkerScript } from '../src/main/search/embedder/embedderWorkerScript'
 import { openBenchLibrary } from './benchLibrary'

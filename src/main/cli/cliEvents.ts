@@ -20,7 +20,7 @@ export function tellNotices(services: Services, language: UiLanguage, t: T): voi
 /** Ctrl-C pauses a folder import or cancels the work in flight; a second one exits. */
 export function onInterrupt(args: CliArgs, running: Services, t: T): void {
   process.once('SIGINT', () => {
-    // `sync` stops watching on its own (src/main/sync/syncCommands.ts); papers in flight finish.
+    // `sync` stops watching on its own (src/main/cli/syncCommands.ts); papers in flight finish.
     if (args.command === 'sync') return
     if (args.command === 'import-folder') {
       process.stderr.write(`\n${t('cli.signals.pausing')}\n`)

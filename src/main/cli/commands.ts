@@ -404,13 +404,13 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
     case 'thread':
       return thread(s, args)
     case 'lab': {
-      const { labCommand } = await import('../lab/labCommand')
+      const { labCommand } = await import('./labCommand')
       return labCommand(s, args, (line) => void process.stderr.write(`${line}\n`))
     }
     case 'watch':
     case 'zotero':
     case 'sync': {
-      const { syncCommand } = await import('../sync/syncCommands')
+      const { syncCommand } = await import('./syncCommands')
       return syncCommand(s, args, (line) => void process.stderr.write(`${line}\n`))
     }
     default:

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { FolderImportStatus } from '../../shared/folderImport'
 import type { Services } from '../services'
-import { tuningInfo } from '../ingest/bulk/measureIngestion'
+import { tuningInfo } from '../imports/measureIngestion'
 import type { UiLanguage } from '../../shared/types'
 import { errorMessage } from '../errors'
 import { mainT } from '../i18n'

@@ -8,7 +8,7 @@ import { parseArxivId } from './arxivId'
 import type { BibtexKey } from './bibtex'
 import { Catalog } from './Catalog'
 import { IngestLine, type Job } from '../ingest/IngestLine'
-import { IngestPipeline, type EmbeddedPaper, type ReadPaper } from '../ingest/IngestPipeline'
+import { IngestPipeline, type EmbeddedPaper, type ReadPaper } from './indexing/IngestPipeline'
 import type { LibraryDeps } from './libraryDeps'
 import {
   LibraryImports,

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CancelledError } from '../../../../src/main/errors'
+import { CancelledError } from '../../../src/main/errors'
 import {
   IDLE_BEFORE_MEASURING_MS,
   IdleTuning,
   type IdleTuningDeps
-} from '../../../../src/main/ingest/bulk/IdleTuning'
+} from '../../../src/main/imports/IdleTuning'
 
 /** A machine not measured yet, a model, two PDFs; the measurement ends when told to. */
 function setup(over: Partial<IdleTuningDeps> = {}) {

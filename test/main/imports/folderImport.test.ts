@@ -3,16 +3,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { FolderImportStatus } from '../../../../src/shared/folderImport'
-import { FolderImport } from '../../../../src/main/ingest/bulk/FolderImport'
-import { IMPORT_JOB_FORMAT } from '../../../../src/main/storage/importJobFormat'
-import { mainT } from '../../../../src/main/i18n'
-import { catalogOnDisk } from '../../../fixtures/catalogOnDisk'
-import { makePaperPdf } from '../../../fixtures/fixturePapers'
-import { makePdf } from '../../../fixtures/makePdf'
-import { buildLibrary, SlowEmbedder } from '../../../fixtures/libraryHarness'
+import type { FolderImportStatus } from '../../../src/shared/folderImport'
+import { FolderImport } from '../../../src/main/imports/FolderImport'
+import { IMPORT_JOB_FORMAT } from '../../../src/main/storage/importJobFormat'
+import { mainT } from '../../../src/main/i18n'
+import { catalogOnDisk } from '../../fixtures/catalogOnDisk'
+import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { makePdf } from '../../fixtures/makePdf'
+import { buildLibrary, SlowEmbedder } from '../../fixtures/libraryHarness'
 
-const ROOT = resolve(__dirname, '../../../..')
+const ROOT = resolve(__dirname, '../../..')
 let dir: string
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rp-folder-import-'))

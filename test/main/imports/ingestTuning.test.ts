@@ -10,13 +10,13 @@ import {
   UNTUNED_BATCH,
   type IngestConfig,
   type MachineInfo
-} from '../../../../src/main/ingest/bulk/IngestTuning'
-import { createServices } from '../../../../src/main/services'
-import { EnvSecretStore } from '../../../../src/main/settings/secretStore'
-import { INGEST_TUNING_FORMAT } from '../../../../src/main/storage/ingestTuningFormat'
-import { parseVersioned } from '../../../../src/main/storage/versionedFile'
-import { makePaperPdf } from '../../../fixtures/fixturePapers'
-import { writeTestModel } from '../../../fakes/miniLmModel'
+} from '../../../src/main/imports/IngestTuning'
+import { createServices } from '../../../src/main/services'
+import { EnvSecretStore } from '../../../src/main/settings/secretStore'
+import { INGEST_TUNING_FORMAT } from '../../../src/main/storage/ingestTuningFormat'
+import { parseVersioned } from '../../../src/main/storage/versionedFile'
+import { makePaperPdf } from '../../fixtures/fixturePapers'
+import { writeTestModel } from '../../fakes/miniLmModel'
 
 let dir: string
 beforeEach(() => {

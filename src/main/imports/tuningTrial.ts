@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { UserFacingError } from '../../errors'
-import type { Embedder, EmbedderProvider } from '../../search/types'
+import { UserFacingError } from '../errors'
+import type { Embedder, EmbedderProvider } from '../search/types'
 import type { IngestConfig, TrialRunner, TrialSample } from './IngestTuning'
 
 /** The part of a library a trial uses: a fresh, empty one in a scratch folder. */

@@ -3,9 +3,9 @@ import {
   INGEST_TUNING_FORMAT,
   type IngestTuningDocument,
   type TuningTrial
-} from '../../storage/ingestTuningFormat'
-import { throwIfAborted } from '../../errors'
-import { moveAside, readVersioned, writeVersioned } from '../../storage/versionedFile'
+} from '../storage/ingestTuningFormat'
+import { throwIfAborted } from '../errors'
+import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
 
 /** The longest main-thread stall a configuration may cause and still be chosen. */
 export const MAX_STALL_MS = 50

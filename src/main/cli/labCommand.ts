@@ -1,10 +1,10 @@
-import { needs, UsageError, type CliArgs } from '../cli/args'
-import { cliLanguage } from '../cli/language'
-import type { CommandOutput } from '../cli/output'
+import { needs, UsageError, type CliArgs } from './args'
+import { cliLanguage } from './language'
+import type { CommandOutput } from './output'
 import { errorMessage, toAppError } from '../errors'
 import { mainT } from '../i18n'
 import type { Services } from '../services'
-import { labChunkId, labPaperId } from './LabService'
+import { labChunkId, labPaperId } from '../lab/LabService'
 
 /** `lab connect|status|publish|search|open|disconnect`: the lab library from the command line. */
 export async function labCommand(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ImportEta } from '../../../../src/main/ingest/bulk/importEta'
+import { ImportEta } from '../../../src/main/imports/importEta'
 
 /** A deterministic random number generator (mulberry32), so the sequences are the same each run. */
 function rng(seed: number): () => number {

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, resolve } from 'node:path'
-import type { FolderImportEntry, FolderImportStatus } from '../../../shared/folderImport'
-import type { AppError } from '../../../shared/errors'
-import type { LibraryNotice, Paper } from '../../../shared/types'
-import { englishText, noticeOf, toAppError, UserFacingError, type ErrorText } from '../../errors'
-import type { AddOutcome } from '../../library/PaperIntake'
-import { pdfFilesIn } from '../../library/PaperIntake'
-import { sha256OfFile } from '../../library/pdfFileCheck'
+import type { FolderImportEntry, FolderImportStatus } from '../../shared/folderImport'
+import type { AppError } from '../../shared/errors'
+import type { LibraryNotice, Paper } from '../../shared/types'
+import { englishText, noticeOf, toAppError, UserFacingError, type ErrorText } from '../errors'
+import type { AddOutcome } from '../library/PaperIntake'
+import { pdfFilesIn } from '../library/PaperIntake'
+import { sha256OfFile } from '../library/pdfFileCheck'
 import { ImportEta } from './importEta'
 import {
   IMPORT_JOB_FORMAT,
   type ImportItem,
   type ImportJobDocument
-} from '../../storage/importJobFormat'
-import { moveAside, readVersioned, writeVersioned } from '../../storage/versionedFile'
+} from '../storage/importJobFormat'
+import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
 
 /**
  * What an item says about its file: the English message (logs, `--json`, older readers) and

@@ -1,4 +1,4 @@
-import { isUserFacing } from '../../errors'
+import { isUserFacing } from '../errors'
 
 /** How long the app must have been left alone before it measures (a minute). */
 export const IDLE_BEFORE_MEASURING_MS = 60_000
