@@ -1,6 +1,7 @@
 import type { PdfInfo } from '../pdf/PdfReader'
 import type { LayoutLine, LayoutPage } from './sections'
 import { fixSpacingAccents, infoAuthors, namesIn, pageAuthors } from './authorNames'
+import { printedYear } from './printedYear'
 import { sensibleTitleCase } from './titleCase'
 
 /** What the catalog shows about a paper, read from the PDF. */
@@ -67,7 +68,7 @@ export function readMetadata(
   const venue =
     venueOf(titlePage) ?? venueOf([{ text: info.subject ?? '', fontSize: 0, offset: 0 }])
   const doi = DOI_PATTERN.exec(texts.slice(0, coverAt + 1).join('\n'))?.[1]?.toLowerCase() ?? null
-  const year = yearOf(venue, arxivId, pages.slice(0, coverAt + 2))
+  const year = yearOf(venue, arxivId, pages.slice(0, coverAt + 2), title)
   return { title, authors, year, arxivId, venue, doi }
 }
 
@@ -98,30 +99,6 @@ function usableInfoTitle(title: string | null): string | null {
   return t
 }
 
-const YEAR = '((?:19|20)\\d{2})'
-const MONTH =
-  '(?:jan|feb|fev|mar|apr|abr|may|mai|jun|jul|aug|ago|sep|set|oct|out|okt|nov|dec|dez|dic|ene|enero|janeiro|fevereiro|março|marco|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre|januar|februar|märz|juni|juli|oktober|dezember)[a-zç]*\\.?'
-/** Printed dates, strongest first: what the publisher prints, then a cover's or manuscript's date. */
-const YEAR_LINES: readonly [score: number, pattern: RegExp][] = [
-  [4, new RegExp(`(?:©|\\(c\\)|copyright)\\D{0,60}?\\b${YEAR}\\b`, 'i')],
-  [
-    4,
-    new RegExp(`\\b(?:published|publicado|publicación)(?: online)?\\b\\D{0,40}?\\b${YEAR}\\b`, 'i')
-  ],
-  [3, new RegExp(`\\b(?:vol\\.?|volume|v\\.)\\s*\\d+.{0,60}?\\b${YEAR}\\b`, 'i')],
-  [3, new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(`)],
-  [3, new RegExp(`\\(${YEAR}\\)\\s*\\d+\\s*[–-]\\s*\\d+`)],
-  [2, new RegExp(`\\b${MONTH},?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:de\\s+)?${YEAR}\\b`, 'i')],
-  [2, new RegExp(`^(?:[\\p{L}][\\p{L} .'’/-]{1,40}[,\\s–-]+)?${YEAR}$`, 'u')],
-  [
-    1,
-    new RegExp(
-      `\\b(?:accepted|received|recebido|aceito|aprovad[oa])\\b\\D{0,40}?\\b${YEAR}\\b`,
-      'i'
-    )
-  ]
-]
-
 /**
  * The venue's year, else the arXiv id's (first submission), else the best-supported year printed
  * on the cover and title page (latest on a tie: "Received 2020 / Accepted 2021"), else null.
@@ -129,30 +106,14 @@ const YEAR_LINES: readonly [score: number, pattern: RegExp][] = [
 function yearOf(
   venue: string | null,
   arxivId: string | null,
-  pages: readonly LayoutPage[]
+  pages: readonly LayoutPage[],
+  title: string | null
 ): number | null {
   const fromVenue = venue ? /.*\b((?:19|20)\d{2})\b/.exec(venue)?.[1] : undefined
   if (fromVenue) return Number(fromVenue)
   const fromId = arxivId ? arxivYear(arxivId) : null
   if (fromId) return fromId
-  const latest = new Date().getFullYear() + 1
-  let best: { score: number; year: number } | null = null
-  for (const { lines } of pages) {
-    for (const l of lines) {
-      const text = l.text.trim()
-      for (const [score, re] of YEAR_LINES) {
-        // A month and year inside running prose ("in March 2020 the WHO...") is not a date line.
-        if (score === 2 && text.split(/\s+/).length > 14) continue
-        const m = re.exec(text)
-        const year = m ? Number(m[1]) : 0
-        if (!m || year > latest) continue
-        if (!best || score > best.score || (score === best.score && year > best.year))
-          best = { score, year }
-        break
-      }
-    }
-  }
-  return best?.year ?? null
+  return printedYear(pages, title)
 }
 
 /** Lines printed at the top or bottom of several pages: running headers and footers. */
