@@ -44,7 +44,7 @@ export const METADATA_FLOORS = {
   title: 0.89,
   firstAuthor: 0.86,
   authors: 0.6,
-  year: 0.69,
+  year: 0.95,
   sections: 0.89,
   wholeDocumentSections: 0
 } as const
