@@ -2,6 +2,7 @@ import type { PdfInfo } from '../pdf/PdfReader'
 import type { LayoutLine, LayoutPage } from './sections'
 import { fixSpacingAccents, infoAuthors, namesIn, pageAuthors } from './authorNames'
 import { printedYear } from './printedYear'
+import { subtitleBelow } from './subtitle'
 import { sensibleTitleCase } from './titleCase'
 
 /** What the catalog shows about a paper, read from the PDF. */
@@ -55,14 +56,19 @@ export function readMetadata(
   const infoLines = infoTitle ? printedLines(infoTitle, titlePage) : null
   const titleLines = infoLines ?? titleBlock(titlePage, headers)
   const pageText = texts.slice(0, coverAt + 1).join('\n')
-  const rawTitle =
+  const subtitle = subtitleBelow(titlePage, titleLines.end, titleLines.size)
+  const mainTitle =
     infoTitle && agrees(infoTitle, titleLines.text, pageText) ? infoTitle : titleLines.text || null
+  const rawTitle =
+    mainTitle && subtitle && !squash(mainTitle).includes(squash(subtitle))
+      ? `${mainTitle.replace(/:$/, '')}: ${subtitle}`
+      : mainTitle
   const body = titlePage
-    .filter((_, i) => i < titleLines.start || i >= titleLines.end)
+    .filter((_, i) => i < titleLines.start || i >= titleLines.end + (subtitle ? 1 : 0))
     .map((l) => l.text)
     .join('\n')
   const title = rawTitle && fixSpacingAccents(sensibleTitleCase(rawTitle, body))
-  const fromPage = pageAuthors(titlePage, titleLines.end, titleLines.start)
+  const fromPage = pageAuthors(titlePage, titleLines.end + (subtitle ? 1 : 0), titleLines.start)
   const fromInfo = (infoAuthors(info.author) ?? []).filter((a) => printed(a, pageText))
   const authors = fromPage.length ? fromPage : fromInfo
   const venue =
@@ -96,6 +102,11 @@ function usableInfoTitle(title: string | null): string | null {
   const t = title.replace(/\s+/g, ' ').trim()
   if (t.length < 4 || t.length > 300) return null
   if (/^untitled$|\.(pdf|dvi|docx?|tex|ps)$|^microsoft word|^slide \d/i.test(t)) return null
+  // A genre label after a dash ("… - Defesa de Dissertação de Mestrado") is the document's kind,
+  // which the page prints apart from the title.
+  const label = /\s[-–—|]\s+([^-–—|]{3,80})$/.exec(t)
+  if (label && label[1]!.split(/\s+/).length <= 8 && GENRE.test(label[1]!))
+    return t.slice(0, label.index).trim()
   return t
 }
 
@@ -167,6 +178,8 @@ function titleBlock(lines: readonly LayoutLine[], headers: ReadonlyMap<string, n
   const usable = (l: LayoutLine): boolean => {
     const t = l.text.trim()
     if ((t.match(/\p{L}/gu) ?? []).length < 3) return false
+    // A byline word set on its own line under the title ("por" / "Leonardo Córdoba").
+    if (/^(?:by|por|von|par)$/i.test(t)) return false
     if ((l.top ?? 0) > 0.75 || ARXIV_STAMP.test(t) || /https?:|www\.|@/.test(t)) return false
     // A running header (ICML repeats the title, smaller, on every page).
     if (l.fontSize <= (headers.get(headerKey(t)) ?? 0) + 0.5) return false
