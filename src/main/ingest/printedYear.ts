@@ -18,10 +18,13 @@ const ISSUE_LINE = new RegExp(
 /** A month and year, with or without the day ("October 6–8, 2014", "APRIL 2001", "maio de 2018"). */
 const MONTH_DATE = new RegExp(`\\b${MONTH},?\\s+(?:${DAYS},?\\s+)?(?:de\\s+)?${YEAR}\\b`, 'i')
 
-/** Printed dates, strongest first: what the publisher prints, then a cover's or manuscript's date. */
+/**
+ * Printed dates, strongest first: what the publisher prints, then a cover's or manuscript's date.
+ * @remarks Checked in this order; a line scores by the first that matches.
+ */
 const YEAR_LINES: readonly [score: number, pattern: RegExp][] = [
-  [5, ISSUE_LINE],
-  [5, new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(`)],
+  [3, ISSUE_LINE],
+  [3, new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(`)],
   [4, new RegExp(`(?:©|\\(c\\)|copyright)\\D{0,60}?\\b${YEAR}\\b`, 'i')],
   [
     4,
@@ -54,12 +57,17 @@ const FETCHED =
 /** The Unix epoch, which templates and tools print when no date was set. */
 const EPOCH =
   /\b0?1(?:st)?\s+jan\w*\.?,?\s+1970\b|\bjan\w*\.?\s+0?1(?:st)?,?\s+1970\b|\b1970-01-01\b/i
+/** The issue's citation line as a banner (top or bottom lines of a page) outranks a copyright. */
+const BANNER_SCORE = 5
+/** Lines at the top and at the bottom of a page where journals print their banner. */
+const EDGE_LINES = 3
 /** Words of a prose line past which a month and year is a mention, not a date line. */
 const PROSE_WORDS = 14
 
 /**
  * The year printed on a paper's first pages, or null when none is.
- * @remarks Scores each line by what it is — a journal issue's citation line, a copyright or
+ * @remarks Scores each line by what it is — a journal issue's citation line printed as the
+ * page's banner (the issue's year outranks an online-first copyright), a copyright or
  * "Published online" line, a volume line, a date (month, numeric, a cover's city and year), a
  * received/accepted line — and keeps the best, the latest year on a tie ("Received 2020 /
  * Accepted 2021"). The paper's own citation ("Lopatovska, I. (2011). Theories …" on its title
@@ -72,8 +80,9 @@ export function printedYear(pages: readonly LayoutPage[], title: string | null):
   const own = title ? ownCitation(title) : null
   let best: { score: number; year: number } | null = null
   for (const { lines } of pages) {
-    for (const l of lines) {
-      const found = lineYear(l.text.trim(), own)
+    for (const [i, l] of lines.entries()) {
+      const edge = i < EDGE_LINES || i >= lines.length - EDGE_LINES
+      const found = lineYear(l.text.trim(), own, edge)
       if (!found || found.year > latest) continue
       if (
         !best ||
@@ -86,7 +95,11 @@ export function printedYear(pages: readonly LayoutPage[], title: string | null):
   return best?.year ?? null
 }
 
-function lineYear(text: string, own: RegExp | null): { score: number; year: number } | null {
+function lineYear(
+  text: string,
+  own: RegExp | null,
+  edge: boolean
+): { score: number; year: number } | null {
   if (FETCHED.test(text) || EPOCH.test(text)) return null
   const cited = own?.exec(text)
   if (cited) return { score: 3, year: Number(cited[1]) }
@@ -94,7 +107,12 @@ function lineYear(text: string, own: RegExp | null): { score: number; year: numb
     // A month and year inside running prose ("in March 2020 the WHO...") is not a date line.
     if (re === MONTH_DATE && text.split(/\s+/).length > PROSE_WORDS) continue
     const m = re.exec(text)
-    if (m) return { score, year: Number(m.slice(1).find(Boolean)) }
+    // An issue line in the page's body is a reference ("Nature 521 (2015) 436–444"), not a banner.
+    if (m)
+      return {
+        score: re === ISSUE_LINE && edge ? BANNER_SCORE : score,
+        year: Number(m.slice(1).find(Boolean))
+      }
   }
   return null
 }

@@ -33,6 +33,12 @@ describe('the year printed on the paper, by kind of line', () => {
     expect(await yearOf([{ text: 'Jl. of Examples (2008) 19(2), 185-224', size: 9 }])).toBe(2008)
   })
 
+  it('does not take a reference in the body for the issue line', async () => {
+    const top = [{ text: '© 2019 Example Press. All rights reserved.', size: 8 }]
+    const reference = { text: 'LeCun Y. Deep learning. Nature 521 (2015) 436-444', size: 10 }
+    expect(await yearOf(top, [reference, ...body(3)])).toBe(2019)
+  })
+
   it('reads a template volume line with placeholders', async () => {
     const footer = [
       { text: 'Archives of Examples. Vol.xx: e00000000, 2019 www.example.org', size: 8 }
