@@ -37,7 +37,8 @@ const COVER =
  * @remarks The title page is page 1 unless page 1 is a distributor's cover. The title is the
  * largest block of text in the top three quarters of that page that is not a running header,
  * line numbers, an institution, a genre label ("Dissertação de mestrado"), a person's name or a
- * city/year line (cover conventions of theses). The PDF info title is used only when the page
+ * city/year line (cover conventions of theses); a smaller lower-case line right under it is its
+ * subtitle. The PDF info title (less a genre label after a dash) is used only when the page
  * prints it; the info author only when the page gives no names and prints the info's. The year
  * is printed on the paper (venue, copyright, "Published online", a cover's date line), else the
  * arXiv id's, else null: the file's creation date says when the PDF was made, not the paper.
