@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises'
 import type { Services } from '../services'
 import { errorMessage } from '../errors'
 import { mainT } from '../i18n'
+import { call } from './call'
 import { cliLanguage, formatAnswer, type CommandOutput } from './commands'
 
 /** The question the demo asks first; its answer is on page 3 of the Transformer paper. */
@@ -29,9 +30,9 @@ export async function demo(s: Services, interactive: boolean): Promise<CommandOu
   const language = cliLanguage(s)
   const t = mainT(language)
   process.stderr.write(`${t('cli.demo.adding')}\n`)
-  await s.library.addDefaults()
+  await call(s, 'library:addDefaults', {})
   await s.library.whenIdle()
-  const papers = s.library.list()
+  const { papers } = await call(s, 'library:list', {})
   const lines = papers.map((p) =>
     p.status === 'indexed'
       ? t('cli.demo.paper', { id: p.id, title: p.title, pages: p.pages, chunks: p.chunks })
