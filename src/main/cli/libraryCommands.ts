@@ -159,7 +159,9 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
   const t = mainT(cliLanguage(s))
   if (args.command === 'collections') {
     const r = await call(s, 'library:collections', {})
-    const rows = r.collections.map((c) => t('cli.collections.row', { name: c.name, count: c.count }))
+    const rows = r.collections.map((c) =>
+      t('cli.collections.row', { name: c.name, count: c.count })
+    )
     return listOutput(r, rows, t('cli.collections.none'))
   }
   const [verb, name, ...rest] = args.positional

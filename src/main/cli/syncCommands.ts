@@ -8,7 +8,8 @@ import { cliLanguage } from './language'
 import type { CommandOutput } from './output'
 import type { Services } from '../services'
 import { syncSettleMs } from '../sync/backgroundSync'
-import { CHANGE_KINDS, SyncService, syncStateFile } from '../sync/SyncService'
+import { SYNC_CHANGE_KINDS } from '../../shared/sync'
+import { SyncService, syncStateFile } from '../sync/SyncService'
 import type { SyncChange, SyncRun, SyncStateDocument } from '../sync/syncStateFormat'
 import { watchSyncTargets } from '../sync/watcher'
 
@@ -20,7 +21,7 @@ function settleMs(): number {
 /** "3 new, 1 updated, 1 file missing" (or "no changes"), in `language`. */
 export function syncSummary(counts: Record<string, number>, language: UiLanguage): string {
   const t = mainT(language)
-  const parts = CHANGE_KINDS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
+  const parts = SYNC_CHANGE_KINDS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
     t(`cli.sync.count.${k}`, { count: counts[k] })
   )
   return parts.length
@@ -153,11 +154,7 @@ export async function syncCommand(
   await sync.syncAll().then(report, failed)
   await s.library.whenIdle()
   // The changes were said as they came; --json gets the last pass's document.
-  const final = result(
-    await retitled(sync.current().lastRun ?? run, s),
-    sync.current(),
-    language
-  )
+  const final = result(await retitled(sync.current().lastRun ?? run, s), sync.current(), language)
   return { ...final, text: '' }
 }
 
