@@ -38,9 +38,10 @@ export async function demo(s: Services, interactive: boolean): Promise<CommandOu
       ? t('cli.demo.paper', { id: p.id, title: p.title, pages: p.pages, chunks: p.chunks })
       : `✗ ${p.id}  ${p.error ? errorMessage(p.error, language) : t(`cli.status.${p.status}`)}`
   )
+  const { embedder } = await call(s, 'app:info', {})
   const question = t('cli.demo.question', { question: DEMO_QUESTION })
   process.stdout.write(
-    `${lines.join('\n')}\n\n${errorMessage(s.embedder.status(), language)}\n\n${question}\n`
+    `${lines.join('\n')}\n\n${errorMessage(embedder, language)}\n\n${question}\n`
   )
   process.stdout.write(`${await askOnce(s, DEMO_QUESTION)}\n`)
   if (interactive) {
