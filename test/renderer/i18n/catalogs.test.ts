@@ -155,7 +155,7 @@ describe("main's catalog (answer texts, CLI output)", () => {
     )
     expect(named.length).toBeGreaterThan(100)
     // The folder import's per-file messages and notice (issue 17, fold17).
-    const folderImport = named.filter(([, file]) => /main[\/]imports[\/]/.test(file))
+    const folderImport = named.filter(([, file]) => /main[/\\]imports[/\\]/.test(file))
     expect(folderImport.map(([key]) => key)).toEqual(
       expect.arrayContaining(['importUnreadable', 'importDuplicateOf', 'importManifestDamaged'])
     )
