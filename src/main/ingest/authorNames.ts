@@ -83,8 +83,10 @@ function lineNames(
 ): { names: string[]; carry: string } {
   const none = { names: [], carry: '' }
   const raw = fixSpacingAccents(lines[i]!.text).trim()
-  if (AFFILIATION.test(raw) || NOT_AUTHOR.test(raw) || /\b(?:19|20)\d{2}\b/.test(raw)) return none
+  if (AFFILIATION.test(raw) || NOT_AUTHOR.test(raw)) return none
   const text = `${carry} ${cleanAuthorLine(raw.replace(LABEL, '').replace(DEGREES, ''))}`.trim()
+  // A year is a date line; ORCID ids ("0000-0003-4519-1931") are gone by now.
+  if (/\b(?:19|20)\d{2}\b/.test(text)) return none
   // A cover's city: a short line next to a line that is a year or a date.
   const near = (j: number): boolean => {
     const t = lines[j]?.text.trim() ?? ''
@@ -93,12 +95,13 @@ function lineNames(
   const words = text.split(/\s+/)
   if (words.length <= 3 && (near(i + 1) || near(i - 1))) return none
   // One long name on its own line, with particles ("Vitor Márcio Paiva de Sousa Baptista").
+  const bare = text.replace(/[\s\d,]+$/, '')
   if (
-    !SEPARATOR.test(text) &&
+    !SEPARATOR.test(bare) &&
     words.length <= 7 &&
     words.slice(1, -1).some((w) => PARTICLE.test(w))
   ) {
-    const one = namesIn(text, words.length <= 5)
+    const one = namesIn(bare, words.length <= 5)
     if (one.length > 1) return { names: [one.join(' ')], carry: '' }
   }
   const runs = text
@@ -113,7 +116,8 @@ function lineNames(
   runs.forEach((run, k) => {
     const n = run.split(' ').length
     const caps = listed ? n <= 5 : words.length <= 5
-    if (k === runs.length - 1 && k > 0 && n === 1 && namesIn(`${run} Name`, caps).length === 1) {
+    const open = /\p{L}$/u.test(text)
+    if (open && k === runs.length - 1 && k > 0 && n === 1 && namesIn(`${run} Name`, caps).length) {
       next = run
       return
     }
@@ -185,6 +189,8 @@ const SPACING_ACCENT: Record<string, string> = {
 export function fixSpacingAccents(text: string): string {
   return (
     text
+      // A cedilla goes under the consonant beside it, which TeX may print before or after it.
+      .replace(/(\p{L})¸(?![cCsStTgGkKlLnNrR])/gu, '$1\u0327')
       .replace(/([˘¨´`ˆ˜ˇ¸])(\p{L})/gu, (_, accent: string, letter: string) =>
         (letter + SPACING_ACCENT[accent]!).normalize('NFC')
       )
