@@ -3,7 +3,7 @@ const MARK_SYMBOL = /[∗*†‡§¶♯♭?⋆⁰¹²³⁴⁵⁶⁷⁸⁹\p{Sm}\
 
 /**
  * An author line with what is printed between the names but is not part of them removed or
- * made a plain separator: ORCID ids, footnote symbols, superscript digits, typographic hyphens.
+ * made one footnote mark (∗): ORCID ids, footnote symbols, superscript digits, typographic hyphens.
  * @remarks Publishers print ORCID ids in brackets after a name ("Xin Xia1[0009-0009-1717-8511]"),
  * mark affiliations with superscript digits ("Kathryn Eichhorn¹") or symbols ("Tamar
  * Wainstock a,⇑"), and set compound surnames with a non-breaking hyphen ("Gutman‑Ido"). A
@@ -16,7 +16,7 @@ export function cleanAuthorLine(text: string): string {
     .replace(/https?:\/\/orcid\.org\/\S+/g, ' ')
     .replace(/[\u2010\u2011]/g, '-')
     .replace(/(^|\s)([dDlL][’'])\s+(?=\p{Lu})/gu, '$1$2')
-    .replace(new RegExp(MARK_SYMBOL.source, 'gu'), ',')
+    .replace(new RegExp(MARK_SYMBOL.source, 'gu'), '∗')
 }
 
 /** A single lower-case letter beside a name is an affiliation mark ("Serkan Eti c"). */
