@@ -42,8 +42,8 @@ export const METADATA_TARGETS = {
  */
 export const METADATA_FLOORS = {
   title: 0.89,
-  firstAuthor: 0.91,
-  authors: 0.89,
+  firstAuthor: 0.93,
+  authors: 0.91,
   year: 0.69,
   sections: 0.89,
   wholeDocumentSections: 0

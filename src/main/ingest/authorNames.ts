@@ -62,6 +62,12 @@ export function pageAuthors(
     if (authors.length === 0) size = lines[i]!.fontSize
     for (const name of found.names) if (!authors.includes(name)) authors.push(name)
   }
+  const glued = gluedLabels(lines.slice(from, from + 25))
+  if (glued.size >= 2)
+    authors.forEach((name, k) => {
+      const last = name.slice(-1)
+      if (glued.has(last) && /\p{Ll}{3}$/u.test(name)) authors[k] = name.slice(0, -1)
+    })
   if (authors.length === 0) {
     for (let i = titleStart - 1; i >= Math.max(0, titleStart - 8); i--) {
       const found = lineNames(lines, i).names
@@ -70,6 +76,20 @@ export function pageAuthors(
     }
   }
   return authors.slice(0, 50)
+}
+
+/**
+ * Affiliation letters printed glued to what they label ("aPratt SILS", "bDepartment of …").
+ * @remarks Where the affiliations carry them so, the names carry them so too ("Irene
+ * Lopatovskaa"): only a run of them from "a" on counts, so a brand ("eBay") is not one.
+ */
+function gluedLabels(lines: readonly LayoutLine[]): Set<string> {
+  const labels = new Set<string>()
+  for (const l of lines) {
+    const m = /^(\p{Ll})\p{Lu}\p{Ll}/u.exec(l.text.trim())
+    if (m && m[1]!.charCodeAt(0) === 97 + labels.size) labels.add(m[1]!)
+  }
+  return labels
 }
 
 /**

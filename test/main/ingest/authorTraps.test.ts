@@ -65,4 +65,12 @@ describe('author traps on generated PDFs', () => {
     ])
     expect(authors).toEqual(['Hasan Dinçer', 'Yaşar Gökalp', "Celina d'Ávila Samogin"])
   })
+  it('drops affiliation letters glued to names when the affiliations carry them glued', async () => {
+    const authors = await authorsOf([
+      { text: 'Irene Lopatovskaa, Ioannis Arapakisb', size: 11 },
+      { text: 'aPratt SILS, 144 West Street, New York', size: 8 },
+      { text: 'bDepartment of Computing Science, University of Glasgow', size: 8 }
+    ])
+    expect(authors).toEqual(['Irene Lopatovska', 'Ioannis Arapakis'])
+  })
 })
