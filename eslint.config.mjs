@@ -2,8 +2,12 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import layers from './eslint/layers.mjs'
 
-/** Layer rules: shared imports no runtime; the renderer never reaches into main or preload code. */
+/**
+ * Layer rules: shared imports no runtime; the renderer never reaches into main or preload code;
+ * inside main, each part imports only lower layers (the map is eslint/layerMap.mjs).
+ */
 export default tseslint.config(
   {
     ignores: [
@@ -98,5 +102,10 @@ export default tseslint.config(
         }
       ]
     }
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    plugins: { local: layers },
+    rules: { 'local/layers': 'error' }
   }
 )

@@ -41,10 +41,10 @@ export const METADATA_TARGETS = {
  * @remarks Raise these as the extraction improves, up to {@link METADATA_TARGETS}.
  */
 export const METADATA_FLOORS = {
-  title: 0.89,
+  title: 0.95,
   firstAuthor: 0.93,
   authors: 0.91,
-  year: 0.69,
+  year: 0.95,
   sections: 0.89,
   wholeDocumentSections: 0
 } as const

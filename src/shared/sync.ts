@@ -1,6 +1,31 @@
 import { z } from 'zod'
 import { AppErrorSchema } from './errors'
 
+/**
+ * The kinds of change a sync reports, in the order a summary names them.
+ * @remarks `settling` (a file still being written) is said on the command line only: Settings
+ * is sent finished passes, without it ({@link SETTLED_CHANGE_KINDS}).
+ */
+export const SYNC_CHANGE_KINDS = [
+  'new',
+  'updated',
+  'moved',
+  'restored',
+  'missing',
+  'trashed',
+  'duplicate',
+  'failed',
+  'noPdf',
+  'settling'
+] as const
+/** One kind of change. */
+export type SyncChangeKind = (typeof SYNC_CHANGE_KINDS)[number]
+
+/** The kinds of change a finished pass reports: all but `settling`, in the summary's order. */
+export const SETTLED_CHANGE_KINDS = SYNC_CHANGE_KINDS.filter(
+  (k): k is Exclude<SyncChangeKind, 'settling'> => k !== 'settling'
+)
+
 /** One change of the last sync, as Settings lists it. */
 export const SyncChangeInfoSchema = z.object({
   /** `new`, `updated`, `moved`, `restored`, `missing`, `trashed`, `duplicate`, `failed`, `noPdf`. */

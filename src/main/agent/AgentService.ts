@@ -3,6 +3,7 @@ import { PROVIDER_TRAITS, type Provider } from '../../shared/providers'
 import type { Answer, Paper, Settings, UiLanguage } from '../../shared/types'
 import { appError, CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
+import { mainUiLanguage } from '../language/mainUiLanguage'
 import type { Retriever } from '../search/types'
 import { combine, tooSmall } from './answerNotices'
 import { AnswerRun } from './AnswerRun'
@@ -11,12 +12,7 @@ import { directAnswer, directReply, offTopicAnswer } from './directAnswers'
 import { gatherDraft } from './draft'
 import { evidenceAnswer } from './evidenceAnswer'
 import { DEFAULT_HISTORY_TOKENS, trimHistory, type PriorTurn } from './history'
-import {
-  answerLanguage,
-  mainUiLanguage,
-  type AnswerLanguage,
-  type EvidenceReason
-} from './language'
+import { answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
 import { MessageClassifier } from './messageKind'
 import { scopeTo, type AnswerScope } from './scope'
 import { followUpPapers, keywordStandaloneQuery, preferringPapers } from './standaloneQuery'

@@ -1,7 +1,6 @@
 import {
   DEFAULT_UI_LANGUAGE,
   LANGUAGES,
-  languageForLocale,
   languageRow,
   type UiLanguage
 } from '../../shared/languages'
@@ -101,19 +100,6 @@ export function detectLanguage(question: string): TextLanguage | null {
   const [best, second] = scored
   if (!best || (second && best.score === second.score)) return null
   return best.code
-}
-
-/**
- * The UI language main's own texts use when the renderer did not say: the setting, or for
- * `system` the process locale (`LC_ALL`/`LC_MESSAGES`/`LANG`, as a CLI user has it).
- */
-export function mainUiLanguage(
-  setting: Settings['uiLanguage'],
-  env: NodeJS.ProcessEnv = process.env
-): UiLanguage {
-  if (setting !== 'system') return setting
-  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
-  return languageForLocale(locale)
 }
 
 /**

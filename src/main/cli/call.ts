@@ -6,6 +6,10 @@ import type { Services } from '../services'
 /**
  * Calls one channel through the router (same validation as the app); throws its error.
  * @remarks The error keeps its catalog key, so the CLI still says it in the user's language.
+ * Commands go through here wherever a channel does the same operation; they reach a service
+ * directly only for what no channel does from a terminal: waiting for the ingestion queue, paths
+ * a dialog would have granted (files, folders, BibTeX and Zotero imports), the lab, and the
+ * command's own sync pass.
  */
 export async function call<C extends Channel>(
   s: Services,

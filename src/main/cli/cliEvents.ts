@@ -7,6 +7,8 @@ import type { ProgressReporter } from './progress'
 
 type T = ReturnType<typeof mainT>
 
+const CLI = { transport: 'cli' } as const
+
 /** Prints what opening found or repaired (a rebuilt catalog, damaged files), then anything later. */
 export function tellNotices(services: Services, language: UiLanguage, t: T): void {
   const tell = (n: LibraryNotice): void =>
@@ -24,12 +26,13 @@ export function onInterrupt(args: CliArgs, running: Services, t: T): void {
     if (args.command === 'sync') return
     if (args.command === 'import-folder') {
       process.stderr.write(`\n${t('cli.signals.pausing')}\n`)
-      void running.folderImport.pause()
+      void running.router.invoke('import:pause', {}, CLI)
       process.once('SIGINT', () => process.exit(130))
       return
     }
     process.stderr.write(`\n${t('cli.signals.cancelling')}\n`)
-    running.library.cancel()
+    void running.router.invoke('library:cancel', {}, CLI)
+    // No channel stops every comparison at once (`compare:cancel` takes one id).
     running.compare.cancelAll()
     process.once('SIGINT', () => process.exit(130))
   })

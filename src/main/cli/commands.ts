@@ -11,7 +11,7 @@ import { errorMessage, toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
 import { need, needs, UsageError, type CliArgs } from './args'
 import { call } from './call'
-import type { CommandOutput } from './output'
+import { listOutput, type CommandOutput } from './output'
 import {
   bib,
   collectionId,
@@ -63,7 +63,7 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
       const added =
         existsSync(input) || !looksLikeArxiv(input)
           ? await s.library.addPathsDetailed([resolve(input)])
-          : [{ input, paper: await s.library.addArxiv(input) }]
+          : [{ input, paper: (await call(s, 'library:addArxiv', { id: input })).paper }]
       for (const o of added) if (!inputOf.has(o.paper.id)) inputOf.set(o.paper.id, o.input)
       // A folder without a PDF is said, not passed over with no line at all.
       if (!added.length)
@@ -72,7 +72,8 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
           params: { dir: resolve(input) }
         })
     } catch (e) {
-      if (!(e instanceof UserFacingError)) throw e
+      // A bug (INTERNAL) ends the command, as before the call went through the router.
+      if (!(e instanceof UserFacingError) || e.code === 'INTERNAL') throw e
       failed.push({
         paperId: null,
         input,
@@ -84,7 +85,8 @@ export async function ingest(s: Services, inputs: string[]): Promise<CommandOutp
     }
   }
   await s.library.whenIdle()
-  const byId = new Map<string, Paper>(s.library.list().map((p) => [p.id, p]))
+  const { papers } = await call(s, 'library:list', {})
+  const byId = new Map<string, Paper>(papers.map((p) => [p.id, p]))
   const rows: IngestRow[] = [...inputOf]
     .filter(([id]) => byId.has(id))
     .map(([id, input]) => ({ ...row(byId.get(id)!), input }))
@@ -214,7 +216,7 @@ async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
   }
   const created = await call(s, 'compare:create', {
     ...(args.papers.length && { paperIds: args.papers }),
-    ...(collection && { collectionId: collectionId(s, collection) }),
+    ...(collection && { collectionId: await collectionId(s, collection) }),
     ...(args.thread && { threadId: args.thread }),
     questions: args.questions,
     claims: args.claims
@@ -229,9 +231,10 @@ async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
     return { json: out, text: out.text.trimEnd(), exitCode: 0 }
   }
   const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
+  const { papers } = await call(s, 'library:list', {})
   return {
     json: c,
-    text: formatComparison(c, s.library.list(), cliLanguage(s)),
+    text: formatComparison(c, papers, cliLanguage(s)),
     exitCode: failed ? 1 : 0
   }
 }
@@ -296,7 +299,7 @@ async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
 async function repair(s: Services): Promise<CommandOutput> {
   const t = mainT(cliLanguage(s))
   await s.library.whenIdle()
-  const failed = s.library.list().filter((p) => p.status === 'error')
+  const failed = (await call(s, 'library:list', {})).papers.filter((p) => p.status === 'error')
   return {
     json: { repaired: true, failed: failed.map((p) => p.id) },
     text: failed.length
@@ -340,8 +343,7 @@ async function threads(s: Services, args: CliArgs): Promise<CommandOutput> {
           count: d.recoveredTurns
         })
   )
-  const text = [...rows, ...damaged].join('\n') || t('cli.noThreads')
-  return { json: r, text, exitCode: 0 }
+  return listOutput(r, [...rows, ...damaged], t('cli.noThreads'))
 }
 
 /** `comparisons [--thread ID]`: the saved comparisons, one line each. */
@@ -351,8 +353,7 @@ async function comparisons(s: Services, args: CliArgs): Promise<CommandOutput> {
   const rows = r.comparisons.map(
     (c) => `${comparisonRow(c, language)}${comparisonOrigin(c, language)}`
   )
-  const none = mainT(language)('cli.compare.none')
-  return { json: r, text: rows.join('\n') || none, exitCode: 0 }
+  return listOutput(r, rows, mainT(language)('cli.compare.none'))
 }
 
 /** Runs one parsed command against the services. */

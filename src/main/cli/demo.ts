@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises'
 import type { Services } from '../services'
 import { errorMessage } from '../errors'
 import { mainT } from '../i18n'
+import { call } from './call'
 import { cliLanguage, formatAnswer, type CommandOutput } from './commands'
 
 /** The question the demo asks first; its answer is on page 3 of the Transformer paper. */
@@ -29,17 +30,18 @@ export async function demo(s: Services, interactive: boolean): Promise<CommandOu
   const language = cliLanguage(s)
   const t = mainT(language)
   process.stderr.write(`${t('cli.demo.adding')}\n`)
-  await s.library.addDefaults()
+  await call(s, 'library:addDefaults', {})
   await s.library.whenIdle()
-  const papers = s.library.list()
+  const { papers } = await call(s, 'library:list', {})
   const lines = papers.map((p) =>
     p.status === 'indexed'
       ? t('cli.demo.paper', { id: p.id, title: p.title, pages: p.pages, chunks: p.chunks })
       : `✗ ${p.id}  ${p.error ? errorMessage(p.error, language) : t(`cli.status.${p.status}`)}`
   )
+  const { embedder } = await call(s, 'app:info', {})
   const question = t('cli.demo.question', { question: DEMO_QUESTION })
   process.stdout.write(
-    `${lines.join('\n')}\n\n${errorMessage(s.embedder.status(), language)}\n\n${question}\n`
+    `${lines.join('\n')}\n\n${errorMessage(embedder, language)}\n\n${question}\n`
   )
   process.stdout.write(`${await askOnce(s, DEMO_QUESTION)}\n`)
   if (interactive) {

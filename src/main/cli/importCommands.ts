@@ -1,11 +1,11 @@
 import { resolve } from 'node:path'
 import type { FolderImportStatus } from '../../shared/folderImport'
 import type { Services } from '../services'
-import { tuningInfo } from '../imports/measureIngestion'
 import type { UiLanguage } from '../../shared/types'
 import { errorMessage } from '../errors'
 import { mainT } from '../i18n'
 import { needs, type CliArgs } from './args'
+import { call } from './call'
 import { cliLanguage } from './language'
 import type { CommandOutput } from './output'
 
@@ -103,8 +103,9 @@ export async function importFolder(
   } finally {
     stop()
   }
-  const status = s.folderImport.current()!
-  const tuning = tuningInfo(s.tuning)
+  const r = await call(s, 'import:status', {})
+  const status = r.status!
+  const { tuning } = r
   return {
     json: { import: status, tuning },
     text: summaryText(status, language),

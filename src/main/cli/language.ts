@@ -1,5 +1,5 @@
 import type { UiLanguage } from '../../shared/types'
-import { mainUiLanguage } from '../agent/language'
+import { mainUiLanguage } from '../language/mainUiLanguage'
 import type { Services } from '../services'
 
 /** The CLI's language: the UI-language setting, or for `system` the terminal's locale. */

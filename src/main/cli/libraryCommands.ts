@@ -6,14 +6,15 @@ import { call } from './call'
 import { cliLanguage } from './language'
 import type { Services } from '../services'
 import { needs, UsageError, type CliArgs } from './args'
-import type { CommandOutput } from './output'
+import { listOutput, type CommandOutput } from './output'
 import { resolve } from 'node:path'
 import { importBibliography, importZotero, type ImportSummary } from '../library/importers'
 
 /** `papers`: the library with its metadata. */
-export function papers(s: Services): CommandOutput {
-  const names = new Map(s.library.organizer.collections().map((c) => [c.id, c.name]))
-  const rows = s.library.list().map((p) => ({
+export async function papers(s: Services): Promise<CommandOutput> {
+  const { collections } = await call(s, 'library:collections', {})
+  const names = new Map(collections.map((c) => [c.id, c.name]))
+  const rows = (await call(s, 'library:list', {})).papers.map((p) => ({
     paperId: p.id,
     title: p.title,
     authors: p.authors,
@@ -128,18 +129,26 @@ function describe(p: Paper, language: UiLanguage): string {
 }
 
 /** The id of the collection with this name (or id); NOT_FOUND naming the command to list them. */
-export function collectionId(s: Services, name: string): string {
-  const c = s.library.organizer
-    .collections()
-    .find((x) => x.name.toLowerCase() === name.trim().toLowerCase() || x.id === name)
+export async function collectionId(s: Services, name: string): Promise<string> {
+  const { collections } = await call(s, 'library:collections', {})
+  const c = collections.find(
+    (x) => x.name.toLowerCase() === name.trim().toLowerCase() || x.id === name
+  )
   if (!c) throw new UserFacingError('NOT_FOUND', { key: 'noCollectionNamed', params: { name } })
   return c.id
+}
+
+/** One paper as the catalog holds it now; NOT_FOUND (as `library.get`) when it is gone. */
+async function paperNamed(s: Services, id: string): Promise<Paper> {
+  const p = (await call(s, 'library:list', {})).papers.find((x) => x.id === id)
+  if (!p) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id } })
+  return p
 }
 
 /** `bib [ids] [--collection NAME]`: BibTeX on stdout. */
 export async function bib(s: Services, args: CliArgs): Promise<CommandOutput> {
   const input: Record<string, unknown> = {}
-  if (args.values.collection) input.collectionId = collectionId(s, args.values.collection)
+  if (args.values.collection) input.collectionId = await collectionId(s, args.values.collection)
   else if (args.positional.length) input.paperIds = args.positional
   const r = await call(s, 'library:bibtex', input)
   return { json: r, text: r.bibtex.trimEnd(), exitCode: 0 }
@@ -149,14 +158,11 @@ export async function bib(s: Services, args: CliArgs): Promise<CommandOutput> {
 export async function collections(s: Services, args: CliArgs): Promise<CommandOutput> {
   const t = mainT(cliLanguage(s))
   if (args.command === 'collections') {
-    const list = s.library.organizer.collections()
-    return {
-      json: { collections: list },
-      text: list.length
-        ? list.map((c) => t('cli.collections.row', { name: c.name, count: c.count })).join('\n')
-        : t('cli.collections.none'),
-      exitCode: 0
-    }
+    const r = await call(s, 'library:collections', {})
+    const rows = r.collections.map((c) =>
+      t('cli.collections.row', { name: c.name, count: c.count })
+    )
+    return listOutput(r, rows, t('cli.collections.none'))
   }
   const [verb, name, ...rest] = args.positional
   if (!verb || !name) throw needs('collection', 'collectionVerb')
@@ -172,7 +178,7 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
     case 'rename': {
       if (!rest[0]) throw needs('collection rename', 'renameNames')
       const r = await call(s, 'library:renameCollection', {
-        collectionId: collectionId(s, name),
+        collectionId: await collectionId(s, name),
         name: rest[0]
       })
       return {
@@ -182,7 +188,7 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
       }
     }
     case 'delete': {
-      await call(s, 'library:deleteCollection', { collectionId: collectionId(s, name) })
+      await call(s, 'library:deleteCollection', { collectionId: await collectionId(s, name) })
       return {
         json: { deleted: true },
         text: t('cli.collections.deleted', { name }),
@@ -193,7 +199,7 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
     case 'remove': {
       if (!rest.length) throw needs(`collection ${verb}`, 'paperIds')
       const r = await call(s, 'library:setCollection', {
-        collectionId: collectionId(s, name),
+        collectionId: await collectionId(s, name),
         paperIds: rest,
         member: verb === 'add'
       })
@@ -233,7 +239,7 @@ export async function importLibrary(s: Services, args: CliArgs): Promise<Command
         })
       : await importZotero(s.library, resolve(from), { collections: args.collections })
   await s.library.whenIdle()
-  const byId = new Map(s.library.list().map((p) => [p.id, p]))
+  const byId = new Map((await call(s, 'library:list', {})).papers.map((p) => [p.id, p]))
   const added = r.added.map((a) => ({ ...a, status: byId.get(a.paperId)?.status ?? a.status }))
   const failed = added.filter((a) => a.status !== 'indexed')
   const language = cliLanguage(s)
@@ -306,7 +312,7 @@ export async function online(s: Services, args: CliArgs): Promise<CommandOutput>
     if (!doi) throw needs('add-doi', 'doi')
     const { paper } = await call(s, 'library:addDoi', { doi })
     await s.library.whenIdle()
-    const p = s.library.get(paper.id)
+    const p = await paperNamed(s, paper.id)
     return {
       json: { paper: p },
       text:
@@ -398,7 +404,7 @@ export async function discover(s: Services, args: CliArgs): Promise<CommandOutpu
 export async function graph(s: Services, args: CliArgs): Promise<CommandOutput> {
   const t = mainT(cliLanguage(s))
   const name = args.values.collection
-  const g = await call(s, 'graph:get', name ? { collectionId: collectionId(s, name) } : {})
+  const g = await call(s, 'graph:get', name ? { collectionId: await collectionId(s, name) } : {})
   const title = new Map(g.nodes.map((n) => [n.id, n.title]))
   const papers = g.nodes.filter((n) => n.kind === 'paper')
   const ghosts = g.nodes.filter((n) => n.kind === 'ghost')

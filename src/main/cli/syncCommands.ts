@@ -3,11 +3,13 @@ import type { UiLanguage } from '../../shared/types'
 import { errorMessage, toAppError } from '../errors'
 import { mainT } from '../i18n'
 import { needs, UsageError, type CliArgs } from './args'
+import { call } from './call'
 import { cliLanguage } from './language'
 import type { CommandOutput } from './output'
 import type { Services } from '../services'
 import { syncSettleMs } from '../sync/backgroundSync'
-import { CHANGE_KINDS, SyncService, syncStateFile } from '../sync/SyncService'
+import { SYNC_CHANGE_KINDS } from '../../shared/sync'
+import { SyncService, syncStateFile } from '../sync/SyncService'
 import type { SyncChange, SyncRun, SyncStateDocument } from '../sync/syncStateFormat'
 import { watchSyncTargets } from '../sync/watcher'
 
@@ -19,7 +21,7 @@ function settleMs(): number {
 /** "3 new, 1 updated, 1 file missing" (or "no changes"), in `language`. */
 export function syncSummary(counts: Record<string, number>, language: UiLanguage): string {
   const t = mainT(language)
-  const parts = CHANGE_KINDS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
+  const parts = SYNC_CHANGE_KINDS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
     t(`cli.sync.count.${k}`, { count: counts[k] })
   )
   return parts.length
@@ -125,7 +127,7 @@ export async function syncCommand(
   const run = await catchUp(sync, live ? (c) => out(changeLine(c, language)) : null)
   // Searchable when the command ends: the papers it added are indexed (and titled from their text).
   await s.library.whenIdle()
-  if (args.once || args.json) return result(retitled(run, s), sync.current(), language)
+  if (args.once || args.json) return result(await retitled(run, s), sync.current(), language)
   out(t('cli.sync.summary', { when: new Date(run.at), summary: syncSummary(run.counts, language) }))
   const zotero = state.zotero ? t('cli.sync.andZotero') : ''
   out(t('cli.sync.watchingNow', { folders: state.folders.length, zotero }))
@@ -152,16 +154,18 @@ export async function syncCommand(
   await sync.syncAll().then(report, failed)
   await s.library.whenIdle()
   // The changes were said as they came; --json gets the last pass's document.
-  const final = result(retitled(sync.current().lastRun ?? run, s), sync.current(), language)
+  const final = result(await retitled(sync.current().lastRun ?? run, s), sync.current(), language)
   return { ...final, text: '' }
 }
 
 /** The changes with their papers' titles as they are now (read from the PDF once indexed). */
-function retitled(run: SyncRun, s: Services): SyncRun {
+async function retitled(run: SyncRun, s: Services): Promise<SyncRun> {
+  const { papers } = await call(s, 'library:list', {})
+  const byId = new Map(papers.map((p) => [p.id, p]))
   return {
     ...run,
     changes: run.changes.map((c) => {
-      const p = c.paperId ? s.library.byId(c.paperId) : undefined
+      const p = c.paperId ? byId.get(c.paperId) : undefined
       return p ? { ...c, title: p.title } : c
     })
   }

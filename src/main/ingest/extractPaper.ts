@@ -2,7 +2,7 @@ import type { SectionSpan } from '../../shared/types'
 import { dominantLanguage, type ContentLanguage } from '../language/detectLanguage'
 import type { PageText } from '../domain'
 import { throwIfAborted, UserFacingError } from '../errors'
-import { ocrLanguagesFor } from '../ocr/ocrLanguage'
+import { recognizeScans } from '../ocr/ocrLanguage'
 import type { PageRecognizer } from '../ocr/PageRecognizer'
 import { cleanPage, composeAccents } from './cleanup'
 import { detectFigures } from './figures'
@@ -19,7 +19,7 @@ export interface OcrStage {
   recognizer: PageRecognizer
   /**
    * The chosen languages (Settings): used when the paper's text-layer pages do not say which
-   * language its scanned pages are in (see {@link ocrLanguagesFor}).
+   * language its scanned pages are in (see {@link recognizeScans}).
    */
   languages: readonly string[]
   /** Progress over the pages being recognised. */
@@ -111,16 +111,16 @@ export async function extractPaper(
   if (ocr && scanned.length > 0) {
     const wanted = [...new Set(scanned)].sort((a, b) => a - b)
     const scans = new Set(wanted)
-    languages = ocrLanguagesFor(
+    const reading = await recognizeScans(
+      ocr.recognizer,
+      bytes,
+      wanted,
       content.pages.filter((p) => !scans.has(p.page)).map((p) => done.get(p.page)!.text.text),
-      ocr.languages
+      ocr.languages,
+      { label, signal: options.signal, onPage: ocr.onPage }
     )
-    const recognized = await ocr.recognizer.recognize(bytes, wanted, {
-      languages,
-      label,
-      signal: options.signal,
-      onPage: ocr.onPage
-    })
+    languages = reading.languages
+    const recognized = reading.pages
     throwIfAborted(options.signal, { key: 'cancelledReading', params: { file: label } })
     for (const p of recognized) clean(p)
     const read = new Set(recognized.map((p) => p.page))

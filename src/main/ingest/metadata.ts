@@ -1,6 +1,8 @@
 import type { PdfInfo } from '../pdf/PdfReader'
 import type { LayoutLine, LayoutPage } from './sections'
 import { fixSpacingAccents, infoAuthors, namesIn, pageAuthors } from './authorNames'
+import { printedYear } from './printedYear'
+import { subtitleBelow } from './subtitle'
 import { sensibleTitleCase } from './titleCase'
 
 /** What the catalog shows about a paper, read from the PDF. */
@@ -35,7 +37,8 @@ const COVER =
  * @remarks The title page is page 1 unless page 1 is a distributor's cover. The title is the
  * largest block of text in the top three quarters of that page that is not a running header,
  * line numbers, an institution, a genre label ("Dissertação de mestrado"), a person's name or a
- * city/year line (cover conventions of theses). The PDF info title is used only when the page
+ * city/year line (cover conventions of theses); a smaller lower-case line right under it is its
+ * subtitle. The PDF info title (less a genre label after a dash) is used only when the page
  * prints it; the info author only when the page gives no names and prints the info's. The year
  * is printed on the paper (venue, copyright, "Published online", a cover's date line), else the
  * arXiv id's, else null: the file's creation date says when the PDF was made, not the paper.
@@ -54,20 +57,25 @@ export function readMetadata(
   const infoLines = infoTitle ? printedLines(infoTitle, titlePage) : null
   const titleLines = infoLines ?? titleBlock(titlePage, headers)
   const pageText = texts.slice(0, coverAt + 1).join('\n')
-  const rawTitle =
+  const subtitle = subtitleBelow(titlePage, titleLines.end, titleLines.size)
+  const mainTitle =
     infoTitle && agrees(infoTitle, titleLines.text, pageText) ? infoTitle : titleLines.text || null
+  const rawTitle =
+    mainTitle && subtitle && !squash(mainTitle).includes(squash(subtitle))
+      ? `${mainTitle.replace(/:$/, '')}: ${subtitle}`
+      : mainTitle
   const body = titlePage
-    .filter((_, i) => i < titleLines.start || i >= titleLines.end)
+    .filter((_, i) => i < titleLines.start || i >= titleLines.end + (subtitle ? 1 : 0))
     .map((l) => l.text)
     .join('\n')
   const title = rawTitle && fixSpacingAccents(sensibleTitleCase(rawTitle, body))
-  const fromPage = pageAuthors(titlePage, titleLines.end, titleLines.start)
+  const fromPage = pageAuthors(titlePage, titleLines.end + (subtitle ? 1 : 0), titleLines.start)
   const fromInfo = (infoAuthors(info.author) ?? []).filter((a) => printed(a, pageText))
   const authors = fromPage.length ? fromPage : fromInfo
   const venue =
     venueOf(titlePage) ?? venueOf([{ text: info.subject ?? '', fontSize: 0, offset: 0 }])
   const doi = DOI_PATTERN.exec(texts.slice(0, coverAt + 1).join('\n'))?.[1]?.toLowerCase() ?? null
-  const year = yearOf(venue, arxivId, pages.slice(0, coverAt + 2))
+  const year = yearOf(venue, arxivId, pages.slice(0, coverAt + 2), title)
   return { title, authors, year, arxivId, venue, doi }
 }
 
@@ -95,32 +103,13 @@ function usableInfoTitle(title: string | null): string | null {
   const t = title.replace(/\s+/g, ' ').trim()
   if (t.length < 4 || t.length > 300) return null
   if (/^untitled$|\.(pdf|dvi|docx?|tex|ps)$|^microsoft word|^slide \d/i.test(t)) return null
+  // A genre label after a dash ("… - Defesa de Dissertação de Mestrado") is the document's kind,
+  // which the page prints apart from the title.
+  const label = /\s[-–—|]\s+([^-–—|]{3,80})$/.exec(t)
+  if (label && label[1]!.split(/\s+/).length <= 8 && GENRE.test(label[1]!))
+    return t.slice(0, label.index).trim()
   return t
 }
-
-const YEAR = '((?:19|20)\\d{2})'
-const MONTH =
-  '(?:jan|feb|fev|mar|apr|abr|may|mai|jun|jul|aug|ago|sep|set|oct|out|okt|nov|dec|dez|dic|ene|enero|janeiro|fevereiro|março|marco|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre|januar|februar|märz|juni|juli|oktober|dezember)[a-zç]*\\.?'
-/** Printed dates, strongest first: what the publisher prints, then a cover's or manuscript's date. */
-const YEAR_LINES: readonly [score: number, pattern: RegExp][] = [
-  [4, new RegExp(`(?:©|\\(c\\)|copyright)\\D{0,60}?\\b${YEAR}\\b`, 'i')],
-  [
-    4,
-    new RegExp(`\\b(?:published|publicado|publicación)(?: online)?\\b\\D{0,40}?\\b${YEAR}\\b`, 'i')
-  ],
-  [3, new RegExp(`\\b(?:vol\\.?|volume|v\\.)\\s*\\d+.{0,60}?\\b${YEAR}\\b`, 'i')],
-  [3, new RegExp(`\\b${YEAR}\\s*;\\s*\\d+\\s*\\(`)],
-  [3, new RegExp(`\\(${YEAR}\\)\\s*\\d+\\s*[–-]\\s*\\d+`)],
-  [2, new RegExp(`\\b${MONTH},?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:de\\s+)?${YEAR}\\b`, 'i')],
-  [2, new RegExp(`^(?:[\\p{L}][\\p{L} .'’/-]{1,40}[,\\s–-]+)?${YEAR}$`, 'u')],
-  [
-    1,
-    new RegExp(
-      `\\b(?:accepted|received|recebido|aceito|aprovad[oa])\\b\\D{0,40}?\\b${YEAR}\\b`,
-      'i'
-    )
-  ]
-]
 
 /**
  * The venue's year, else the arXiv id's (first submission), else the best-supported year printed
@@ -129,30 +118,14 @@ const YEAR_LINES: readonly [score: number, pattern: RegExp][] = [
 function yearOf(
   venue: string | null,
   arxivId: string | null,
-  pages: readonly LayoutPage[]
+  pages: readonly LayoutPage[],
+  title: string | null
 ): number | null {
   const fromVenue = venue ? /.*\b((?:19|20)\d{2})\b/.exec(venue)?.[1] : undefined
   if (fromVenue) return Number(fromVenue)
   const fromId = arxivId ? arxivYear(arxivId) : null
   if (fromId) return fromId
-  const latest = new Date().getFullYear() + 1
-  let best: { score: number; year: number } | null = null
-  for (const { lines } of pages) {
-    for (const l of lines) {
-      const text = l.text.trim()
-      for (const [score, re] of YEAR_LINES) {
-        // A month and year inside running prose ("in March 2020 the WHO...") is not a date line.
-        if (score === 2 && text.split(/\s+/).length > 14) continue
-        const m = re.exec(text)
-        const year = m ? Number(m[1]) : 0
-        if (!m || year > latest) continue
-        if (!best || score > best.score || (score === best.score && year > best.year))
-          best = { score, year }
-        break
-      }
-    }
-  }
-  return best?.year ?? null
+  return printedYear(pages, title)
 }
 
 /** Lines printed at the top or bottom of several pages: running headers and footers. */
@@ -206,6 +179,8 @@ function titleBlock(lines: readonly LayoutLine[], headers: ReadonlyMap<string, n
   const usable = (l: LayoutLine): boolean => {
     const t = l.text.trim()
     if ((t.match(/\p{L}/gu) ?? []).length < 3) return false
+    // A byline word set on its own line under the title ("por" / "Leonardo Córdoba").
+    if (/^(?:by|por|von|par)$/i.test(t)) return false
     if ((l.top ?? 0) > 0.75 || ARXIV_STAMP.test(t) || /https?:|www\.|@/.test(t)) return false
     // A running header (ICML repeats the title, smaller, on every page).
     if (l.fontSize <= (headers.get(headerKey(t)) ?? 0) + 0.5) return false

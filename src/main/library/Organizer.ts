@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import type { Collection, MetadataField, Paper } from '../../shared/types'
+import {
+  METADATA_FIELDS,
+  PaperEditSchema,
+  type MetadataField,
+  type PaperEditInput
+} from '../../shared/paperFields'
+import type { Collection, Paper } from '../../shared/types'
 import { UserFacingError } from '../errors'
 import { citationKeys, papersToBibtex } from './bibtex'
 import type { Catalog } from './Catalog'
 import { mergeMetadata, type MetadataValues } from './metadataMerge'
 
-/** A hand edit of a paper's details; fields left out stay as they are. */
-export interface PaperEdit {
-  title?: string
-  authors?: string[]
-  year?: number | null
-  venue?: string | null
-  doi?: string | null
-  language?: string | null
-  tags?: string[]
-}
+/**
+ * A hand edit of a paper's details; fields left out stay as they are.
+ * @remarks The field table's `edit` entries (src/shared/paperFields.ts) say which fields these are.
+ */
+export type PaperEdit = PaperEditInput
 
 /** Which papers to cite: some ids, one collection, or (neither) the whole library. */
 export interface PaperSelection {
@@ -22,7 +23,8 @@ export interface PaperSelection {
   collectionId?: string
 }
 
-const EDITABLE: readonly MetadataField[] = ['title', 'authors', 'year', 'venue', 'doi', 'language']
+/** The bibliographic fields a hand edit sets (and marks as the user's): those the table lets edit. */
+const EDITABLE: readonly MetadataField[] = METADATA_FIELDS.filter((f) => f in PaperEditSchema.shape)
 
 /**
  * Editing, tags, collections and citing: what a researcher does to organise the library.

@@ -1,5 +1,5 @@
 import type { UiLanguage } from '../../shared/types'
-import { mainUiLanguage } from '../agent/language'
+import { mainUiLanguage } from '../language/mainUiLanguage'
 import type { SettingsService } from './settingsService'
 
 /** The language an exported document is written in: the caller's, or the setting's. */

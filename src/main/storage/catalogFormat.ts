@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CollectionSchema } from '../../shared/libraryRecords'
 import { storedPaperShape } from '../../shared/paperFields'
 import type { FileFormat, StoredDocument } from './versionedFile'
 
@@ -15,11 +16,11 @@ export const StoredPaperSchema = z.looseObject(storedPaperShape())
 /** One paper as `library.json` stores it. */
 export type StoredPaper = z.infer<typeof StoredPaperSchema>
 
-/** A collection as `library.json` stores it; unknown fields kept. */
+/** A collection as `library.json` stores it (the app's fields, one place); unknown fields kept. */
 export const StoredCollectionSchema = z.looseObject({
-  id: z.string().min(1),
-  name: z.string(),
-  createdAt: z.string()
+  ...CollectionSchema.shape,
+  // Storage has always refused an empty id; the app's schema takes what storage gives it.
+  id: z.string().min(1)
 })
 /** A collection as `library.json` stores it. */
 export type StoredCollection = z.infer<typeof StoredCollectionSchema>

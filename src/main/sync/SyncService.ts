@@ -17,7 +17,7 @@ import {
   type ZoteroLink
 } from './syncStateFormat'
 
-export { CHANGE_KINDS, type ChangeKind, type SyncLibrary, type SyncNote } from './syncPorts'
+export type { SyncLibrary, SyncNote } from './syncPorts'
 
 /** The sync state file in a data folder. */
 export function syncStateFile(dataDir: string): string {

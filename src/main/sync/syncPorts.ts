@@ -1,6 +1,7 @@
 import type { ImportedOutcome, ImportedPdf, ImportedReference } from '../library/importers'
 import type { AddOutcome } from '../library/PaperIntake'
 import type { StoredPaper } from '../storage/catalogFormat'
+import type { SyncChangeKind } from '../../shared/sync'
 import type { SyncChange } from './syncStateFormat'
 
 /** What a sync needs of the library: its public entry points. */
@@ -20,25 +21,9 @@ export interface SyncLibrary {
   }
 }
 
-/** The kinds of change a sync reports, in the order the summary names them. */
-export const CHANGE_KINDS = [
-  'new',
-  'updated',
-  'moved',
-  'restored',
-  'missing',
-  'trashed',
-  'duplicate',
-  'failed',
-  'noPdf',
-  'settling'
-] as const
-/** One kind of change. */
-export type ChangeKind = (typeof CHANGE_KINDS)[number]
-
 /** A change as a pass notes it: the paper, when there is one, named by id and title. */
 export interface SyncNote {
-  kind: ChangeKind
+  kind: SyncChangeKind
   source: SyncChange['source']
   file: string | null
   paper?: { id: string; title: string } | null

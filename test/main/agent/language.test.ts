@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerLanguage, detectLanguage, mainUiLanguage } from '../../../src/main/agent/language'
+import { answerLanguage, detectLanguage } from '../../../src/main/agent/language'
 
 describe('answer language', () => {
   it('tells Portuguese from English questions', () => {
@@ -22,13 +22,5 @@ describe('answer language', () => {
     expect(answerLanguage('ui', 'What is BERT?', 'pt-BR').texts).toBe('pt-BR')
     expect(answerLanguage('ui', 'O que é o BERT?', 'en').texts).toBe('en')
     expect(answerLanguage('ui', 'O que é o BERT?', 'pt-BR').instruction).toMatch(/Brazilian/)
-  })
-
-  it("works out main's UI language from the setting or, for 'system', the locale", () => {
-    expect(mainUiLanguage('pt-BR', {})).toBe('pt-BR')
-    expect(mainUiLanguage('en', { LANG: 'pt_BR.UTF-8' })).toBe('en')
-    expect(mainUiLanguage('system', { LANG: 'pt_BR.UTF-8' })).toBe('pt-BR')
-    expect(mainUiLanguage('system', { LC_ALL: 'en_US.UTF-8', LANG: 'pt_BR.UTF-8' })).toBe('en')
-    expect(mainUiLanguage('system', {})).toBe('en')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { combine } from '../../../src/main/ipc/combine'
-import { createHandlers, type HandlerDeps } from '../../../src/main/ipc/handlers'
+import { createHandlers, type HandlerDeps } from '../../../src/main/app/createHandlers'
 import { CHANNELS } from '../../../src/shared/contract'
 
 describe('combine', () => {

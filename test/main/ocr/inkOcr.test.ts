@@ -101,12 +101,21 @@ describe('OCR only where a page has ink (real Tesseract)', () => {
     const scan = await scanOf(dir, 'report', [ENGLISH, [], ENGLISH, []])
     const recognizer = counting(tesseract)
     const announced: number[] = []
+    const shown: string[] = []
     const paper = await extractPaper(new PdfjsReader(), scan, {
-      ocr: { recognizer, languages: ['eng'] },
+      ocr: {
+        recognizer,
+        languages: ['eng'],
+        onPage: (done, total) => shown.push(`${done}/${total}`)
+      },
       onPageText: (p) => announced.push(p.page)
     })
     expect(paper.ocr).toEqual({ pages: 2, skipped: 2, languages: ['eng'] })
-    expect(recognizer.progress).toEqual(['0/2', '1/2', '2/2'])
+    // The first two pages are read first (to tell the language of a paper that is all scans),
+    // each call OCR-ing only its inked page; until the rest is drawn its blank page is not
+    // known, so the total shown first counts it, then shrinks to the pages with ink.
+    expect(recognizer.progress).toEqual(['0/1', '1/1', '0/1', '1/1'])
+    expect(shown).toEqual(['0/3', '1/3', '1/2', '2/2'])
     expect(paper.pages.map((p) => Boolean(p.ocr))).toEqual([true, false, true, false])
     expect(paper.pages[0]!.text).toMatch(/scanner keeps every verso/i)
     expect(paper.pages[1]!.text).toBe('')
@@ -135,6 +144,16 @@ describe('OCR only where a page has ink (real Tesseract)', () => {
     const both = await words(['eng', 'por'])
     expect(accented.filter((w) => both.includes(w)).length).toBeGreaterThanOrEqual(4)
   }, 180_000)
+
+  it('reads a Portuguese scan in Portuguese when Settings says English', async () => {
+    const scan = await scanOf(dir, 'tese', [PORTUGUESE, PORTUGUESE, PORTUGUESE])
+    const paper = await extractPaper(new PdfjsReader(), scan, {
+      ocr: { recognizer: tesseract, languages: ['eng'] }
+    })
+    expect(paper.ocr).toEqual({ pages: 3, skipped: 0, languages: ['por'] })
+    for (const page of paper.pages) expect(page.text).toContain('avaliação')
+    expect(paper.metadata.language).toBe('pt')
+  }, 240_000)
 })
 
 describe('the CLI reports pages OCR read and blank pages skipped', () => {
@@ -198,6 +217,57 @@ describe('the OCR language follows the paper', () => {
     expect(asked).toEqual([['por']])
     expect(paper.ocr).toEqual({ pages: 0, skipped: 1, languages: ['por'] })
     expect(paper.metadata.language).toBe('pt')
+  })
+})
+
+/** A recognizer that reads every page as `lines`, and notes which pages it read in what. */
+function scripted(lines: string[]): PageRecognizer & { asked: string[] } {
+  const asked: string[] = []
+  return {
+    asked,
+    recognize: async (_bytes, pages, options) => {
+      asked.push(`${pages.join(',')}:${options.languages.join('+')}`)
+      return pages.map((page) => ({
+        page,
+        width: 595,
+        height: 842,
+        items: lines.map((str, i) => ({
+          str,
+          x: 72,
+          y: 770 - 16 * i,
+          width: 400,
+          fontSize: 12,
+          fontName: 'ocr',
+          hasEOL: true
+        })),
+        ocr: { languages: [...options.languages], confidence: 90, words: [] }
+      }))
+    }
+  }
+}
+
+describe('a paper that is all scans is read in the language its first pages are in', () => {
+  const pt = PORTUGUESE.map((l) => l.text)
+  const en = ENGLISH.map((l) => l.text)
+  const allScans = makePdf({ pages: [[], [], [], []] })
+
+  it('reads them again, and the rest, in Portuguese when the setting is English', async () => {
+    const recognizer = scripted([...pt, ...pt])
+    const paper = await extractPaper(new PdfjsReader(), allScans, {
+      ocr: { recognizer, languages: ['eng'] }
+    })
+    expect(recognizer.asked).toEqual(['1,2:eng', '1,2,3,4:por'])
+    expect(paper.ocr).toEqual({ pages: 4, skipped: 0, languages: ['por'] })
+    expect(paper.pages.map((p) => p.page)).toEqual([1, 2, 3, 4])
+  })
+
+  it('reads nothing twice when the setting was right', async () => {
+    const recognizer = scripted([...en, ...en])
+    const paper = await extractPaper(new PdfjsReader(), allScans, {
+      ocr: { recognizer, languages: ['eng'] }
+    })
+    expect(recognizer.asked).toEqual(['1,2:eng', '3,4:eng'])
+    expect(paper.ocr?.languages).toEqual(['eng'])
   })
 })
 

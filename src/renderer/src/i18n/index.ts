@@ -63,6 +63,19 @@ export function formatNumber(n: number, options?: Intl.NumberFormatOptions): str
 }
 
 /**
+ * A paper's language (ISO 639-1, `pt`) named in the UI language: "Portuguese" / "português".
+ * @remarks From the browser's own language names, so every language a paper can be in is named
+ * without a catalog entry; an unknown code is shown as it is.
+ */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([uiLanguage()], { type: 'language' }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+/**
  * A date (an ISO timestamp) in the UI language's format: "Mar 5, 2026" / "5 de mar. de 2026".
  * @remarks Dates are shown in the user's time zone, so a late-evening date is the local day.
  */

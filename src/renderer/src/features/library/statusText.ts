@@ -1,5 +1,5 @@
 import type { Paper } from '../../../../shared/types'
-import type { TFunction } from '../../i18n'
+import { languageName, type TFunction } from '../../i18n'
 import type { PaperProgress } from '../../store/librarySlice'
 
 /** A paper's status in words, for its row. */
@@ -32,7 +32,7 @@ export function statusText(
   }
 }
 
-/** "Vaswani, Shazeer et al. · 2017 · 15 pages", in the UI language. */
+/** "Vaswani, Shazeer et al. · 2017 · English · 15 pages", in the UI language. */
 export function paperMeta(paper: Paper, t: TFunction): string {
   const authors =
     paper.authors.length === 0
@@ -43,6 +43,7 @@ export function paperMeta(paper: Paper, t: TFunction): string {
   const parts = [
     authors,
     paper.year ? String(paper.year) : '',
+    paper.language ? languageName(paper.language) : '',
     paper.pages > 0 ? t('paper.pages', { count: paper.pages }) : ''
   ]
   return parts.filter(Boolean).join(' · ')

@@ -1,21 +1,8 @@
 import { useEffect, useState } from 'react'
-import type { SyncStatus } from '../../../../shared/sync'
+import { SETTLED_CHANGE_KINDS, type SyncStatus } from '../../../../shared/sync'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { formatDate, useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-
-/** The kinds of change, in the order the summary names them (as the CLI's). */
-const KINDS = [
-  'new',
-  'updated',
-  'moved',
-  'restored',
-  'missing',
-  'trashed',
-  'duplicate',
-  'failed',
-  'noPdf'
-] as const
 
 /** "3 new, 1 updated and 1 file missing" in the UI language. */
 export function syncSummary(
@@ -23,7 +10,7 @@ export function syncSummary(
   t: TFunction,
   language: string
 ): string {
-  const parts = KINDS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
+  const parts = SETTLED_CHANGE_KINDS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
     t(`settings.sync.count.${k}`, { count: counts[k] })
   )
   return parts.length

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Paper } from '../../../src/shared/types'
-import { createHandlers, type HandlerDeps, type LibraryPort } from '../../../src/main/ipc/handlers'
+import {
+  createHandlers,
+  type HandlerDeps,
+  type LibraryPort
+} from '../../../src/main/app/createHandlers'
 import { createRouter } from '../../../src/main/ipc/router'
 import { dataPaths } from '../../../src/main/paths'
 import { MemorySecretStore } from '../../../src/main/settings/secretStore'
