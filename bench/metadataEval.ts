@@ -42,8 +42,8 @@ export const METADATA_TARGETS = {
  */
 export const METADATA_FLOORS = {
   title: 0.95,
-  firstAuthor: 0.86,
-  authors: 0.6,
+  firstAuthor: 0.93,
+  authors: 0.91,
   year: 0.95,
   sections: 0.89,
   wholeDocumentSections: 0

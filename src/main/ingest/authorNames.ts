@@ -1,3 +1,4 @@
+import { cleanAuthorLine, dropLetterMarks } from './authorMarks'
 import type { LayoutLine } from './sections'
 
 const AFFILIATION =
@@ -10,6 +11,9 @@ const NOT_AUTHOR =
   /orientador|orientadora|coorientador|co-orientador|supervisor|advisor|adviser|director|directora|betreuer|gutachter|examinador|banca|prof\.|dr\.|monografia|trabalho|dissertação|tese\b|tesis|thesis|masterarbeit|keywords?|key words|palavras|received|accepted|published|citation|copyright/i
 /** Footnote marks and affiliation numbers that sit between names ("Lan1 Mingda Chen2∗"). */
 const SEPARATOR = /\s*(?:[,;&·]|\band\b|\bAND\b|\be\b|\by\b|\bund\b|[∗*†‡§¶♯♭?⋆]+|\d+)\s*/
+/** Separators that list people, as opposed to marks between them. */
+const LIST_SEPARATOR = /[,;&]|\band\b|\bAND\b|\be\b|\by\b|\bund\b/
+const CONNECTOR_LINE = /^(?:and|AND|e|y|und|&)$/
 const DEGREES =
   /,?\s*\b(?:PhD|Ph\.D\.|MD|MSc|MS|MPH|BSc|MA|BA|DrPH|RN|MBA|MBBS|FRCS|MRCS|DPhil)\b\.?/g
 const PARTICLE = /^(?:van|von|de|der|den|da|del|della|di|du|le|la|dos|das|do|y)$/
@@ -39,23 +43,34 @@ export function pageAuthors(
   const authors: string[] = []
   let misses = 0
   let size = 0
+  let carry = ''
   for (let i = from; i < Math.min(lines.length, from + 25); i++) {
     const text = fixSpacingAccents(lines[i]!.text)
     if (ABSTRACT_LINE.test(text)) break
-    // Later authors are set no larger than the first (a cover's genre line is larger).
-    const bigger = authors.length > 0 && lines[i]!.fontSize > size + 0.5
-    const found = bigger ? [] : lineNames(lines, i)
-    if (found.length === 0) {
-      if (authors.length > 0 && ++misses >= 3) break
+    // "and" alone between two names ("Felix Kübler" / "and" / "Simon Scheidegger").
+    if (authors.length > 0 && CONNECTOR_LINE.test(text.trim())) continue
+    // The block's names share one size; lines of another size (affiliations, a cover's genre
+    // line) are not names, and weigh less as misses (a column's affiliation lines).
+    const sameSize = authors.length === 0 || Math.abs(lines[i]!.fontSize - size) <= 0.6
+    const found = sameSize ? lineNames(lines, i, carry) : { names: [], carry: '' }
+    carry = found.carry
+    if (found.names.length === 0) {
+      if (authors.length > 0 && (misses += sameSize ? 1 : 0.5) >= 3) break
       continue
     }
     misses = 0
     if (authors.length === 0) size = lines[i]!.fontSize
-    for (const name of found) if (!authors.includes(name)) authors.push(name)
+    for (const name of found.names) if (!authors.includes(name)) authors.push(name)
   }
+  const glued = gluedLabels(lines.slice(from, from + 25))
+  if (glued.size >= 2)
+    authors.forEach((name, k) => {
+      const last = name.slice(-1)
+      if (glued.has(last) && /\p{Ll}{3}$/u.test(name)) authors[k] = name.slice(0, -1)
+    })
   if (authors.length === 0) {
     for (let i = titleStart - 1; i >= Math.max(0, titleStart - 8); i--) {
-      const found = lineNames(lines, i)
+      const found = lineNames(lines, i).names
       const words = lines[i]!.text.trim().split(/\s+/).length
       if (found.length === 1 && found[0]!.split(' ').length === words) return found
     }
@@ -63,30 +78,77 @@ export function pageAuthors(
   return authors.slice(0, 50)
 }
 
-function lineNames(lines: readonly LayoutLine[], i: number): string[] {
+/**
+ * Affiliation letters printed glued to what they label ("aPratt SILS", "bDepartment of …").
+ * @remarks Where the affiliations carry them so, the names carry them so too ("Irene
+ * Lopatovskaa"): only a run of them from "a" on counts, so a brand ("eBay") is not one.
+ */
+function gluedLabels(lines: readonly LayoutLine[]): Set<string> {
+  const labels = new Set<string>()
+  for (const l of lines) {
+    const m = /^(\p{Ll})\p{Lu}\p{Ll}/u.exec(l.text.trim())
+    if (m && m[1]!.charCodeAt(0) === 97 + labels.size) labels.add(m[1]!)
+  }
+  return labels
+}
+
+/**
+ * The names on line `i`, and a given name left at its end for the next line ("… Daniel" /
+ * "Anderle2"). `carry` is the previous line's.
+ */
+function lineNames(
+  lines: readonly LayoutLine[],
+  i: number,
+  carry = ''
+): { names: string[]; carry: string } {
+  const none = { names: [], carry: '' }
   const raw = fixSpacingAccents(lines[i]!.text).trim()
-  if (AFFILIATION.test(raw) || NOT_AUTHOR.test(raw) || /\b(?:19|20)\d{2}\b/.test(raw)) return []
-  const text = raw.replace(LABEL, '').replace(DEGREES, '')
+  if (AFFILIATION.test(raw) || NOT_AUTHOR.test(raw)) return none
+  const text = `${carry} ${cleanAuthorLine(raw.replace(LABEL, '').replace(DEGREES, ''))}`.trim()
+  // A year is a date line; ORCID ids ("0000-0003-4519-1931") are gone by now.
+  if (/\b(?:19|20)\d{2}\b/.test(text)) return none
   // A cover's city: a short line next to a line that is a year or a date.
   const near = (j: number): boolean => {
     const t = lines[j]?.text.trim() ?? ''
     return /(?:19|20)\d{2}$/.test(t) && t.split(/\s+/).length <= 5
   }
   const words = text.split(/\s+/)
-  if (words.length <= 3 && (near(i + 1) || near(i - 1))) return []
-  const caps = words.length <= 5
+  if (words.length <= 3 && (near(i + 1) || near(i - 1))) return none
   // One long name on its own line, with particles ("Vitor Márcio Paiva de Sousa Baptista").
+  const bare = text.replace(/[\s\d,]+$/, '')
   if (
-    !SEPARATOR.test(text) &&
+    !SEPARATOR.test(bare) &&
     words.length <= 7 &&
     words.slice(1, -1).some((w) => PARTICLE.test(w))
   ) {
-    const one = namesIn(text, caps)
-    if (one.length > 1) return [one.join(' ')]
+    const one = namesIn(bare, words.length <= 5)
+    if (one.length > 1) return { names: [one.join(' ')], carry: '' }
   }
+  const runs = text
+    .split(SEPARATOR)
+    .map(dropLetterMarks)
+    .filter((r) => r.length > 0)
+  // In a list cut by commas or "and", each run is one person ("Shirley Shapiro Ben David, MD;"),
+  // and capitals are read per run ("IDO ROLL, ALBERT CORBETT, AND KENNETH KOEDINGER").
+  const listed = runs.length >= 2 && LIST_SEPARATOR.test(text)
   const names: string[] = []
-  for (const run of text.split(SEPARATOR)) names.push(...namesIn(run, caps))
-  return names.filter((n) => !n.split(' ').some((w) => MONTH_WORD.test(w)))
+  let next = ''
+  runs.forEach((run, k) => {
+    const n = run.split(' ').length
+    const caps = listed ? n <= 5 : words.length <= 5
+    const open = /\p{L}$/u.test(text)
+    if (open && k === runs.length - 1 && k > 0 && n === 1 && namesIn(`${run} Name`, caps).length) {
+      next = run
+      return
+    }
+    const people = namesIn(run, caps)
+    if (listed && people.length > 1 && n <= 4) names.push(people.join(' '))
+    else names.push(...people)
+  })
+  return {
+    names: names.filter((n) => !n.split(' ').some((w) => MONTH_WORD.test(w))),
+    carry: names.length > 0 ? next : ''
+  }
 }
 
 /** Splits a run of words into people: given name, initials, particles, surname. */
@@ -147,6 +209,8 @@ const SPACING_ACCENT: Record<string, string> = {
 export function fixSpacingAccents(text: string): string {
   return (
     text
+      // A cedilla goes under the consonant beside it, which TeX may print before or after it.
+      .replace(/(\p{L})¸(?![cCsStTgGkKlLnNrR])/gu, '$1\u0327')
       .replace(/([˘¨´`ˆ˜ˇ¸])(\p{L})/gu, (_, accent: string, letter: string) =>
         (letter + SPACING_ACCENT[accent]!).normalize('NFC')
       )
