@@ -15,7 +15,7 @@ import {
 import { z } from 'zod'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import { describeIssues, isUserFacing, toAppError, UserFacingError } from '../errors'
-import type { Services } from '../services'
+import type { RouterHost } from '../ipc/routerHost'
 import { quoteMeta, quotePaper, UNTRUSTED_NOTE } from './format'
 import { mcpTools, type CallChannel, type McpTool } from './tools'
 
@@ -38,7 +38,7 @@ const PAGE_URI = /^researchpal:\/\/paper\/([A-Za-z0-9._-]+)\/page\/(\d+)$/
  * router's own issue formatter, a failed call returned as a tool error naming its code. A
  * read-only library is refreshed before each request, so the server sees what the app wrote.
  */
-export function createMcpServer(services: Services, options: McpServerOptions): Server {
+export function createMcpServer(services: RouterHost, options: McpServerOptions): Server {
   const call: CallChannel = async <C extends Channel>(channel: C, input: unknown) => {
     await services.refresh()
     const r = await services.router.invoke(channel, input, { transport: 'mcp' })
@@ -220,7 +220,7 @@ function toolError(code: string, message: string): CallToolResult {
 }
 
 /** Serves MCP over this process's stdin and stdout until the client closes them. */
-export async function serveStdio(services: Services, options: McpServerOptions): Promise<void> {
+export async function serveStdio(services: RouterHost, options: McpServerOptions): Promise<void> {
   const server = createMcpServer(services, options)
   const transport = new StdioServerTransport()
   const closed = new Promise<void>((resolve) => {
@@ -283,7 +283,7 @@ export const UNAUTHORIZED_TEXT =
  * token; a refusal says what to send.
  */
 export async function handleMcpHttp(
-  services: Services,
+  services: RouterHost,
   options: McpServerOptions,
   guard: McpHttpGuard,
   req: IncomingMessage,
@@ -325,7 +325,7 @@ export async function handleMcpHttp(
  * @remarks See {@link handleMcpHttp}; `researchpal serve` mounts the same handler at `/mcp`.
  */
 export async function serveHttp(
-  services: Services,
+  services: RouterHost,
   options: McpServerOptions & { port: number; token?: string }
 ): Promise<McpHttpServer> {
   const token = options.token ?? randomBytes(24).toString('base64url')

@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import type { Channel, ChannelOutput } from '../../shared/contract'
 import { describeIssues, isUserFacing, toAppError, UserFacingError } from '../errors'
 import { handleMcpHttp, loadHttpTransport, mcpHttpGuard } from '../mcp/mcpServer'
-import type { Services } from '../services'
+import type { RouterHost } from '../ipc/routerHost'
 import { describeHolder, LOCK_FILE, readHolder } from '../storage/DataFolderLock'
 import { API_ROUTES, type CallChannel } from './apiRoutes'
 import { AskBodySchema, seedAnswer } from './askRoute'
@@ -96,7 +96,7 @@ const honoPath = (p: string): string => p.replace(/\{(\w+)\}/g, ':$1')
  * Swagger UI from the npm package, so it works offline.
  */
 export function createApiApp(
-  services: Services,
+  services: RouterHost,
   options: ApiServerOptions,
   port: () => number
 ): Hono<Env> {
@@ -319,7 +319,10 @@ export function createApiApp(
 }
 
 /** Serves the HTTP API on 127.0.0.1 only until {@link ApiServer.close}. */
-export async function serveApi(services: Services, options: ApiServerOptions): Promise<ApiServer> {
+export async function serveApi(
+  services: RouterHost,
+  options: ApiServerOptions
+): Promise<ApiServer> {
   let port = 0
   // Before the first request: /mcp must not wait for the transport module mid-request.
   await loadHttpTransport()
