@@ -175,7 +175,8 @@ export async function metadataEval(corpusDir: string): Promise<Record<string, un
         sections: Object.fromEntries(
           SECTION_NAMES.map((s) => [s, x?.sections.find((p) => p.name === s)?.startPage ?? null])
         ),
-        wholeDocument: whole
+        wholeDocument: whole,
+        furnitureLines: x?.furniture ?? 0
       },
       want: {
         title: t.title,
@@ -216,7 +217,9 @@ export async function metadataEval(corpusDir: string): Promise<Record<string, un
     abstract: share(varied, 'abstract'),
     introduction: share(varied, 'introduction'),
     conclusion: share(varied, 'conclusion'),
-    wholeDocumentSections: varied.filter((r) => !r.ok.noWholeDocument).length
+    wholeDocumentSections: varied.filter((r) => !r.ok.noWholeDocument).length,
+    // Running headers, page numbers, line numbers and watermarks kept out of chunk text.
+    furnitureLines: varied.reduce((n, r) => n + (r.got.furnitureLines as number), 0)
   }
   const byLanguage = Object.fromEntries(
     [...new Set(truths.map((t) => t.language))].map((lang) => {

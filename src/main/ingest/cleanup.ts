@@ -122,17 +122,22 @@ export interface CleanPage {
 
 /**
  * Joins a page's lines into its cleaned text: one line per `\n`, words split by hyphenation
- * re-joined, ligatures expanded, whitespace collapsed.
+ * re-joined, ligatures expanded, whitespace collapsed; lines marked in `furniture` (running
+ * headers, page numbers: see `PageFurniture`) are left out, so a word hyphenated across a
+ * line number still joins.
  * @remarks The result is still text that occurs on the page once whitespace and hyphens are
  * ignored, which is how the viewer finds a passage to highlight.
  */
-export function cleanPage(lines: readonly PageLine[]): CleanPage {
+export function cleanPage(
+  lines: readonly PageLine[],
+  furniture: readonly boolean[] = []
+): CleanPage {
   let text = ''
   const lineOffsets: number[] = []
   let joinNext = false
   let glueNext = false
   for (let i = 0; i < lines.length; i++) {
-    const line = cleanLine(lines[i]!.text)
+    const line = furniture[i] ? '' : cleanLine(lines[i]!.text)
     if (!line) {
       lineOffsets.push(-1)
       continue
@@ -145,7 +150,7 @@ export function cleanPage(lines: readonly PageLine[]): CleanPage {
       lineOffsets.push(text.length)
       text += line
     }
-    const next = nextNonEmpty(lines, i + 1)
+    const next = nextNonEmpty(lines, i + 1, furniture)
     joinNext = next !== null && isBrokenWord(line, next)
     // A compound split at its hyphen ("pre-" + "trained") stays one word, hyphen kept.
     glueNext = !joinNext && next !== null && /\p{L}-$/u.test(line) && /^\p{Ll}/u.test(next)
@@ -154,9 +159,13 @@ export function cleanPage(lines: readonly PageLine[]): CleanPage {
   return { text, lineOffsets }
 }
 
-function nextNonEmpty(lines: readonly PageLine[], from: number): string | null {
+function nextNonEmpty(
+  lines: readonly PageLine[],
+  from: number,
+  furniture: readonly boolean[]
+): string | null {
   for (let j = from; j < lines.length; j++) {
-    const t = cleanLine(lines[j]!.text)
+    const t = furniture[j] ? '' : cleanLine(lines[j]!.text)
     if (t) return t
   }
   return null

@@ -7,6 +7,7 @@ import type { PageRecognizer } from '../ocr/PageRecognizer'
 import { cleanPage, composeAccents } from './cleanup'
 import { detectFigures } from './figures'
 import { readMetadata, type PaperMetadata } from './metadata'
+import { PageFurniture } from './pageFurniture'
 import { pageLines } from './pageLines'
 import type { PdfPageItems, PdfReader, PdfReadOptions } from '../pdf/PdfReader'
 import { detectSections, sectionSpans, type LayoutPage, type SectionMark } from './sections'
@@ -34,6 +35,8 @@ export interface ExtractedPaper {
   marks: SectionMark[]
   /** Pages without a usable text layer: read by OCR, or skipped as blank; null when none. */
   ocr: OcrCounts | null
+  /** Lines left out of the text as page furniture (running headers, page numbers, line numbers). */
+  furniture: number
 }
 
 /** What OCR did for a paper: pages it read, and text-less pages skipped as blank (no ink). */
@@ -63,12 +66,18 @@ export async function extractPaper(
   bytes: Uint8Array,
   options: ExtractOptions = {}
 ): Promise<ExtractedPaper> {
-  const done = new Map<number, { text: PageText; layout: LayoutPage }>()
+  const done = new Map<
+    number,
+    { text: PageText; layout: LayoutPage; fullLayout: LayoutPage; furniture: number }
+  >()
   const scanned: number[] = []
+  // Per paper: what one paper's headers were says nothing about the next one's.
+  const furniture = new PageFurniture()
   const clean = (p: PdfPageItems & Partial<Pick<PageText, 'ocr'>>): void => {
     if (done.has(p.page) && !p.ocr) return
     const lines = pageLines(p)
-    const cleaned = cleanPage(lines)
+    const dropped = furniture.drop(p.page, lines, p.height)
+    const cleaned = cleanPage(lines, dropped)
     const figures = detectFigures(p, lines, cleaned.lineOffsets, cleaned.text)
     const text: PageText = {
       page: p.page,
@@ -76,20 +85,23 @@ export async function extractPaper(
       ...(p.ocr && { ocr: p.ocr }),
       ...(figures.length > 0 && { figures })
     }
+    const layoutLines = lines
+      .map((l, i) => ({
+        text: composeAccents(l.text.trim()),
+        fontSize: l.fontSize,
+        offset: cleaned.lineOffsets[i]!,
+        x: l.x,
+        top: p.height > 0 ? 1 - l.y / p.height : undefined,
+        furniture: dropped[i]! && l.text.trim() !== ''
+      }))
+      .filter((l) => l.offset >= 0 || l.furniture)
     done.set(p.page, {
       text,
-      layout: {
-        page: p.page,
-        lines: lines
-          .map((l, i) => ({
-            text: composeAccents(l.text.trim()),
-            fontSize: l.fontSize,
-            offset: cleaned.lineOffsets[i]!,
-            x: l.x,
-            top: p.height > 0 ? 1 - l.y / p.height : undefined
-          }))
-          .filter((l) => l.offset >= 0)
-      }
+      // Headings are never furniture; metadata still sees it, since a line the first page shares
+      // with the others is how a running header on the first page is told from the title.
+      layout: { page: p.page, lines: layoutLines.filter((l) => !l.furniture) },
+      fullLayout: { page: p.page, lines: layoutLines },
+      furniture: layoutLines.filter((l) => l.furniture).length
     })
     // A page OCR will read is announced once it has been read.
     if (!p.ocr && options.ocr && needsOcr(text.text)) scanned.push(p.page)
@@ -144,12 +156,20 @@ export async function extractPaper(
   const metadata = {
     ...readMetadata(
       content.info,
-      layout.slice(0, 8),
+      content.pages.slice(0, 8).map((p) => done.get(p.page)!.fullLayout),
       pages.slice(0, 8).map((p) => p.text)
     ),
     language: dominantLanguage(pages.map((p) => p.text))
   }
-  return { pages, metadata, sections: sectionSpans(marks, content.numPages), marks, ocr: counts }
+  const furnitureLines = content.pages.reduce((n, p) => n + done.get(p.page)!.furniture, 0)
+  return {
+    pages,
+    metadata,
+    sections: sectionSpans(marks, content.numPages),
+    marks,
+    ocr: counts,
+    furniture: furnitureLines
+  }
 }
 
 /** A scan OCR could not read: what it found, and what the person can try. */

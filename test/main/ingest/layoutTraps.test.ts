@@ -129,3 +129,57 @@ describe('section traps on generated PDFs', () => {
     expect(abstract!.endPage).toBeLessThanOrEqual(2)
   })
 })
+
+describe('page furniture on generated PDFs', () => {
+  const flowing = (lines: string[], top = 720, pitch = 14): FixtureLine[] =>
+    lines.map((text, k) => ({ text, y: top - k * pitch }))
+  const sentences = (page: number, n: number): string[] =>
+    Array.from({ length: n }, (_, k) => `Sentence ${k + 1} of page ${page} says what it found.`)
+
+  it('keeps running headers, footers and page numbers out of the text after the first page', async () => {
+    const pages = [1, 2, 3, 4].map((n) => [
+      { text: `Journal of Examples 12 (2021) ${100 + n}`, size: 8, y: 770 },
+      ...flowing(sentences(n, 30)),
+      { text: `Lovelace et al. · Page ${n} of 4`, size: 8, y: 30 }
+    ])
+    const x = await read({ pages })
+    expect(x.pages[0]!.text).toContain('Journal of Examples')
+    for (const p of x.pages.slice(1)) {
+      expect(p.text).not.toMatch(/Journal of Examples|Lovelace et al/)
+      expect(p.text.startsWith(`Sentence 1 of page ${p.page}`)).toBe(true)
+      expect(p.text.endsWith(`Sentence 30 of page ${p.page} says what it found.`)).toBe(true)
+    }
+  })
+
+  it('keeps body text that runs into the page margin at its usual spacing, even when it repeats', async () => {
+    const same = Array.from({ length: 52 }, () => 'The same boilerplate sentence on every page.')
+    const x = await read({ pages: [1, 2, 3].map(() => flowing(same, 746)) })
+    for (const p of x.pages) expect(p.text.split('\n')).toHaveLength(52)
+  })
+
+  it('drops a line-number column and joins a word hyphenated across it', async () => {
+    const text = [
+      'A draft sent for review numbers its lines in the margin, and the',
+      'method is compet-',
+      'itive with the baselines on every dataset we tried in this study.',
+      ...sentences(1, 8)
+    ]
+    const page: FixtureLine[] = text.flatMap((t, k) => [
+      { text: t, x: 90, y: 720 - k * 14 },
+      { text: String(k + 1), x: 60, y: 720 - k * 14, size: 6 }
+    ])
+    const x = await read({ pages: [page] })
+    expect(x.pages[0]!.text).toContain('method is competitive with the baselines')
+    expect(x.pages[0]!.text.split('\n').some((l) => /^\d+$/.test(l))).toBe(false)
+  })
+
+  it('drops a watermark repeated on every page but keeps the first', async () => {
+    const pages = [1, 2, 3].map((n) => [
+      { text: 'DRAFT', size: 110, x: 150, y: 400 },
+      ...flowing(sentences(n, 20))
+    ])
+    const x = await read({ pages })
+    expect(x.pages[0]!.text).toContain('DRAFT')
+    expect(x.pages.slice(1).map((p) => p.text.includes('DRAFT'))).toEqual([false, false])
+  })
+})
