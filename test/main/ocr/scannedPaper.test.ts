@@ -109,6 +109,24 @@ describe.skipIf(!source)('a scanned paper, read by OCR (real workers)', () => {
     expect(await services.library.ocrWords(paper.id, top.page)).toEqual(words)
   }, 300_000)
 
+  it('gives a text paper added in the same batch as a scan all its figure and table chunks', async () => {
+    // Whatever OCR leaves behind must not change what the next paper gets (issue 26).
+    const scan = join(root, 'scan-page-5.pdf')
+    await writeFile(scan, await makeScannedPdf(source!, { first: 5, last: 5 }))
+    const text = join(root, 'transformer-text.pdf')
+    await writeFile(text, await readFile(source!))
+    const [scanned, typed] = await services.library.addPaths([scan, text])
+    await services.library.whenIdle()
+    const papers = services.library.list()
+    expect(papers.find((p) => p.id === scanned!.id)).toMatchObject({ status: 'indexed' })
+    expect(papers.find((p) => p.id === typed!.id)).toMatchObject({ status: 'indexed', pages: 15 })
+    // Figure 1 (p. 3) and Table 1 (p. 6) are passages of their own, as when ingested alone.
+    const figure = await services.retriever.passage(`${typed!.id}-page-3-figure-1`)
+    expect(figure.text).toMatch(/^Figure 1: The Transformer/)
+    const table = await services.retriever.passage(`${typed!.id}-page-6-table-1`)
+    expect(table.text).toMatch(/^Table 1:/)
+  }, 120_000)
+
   it('cancels OCR mid-paper and leaves the paper retryable', async () => {
     const copy = join(root, 'transformer-scan-2.pdf')
     await writeFile(copy, await makeScannedPdf(source!, { first: 5, last: 7 }))
