@@ -269,6 +269,8 @@ export const en = {
     year: 'Year',
     venue: 'Venue',
     doi: 'DOI',
+    language: 'Language',
+    languageUnknown: 'Not detected',
     tags: 'Tags, separated by commas',
     added: 'Added to the library on {{date}}.',
     kept: 'What you edit here is kept: metadata found later in the PDF or online never replaces it.',
@@ -674,7 +676,7 @@ export const en = {
     ocrLanguage: 'OCR language for scanned pages',
     ocrLanguages: { eng: 'English', por: 'Portuguese' },
     ocrHelp:
-      'Pages without a text layer are read by OCR, offline; blank pages are skipped. A paper whose other pages are in English or Portuguese is read in that language; this one is for papers that are all scans.',
+      'Pages without a text layer are read by OCR, offline; blank pages are skipped. A paper whose other pages are in English or Portuguese is read in that language; this one starts a paper that is all scans, and when its first pages turn out to be in the other language the rest is read in that one.',
     rounds1: '1 — fast (one question, one paper)',
     rounds3: '3 — for comparisons across papers',
     apiKey: 'Gemini API key',

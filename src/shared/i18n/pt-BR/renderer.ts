@@ -270,6 +270,8 @@ export const ptBR: Catalog = {
     year: 'Ano',
     venue: 'Publicado em',
     doi: 'DOI',
+    language: 'Idioma',
+    languageUnknown: 'Não detectado',
     tags: 'Etiquetas, separadas por vírgulas',
     added: 'Adicionado à biblioteca em {{date}}.',
     kept: 'O que você edita aqui é mantido: metadados encontrados depois no PDF ou online nunca o substituem.',
@@ -682,7 +684,7 @@ export const ptBR: Catalog = {
     ocrLanguage: 'Idioma do OCR para páginas digitalizadas',
     ocrLanguages: { eng: 'Inglês', por: 'Português' },
     ocrHelp:
-      'Páginas sem camada de texto são lidas por OCR, sem internet; páginas em branco são puladas. Um artigo cujas outras páginas estão em inglês ou português é lido nessa língua; esta vale para artigos que são só digitalização.',
+      'Páginas sem camada de texto são lidas por OCR, sem internet; páginas em branco são puladas. Um artigo cujas outras páginas estão em inglês ou português é lido nessa língua; esta começa um artigo que é só digitalização, e se as primeiras páginas estiverem na outra língua, o resto é lido nela.',
     rounds1: '1 — rápido (uma pergunta, um artigo)',
     rounds3: '3 — para comparar artigos',
     apiKey: 'Chave da API Gemini',

@@ -144,6 +144,32 @@ describe('LibraryPanel', () => {
     await act(() => i18n.changeLanguage('en'))
   })
 
+  it('names the detected language in the UI language and lets the user correct it', async () => {
+    const detected = paper({ language: 'en', fieldSources: {} })
+    const fake = fakeApi({
+      'library:list': () => ok({ papers: [detected] }),
+      'library:edit': () => ok({ paper: { ...detected, language: 'pt' } })
+    })
+    const { store } = renderWithStore(<LibraryPanel />, fake)
+    await act(() => store.getState().loadLibrary())
+    act(() => store.getState().openDetails(detected.id))
+    const select = await screen.findByLabelText<HTMLSelectElement>(/^Language/, {
+      selector: 'select'
+    })
+    expect(select.value).toBe('en')
+    expect(select.selectedOptions[0]!.textContent).toBe('English')
+    await act(() => i18n.changeLanguage('pt-BR'))
+    expect(select.selectedOptions[0]!.textContent).toBe('inglês')
+    await act(() => i18n.changeLanguage('en'))
+    fireEvent.change(select, { target: { value: 'pt' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }))
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'library:edit')).toEqual([
+        { channel: 'library:edit', input: { paperId: detected.id, edit: { language: 'pt' } } }
+      ])
+    )
+  })
+
   it('lists a 1,000-paper library a page at a time: the first rows, then more on request; a search finds any paper', async () => {
     const papers = Array.from({ length: 1000 }, (_, i) =>
       paper({

@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react'
 import type { FieldSource, Paper } from '../../../../shared/types'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { formatDate, useTranslation, type TFunction } from '../../i18n'
+import { formatDate, languageName, useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PaperDiscovery } from './PaperDiscovery'
 import { ReferencePdf, useReferencePdf } from './ReferencePdf'
 import { useModal } from './useModal'
 import { SyncSourceDetails } from './SyncSource'
+
+/** The languages offered for a paper, besides the one detected (ISO 639-1, as detection gives). */
+const PAPER_LANGUAGES = ['en', 'pt', 'es', 'fr', 'de', 'it']
 
 function sourceText(source: FieldSource, t: TFunction): string {
   switch (source) {
@@ -25,7 +28,7 @@ function sourceText(source: FieldSource, t: TFunction): string {
   }
 }
 
-/** Edits a paper's details (title, authors, year, venue, DOI, tags) and cites it. */
+/** Edits a paper's details (title, authors, year, venue, DOI, language, tags) and cites it. */
 export function PaperDetails() {
   const editing = useAppStore((s) => s.organize.editing)
   const paper = useAppStore((s) => s.library.papers.find((p) => p.id === s.organize.editing))
@@ -56,6 +59,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
   const [year, setYear] = useState(paper.year ? String(paper.year) : '')
   const [venue, setVenue] = useState(paper.venue ?? '')
   const [doi, setDoi] = useState(paper.doi ?? '')
+  const [language, setLanguage] = useState(paper.language ?? '')
   const [tags, setTags] = useState(paper.tags.join(', '))
   const [saved, setSaved] = useState(false)
   const pdf = useReferencePdf(paper)
@@ -82,6 +86,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
     if (yearValue !== paper.year) edit.year = yearValue
     if ((venue.trim() || null) !== paper.venue) edit.venue = venue.trim() || null
     if ((doi.trim() || null) !== paper.doi) edit.doi = doi.trim() || null
+    if ((language || null) !== paper.language) edit.language = language || null
     const t = list(tags, /,/)
     if (t.join(',') !== paper.tags.join(',')) edit.tags = t
     if (Object.keys(edit).length === 0) return openDetails(null)
@@ -147,12 +152,30 @@ function DetailsForm({ paper }: { paper: Paper }) {
           <input value={venue} onChange={(e) => setVenue(e.target.value)} />
         </label>
       </div>
-      <label className="field">
-        <span>
-          {t('details.doi')} {sourceOf('doi')}
-        </span>
-        <input value={doi} placeholder="10.…" onChange={(e) => setDoi(e.target.value)} />
-      </label>
+      <div className="field-row">
+        <label className="field grow">
+          <span>
+            {t('details.doi')} {sourceOf('doi')}
+          </span>
+          <input value={doi} placeholder="10.…" onChange={(e) => setDoi(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>
+            {t('details.language')} {paper.language && sourceOf('language')}
+          </span>
+          <select value={language} onChange={(e) => setLanguage(e.target.value)}>
+            <option value="">{t('details.languageUnknown')}</option>
+            {[...new Set([...PAPER_LANGUAGES, ...(paper.language ? [paper.language] : [])])]
+              .map((code) => ({ code, name: languageName(code) }))
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+          </select>
+        </label>
+      </div>
       {paper.arxivId && (
         <label className="field">
           <span>{t('details.arxivId')}</span>
