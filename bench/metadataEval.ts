@@ -45,7 +45,7 @@ export const METADATA_FLOORS = {
   firstAuthor: 0.93,
   authors: 0.91,
   year: 0.95,
-  sections: 0.89,
+  sections: 0.91,
   wholeDocumentSections: 0
 } as const
 

@@ -31,7 +31,7 @@ const NUMBERED = /^(\d{1,2})\.?\s+(\p{Lu}[^\n]{1,80})$/u
 const ROMAN = /^([IVX]{1,5})\.\s+(\p{Lu}[^\n]{1,80})$/u
 const LETTERED = /^([A-H])\.?\s+(\p{Lu}[^\n]{1,80})$/u
 const UNNUMBERED =
-  /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|introduction|resumo|resumen|zusammenfassung|introdução|introducción|einleitung|conclusão|conclusões|considerações finais|conclusiones|conclusión|fazit|referências(?: bibliográficas)?|referencias(?: bibliográficas)?|bibliografía|literaturverzeichnis|agradecimentos|agradecimientos|danksagung)\s*[.:]?$/i
+  /^(abstract|references|bibliography|acknowledge?ments?|appendix|appendices|conclusions?|broader impacts?|related work|background(?: and significance)?|introduction|resumo|resumen|zusammenfassung|introdução|introducción|einleitung|conclusão|conclusões|considerações finais|conclusiones|conclusión|fazit|referências(?: bibliográficas)?|referencias(?: bibliográficas)?|bibliografía|literaturverzeichnis|agradecimentos|agradecimientos|danksagung)\s*[.:]?$/i
 const INLINE_ABSTRACT = /^(?:abstract|resumo|resumen|summary)\s*[.:—–-]\s*\S/i
 /** "Abstract" run into its first words, or into a structured abstract's first label. */
 const RUN_IN_ABSTRACT = /^(?:Abstract|ABSTRACT|Resumo|RESUMO|Resumen|RESUMEN) \p{Lu}\p{Ll}/u
@@ -121,7 +121,21 @@ export function detectSections(pages: readonly LayoutPage[]): SectionMark[] {
       marks.push({ name, heading, page, offset: line.offset })
     }
   }
-  return nameUnlabelledMethod(marks)
+  return nameUnlabelledMethod(nameOpeningBackground(marks))
+}
+
+/**
+ * IMRaD papers (medicine, the life and health sciences) open with "Background" where others
+ * write "Introduction": when no introduction was found, a background section that is the
+ * first after the abstract is the introduction; later ones stay related work.
+ */
+function nameOpeningBackground(marks: SectionMark[]): SectionMark[] {
+  if (marks.some((m) => m.name === 'introduction')) return marks
+  const first = marks.findIndex((m) => m.name !== 'abstract')
+  const m = marks[first]
+  if (m?.name === 'related work' && /^(?:\d{1,2}\.?\s+)?background/i.test(m.heading))
+    marks[first] = { ...m, name: 'introduction' }
+  return marks
 }
 
 /**

@@ -113,6 +113,32 @@ describe('section traps on generated PDFs', () => {
     expect(x.sections.some((s) => s.startPage === 2)).toBe(false)
   })
 
+  it('takes an IMRaD paper\'s opening "Background" for its introduction, and no other background', async () => {
+    const imrad = await read({
+      pages: [
+        [
+          { text: 'A Trial in Two Hospitals', size: 18 },
+          { text: 'Abstract', size: 12 },
+          ...body(20)
+        ],
+        [{ text: 'Background', size: 12 }, ...body(30)],
+        [{ text: 'Methods', size: 12 }, ...body(30)],
+        [{ text: 'Conclusions', size: 12 }, ...body(10)]
+      ]
+    })
+    expect(imrad.sections.find((s) => s.name === 'introduction')?.startPage).toBe(2)
+    const ml = await read({
+      pages: [
+        [{ text: 'A Model Paper', size: 18 }, { text: 'Abstract', size: 12 }, ...body(20)],
+        [{ text: '1 Introduction', size: 12 }, ...body(30)],
+        [{ text: '2 Background', size: 12 }, ...body(30)]
+      ]
+    })
+    const names = ml.sections.map((s) => [s.name, s.startPage])
+    expect(names).toContainEqual(['introduction', 2])
+    expect(names).toContainEqual(['related work', 3])
+  })
+
   it('does not let an abstract with no heading after it cover the whole document', async () => {
     const x = await read({
       pages: [
