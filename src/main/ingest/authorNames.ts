@@ -190,7 +190,8 @@ export function infoAuthors(author: string | null): string[] | null {
         .replace(/\s+/g, ' ')
         .trim()
     )
-    .filter((s) => s.length > 1)
+    // A program, a unit or an address ("PPGEco/UFES", "me@uni.br") is no person's name.
+    .filter((s) => s.length > 1 && !/[/@\\]/.test(s))
   return parts.length ? parts : null
 }
 

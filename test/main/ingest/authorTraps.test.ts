@@ -74,3 +74,20 @@ describe('author traps on generated PDFs', () => {
     expect(authors).toEqual(['Irene Lopatovska', 'Ioannis Arapakis'])
   })
 })
+
+describe('authors from the PDF Info field', () => {
+  it('keeps the people and leaves out a program or an address listed beside them', async () => {
+    const bytes = makePdf({
+      pages: [
+        [
+          { text: 'Slides of a Thesis Defence', size: 24 },
+          { text: 'Presented by Maria Souza at PPGEco/UFES, maria@ufes.br', size: 11 },
+          ...body
+        ]
+      ],
+      info: { Author: 'Maria Souza, PPGEco/UFES; maria@ufes.br' }
+    })
+    const { metadata } = await extractPaper(new PdfjsReader(), bytes)
+    expect(metadata.authors).toEqual(['Maria Souza'])
+  })
+})
