@@ -132,12 +132,19 @@ export function cleanPage(
   lines: readonly PageLine[],
   furniture: readonly boolean[] = []
 ): CleanPage {
+  // Each line is cleaned once, and the next non-empty line after each is found in one pass.
+  const cleaned = lines.map((l, i) => (furniture[i] ? '' : cleanLine(l.text)))
+  const nextLine: (string | null)[] = []
+  for (let j = cleaned.length - 1, seen: string | null = null; j >= 0; j--) {
+    nextLine[j] = seen
+    if (cleaned[j]) seen = cleaned[j]!
+  }
   let text = ''
   const lineOffsets: number[] = []
   let joinNext = false
   let glueNext = false
-  for (let i = 0; i < lines.length; i++) {
-    const line = furniture[i] ? '' : cleanLine(lines[i]!.text)
+  for (let i = 0; i < cleaned.length; i++) {
+    const line = cleaned[i]!
     if (!line) {
       lineOffsets.push(-1)
       continue
@@ -150,23 +157,11 @@ export function cleanPage(
       lineOffsets.push(text.length)
       text += line
     }
-    const next = nextNonEmpty(lines, i + 1, furniture)
+    const next = nextLine[i] ?? null
     joinNext = next !== null && isBrokenWord(line, next)
     // A compound split at its hyphen ("pre-" + "trained") stays one word, hyphen kept.
     glueNext = !joinNext && next !== null && /\p{L}-$/u.test(line) && /^\p{Ll}/u.test(next)
     if (joinNext) text = text.slice(0, -1)
   }
   return { text, lineOffsets }
-}
-
-function nextNonEmpty(
-  lines: readonly PageLine[],
-  from: number,
-  furniture: readonly boolean[]
-): string | null {
-  for (let j = from; j < lines.length; j++) {
-    const t = furniture[j] ? '' : cleanLine(lines[j]!.text)
-    if (t) return t
-  }
-  return null
 }

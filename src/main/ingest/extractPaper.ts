@@ -66,10 +66,7 @@ export async function extractPaper(
   bytes: Uint8Array,
   options: ExtractOptions = {}
 ): Promise<ExtractedPaper> {
-  const done = new Map<
-    number,
-    { text: PageText; layout: LayoutPage; fullLayout: LayoutPage; furniture: number }
-  >()
+  const done = new Map<number, { text: PageText; layout: LayoutPage; fullLayout: LayoutPage }>()
   const scanned: number[] = []
   // Per paper: what one paper's headers were says nothing about the next one's.
   const furniture = new PageFurniture()
@@ -100,8 +97,7 @@ export async function extractPaper(
       // Headings are never furniture; metadata still sees it, since a line the first page shares
       // with the others is how a running header on the first page is told from the title.
       layout: { page: p.page, lines: layoutLines.filter((l) => !l.furniture) },
-      fullLayout: { page: p.page, lines: layoutLines },
-      furniture: layoutLines.filter((l) => l.furniture).length
+      fullLayout: { page: p.page, lines: layoutLines }
     })
     // A page OCR will read is announced once it has been read.
     if (!p.ocr && options.ocr && needsOcr(text.text)) scanned.push(p.page)
@@ -161,7 +157,10 @@ export async function extractPaper(
     ),
     language: dominantLanguage(pages.map((p) => p.text))
   }
-  const furnitureLines = content.pages.reduce((n, p) => n + done.get(p.page)!.furniture, 0)
+  const furnitureLines = content.pages.reduce(
+    (n, p) => n + done.get(p.page)!.fullLayout.lines.filter((l) => l.furniture).length,
+    0
+  )
   return {
     pages,
     metadata,

@@ -1,4 +1,4 @@
-import type { PageLine } from './pageLines'
+import { dominantSize, type PageLine } from './pageLines'
 
 /**
  * The share of the page height, from the top and from the bottom, where running headers,
@@ -103,14 +103,11 @@ function bandKey(text: string): string {
     .replace(/\p{N}+/gu, '#')
 }
 
-/** The font size covering most of a page's lines (0 on an empty page). */
+/** The font size covering most of a page's characters (0 on an empty page). */
 function bodySize(lines: readonly PageLine[]): number {
   const weight = new Map<number, number>()
   for (const l of lines) weight.set(l.fontSize, (weight.get(l.fontSize) ?? 0) + l.text.length)
-  let best = 0
-  let most = -1
-  for (const [size, n] of weight) if (n > most) [best, most] = [size, n]
-  return best
+  return dominantSize(weight)
 }
 
 /** Lines of a number-only column (at least five, counting up down the page). */

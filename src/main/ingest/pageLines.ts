@@ -78,7 +78,8 @@ function gapText(cur: { parts: string[]; end: number; size: number }, it: PdfTex
   return gap > size * 1.5 ? '  ' : gap > size * 0.2 ? ' ' : ''
 }
 
-function dominantSize(sizes: Map<number, number>): number {
+/** The size with the most characters (the larger one on a tie); 0 when there is none. */
+export function dominantSize(sizes: ReadonlyMap<number, number>): number {
   let best = 0
   let bestCount = -1
   for (const [size, count] of sizes) {

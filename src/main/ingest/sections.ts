@@ -5,8 +5,10 @@ import { canonicalSection } from '../domain/sections'
 export interface LayoutLine {
   text: string
   fontSize: number
-  /** Where the line starts in its page's cleaned text. */
+  /** Where the line starts in its page's cleaned text; -1 for page furniture. */
   offset: number
+  /** A running header, page number or the like: in no text, seen only by metadata. */
+  furniture?: boolean
   /** Left edge in points, when known. */
   x?: number
   /** Baseline position from the top of the page, 0 (top) to 1 (bottom), when known. */

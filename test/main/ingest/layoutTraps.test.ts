@@ -9,6 +9,13 @@ const body = (
 ): FixtureLine[] =>
   Array.from({ length: n }, () => ({ text: `${words} what a person would find there.` }))
 
+/** A first page: a title, an "Abstract" heading and `n` lines of text. */
+const opening = (title: string, abstractSize: number, n: number): FixtureLine[] => [
+  { text: title, size: 18 },
+  { text: 'Abstract', size: abstractSize },
+  ...body(n)
+]
+
 const read = (spec: Parameters<typeof makePdf>[0]) => extractPaper(new PdfjsReader(), makePdf(spec))
 
 describe('metadata traps on generated PDFs', () => {
@@ -116,11 +123,7 @@ describe('section traps on generated PDFs', () => {
   it('takes an IMRaD paper\'s opening "Background" for its introduction, and no other background', async () => {
     const imrad = await read({
       pages: [
-        [
-          { text: 'A Trial in Two Hospitals', size: 18 },
-          { text: 'Abstract', size: 12 },
-          ...body(20)
-        ],
+        opening('A Trial in Two Hospitals', 12, 20),
         [{ text: 'Background', size: 12 }, ...body(30)],
         [{ text: 'Methods', size: 12 }, ...body(30)],
         [{ text: 'Conclusions', size: 12 }, ...body(10)]
@@ -129,7 +132,7 @@ describe('section traps on generated PDFs', () => {
     expect(imrad.sections.find((s) => s.name === 'introduction')?.startPage).toBe(2)
     const ml = await read({
       pages: [
-        [{ text: 'A Model Paper', size: 18 }, { text: 'Abstract', size: 12 }, ...body(20)],
+        opening('A Model Paper', 12, 20),
         [{ text: '1 Introduction', size: 12 }, ...body(30)],
         [{ text: '2 Background', size: 12 }, ...body(30)]
       ]
@@ -142,11 +145,7 @@ describe('section traps on generated PDFs', () => {
   it('does not let an abstract with no heading after it cover the whole document', async () => {
     const x = await read({
       pages: [
-        [
-          { text: 'A Paper Without Headings', size: 18 },
-          { text: 'Abstract', size: 10 },
-          ...body(30)
-        ],
+        opening('A Paper Without Headings', 10, 30),
         ...Array.from({ length: 7 }, () => body(40))
       ]
     })
