@@ -300,6 +300,10 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     return this.search.query(text, k, paperIds, prefer)
   }
 
+  papersIntroducing(keys: readonly string[], scope?: readonly string[]): Set<string> {
+    return this.search.papersIntroducing(keys, scope)
+  }
+
   termWeights(terms: readonly string[]): Map<string, number> {
     return this.search.idfOf(terms)
   }

@@ -14,6 +14,7 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { questionNameKeys } from './introducedNames'
 import { abstractPages, asksForQuantity, proximityRerank } from './proximity'
 import { namedPapers, referenceOnlyPages, rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
@@ -83,7 +84,11 @@ export class HybridRetriever implements Retriever {
     const depth = Math.max(MIN_DEPTH, limit * 4)
     const terms = queryTerms(query)
     const titleOf = (id: string): string | undefined => this.deps.paper(id)?.title
-    const keywordHits = keywords.query(query, depth, scope, namedPapers(terms, scope, titleOf))
+    const introducing = new Set(
+      keywords.papersIntroducing?.(questionNameKeys(query), paperIds ? scope : undefined) ?? []
+    )
+    const named = namedPapers(terms, scope, titleOf, introducing)
+    const keywordHits = keywords.query(query, depth, scope, named)
     const dense = await this.dense(query, depth, scope, signal)
     throwIfAborted(signal, { key: 'cancelledSearch' })
     if (!dense && terms.length === 0) {
@@ -96,7 +101,7 @@ export class HybridRetriever implements Retriever {
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
       : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
     const ranked = this.byProximity(
-      rerank(fused, terms, paperOfChunk, titleOf, (id) => this.referencePages(id)),
+      rerank(fused, terms, paperOfChunk, titleOf, (id) => this.referencePages(id), introducing),
       query,
       terms
     )

@@ -1,4 +1,4 @@
-import type { PaperPostings } from './keywordFile'
+import { introducesTerm, type PaperPostings } from './keywordFile'
 import type { KeywordPack } from './pack/keywordPack'
 import type { PackedStore } from './pack/PackedStore'
 import {
@@ -75,6 +75,27 @@ export class Bm25Search {
       chunkId: this.chunkIdOf(h),
       score: boost ? h.score / (boost.get(h.paperId) ?? 1) : h.score
     }))
+  }
+
+  /** The papers (in `scope`, when given) whose abstract introduces a name with one of `keys`. */
+  papersIntroducing(keys: readonly string[], scope?: readonly string[]): Set<string> {
+    const out = new Set<string>()
+    const pack = this.store.pack
+    for (const key of keys) {
+      const h = introducesTerm(key)
+      for (const d of this.store.delta.values()) {
+        if (findTerm(d.value.terms, h) >= 0) out.add(d.value.paperId)
+      }
+      const t = pack ? pack.find(h) : -1
+      if (t < 0) continue
+      for (const doc of pack!.cachedPostings(t).docs) {
+        const paper = pack!.docPaper[doc]!
+        if (this.store.allAlive || this.store.alive![paper] === 1) out.add(pack!.papers[paper]!.id)
+      }
+    }
+    if (!scope) return out
+    const within = new Set(scope)
+    return new Set([...out].filter((id) => within.has(id)))
   }
 
   /** Each term's inverse document frequency over the whole index (0 for a term it lacks). */

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Region } from '../../shared/types'
 import type { Chunk } from '../domain'
 import { findAbbreviations } from './abbreviations'
+import { abstractText, introducedNames, nameKey } from './introducedNames'
 import { ANALYSIS_VERSION, analysisOf, termHash, tokenize, type Analysis } from './tokenizer'
 
 /**
@@ -172,6 +173,8 @@ export async function buildPostings(
   const ptRows = new Set<number>()
   analyses.forEach((a, row) => a === 'pt' && ptRows.add(row))
   const expansions = abbreviationTerms(chunks, ptRows.size * 2 > chunks.length ? 'pt' : 'en')
+  // The names the paper's abstract introduces mark its first chunk: a paper-level field.
+  const introduces = introducedNames(abstractText(chunks)).map((n) => introducesTerm(nameKey(n)))
   let since = performance.now()
   for (let doc = 0; doc < chunks.length; doc++) {
     // Yield every few milliseconds, so indexing a long paper never stalls the main process's
@@ -194,6 +197,7 @@ export async function buildPostings(
       const tf = counts.get(short)
       if (tf) for (const h of long) counts.set(h, (counts.get(h) ?? 0) + tf)
     }
+    if (doc === 0) for (const h of introduces) counts.set(h, 1)
     for (const [h, tf] of counts) {
       let list = byTerm.get(h)
       if (!list) byTerm.set(h, (list = []))
@@ -378,4 +382,12 @@ function uint32(n: number): Buffer {
   const b = Buffer.alloc(4)
   b.writeUInt32LE(n)
   return b
+}
+
+/**
+ * The term that marks a paper introducing the name with this key ({@link nameKey}); no word
+ * of a text is ever indexed as it (the prefix is not a letter or digit).
+ */
+export function introducesTerm(key: string): number {
+  return termHash(`\u0001introduces:${key}`)
 }

@@ -87,10 +87,13 @@ export function referenceOnlyPages(
 export function namedPapers(
   terms: readonly string[],
   paperIds: readonly string[],
-  titleOf: (paperId: string) => string | undefined
+  titleOf: (paperId: string) => string | undefined,
+  introducing: Iterable<string> = []
 ): Map<string, number> {
   const query = new Set(terms)
   const out = new Map<string, number>()
+  // A paper whose abstract introduces a name the question uses ("the Transformer") is named too.
+  for (const id of introducing) out.set(id, 1 + NAME_WEIGHT)
   if (query.size === 0) return out
   for (const id of paperIds) {
     const title = titleOf(id)
@@ -111,13 +114,15 @@ export function isFigureOrTable(chunkId: string): boolean {
  * @param paperOf The paper id of a chunk id.
  * @param titleOf A paper's title (undefined when unknown).
  * @param referencePages The pages of a paper that only its reference list covers.
+ * @param introducing Papers whose abstract introduces a name the question uses (named too).
  */
 export function rerank(
   ranked: readonly { id: string; score: number }[],
   terms: readonly string[],
   paperOf: (chunkId: string) => string | undefined,
   titleOf: (paperId: string) => string | undefined,
-  referencePages: (paperId: string) => ReadonlySet<number> = () => NO_PAGES
+  referencePages: (paperId: string) => ReadonlySet<number> = () => NO_PAGES,
+  introducing: ReadonlySet<string> = new Set()
 ): { id: string; score: number }[] {
   if (ranked.length === 0) return []
   const query = new Set(terms)
@@ -129,7 +134,7 @@ export function rerank(
       const title = titleOf(paperId)
       b = 1
       const name = title ? titleName(title) : null
-      if (name !== null && query.has(name)) b += NAME_WEIGHT
+      if ((name !== null && query.has(name)) || introducing.has(paperId)) b += NAME_WEIGHT
       boosts.set(paperId, b)
     }
     return b

@@ -22,9 +22,10 @@ export type Analysis = 'en' | 'pt'
  * The version of the analysis the `.kw` files are built with; a file built with an older one
  * is re-analysed from its stored text (see Bm25KeywordIndex).
  * @remarks 1: English only (Porter, English stop words). 2: per-chunk language, Portuguese
- * stemming and stop words, diacritics folded.
+ * stemming and stop words, diacritics folded. 3: a paper's first chunk also holds a term per
+ * name its abstract introduces (see introducedNames.ts).
  */
-export const ANALYSIS_VERSION = 2
+export const ANALYSIS_VERSION = 3
 
 const ENGLISH_STOP_WORDS = new Set(
   (

@@ -78,6 +78,11 @@ export interface KeywordIndex {
     prefer?: ReadonlyMap<string, number>
   ): { chunkId: string; score: number }[]
   count(): number
+  /**
+   * The papers (within `scope`) whose abstract introduces a name with one of these keys
+   * (see introducedNames.ts; optional).
+   */
+  papersIntroducing?(keys: readonly string[], scope?: readonly string[]): ReadonlySet<string>
   /** Each query term's weight (idf over the whole index) for re-ranking (optional). */
   termWeights?(terms: readonly string[]): ReadonlyMap<string, number>
   /** Each chunk's index terms in order, as the index analyses it (optional). */

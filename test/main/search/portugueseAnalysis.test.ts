@@ -6,7 +6,7 @@ import type { Chunk } from '../../../src/main/domain'
 import { Bm25KeywordIndex } from '../../../src/main/search/Bm25KeywordIndex'
 import { buildPostings, decodePostings, encodePostings } from '../../../src/main/search/keywordFile'
 import { repairAccents } from '../../../src/main/search/foldText'
-import { queryTerms, tokenize } from '../../../src/main/search/tokenizer'
+import { ANALYSIS_VERSION, queryTerms, tokenize } from '../../../src/main/search/tokenizer'
 import { asKeywordFormat3 } from './olderFormats'
 
 const texts = [
@@ -85,7 +85,7 @@ describe('Portuguese keyword analysis', () => {
     expect(k.query('notícias falsas', 3)[0]?.chunkId).toBe('p1-page-1-chunk-0')
     await k.idle()
     const migrated = decodePostings(await readFile(file))
-    expect(migrated.analysis).toBe(2)
+    expect(migrated.analysis).toBe(ANALYSIS_VERSION)
     expect([...migrated.ptRows]).toEqual([0])
     expect([...migrated.terms]).toEqual([...(await buildPostings('p1', chunksOf('p1'))).terms])
     expect(k.query('coalizão partidária', 3)[0]?.chunkId).toBe('p1-page-1-chunk-0')
