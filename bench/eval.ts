@@ -19,6 +19,7 @@ import { SHARED_DIR } from './ingestCorpus'
 import { failedTargets, libraryEval } from './libraryEval'
 import { followUpEval } from './followUps'
 import { citationGraphEval } from './citationGraphEval'
+import { compareCellsEval } from './compareCells'
 import { messageKindsEval } from './messageKinds'
 import { metadataCorpusPresent, metadataEval } from './metadataEval'
 import { evaluate, parseQuestions } from './retrievalEval'
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
       ingestMs: Math.round(ingestMs),
       ...report,
       followUps: await followUpEval(retriever),
+      // A 3 × 3 comparison filled offline: cells whose first citation states the answer.
+      compareCells: await compareCellsEval(services),
       messageKinds: messageKindsEval(),
       library: fake ? null : await libraryEval(report.overall),
       // Title/authors/year/sections on the varied corpus and the 18 arXiv papers (~1-2 min).
