@@ -14,7 +14,7 @@ import { PORTUGUESE_STOP_WORDS, portugueseStem } from './portugueseAnalysis'
  * {@link cognates} (identificação → identification). Bump {@link GLOSSARY_VERSION} when entries
  * change; `test/main/search/glossaryPtEn.test.ts` measures the coverage.
  */
-export const GLOSSARY_VERSION = 1
+export const GLOSSARY_VERSION = 2
 
 const ENTRIES = `
 abordagem: approach; acurácia: accuracy; precisão: precision; revocação: recall; adesão: uptake, adherence;
@@ -126,6 +126,12 @@ cientista: scientist; cientistas: scientists; descoberta: discovery; instantâne
 marcador: marker; canal: channel; canais: channels; estado: state; estados: states; global: global;
 informação: information; entropia: entropy; comunicação: communication; fonte de informação: information source;
 probabilístico: probabilistic; contagem: counting; grafo: graph; grafos: graphs; aresta: edge; vértice: vertex;
+um: one; uma: one; dois: two; duas: two; três: three; quatro: four; cinco: five; seis: six; sete: seven;
+oito: eight; nove: nine; dez: ten; cem: hundred; mil: thousand; milhão: million; milhões: millions;
+bilhão: billion; bilhões: billions; metade: half; dobro: double, twice;
+supervisionado: supervised; supervisão: supervision; paramétrico: parametric; coleção: collection;
+sentença: sentence; sentenças: sentences; par: pair; pares: pairs; semelhante: similar; parecido: similar;
+semelhança: similarity; similaridade: similarity; encontrar: find; encontrado: found; busca semântica: semantic search;
 `
 
 /** Parsed entries: a Portuguese word or phrase and its English words. */
@@ -172,7 +178,9 @@ const COGNATE_RULES: readonly (readonly [RegExp, string])[] = [
   [/âncias$|ância$/u, 'ance'],
   [/áveis$|ável$/u, 'able'],
   [/íveis$|ível$/u, 'ible'],
+  [/camente$/u, 'cally'],
   [/mente$/u, 'ly'],
+  [/cionais$|cional$/u, 'tional'],
   [/ísticos?$|ísticas?$/u, 'istic'],
   [/ógicos?$|ógicas?$/u, 'ogical'],
   [/icos?$|icas?$/u, 'ic'],
@@ -185,8 +193,12 @@ const COGNATE_RULES: readonly (readonly [RegExp, string])[] = [
   [/ados$|adas$|ado$|ada$/u, 'ated']
 ]
 
+/** Words shorter than this are not guessed ("são" is no "sion"). */
+const COGNATE_MIN = 5
+
 /** An English guess for a Portuguese word by its cognate ending, or null. */
 export function cognate(word: string): string | null {
+  if (word.length < COGNATE_MIN) return null
   for (const [ending, en] of COGNATE_RULES) {
     if (ending.test(word)) {
       const guess = word.replace(ending, en).normalize('NFD').replace(/\p{M}/gu, '')
@@ -196,32 +208,49 @@ export function cognate(word: string): string | null {
   return null
 }
 
+/** A guess that may carry Portuguese's prothetic e: "es" and a consonant. */
+const PROTHETIC_E = /^es[^aeiouy]/u
+
+/** Portuguese negation before a word: "não supervisionado" is "unsupervised", "non-parametric". */
+const NEGATION = new Set(['não', 'nao'])
+
 /**
  * The English words a Portuguese text's words and phrases translate to: glossary entries (the
  * longest phrase first, up to three words) and, for words it lacks, their cognate guess.
+ * @remarks A word after "não" also gives its English word with "un" and "non" before it
+ * ("não supervisionadas" → unsupervised, "memória não paramétrica" → nonparametric); the form
+ * English does not use matches no chunk, so it costs nothing.
  */
 export function englishFor(text: string): string[] {
   const words = text.toLowerCase().match(WORD) ?? []
   const keys = words.map((w) => foldAccents(portugueseStem(w)))
   const out: string[] = []
   for (let i = 0; i < words.length;) {
-    let taken = 0
-    // A stop word alone is no term ("dos" would meet the stem of "dose"); inside a phrase it is.
-    const last = PORTUGUESE_STOP_WORDS.has(words[i]!) ? 2 : 1
-    for (let n = Math.min(3, words.length - i); n >= last; n--) {
-      const en = BY_STEMS.get(keys.slice(i, i + n).join(' '))
-      if (en) {
-        out.push(...en)
-        taken = n
-        break
-      }
+    const [en, used] = englishAt(words, keys, i)
+    if (en.length === 0 && NEGATION.has(words[i]!) && i + 1 < words.length) {
+      // No entry for the phrase ("não expostos" has one): the negated word's English, prefixed.
+      const [negated, next] = englishAt(words, keys, i + 1)
+      for (const w of negated) out.push(w, `un${w}`, `non${w}`)
+      i += 1 + next
+      continue
     }
-    if (taken === 0) {
-      const guess = last === 1 ? cognate(words[i]!) : null
-      if (guess) out.push(guess)
-      taken = 1
-    }
-    i += taken
+    out.push(...en)
+    i += used
   }
   return out
+}
+
+/** The English of the entry (or cognate) starting at word `i`, and how many words it took. */
+function englishAt(words: string[], keys: string[], i: number): [string[], number] {
+  // A stop word alone is no term ("dos" would meet the stem of "dose"); inside a phrase it is.
+  const last = PORTUGUESE_STOP_WORDS.has(words[i]!) ? 2 : 1
+  for (let n = Math.min(3, words.length - i); n >= last; n--) {
+    const en = BY_STEMS.get(keys.slice(i, i + n).join(' '))
+    if (en) return [[...en], n]
+  }
+  const guess = last === 1 ? cognate(words[i]!) : null
+  if (!guess) return [[], 1]
+  // Portuguese puts an e before s + consonant where English has none (estatística, estrutura,
+  // especial): both forms are searched, the one English lacks matches nothing.
+  return [PROTHETIC_E.test(guess) ? [guess, guess.slice(1)] : [guess], 1]
 }

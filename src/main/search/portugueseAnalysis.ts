@@ -10,9 +10,11 @@ const stemmer = new StemmerPt()
 
 /**
  * Words of questions the library's list lacks (Snowball's own Portuguese list has the forms of
- * "ter"; neither has the interrogative "quanto"), as English's list has "how" and "does".
+ * "ter"; neither has the interrogative "quanto", nor "são" and "foi"), as English's list has
+ * "how", "does", "are" and "was".
  */
-const QUESTION_WORDS = 'quanto quanta quantos quantas tem têm ter tinha tiveram teve possui possuem'
+const QUESTION_WORDS =
+  'quanto quanta quantos quantas tem têm ter tinha tiveram teve possui possuem são é foi foram era eram será serão sido'
 
 /** Portuguese stop words ("de", "que", "com", "para", ...), lowercase. */
 export const PORTUGUESE_STOP_WORDS: ReadonlySet<string> = new Set([

@@ -105,6 +105,22 @@ describe('the pt→en glossary', () => {
     )
   })
 
+  it('reads a negated word as English does (un-, non-), and the prothetic e of Portuguese', () => {
+    expect(englishFor('tarefas não supervisionadas')).toEqual(
+      expect.arrayContaining(['tasks', 'unsupervised'])
+    )
+    expect(englishFor('memória não paramétrica')).toContain('nonparametric')
+    // A phrase entry that starts with "não" still wins.
+    expect(englishFor('recém-nascidos não expostos')).toContain('unexposed')
+    expect(englishFor('a estrutura estatística')).toEqual(
+      expect.arrayContaining(['structure', 'statistic'])
+    )
+    expect(englishFor('modelos computacionais')).toContain('computational')
+    // A short word is not guessed: "são" is a verb, not "sion".
+    expect(englishFor('Quais são as camadas?')).not.toContain('sion')
+    expect(queryTerms('Quais são as camadas?')).not.toContain('sao')
+  })
+
   it('does not translate a stop word on its own ("dos" is not "dose"), only inside a phrase', () => {
     const en = englishFor('Como ele codifica as posições dos tokens?')
     expect(en).toContain('position')
