@@ -15,7 +15,6 @@ describe('AnswerBody', () => {
     expect([...chips].map((c) => c.textContent)).toEqual(['1', '2'])
     expect(container.textContent).toContain('[7]')
     expect(container.textContent).not.toContain('[1]')
-    expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
   it('shows a hover card with the paper title, page, snippet and a link to copy', async () => {
@@ -50,18 +49,6 @@ describe('AnswerBody', () => {
     })
   })
 
-  it('lists the citations in a Sources row when the text has no markers', () => {
-    const citations = [citation(1), citation(2, { title: 'BERT', page: 9 })]
-    renderWithStore(<AnswerBody text="An answer without markers." citations={citations} />)
-    const row = screen.getByLabelText('Sources')
-    expect(
-      within(row)
-        .getAllByRole('button')
-        .map((b) => b.textContent)
-    ).toEqual(['1', '2'])
-    expect(row.textContent).toContain('BERT, p. 9')
-  })
-
   it('expands [1, 2] and [1-3] into one chip per citation and renders lists and bold', () => {
     const citations = [citation(1), citation(2), citation(3)]
     const text = 'Two **key** ideas:\n- attention [1, 2]\n- position encodings [1-3]'
@@ -84,7 +71,6 @@ describe('AnswerBody', () => {
     expect(quotes).toEqual(['We call our particular attention', 'BERT is bidirectional.'])
     expect(container.querySelectorAll('p .chip')).toHaveLength(2)
     expect(container.textContent).not.toContain('>')
-    expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
   it('renders GFM tables and code with chips kept as chips inside them, and leaves code alone', () => {
@@ -111,7 +97,6 @@ describe('AnswerBody', () => {
     const { container } = renderWithStore(<AnswerBody text={text} citations={[]} streaming />)
     expect(container.querySelector('.answer-body.streaming strong')?.textContent).toBe('Bold')
     expect(container.querySelectorAll('li')).toHaveLength(2)
-    expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
   it('keeps a chip of a removed paper, saying so, without opening the viewer', () => {

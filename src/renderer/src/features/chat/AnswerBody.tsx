@@ -1,13 +1,12 @@
 import Markdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Citation } from '../../../../shared/types'
-import { useTranslation } from '../../i18n'
 import { CitationChip } from './CitationChip'
-import { citedNumbers, linkCitations } from './citationLinks'
+import { linkCitations } from './citationLinks'
 
 /**
  * Renders an answer's Markdown (GFM: tables, lists, code, emphasis) with its `[n]` markers as
- * citation chips; citations the text does not mark inline appear in a Sources row underneath.
+ * citation chips; the source list under the answer (`SourceList`) names them all.
  * @remarks react-markdown builds React elements (no HTML string is injected). The markers
  * become `#cite-n` links before parsing, and the link renderer turns those into chips, so
  * chips stay chips inside lists, tables and emphasis.
@@ -21,11 +20,8 @@ export function AnswerBody({
   citations: Citation[]
   streaming?: boolean
 }) {
-  const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
   const known = new Set(byNumber.keys())
-  const inline = citedNumbers(text, known)
-  const unmarked = streaming ? [] : citations.filter((c) => !inline.has(c.number))
   const components: Components = {
     a({ href, children }) {
       const m = /^#cite-(\d+)$/.exec(href ?? '')
@@ -43,19 +39,6 @@ export function AnswerBody({
       <Markdown remarkPlugins={[remarkGfm]} components={components}>
         {linkCitations(text, known)}
       </Markdown>
-      {unmarked.length > 0 && (
-        <div className="sources-row" aria-label={t('chat.sources')}>
-          <span className="sources-label">{t('chat.sources')}</span>
-          {unmarked.map((c) => (
-            <span key={c.number} className="source">
-              <CitationChip citation={c} />
-              <span className="source-title">
-                {t('chat.sourceTitle', { title: c.title, page: c.page })}
-              </span>
-            </span>
-          ))}
-        </div>
-      )}
     </div>
   )
 }

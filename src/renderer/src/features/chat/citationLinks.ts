@@ -35,20 +35,6 @@ export function linkCitations(text: string, known: ReadonlySet<number>): string 
   )
 }
 
-/** The citation numbers an answer's text actually shows inline. */
-export function citedNumbers(text: string, known: ReadonlySet<number>): Set<number> {
-  const cited = new Set<number>()
-  outsideCode(text, (part) => {
-    for (const m of part.matchAll(MARKER)) {
-      const numbers = expand(m[1] ?? '')
-      if (numbers.length > 0 && numbers.every((n) => known.has(n)))
-        numbers.forEach((n) => cited.add(n))
-    }
-    return part
-  })
-  return cited
-}
-
 /** Hides raw `[[chunk-id]]` markers in text that is still streaming. */
 export function hideRawMarkers(text: string): string {
   return text.replace(/\s*\[\[[^\]]*\]\]/g, '').replace(/\[\[[^\]]*$/, '')
