@@ -449,6 +449,7 @@ export const en = {
     copy: 'Copy as Markdown',
     copied: 'Copied',
     sources: 'Sources',
+    texError: 'This maths could not be drawn, so it is shown as written.',
     sourcePage: 'p. {{page, number}}',
     sourceAuthorsTwo: '{{a}} and {{b}}',
     sourceAuthorsMany: '{{first}} et al.',

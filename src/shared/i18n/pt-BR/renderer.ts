@@ -452,6 +452,7 @@ export const ptBR: Catalog = {
     copy: 'Copiar como Markdown',
     copied: 'Copiado',
     sources: 'Fontes',
+    texError: 'Não foi possível desenhar esta fórmula; ela aparece como foi escrita.',
     sourcePage: 'p. {{page, number}}',
     sourceAuthorsTwo: '{{a}} e {{b}}',
     sourceAuthorsMany: '{{first}} et al.',

@@ -92,6 +92,34 @@ describe('AnswerBody', () => {
     expect(container.querySelectorAll('a')).toHaveLength(0)
   })
 
+  it('renders TeX maths with KaTeX, inline and as a block, and keeps chips beside it', () => {
+    const a = answer({
+      answer:
+        'The dot products are scaled by $1/\\sqrt{d_k}$ [1].\n\n$$\n\\mathrm{Attention}(Q,K,V) = \\mathrm{softmax}(QK^T)V\n$$'
+    })
+    const { container } = renderWithStore(<AnswerBody text={a.answer} citations={a.citations} />)
+    const inline = container.querySelector('p .katex')
+    expect(inline?.querySelector('math msqrt')).not.toBeNull()
+    expect(inline?.querySelector('annotation')?.textContent).toBe('1/\\sqrt{d_k}')
+    expect(container.querySelector('.katex-display annotation')?.textContent).toContain(
+      '\\mathrm{softmax}(QK^T)V'
+    )
+    expect(container.textContent).not.toContain('$')
+    expect(container.querySelector('p button.chip')?.getAttribute('data-citation')).toBe('1')
+  })
+
+  it('leaves dollar amounts and code alone, and shows bad TeX as its source', () => {
+    const text = 'Training cost $5 and $10 per run; in code `$x$` stays. Broken: $\\frac{1$.'
+    const { container } = renderWithStore(<AnswerBody text={text} citations={[]} />)
+    expect(container.textContent).toContain('Training cost $5 and $10 per run')
+    expect(container.querySelector('code')?.textContent).toBe('$x$')
+    const error = container.querySelector('.katex-error')
+    expect(error?.textContent).toBe('\\frac{1')
+    expect(error?.getAttribute('title')).toBe(
+      'This maths could not be drawn, so it is shown as written.'
+    )
+  })
+
   it('renders Markdown while it streams, before any citation exists', () => {
     const text = '**Bold** start\n\n- one\n- two'
     const { container } = renderWithStore(<AnswerBody text={text} citations={[]} streaming />)
