@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { passageIds, type FakeGemini } from '../fakes/fakeGemini'
+import { CORPUS, openChip, startWithGemini, type Harness } from './harness'
+
+const PAPER = join(CORPUS, '1706.03762.pdf')
+
+/** A generated answer with inline and display TeX, a price, and citations of two pages. */
+function answerWithMaths(ids: string[]): string {
+  const byPage = new Map<string, string>()
+  for (const id of ids) {
+    const page = /-page-(\d+)-/.exec(id)?.[1] ?? id
+    if (!byPage.has(page)) byPage.set(page, id)
+  }
+  const [a, b = a] = [...byPage.values()]
+  return [
+    `The dot products are scaled by $1/\\sqrt{d_k}$ so the softmax keeps useful gradients [[${a}]]:`,
+    '',
+    '$$',
+    '\\mathrm{Attention}(Q, K, V) = \\mathrm{softmax}\\left(\\frac{QK^T}{\\sqrt{d_k}}\\right)V',
+    '$$',
+    '',
+    `Training the big model took 3.5 days on 8 GPUs, which at $2 and $3 an hour is cheap [[${b}]].`
+  ].join('\n')
+}
+
+/** The source list of the last answer, as its rows read. */
+async function sourceRows(page: Page): Promise<string[]> {
+  return page.locator('article.turn').last().locator('.source-item').allTextContents()
+}
+
+describe.skipIf(!existsSync(PAPER))('sources and maths under an answer (Chromium)', () => {
+  let h: Harness
+  let gemini: FakeGemini
+  let page: Page
+
+  beforeAll(async () => {
+    ;({ h, gemini } = await startWithGemini(
+      {
+        tools: [
+          {
+            functionCalls: [
+              { name: 'search_documents', args: { query: 'scaled dot-product attention' } }
+            ]
+          }
+        ],
+        synthesis: (request) => ({ text: answerWithMaths(passageIds(request)) })
+      },
+      { defaultCorpusDir: null, viewport: { width: 1280, height: 800 } }
+    ))
+    page = h.page
+    await h.services.library.addPaths([PAPER])
+    await page.locator('li.paper[data-status="indexed"]').waitFor({ timeout: 240_000 })
+  }, 300_000)
+
+  afterAll(async () => {
+    await h?.close()
+    await gemini?.close()
+  })
+
+  it('lists the sources, draws the maths, keeps the prices, and is the same after a reload', async () => {
+    const box = page.getByRole('textbox', { name: 'Question' })
+    await box.fill('Why is attention scaled?')
+    await box.press('Enter')
+    const turn = page.locator('article.turn').last()
+    await expect
+      .poll(() => turn.getAttribute('data-status'), { timeout: 120_000, interval: 250 })
+      .toBe('done')
+
+    const rows = await sourceRows(page)
+    expect(rows.length).toBeGreaterThanOrEqual(1)
+    for (const row of rows) expect(row).toMatch(/^\d+Attention Is All You Need.*p\. \d+$/)
+    const body = turn.locator('.answer-body')
+    expect(await body.locator('.katex').count()).toBeGreaterThanOrEqual(2)
+    expect(await body.locator('.katex-display').count()).toBe(1)
+    expect(await body.innerText()).toContain('at $2 and $3 an hour')
+    expect(await body.innerText()).not.toContain('\\sqrt')
+    const shown = await turn.locator('.source-list').evaluate((el) => el.outerHTML)
+    await h.screenshot('sources-01-answer-1280')
+
+    // A row opens its page with the passage highlighted, as its chip does.
+    const row = turn.locator('.source-list button.source-open').last()
+    await openChip(page, row)
+    expect(await row.getAttribute('aria-current')).toBe('true')
+    await h.screenshot('sources-02-row-opened-1280')
+
+    await page.reload()
+    const restored = page.locator('article.turn').last()
+    await restored.locator('.source-list').waitFor({ timeout: 30_000 })
+    // Which row is marked open follows the viewer, not the answer; the rest is the same.
+    const unmarked = (html: string): string =>
+      html.replace(/ chip-open/g, '').replace(/ aria-current="true"/g, '')
+    const after = await restored.locator('.source-list').evaluate((el) => el.outerHTML)
+    expect(unmarked(after)).toBe(unmarked(shown))
+    expect(await restored.locator('.answer-body .katex').count()).toBeGreaterThanOrEqual(2)
+    await h.screenshot('sources-03-after-reload-1280')
+  }, 240_000)
+})
