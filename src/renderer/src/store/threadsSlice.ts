@@ -25,8 +25,8 @@ export interface ThreadsSlice {
     current: Omit<Thread, 'turns'> | null
     /** The papers a new thread will be limited to (from "Ask about these"), if any. */
     pendingScope: string[] | null
-    /** The thread just deleted, for Undo. */
-    deleted: { id: string; title: string } | null
+    /** The thread just deleted, for Undo; `wasOpen` when it was the open conversation. */
+    deleted: { id: string; title: string; wasOpen: boolean } | null
     error: AppError | null
   }
   /** Loads the list; on the first load, reopens the thread open before (or the newest). */
@@ -227,8 +227,9 @@ function changingActions(
       const title = st().list.find((t) => t.id === threadId)?.title ?? ''
       const r = await api.threads.delete({ threadId })
       if (!r.ok) return fail(r.error)
-      update({ deleted: { id: threadId, title } })
-      if (st().current?.id === threadId) get().newThread()
+      const wasOpen = st().current?.id === threadId
+      update({ deleted: { id: threadId, title, wasOpen } })
+      if (wasOpen) get().newThread()
       await load(st().query)
     },
     undoDeleteThread: async () => {
@@ -238,7 +239,10 @@ function changingActions(
       if (!r.ok) return fail(r.error)
       update({ deleted: null })
       await load(st().query)
-      await get().openThread(deleted.id)
+      // Undo puts the conversation back; it reopens it only in place of the blank one its
+      // deletion left open, never over a conversation the user is in.
+      const blank = !st().current && get().chat.turns.length === 0
+      if (deleted.wasOpen && blank) await get().openThread(deleted.id)
     },
     dismissThreadNotice: () => update({ deleted: null, error: null }),
     exportThread: async (format, turnId) => {
