@@ -451,8 +451,6 @@ export const en = {
     sources: 'Sources',
     texError: 'This maths could not be drawn, so it is shown as written.',
     sourcePage: 'p. {{page, number}}',
-    sourceAuthorsTwo: '{{a}} and {{b}}',
-    sourceAuthorsMany: '{{first}} et al.',
     chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
     cardPage: 'Page {{page, number}}',
     cardHint: 'Click to open the page',

@@ -454,8 +454,6 @@ export const ptBR: Catalog = {
     sources: 'Fontes',
     texError: 'Não foi possível desenhar esta fórmula; ela aparece como foi escrita.',
     sourcePage: 'p. {{page, number}}',
-    sourceAuthorsTwo: '{{a}} e {{b}}',
-    sourceAuthorsMany: '{{first}} et al.',
     chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
     cardPage: 'Página {{page, number}}',
     cardHint: 'Clique para abrir a página',

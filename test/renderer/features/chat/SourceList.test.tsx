@@ -87,9 +87,9 @@ describe('the source list under a generated answer', () => {
     const { store } = renderWithStore(<TurnView turn={doneTurn(a)} />, fake)
     await act(() => store.getState().loadLibrary())
     expect(rows()).toEqual([
-      '1Attention Is All You NeedAshish Vaswani et al., 2017p. 4',
-      '2BERTJacob Devlin and Ming-Wei Chang, 2019p. 3',
-      '3Attention Is All You NeedAshish Vaswani et al., 2017p. 9'
+      '1Attention Is All You NeedAshish Vaswani et al. · 2017p. 4',
+      '2BERTJacob Devlin, Ming-Wei Chang · 2019p. 3',
+      '3Attention Is All You NeedAshish Vaswani et al. · 2017p. 9'
     ])
     // The chips in the text stay the answer's chips; the rows are not counted among them.
     expect(document.querySelectorAll('.answer-body button.chip')).toHaveLength(2)
@@ -150,7 +150,8 @@ describe('the source list under a generated answer', () => {
     const { store } = renderWithStore(<TurnView turn={doneTurn(answer())} />, fake)
     await act(() => store.getState().loadLibrary())
     const list = screen.getByRole('region', { name: 'Fontes' })
-    expect(list.textContent).toContain('Jacob Devlin e Ming-Wei Chang, 2019')
+    expect(list.textContent).toContain('Ashish Vaswani et al. · 2017')
+    expect(list.textContent).toContain('p. 3')
     expect(within(list).getByRole('button', { name: /Fonte 1: Attention Is All You Need/ }))
   })
 

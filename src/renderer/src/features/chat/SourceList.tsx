@@ -3,12 +3,10 @@ import { useTranslation, type TFunction } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { CitationChip } from './CitationChip'
 
-/** Who wrote a paper, as a source row says it: one or two names, or the first et al. */
+/** Who wrote a paper, as the library's rows say it: one or two names, or the first et al. */
 function byline(authors: readonly string[], t: TFunction): string {
-  if (authors.length === 0) return ''
-  if (authors.length === 1) return authors[0]!
-  if (authors.length === 2) return t('chat.sourceAuthorsTwo', { a: authors[0], b: authors[1] })
-  return t('chat.sourceAuthorsMany', { first: authors[0] })
+  if (authors.length <= 2) return authors.join(', ')
+  return t('paper.etAl', { first: authors[0] })
 }
 
 /** One row: the number, the paper's title, who and when (from the library), and the page. */
@@ -16,7 +14,7 @@ function SourceRow({ citation }: { citation: Citation }) {
   const { t } = useTranslation()
   const paper = useAppStore((s) => s.library.papers.find((p) => p.id === citation.paperId))
   const who = paper ? byline(paper.authors, t) : ''
-  const meta = [who, paper?.year ? String(paper.year) : ''].filter(Boolean).join(', ')
+  const meta = [who, paper?.year ? String(paper.year) : ''].filter(Boolean).join(' · ')
   return (
     <li className="source-item" data-source={citation.number}>
       <CitationChip citation={citation}>
