@@ -219,6 +219,8 @@ export const en = {
     detailsOf: 'Details of {{title}}',
     detailsHint: 'Edit details, cite',
     failed: 'Failed:',
+    failureMore: 'Show all',
+    failureLess: 'Show less',
     noPdfReason:
       'No PDF yet: listed and citable, but not searched and not opened. Fetch or attach its PDF in its details (⋯), or drop the PDF on this row.',
     noPdfLabel: '. No PDF yet: not searched until a PDF is fetched or attached.',

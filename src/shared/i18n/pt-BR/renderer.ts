@@ -220,6 +220,8 @@ export const ptBR: Catalog = {
     detailsOf: 'Detalhes de {{title}}',
     detailsHint: 'Editar detalhes, citar',
     failed: 'Falhou:',
+    failureMore: 'Mostrar tudo',
+    failureLess: 'Mostrar menos',
     noPdfReason:
       'Ainda sem PDF: listado e citável, mas não entra nas buscas nem abre. Busque ou anexe o PDF nos detalhes (⋯), ou solte o PDF sobre esta linha.',
     noPdfLabel: '. Ainda sem PDF: não entra nas buscas até o PDF ser buscado ou anexado.',
