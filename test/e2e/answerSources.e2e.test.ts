@@ -6,6 +6,7 @@ import { passageIds, type FakeGemini } from '../fakes/fakeGemini'
 import { CORPUS, openChip, startWithGemini, type Harness } from './harness'
 
 const PAPER = join(CORPUS, '1706.03762.pdf')
+const LOCKED = join(CORPUS, 'hostile', 'issue3371.pdf')
 
 /** A generated answer with inline and display TeX, a price, and citations of two pages. */
 function answerWithMaths(ids: string[]): string {
@@ -97,4 +98,27 @@ describe.skipIf(!existsSync(PAPER))('sources and maths under an answer (Chromium
     expect(await restored.locator('.answer-body .katex').count()).toBeGreaterThanOrEqual(2)
     await h.screenshot('sources-03-after-reload-1280')
   }, 240_000)
+  it.skipIf(!existsSync(LOCKED))(
+    'a failed PDF says why, on lines a reader can read, with the whole reason on hover',
+    async () => {
+      await h.services.library.addPaths([LOCKED])
+      const row = page.locator('li.paper[data-status="error"]')
+      await row.waitFor({ timeout: 60_000 })
+      const reason = row.locator('.paper-failure')
+      const title = (await reason.getAttribute('title')) ?? ''
+      expect(title).toMatch(/password/i)
+      const box = (await reason.boundingBox())!
+      // More than one line, and what is shown is not one cut line.
+      expect(box.height).toBeGreaterThan(20)
+      const toggle = row.getByRole('button', { name: 'Show all' })
+      if (await toggle.isVisible()) {
+        await toggle.click()
+        await row.getByRole('button', { name: 'Show less' }).waitFor()
+      }
+      const full = await reason.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)
+      expect(full).toBe(true)
+      await h.screenshot('sources-04-failed-reason-1280')
+    },
+    120_000
+  )
 })
