@@ -320,7 +320,21 @@ export const en = {
     savedTo: 'Saved to {{path}}',
     copy: 'Copy',
     copied: 'Copied',
-    save: 'Save .bib…'
+    save: 'Save .bib…',
+    headingStyled: '{{style}}: {{label}}',
+    style: 'Reference style',
+    references: 'Formatted references',
+    copyReference: 'Copy reference',
+    referenceCopied: 'Reference copied.',
+    referenceFailed: 'Could not copy the reference.',
+    styles: {
+      apa: 'APA 7',
+      chicago: 'Chicago (author-date)',
+      ieee: 'IEEE',
+      vancouver: 'Vancouver',
+      abnt: 'ABNT NBR 6023',
+      bibtex: 'BibTeX'
+    }
   },
   import: {
     label: 'Import',

@@ -322,7 +322,21 @@ export const ptBR: Catalog = {
     savedTo: 'Salvo em {{path}}',
     copy: 'Copiar',
     copied: 'Copiado',
-    save: 'Salvar .bib…'
+    save: 'Salvar .bib…',
+    headingStyled: '{{style}}: {{label}}',
+    style: 'Estilo de referência',
+    references: 'Referências formatadas',
+    copyReference: 'Copiar referência',
+    referenceCopied: 'Referência copiada.',
+    referenceFailed: 'Não foi possível copiar a referência.',
+    styles: {
+      apa: 'APA 7',
+      chicago: 'Chicago (autor-data)',
+      ieee: 'IEEE',
+      vancouver: 'Vancouver',
+      abnt: 'ABNT NBR 6023',
+      bibtex: 'BibTeX'
+    }
   },
   import: {
     label: 'Importar',

@@ -3,6 +3,7 @@ import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { CopyPassageLink } from '../../components/CopyPassageLink'
+import { CopyReference } from '../../components/CopyReference'
 
 /** The gap kept between a hover card and the window's edges or its chip. */
 const MARGIN = 8
@@ -97,6 +98,7 @@ function HoverCard({
             page={citation.page}
             quote={citation.snippet}
           />
+          <CopyReference paperId={citation.paperId} />
         </span>
       )}
     </span>
