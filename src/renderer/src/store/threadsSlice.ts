@@ -1,3 +1,4 @@
+import type { CitationStyle } from '../../../shared/citationStyles'
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type {
@@ -42,7 +43,12 @@ export interface ThreadsSlice {
   deleteThread: (threadId: string) => Promise<void>
   undoDeleteThread: () => Promise<void>
   dismissThreadNotice: () => void
-  exportThread: (format: 'md' | 'bib', turnId?: string) => Promise<ThreadExport | null>
+  /** The open thread (or one turn) exported; Markdown references in `style` when given. */
+  exportThread: (
+    format: 'md' | 'bib',
+    turnId?: string,
+    style?: CitationStyle
+  ) => Promise<ThreadExport | null>
   /** Refreshes the list and the open thread's header after an answer. */
   refreshThreads: () => Promise<void>
 }
@@ -245,14 +251,15 @@ function changingActions(
       if (deleted.wasOpen && blank) await get().openThread(deleted.id)
     },
     dismissThreadNotice: () => update({ deleted: null, error: null }),
-    exportThread: async (format, turnId) => {
+    exportThread: async (format, turnId, style) => {
       const current = st().current
       if (!current) return null
       const r = await api.threads.export({
         threadId: current.id,
         format,
         uiLanguage: resolveUiLanguage(get().settings.values?.uiLanguage),
-        ...(turnId && { turnId })
+        ...(turnId && { turnId }),
+        ...(style && format === 'md' && { style })
       })
       if (!r.ok) {
         fail(r.error)

@@ -534,6 +534,8 @@ export const en = {
     choosePaper: 'Choose {{title}}',
     export: 'Export…',
     exportLabel: 'Export conversation',
+    referencesIn: 'References in',
+    referencesPlain: 'Numbered, with BibTeX keys',
     exportHelp: 'The conversation with a numbered reference list, or BibTeX for the cited papers.',
     saveMarkdown: 'Save Markdown',
     copyMarkdown: 'Copy Markdown',

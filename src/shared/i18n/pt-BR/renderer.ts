@@ -538,6 +538,8 @@ export const ptBR: Catalog = {
     choosePaper: 'Escolher {{title}}',
     export: 'Exportar…',
     exportLabel: 'Exportar conversa',
+    referencesIn: 'Referências em',
+    referencesPlain: 'Numeradas, com chaves BibTeX',
     exportHelp:
       'A conversa com uma lista numerada de referências, ou o BibTeX dos artigos citados.',
     saveMarkdown: 'Salvar Markdown',
