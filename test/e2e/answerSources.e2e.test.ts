@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passageIds, type FakeGemini } from '../fakes/fakeGemini'
-import { CORPUS, openChip, startWithGemini, type Harness } from './harness'
+import { CORPUS, startWithGemini, type Harness } from './harness'
 
 const PAPER = join(CORPUS, '1706.03762.pdf')
 const LOCKED = join(CORPUS, 'hostile', 'issue3371.pdf')
@@ -83,7 +83,14 @@ describe.skipIf(!existsSync(PAPER))('sources and maths under an answer (Chromium
 
     // A row opens its page with the passage highlighted, as its chip does.
     const row = turn.locator('.source-list button.source-open').last()
-    await openChip(page, row)
+    const cited = await row.getAttribute('data-page')
+    await row.click()
+    // (A loaded machine can take seconds to open the paper: wait for it, not for a fixed time.)
+    await page
+      .locator(`.pdf-page[data-page-number="${cited}"] .textLayer .highlight`)
+      .first()
+      .waitFor({ timeout: 60_000 })
+    expect(await page.locator('.viewer-scroll').getAttribute('data-paper-id')).toBe('1706.03762')
     expect(await row.getAttribute('aria-current')).toBe('true')
     await h.screenshot('sources-02-row-opened-1280')
 
@@ -98,9 +105,30 @@ describe.skipIf(!existsSync(PAPER))('sources and maths under an answer (Chromium
     expect(await restored.locator('.answer-body .katex').count()).toBeGreaterThanOrEqual(2)
     await h.screenshot('sources-03-after-reload-1280')
   }, 240_000)
+  it('copies a source’s reference in the style picked, formatted by main from the shipped CSL', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(h.url).origin
+    })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const row = page.locator('article.turn').last().locator('.source-list .chip-wrap').first()
+    await row.hover()
+    const card = page.getByRole('tooltip')
+    await card.waitFor()
+    await card.getByRole('combobox', { name: 'Reference style' }).selectOption('abnt')
+    await card.getByRole('button', { name: 'Copy reference' }).click()
+    await card.getByRole('status').filter({ hasText: 'Reference copied.' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      // ABNT names more than three authors by the first, et al.
+      /^VASWANI, A\. et al\. Attention Is All You Need\./
+    )
+    await h.screenshot('sources-05-copy-reference-card-1280')
+  })
+
   it.skipIf(!existsSync(LOCKED))(
     'a failed PDF says why, on lines a reader can read, with the whole reason on hover',
     async () => {
+      // A fresh window, so the library is a column (not the drawer it is beside an open paper).
+      await page.reload()
       await h.services.library.addPaths([LOCKED])
       const row = page.locator('li.paper[data-status="error"]')
       await row.waitFor({ timeout: 60_000 })
