@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CitationStyleSchema } from './citationStyles'
 import { AnswerEventSchema, AnswerSchema, UI_LANGUAGES } from './types'
 import { PROVIDERS } from './providers'
 import {
@@ -85,7 +86,9 @@ export const chatChannels = {
         turnId: z.string().min(1).max(100).optional(),
         format: z.enum(EXPORT_FORMATS),
         /** The language of the document's own words (headings, notes); default: the setting. */
-        uiLanguage: z.enum(UI_LANGUAGES).optional()
+        uiLanguage: z.enum(UI_LANGUAGES).optional(),
+        /** Markdown only: the references written in this style (APA, ABNT…). */
+        style: CitationStyleSchema.optional()
       })
       .strict(),
     output: ThreadExportSchema

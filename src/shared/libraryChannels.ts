@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { CitationStyleSchema } from './citationStyles'
 import { AppErrorSchema } from './errors'
+import { UI_LANGUAGES } from './languages'
 import {
   CollectionSchema,
   IngestProgressSchema,
@@ -170,6 +172,16 @@ export const libraryChannels = {
       bibtex: z.string(),
       count: z.number().int(),
       entries: z.array(z.object({ paperId: z.string(), key: z.string() }))
+    })
+  },
+  /** Formatted references for a selection in a CSL style (APA, ABNT…), in the UI language. */
+  'library:references': {
+    input: PaperSelectionSchema.extend({
+      style: CitationStyleSchema,
+      uiLanguage: z.enum(UI_LANGUAGES).optional()
+    }).strict(),
+    output: z.object({
+      references: z.array(z.object({ paperId: z.string(), text: z.string() }))
     })
   },
   /** Asks where to save the selection's `.bib` (system dialog) and writes it. */

@@ -61,8 +61,9 @@ const CONTENT = [
   '.paper-title',
   '.viewer-title',
   '.question',
-  '.answer-body > :not(.sources-row)',
+  '.answer-body',
   '.source-title',
+  '.source-meta',
   '.evidence-best',
   '.evidence-rest p',
   '.hover-card-title',
@@ -146,13 +147,15 @@ export async function otherLanguageOnScreen(
  * against the box minus padding; a select's arrow takes about 20 px beside its options), a
  * placeholder wider than its field or taller than its text box, or a wrapping label with a
  * word wider than its box. Only
- * the app's controls: content rows (papers, conversations, chips) cut their titles on purpose.
+ * the app's controls: content rows (papers, conversations, chips, sources) cut their titles on
+ * purpose.
  */
 export async function cutLabels(page: Page, scope = 'body'): Promise<string[]> {
   return page.evaluate((scope) => {
     const ctx = document.createElement('canvas').getContext('2d')!
     const problems: string[] = []
-    const CONTENT = '.paper-main, .thread-main, .chip, .source, .viewer-title, .found, .textLayer'
+    const CONTENT =
+      '.paper-main, .thread-main, .chip, .source-open, .viewer-title, .found, .textLayer'
     const shown = (el: HTMLElement): boolean =>
       el.checkVisibility({ visibilityProperty: true }) &&
       el.clientWidth > 0 &&

@@ -1,5 +1,6 @@
 import type { ThreadExport, Thread, ThreadSummary, DamagedThread } from '../../shared/threads'
 import type { Answer, Paper, UiLanguage } from '../../shared/types'
+import type { CitationStyle } from '../../shared/citationStyles'
 import type { AskInput } from '../agent/AgentService'
 import type { PriorTurn } from '../agent/history'
 import { isUserFacing, toAppError, UserFacingError } from '../errors'
@@ -121,7 +122,8 @@ export class ConversationService {
     threadId: string,
     format: 'md' | 'bib',
     turnId?: string,
-    language: UiLanguage = 'en'
+    language: UiLanguage = 'en',
+    style?: CitationStyle
   ): ThreadExport {
     const thread = this.get(threadId)
     if (turnId && !thread.turns.some((t) => t.id === turnId)) {
@@ -130,7 +132,7 @@ export class ConversationService {
         params: { id: threadId, turn: turnId }
       })
     }
-    return exportThread(thread, this.deps.papers(), format, turnId, language)
+    return exportThread(thread, this.deps.papers(), format, turnId, language, style)
   }
 
   private view(stored: ReturnType<ThreadStore['get']>): Thread {

@@ -2,7 +2,9 @@ import type { Thread, ThreadExport } from '../../shared/threads'
 import type { Citation, Paper, UiLanguage } from '../../shared/types'
 import { passageLink } from '../../shared/deepLink'
 import { mainT } from '../i18n'
+import type { CitationStyle } from '../../shared/citationStyles'
 import { bibtexKeys, toBibtex, type BibPaper } from '../library/bibtex'
+import { formatReferences } from '../library/citationStyles'
 
 /** One entry of the reference list: a paper and page, with its number in the export. */
 interface Reference {
@@ -38,14 +40,17 @@ function authorsText(authors: readonly string[]): string {
  * means the same paper and page everywhere in the file. A cited paper no longer in the
  * library is still listed, from what the citation recorded, and said to be removed. A page of a
  * paper still in the library links to `researchpal://paper/<id>?page=N&quote=…`, which opens
- * it in the app with the passage highlighted (from Obsidian, or any Markdown viewer).
+ * it in the app with the passage highlighted (from Obsidian, or any Markdown viewer). With a
+ * `style` (APA, ABNT…), each reference is the paper's formatted reference in that style; the
+ * answers keep their text as stored (TeX source included).
  */
 export function exportThread(
   thread: Thread,
   papers: readonly Paper[],
   format: 'md' | 'bib',
   turnId?: string,
-  language: UiLanguage = 'en'
+  language: UiLanguage = 'en',
+  style?: CitationStyle
 ): ThreadExport {
   const tr = mainT(language)
   const turns = turnId ? thread.turns.filter((t) => t.id === turnId) : thread.turns
@@ -109,8 +114,20 @@ export function exportThread(
   })
   if (refs.size > 0) {
     lines.push(`## ${tr('exports.references')}`, '')
+    // In a style, each entry is the paper's formatted reference, then its page and link.
+    const styled = style
+      ? new Map(formatReferences(cited, style, language).map((text, i) => [cited[i]!.id, text]))
+      : null
     for (const r of refs.values()) {
       const p = r.paper
+      const page = r.removed
+        ? `p. ${r.page}.`
+        : `[p. ${r.page}](${passageLink({ paperId: p.id, page: r.page, quote: r.quote })}).`
+      if (styled) {
+        const removed = r.removed ? tr('exports.removed') : ''
+        lines.push([`[${r.number}]`, styled.get(p.id), page, removed].filter(Boolean).join(' '))
+        continue
+      }
       const who = authorsText(p.authors)
       const id = p.arxivId ? `arXiv:${p.arxivId} (doi:10.48550/arXiv.${p.arxivId})` : null
       const year = p.year ? ` (${p.year})` : ''
@@ -120,9 +137,7 @@ export function exportThread(
         `*${p.title || p.id}*${who ? '' : year}.`,
         id ? `${id},` : '',
         // A paper still in the library: the page is a researchpal:// link to the passage.
-        r.removed
-          ? `p. ${r.page}.`
-          : `[p. ${r.page}](${passageLink({ paperId: p.id, page: r.page, quote: r.quote })}).`,
+        page,
         `BibTeX: \`${keys.get(p.id)}\``,
         r.removed ? tr('exports.removed') : ''
       ]

@@ -58,12 +58,13 @@ export function chatHandlers(deps: ChatHandlerDeps): HandlerSlice<keyof typeof c
     'threads:restore': async ({ threadId }) => ({
       thread: await deps.conversations.restore(threadId)
     }),
-    'threads:export': ({ threadId, turnId, format, uiLanguage }) =>
+    'threads:export': ({ threadId, turnId, format, uiLanguage, style }) =>
       deps.conversations.export(
         threadId,
         format,
         turnId,
-        documentLanguage(deps.settings, uiLanguage)
+        documentLanguage(deps.settings, uiLanguage),
+        style
       )
   }
 }

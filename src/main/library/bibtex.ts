@@ -13,7 +13,7 @@ export type BibPaper = Pick<Paper, 'id' | 'title' | 'authors' | 'year' | 'arxivI
   Partial<Pick<Paper, 'venue' | 'doi' | 'abstract' | 'literalAuthors'>>
 
 /**
- * BibTeX and RIS through citation-js: the only import of it.
+ * BibTeX and RIS through citation-js (formatted references are in `citationStyles.ts`).
  * @remarks Writing goes paper -> CSL-JSON -> citation-js's BibTeX; reading takes citation-js's
  * raw entries (which keep `file`, `eprint`, RIS `DO`/`L1` that its CSL mapping drops) and its
  * CSL mapping for names, dates and titles.
@@ -68,7 +68,8 @@ export function citationKeys(papers: readonly Paper[]): Map<string, string> {
 const CONFERENCE =
   /conference|proceedings|workshop|symposium|\b(?:ICLR|NeurIPS|NIPS|ICML|ACL|EMNLP|NAACL|EACL|COLING|AAAI|IJCAI|CVPR|ICCV|ECCV|SIGIR|KDD|WWW)\b/i
 
-function toCsl(p: BibPaper, key: string): CslItem {
+/** A paper as CSL-JSON, the form citation-js formats and exports from. */
+export function toCsl(p: BibPaper, key: string): CslItem {
   const item: CslItem = {
     id: key,
     'citation-key': key,

@@ -10,6 +10,7 @@ import type { PageImager } from '../ocr/PageRecognizer'
 import type { Discovery } from './Discovery'
 import type { LibraryImports } from './LibraryImports'
 import type { MetadataRefresher } from './online/MetadataRefresher'
+import { formatReferences } from './citationStyles'
 import type { Organizer } from './Organizer'
 
 /** What the handlers need of the library. */
@@ -63,6 +64,7 @@ type CollectionChannel =
   | 'library:deleteCollection'
   | 'library:setCollection'
   | 'library:bibtex'
+  | 'library:references'
   | 'library:saveBibtex'
 type OnlineChannel = 'library:refreshMetadata' | 'library:addDoi' | 'library:searchArxiv'
 type ReadingChannel =
@@ -157,6 +159,11 @@ function collectionHandlers(deps: LibraryHandlerDeps): HandlerSlice<CollectionCh
       papers: await deps.library.organizer.setMembership(collectionId, paperIds, member)
     }),
     'library:bibtex': (sel) => deps.library.organizer.bibtex(sel),
+    'library:references': ({ style, uiLanguage, ...sel }) => {
+      const papers = deps.library.organizer.select(sel)
+      const texts = formatReferences(papers, style, uiLanguage)
+      return { references: papers.map((p, i) => ({ paperId: p.id, text: texts[i]! })) }
+    },
     'library:saveBibtex': async (sel) => {
       const { bibtex, count } = deps.library.organizer.bibtex(sel)
       if (!deps.filePicker.saveText)

@@ -105,6 +105,23 @@ describe('exporting a thread', () => {
     expect(md).not.toMatch(/Exported from|References|removed from the library|no answer/)
   })
 
+  it('writes the references in a citation style (ABNT in Portuguese), each with its page link', () => {
+    const md = exportThread(thread, [TRANSFORMER, BERT], 'md', undefined, 'pt-BR', 'abnt').content
+    const refs = md.slice(md.indexOf('## Referências'))
+    expect(refs).toMatch(
+      /^\[1\] VASWANI, A\.; SHAZEER, N\.; PARMAR, N\. Attention Is All You Need\..* \[p\. 4\]\(researchpal:\/\/paper\/1706\.03762\?page=4&quote=/m
+    )
+    expect(refs).toMatch(/^\[2\] DEVLIN, J\. et al\.|^\[2\] DEVLIN, J\.; CHANG, M\.-W\./m)
+    expect(refs).not.toContain('BibTeX:')
+    // The answers are as stored.
+    expect(md).toContain('BERT is bidirectional [2] and uses attention [1].')
+    const ieee = exportThread(thread, [TRANSFORMER], 'md', 'u2', 'en', 'ieee').content
+    expect(ieee).toMatch(
+      /^\[2\] A\. Vaswani, N\. Shazeer, and N\. Parmar, “Attention Is All You Need,”/m
+    )
+    expect(ieee).toMatch(/^\[1\] .*BERT.* p\. 3\. \(removed from the library\)$/m)
+  })
+
   it('writes BibTeX for the cited papers with authorYEARword keys', () => {
     const bib = exportThread(thread, [TRANSFORMER, BERT], 'bib').content
     expect(bib.match(/^@\w+\{[^,]+,/gm)).toEqual([

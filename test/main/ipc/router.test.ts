@@ -81,6 +81,11 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ paperIds: [] }, 'paperIds'],
     [{ paperIds: ['a b'] }, 'paperIds.0']
   ],
+  'library:references': [
+    [{ paperIds: ['1706.03762'] }, 'style'],
+    [{ paperIds: ['1706.03762'], style: 'mla' }, 'style'],
+    [{ paperIds: ['1706.03762'], style: 'apa', uiLanguage: 'xx' }, 'uiLanguage']
+  ],
   'library:pickFiles': [[{ path: '/etc' }, 'path']],
   'library:addPaths': [
     [{}, 'paths'],

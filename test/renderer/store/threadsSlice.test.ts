@@ -112,10 +112,66 @@ describe('threads slice', () => {
     await store.getState().deleteThread(saved.id)
     expect(store.getState().threads.list).toEqual([])
     expect(store.getState().threads.current).toBeNull()
-    expect(store.getState().threads.deleted).toEqual({ id: saved.id, title: 'Attention' })
+    expect(store.getState().threads.deleted).toEqual({
+      id: saved.id,
+      title: 'Attention',
+      wasOpen: true
+    })
     await store.getState().undoDeleteThread()
     expect(store.getState().threads.list.map((t) => t.id)).toEqual([saved.id])
     expect(store.getState().threads.current?.id).toBe(saved.id)
     expect(store.getState().chat.turns).toHaveLength(2)
+  })
+  it('undoes deleting another conversation without leaving the open one', async () => {
+    localStorage.setItem(CURRENT_THREAD_KEY, saved.id)
+    let deleted = false
+    const fake = fakeApi({
+      'threads:list': () =>
+        ok({ threads: deleted ? [summary(saved)] : [summary(other), summary(saved)], damaged: [] }),
+      'threads:get': (input: { threadId: string }) =>
+        ok({ thread: input.threadId === saved.id ? saved : other }),
+      'threads:delete': () => {
+        deleted = true
+        return ok({ deleted: true as const })
+      },
+      'threads:restore': () => {
+        deleted = false
+        return ok({ thread: other })
+      }
+    })
+    const store = createAppStore(fake.api)
+    await store.getState().loadThreads()
+    expect(store.getState().threads.current?.id).toBe(saved.id)
+    await store.getState().deleteThread(other.id)
+    expect(store.getState().threads.current?.id).toBe(saved.id)
+    await store.getState().undoDeleteThread()
+    expect(store.getState().threads.list.map((t) => t.id)).toEqual([other.id, saved.id])
+    expect(store.getState().threads.current?.id).toBe(saved.id)
+    expect(store.getState().chat.turns).toHaveLength(2)
+  })
+
+  it('undoes deleting the open conversation without replacing one asked in since', async () => {
+    let deleted = false
+    const fake = fakeApi({
+      'threads:list': () => ok({ threads: deleted ? [] : [summary(saved)], damaged: [] }),
+      'threads:get': (input: { threadId: string }) =>
+        ok({ thread: input.threadId === saved.id ? saved : thread() }),
+      'threads:delete': () => {
+        deleted = true
+        return ok({ deleted: true as const })
+      },
+      'threads:restore': () => {
+        deleted = false
+        return ok({ thread: saved })
+      },
+      'chat:ask': () => ok(answer({ question: 'What is BERT?' }))
+    })
+    const store = createAppStore(fake.api)
+    await store.getState().loadThreads()
+    await store.getState().deleteThread(saved.id)
+    await store.getState().ask('What is BERT?')
+    await store.getState().undoDeleteThread()
+    expect(store.getState().chat.turns.map((t) => t.question)).toEqual(['What is BERT?'])
+    expect(store.getState().threads.current?.id).not.toBe(saved.id)
   })
 })

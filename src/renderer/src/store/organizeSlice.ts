@@ -4,8 +4,14 @@ import type {
   PaperEditInput,
   ResearchPalApi
 } from '../../../shared/contract'
+import {
+  CitationStyleSchema,
+  defaultCitationStyle,
+  type CitationStyle
+} from '../../../shared/citationStyles'
 import type { AppError } from '../../../shared/errors'
 import type { Paper } from '../../../shared/types'
+import { uiLanguage } from '../i18n'
 import { resultOrError } from './resultOrError'
 import type { GetState, SetState, SliceCreator } from './types'
 
@@ -35,6 +41,8 @@ export interface OrganizeSlice {
     /** The paper whose details are being edited. */
     editing: string | null
     cite: (CiteTarget & { bibtex: string | null; savedTo: string | null }) | null
+    /** The style references are copied in; null: the UI language's default (ABNT, APA). */
+    referenceStyle: CitationStyle | null
     /** arXiv's candidates for a title typed in the add box. */
     found: { query: string; candidates: ArxivCandidate[] } | null
     /** Related papers and missing references of the paper whose details are open. */
@@ -68,6 +76,15 @@ export interface OrganizeSlice {
   editPaper: (paperId: string, edit: PaperEditInput) => Promise<boolean>
   openCite: (target: CiteTarget | null) => Promise<void>
   saveCite: () => Promise<void>
+  /** The reference style in force: the one picked, else the UI language's default. */
+  referenceStyleNow: () => CitationStyle
+  /** Picks the style references are copied in (kept across restarts). */
+  setReferenceStyle: (style: CitationStyle) => void
+  /** Each paper of a selection as a formatted reference in `style`; null when it failed. */
+  formatReferences: (
+    sel: Omit<CiteTarget, 'label'>,
+    style: CitationStyle
+  ) => Promise<string[] | null>
   /** "Ask about these": a new conversation scoped to these papers, for the next question. */
   askAboutPapers: (paperIds: string[]) => void
   dismissOrganizeError: () => void
@@ -231,7 +248,16 @@ function detailsActions(
   set: SetState,
   get: GetState,
   api: ResearchPalApi
-): Pick<OrganizeSlice, 'openDetails' | 'editPaper' | 'openCite' | 'saveCite'> {
+): Pick<
+  OrganizeSlice,
+  | 'openDetails'
+  | 'editPaper'
+  | 'openCite'
+  | 'saveCite'
+  | 'referenceStyleNow'
+  | 'setReferenceStyle'
+  | 'formatReferences'
+> {
   return {
     openDetails: (editing) => update({ editing }),
     editPaper: async (paperId, edit) => {
@@ -258,7 +284,33 @@ function detailsActions(
       const { label: _l, bibtex: _b, savedTo: _s, ...sel } = cite
       const v = await run(() => api.library.saveBibtex(sel))
       if (v?.path && org().cite) update({ cite: { ...org().cite!, savedTo: v.path } })
+    },
+    // The window's language (what the screen shows), not the setting still loading.
+    referenceStyleNow: () => org().referenceStyle ?? defaultCitationStyle(uiLanguage()),
+    setReferenceStyle: (referenceStyle) => {
+      update({ referenceStyle })
+      try {
+        localStorage.setItem(REFERENCE_STYLE_KEY, referenceStyle)
+      } catch {
+        // Storage can be unavailable; the pick then lasts until the window closes.
+      }
+    },
+    formatReferences: async (sel, style) => {
+      const v = await run(() => api.library.references({ ...sel, style, uiLanguage: uiLanguage() }))
+      return v ? v.references.map((r) => r.text) : null
     }
+  }
+}
+
+/** Where the picked reference style is kept between restarts. */
+export const REFERENCE_STYLE_KEY = 'researchpal.referenceStyle'
+
+function rememberedStyle(): CitationStyle | null {
+  try {
+    const v = localStorage.getItem(REFERENCE_STYLE_KEY)
+    return CitationStyleSchema.safeParse(v).success ? (v as CitationStyle) : null
+  } catch {
+    return null
   }
 }
 
@@ -274,6 +326,7 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
       selected: [],
       editing: null,
       cite: null,
+      referenceStyle: rememberedStyle(),
       found: null,
       discovery: null,
       error: null

@@ -1,3 +1,4 @@
+import type { CitationStyle } from '../../../shared/citationStyles'
 import type { ResearchPalApi } from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type {
@@ -25,8 +26,8 @@ export interface ThreadsSlice {
     current: Omit<Thread, 'turns'> | null
     /** The papers a new thread will be limited to (from "Ask about these"), if any. */
     pendingScope: string[] | null
-    /** The thread just deleted, for Undo. */
-    deleted: { id: string; title: string } | null
+    /** The thread just deleted, for Undo; `wasOpen` when it was the open conversation. */
+    deleted: { id: string; title: string; wasOpen: boolean } | null
     error: AppError | null
   }
   /** Loads the list; on the first load, reopens the thread open before (or the newest). */
@@ -42,7 +43,12 @@ export interface ThreadsSlice {
   deleteThread: (threadId: string) => Promise<void>
   undoDeleteThread: () => Promise<void>
   dismissThreadNotice: () => void
-  exportThread: (format: 'md' | 'bib', turnId?: string) => Promise<ThreadExport | null>
+  /** The open thread (or one turn) exported; Markdown references in `style` when given. */
+  exportThread: (
+    format: 'md' | 'bib',
+    turnId?: string,
+    style?: CitationStyle
+  ) => Promise<ThreadExport | null>
   /** Refreshes the list and the open thread's header after an answer. */
   refreshThreads: () => Promise<void>
 }
@@ -227,8 +233,9 @@ function changingActions(
       const title = st().list.find((t) => t.id === threadId)?.title ?? ''
       const r = await api.threads.delete({ threadId })
       if (!r.ok) return fail(r.error)
-      update({ deleted: { id: threadId, title } })
-      if (st().current?.id === threadId) get().newThread()
+      const wasOpen = st().current?.id === threadId
+      update({ deleted: { id: threadId, title, wasOpen } })
+      if (wasOpen) get().newThread()
       await load(st().query)
     },
     undoDeleteThread: async () => {
@@ -238,17 +245,21 @@ function changingActions(
       if (!r.ok) return fail(r.error)
       update({ deleted: null })
       await load(st().query)
-      await get().openThread(deleted.id)
+      // Undo puts the conversation back; it reopens it only in place of the blank one its
+      // deletion left open, never over a conversation the user is in.
+      const blank = !st().current && get().chat.turns.length === 0
+      if (deleted.wasOpen && blank) await get().openThread(deleted.id)
     },
     dismissThreadNotice: () => update({ deleted: null, error: null }),
-    exportThread: async (format, turnId) => {
+    exportThread: async (format, turnId, style) => {
       const current = st().current
       if (!current) return null
       const r = await api.threads.export({
         threadId: current.id,
         format,
         uiLanguage: resolveUiLanguage(get().settings.values?.uiLanguage),
-        ...(turnId && { turnId })
+        ...(turnId && { turnId }),
+        ...(style && format === 'md' && { style })
       })
       if (!r.ok) {
         fail(r.error)

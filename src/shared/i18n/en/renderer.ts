@@ -219,6 +219,8 @@ export const en = {
     detailsOf: 'Details of {{title}}',
     detailsHint: 'Edit details, cite',
     failed: 'Failed:',
+    failureMore: 'Show all',
+    failureLess: 'Show less',
     noPdfReason:
       'No PDF yet: listed and citable, but not searched and not opened. Fetch or attach its PDF in its details (⋯), or drop the PDF on this row.',
     noPdfLabel: '. No PDF yet: not searched until a PDF is fetched or attached.',
@@ -318,7 +320,21 @@ export const en = {
     savedTo: 'Saved to {{path}}',
     copy: 'Copy',
     copied: 'Copied',
-    save: 'Save .bib…'
+    save: 'Save .bib…',
+    headingStyled: '{{style}}: {{label}}',
+    style: 'Reference style',
+    references: 'Formatted references',
+    copyReference: 'Copy reference',
+    referenceCopied: 'Reference copied.',
+    referenceFailed: 'Could not copy the reference.',
+    styles: {
+      apa: 'APA 7',
+      chicago: 'Chicago (author-date)',
+      ieee: 'IEEE',
+      vancouver: 'Vancouver',
+      abnt: 'ABNT NBR 6023',
+      bibtex: 'BibTeX'
+    }
   },
   import: {
     label: 'Import',
@@ -449,7 +465,8 @@ export const en = {
     copy: 'Copy as Markdown',
     copied: 'Copied',
     sources: 'Sources',
-    sourceTitle: '{{title}}, p. {{page, number}}',
+    texError: 'This maths could not be drawn, so it is shown as written.',
+    sourcePage: 'p. {{page, number}}',
     chipLabel: 'Source {{number}}: {{title}}, page {{page, number}}',
     cardPage: 'Page {{page, number}}',
     cardHint: 'Click to open the page',
@@ -517,6 +534,8 @@ export const en = {
     choosePaper: 'Choose {{title}}',
     export: 'Export…',
     exportLabel: 'Export conversation',
+    referencesIn: 'References in',
+    referencesPlain: 'Numbered, with BibTeX keys',
     exportHelp: 'The conversation with a numbered reference list, or BibTeX for the cited papers.',
     saveMarkdown: 'Save Markdown',
     copyMarkdown: 'Copy Markdown',

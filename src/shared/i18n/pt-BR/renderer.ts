@@ -220,6 +220,8 @@ export const ptBR: Catalog = {
     detailsOf: 'Detalhes de {{title}}',
     detailsHint: 'Editar detalhes, citar',
     failed: 'Falhou:',
+    failureMore: 'Mostrar tudo',
+    failureLess: 'Mostrar menos',
     noPdfReason:
       'Ainda sem PDF: listado e citável, mas não entra nas buscas nem abre. Busque ou anexe o PDF nos detalhes (⋯), ou solte o PDF sobre esta linha.',
     noPdfLabel: '. Ainda sem PDF: não entra nas buscas até o PDF ser buscado ou anexado.',
@@ -320,7 +322,21 @@ export const ptBR: Catalog = {
     savedTo: 'Salvo em {{path}}',
     copy: 'Copiar',
     copied: 'Copiado',
-    save: 'Salvar .bib…'
+    save: 'Salvar .bib…',
+    headingStyled: '{{style}}: {{label}}',
+    style: 'Estilo de referência',
+    references: 'Referências formatadas',
+    copyReference: 'Copiar referência',
+    referenceCopied: 'Referência copiada.',
+    referenceFailed: 'Não foi possível copiar a referência.',
+    styles: {
+      apa: 'APA 7',
+      chicago: 'Chicago (autor-data)',
+      ieee: 'IEEE',
+      vancouver: 'Vancouver',
+      abnt: 'ABNT NBR 6023',
+      bibtex: 'BibTeX'
+    }
   },
   import: {
     label: 'Importar',
@@ -452,7 +468,8 @@ export const ptBR: Catalog = {
     copy: 'Copiar como Markdown',
     copied: 'Copiado',
     sources: 'Fontes',
-    sourceTitle: '{{title}}, p. {{page, number}}',
+    texError: 'Não foi possível desenhar esta fórmula; ela aparece como foi escrita.',
+    sourcePage: 'p. {{page, number}}',
     chipLabel: 'Fonte {{number}}: {{title}}, página {{page, number}}',
     cardPage: 'Página {{page, number}}',
     cardHint: 'Clique para abrir a página',
@@ -521,6 +538,8 @@ export const ptBR: Catalog = {
     choosePaper: 'Escolher {{title}}',
     export: 'Exportar…',
     exportLabel: 'Exportar conversa',
+    referencesIn: 'Referências em',
+    referencesPlain: 'Numeradas, com chaves BibTeX',
     exportHelp:
       'A conversa com uma lista numerada de referências, ou o BibTeX dos artigos citados.',
     saveMarkdown: 'Salvar Markdown',

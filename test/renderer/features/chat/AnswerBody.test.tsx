@@ -15,7 +15,6 @@ describe('AnswerBody', () => {
     expect([...chips].map((c) => c.textContent)).toEqual(['1', '2'])
     expect(container.textContent).toContain('[7]')
     expect(container.textContent).not.toContain('[1]')
-    expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
   it('shows a hover card with the paper title, page, snippet and a link to copy', async () => {
@@ -50,18 +49,6 @@ describe('AnswerBody', () => {
     })
   })
 
-  it('lists the citations in a Sources row when the text has no markers', () => {
-    const citations = [citation(1), citation(2, { title: 'BERT', page: 9 })]
-    renderWithStore(<AnswerBody text="An answer without markers." citations={citations} />)
-    const row = screen.getByLabelText('Sources')
-    expect(
-      within(row)
-        .getAllByRole('button')
-        .map((b) => b.textContent)
-    ).toEqual(['1', '2'])
-    expect(row.textContent).toContain('BERT, p. 9')
-  })
-
   it('expands [1, 2] and [1-3] into one chip per citation and renders lists and bold', () => {
     const citations = [citation(1), citation(2), citation(3)]
     const text = 'Two **key** ideas:\n- attention [1, 2]\n- position encodings [1-3]'
@@ -84,7 +71,6 @@ describe('AnswerBody', () => {
     expect(quotes).toEqual(['We call our particular attention', 'BERT is bidirectional.'])
     expect(container.querySelectorAll('p .chip')).toHaveLength(2)
     expect(container.textContent).not.toContain('>')
-    expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
   it('renders GFM tables and code with chips kept as chips inside them, and leaves code alone', () => {
@@ -106,12 +92,39 @@ describe('AnswerBody', () => {
     expect(container.querySelectorAll('a')).toHaveLength(0)
   })
 
+  it('renders TeX maths with KaTeX, inline and as a block, and keeps chips beside it', () => {
+    const a = answer({
+      answer:
+        'The dot products are scaled by $1/\\sqrt{d_k}$ [1].\n\n$$\n\\mathrm{Attention}(Q,K,V) = \\mathrm{softmax}(QK^T)V\n$$'
+    })
+    const { container } = renderWithStore(<AnswerBody text={a.answer} citations={a.citations} />)
+    const inline = container.querySelector('p .katex')
+    expect(inline?.querySelector('math msqrt')).not.toBeNull()
+    expect(inline?.querySelector('annotation')?.textContent).toBe('1/\\sqrt{d_k}')
+    expect(container.querySelector('.katex-display annotation')?.textContent).toContain(
+      '\\mathrm{softmax}(QK^T)V'
+    )
+    expect(container.textContent).not.toContain('$')
+    expect(container.querySelector('p button.chip')?.getAttribute('data-citation')).toBe('1')
+  })
+
+  it('leaves dollar amounts and code alone, and shows bad TeX as its source', () => {
+    const text = 'Training cost $5 and $10 per run; in code `$x$` stays. Broken: $\\frac{1$.'
+    const { container } = renderWithStore(<AnswerBody text={text} citations={[]} />)
+    expect(container.textContent).toContain('Training cost $5 and $10 per run')
+    expect(container.querySelector('code')?.textContent).toBe('$x$')
+    const error = container.querySelector('.katex-error')
+    expect(error?.textContent).toBe('\\frac{1')
+    expect(error?.getAttribute('title')).toBe(
+      'This maths could not be drawn, so it is shown as written.'
+    )
+  })
+
   it('renders Markdown while it streams, before any citation exists', () => {
     const text = '**Bold** start\n\n- one\n- two'
     const { container } = renderWithStore(<AnswerBody text={text} citations={[]} streaming />)
     expect(container.querySelector('.answer-body.streaming strong')?.textContent).toBe('Bold')
     expect(container.querySelectorAll('li')).toHaveLength(2)
-    expect(screen.queryByLabelText('Sources')).toBeNull()
   })
 
   it('keeps a chip of a removed paper, saying so, without opening the viewer', () => {

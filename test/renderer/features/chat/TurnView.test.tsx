@@ -105,7 +105,9 @@ describe('TurnView', () => {
     expect(screen.getByRole('alert').textContent).toContain('No network.')
     fake.on('chat:ask', () => ok(answer()))
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    await waitFor(() => expect(screen.getAllByRole('button', { name: /Source/ })).toHaveLength(2))
+    await waitFor(() =>
+      expect(document.querySelectorAll('.answer-body button.chip')).toHaveLength(2)
+    )
     expect(screen.queryByRole('alert')).toBeNull()
     expect(fake.calls.filter((c) => c.channel === 'chat:ask')).toHaveLength(2)
   })

@@ -1,16 +1,29 @@
-import Markdown, { type Components } from 'react-markdown'
+import Markdown, { type Components, type Options } from 'react-markdown'
+import rehypeKatex from 'rehype-katex'
 import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { CitationChip } from './CitationChip'
-import { citedNumbers, linkCitations } from './citationLinks'
+import { linkCitations } from './citationLinks'
+
+/** The maths extension: `$…$` only where {@link linkCitations} left it (prices are escaped). */
+const REMARK: Options['remarkPlugins'] = [remarkGfm, remarkMath]
 
 /**
- * Renders an answer's Markdown (GFM: tables, lists, code, emphasis) with its `[n]` markers as
- * citation chips; citations the text does not mark inline appear in a Sources row underneath.
- * @remarks react-markdown builds React elements (no HTML string is injected). The markers
- * become `#cite-n` links before parsing, and the link renderer turns those into chips, so
- * chips stay chips inside lists, tables and emphasis.
+ * KaTeX: a TeX error shows the source in place rather than breaking the answer; `trust` stays
+ * off, so TeX cannot add links or HTML.
+ */
+const REHYPE: Options['rehypePlugins'] = [[rehypeKatex, { throwOnError: false, strict: 'ignore' }]]
+
+/**
+ * Renders an answer's Markdown (GFM: tables, lists, code, emphasis; TeX maths through KaTeX)
+ * with its `[n]` markers as citation chips; the source list under the answer (`SourceList`)
+ * names them all.
+ * @remarks react-markdown builds React elements (no HTML string is injected; KaTeX's output
+ * arrives as a syntax tree, not as HTML). The markers become `#cite-n` links before parsing,
+ * and the link renderer turns those into chips, so chips stay chips inside lists, tables and
+ * emphasis.
  */
 export function AnswerBody({
   text,
@@ -24,9 +37,12 @@ export function AnswerBody({
   const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
   const known = new Set(byNumber.keys())
-  const inline = citedNumbers(text, known)
-  const unmarked = streaming ? [] : citations.filter((c) => !inline.has(c.number))
   const components: Components = {
+    // KaTeX titles TeX it cannot read with its parser's English message; say it for a person.
+    span({ node: _node, title, ...props }) {
+      const failed = props.className?.split(' ').includes('katex-error')
+      return <span {...props} title={failed ? t('chat.texError') : title} />
+    },
     a({ href, children }) {
       const m = /^#cite-(\d+)$/.exec(href ?? '')
       const citation = m ? byNumber.get(Number(m[1])) : undefined
@@ -40,22 +56,9 @@ export function AnswerBody({
   }
   return (
     <div className={`answer-body${streaming ? ' streaming' : ''}`}>
-      <Markdown remarkPlugins={[remarkGfm]} components={components}>
+      <Markdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={components}>
         {linkCitations(text, known)}
       </Markdown>
-      {unmarked.length > 0 && (
-        <div className="sources-row" aria-label={t('chat.sources')}>
-          <span className="sources-label">{t('chat.sources')}</span>
-          {unmarked.map((c) => (
-            <span key={c.number} className="source">
-              <CitationChip citation={c} />
-              <span className="source-title">
-                {t('chat.sourceTitle', { title: c.title, page: c.page })}
-              </span>
-            </span>
-          ))}
-        </div>
-      )}
     </div>
   )
 }

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { CopyPassageLink } from '../../components/CopyPassageLink'
+import { CopyReference } from '../../components/CopyReference'
 
 /** The gap kept between a hover card and the window's edges or its chip. */
 const MARGIN = 8
@@ -97,6 +98,7 @@ function HoverCard({
             page={citation.page}
             quote={citation.snippet}
           />
+          <CopyReference paperId={citation.paperId} />
         </span>
       )}
     </span>
@@ -108,8 +110,11 @@ function HoverCard({
  * the viewer at the cited page with the snippet highlighted. The chip of the passage the
  * viewer shows is marked. A citation of a paper removed since the answer was saved stays a
  * chip, and says so instead of opening nothing.
+ * @remarks With `children`, the button shows them instead of the bare number and takes the
+ * `source-open` class instead of `chip`: a row of the source list behaves as its chip does
+ * (same card, same click, same marking) without counting as a chip of the answer's text.
  */
-export function CitationChip({ citation }: { citation: Citation }) {
+export function CitationChip({ citation, children }: { citation: Citation; children?: ReactNode }) {
   const openCitation = useAppStore((s) => s.openCitation)
   const isOpen = useAppStore(
     (s) =>
@@ -159,7 +164,7 @@ export function CitationChip({ citation }: { citation: Citation }) {
       <button
         ref={chipRef}
         type="button"
-        className={`chip${isOpen ? ' chip-open' : ''}${removed ? ' chip-removed' : ''}`}
+        className={`${children ? 'source-open' : 'chip'}${isOpen ? ' chip-open' : ''}${removed ? ' chip-removed' : ''}`}
         data-removed={removed || undefined}
         data-citation={citation.number}
         data-paper-id={citation.paperId}
@@ -182,8 +187,12 @@ export function CitationChip({ citation }: { citation: Citation }) {
           if (!removed) openCitation(citation)
         }}
       >
-        {citation.number}
-        {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
+        {children ?? (
+          <>
+            {citation.number}
+            {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
+          </>
+        )}
       </button>
       {hover && <HoverCard ref={cardRef} citation={citation} place={place} removed={removed} />}
     </span>

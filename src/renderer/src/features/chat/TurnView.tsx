@@ -11,6 +11,7 @@ import { answerMarkdown } from './answerMarkdown'
 import { ErrorNotice } from './ErrorNotice'
 import { EvidenceBody } from './EvidenceBody'
 import { hideRawMarkers } from './citationLinks'
+import { SourceList } from './SourceList'
 import { stageText } from './stageText'
 
 /** Names the local model that wrote an answer, and says when it stood in for Gemini. */
@@ -82,6 +83,7 @@ export function TurnView({ turn }: { turn: Turn }) {
               <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
             )}
             <FigureCrops citations={turn.answer.citations} />
+            {turn.answer.mode !== 'evidence' && <SourceList citations={turn.answer.citations} />}
             <div className="answer-footer">
               {turn.usage.inputTokens + turn.usage.outputTokens > 0 && (
                 <span className="usage" title={t('chat.usageTitle')}>

@@ -1,3 +1,5 @@
+import { prosePieces } from './answerMath'
+
 // `[1]`, `[1, 2]`, `[1-3]` and `[1][2]` all cite; numbers outside the citations stay text.
 const MARKER = /\[(\d+(?:\s*[,–-]\s*\d+)*)\](?!\()/g
 const CODE = /(```[\s\S]*?(?:```|$)|`[^`\n]*`)/g
@@ -22,31 +24,24 @@ function outsideCode(text: string, fn: (part: string) => string): string {
 }
 
 /**
- * Turns each `[n]` citing known numbers into Markdown links `[n](#cite-n)`, one per number, so
- * the Markdown renderer hands them to the chip; code is left alone.
+ * Readies an answer's Markdown for the renderer: each `[n]` citing known numbers becomes a link
+ * `[n](#cite-n)`, one per number, so the Markdown renderer hands it to the chip; code and TeX
+ * are left alone, and a `$` that opens no maths is escaped (see {@link prosePieces}).
  */
 export function linkCitations(text: string, known: ReadonlySet<number>): string {
   return outsideCode(text, (part) =>
-    part.replace(MARKER, (whole, list: string) => {
-      const numbers = expand(list)
-      if (numbers.length === 0 || !numbers.every((n) => known.has(n))) return whole
-      return numbers.map((n) => `[${n}](#cite-${n})`).join('')
-    })
+    prosePieces(part)
+      .map((piece) =>
+        piece.math
+          ? piece.text
+          : piece.text.replace(MARKER, (whole, list: string) => {
+              const numbers = expand(list)
+              if (numbers.length === 0 || !numbers.every((n) => known.has(n))) return whole
+              return numbers.map((n) => `[${n}](#cite-${n})`).join('')
+            })
+      )
+      .join('')
   )
-}
-
-/** The citation numbers an answer's text actually shows inline. */
-export function citedNumbers(text: string, known: ReadonlySet<number>): Set<number> {
-  const cited = new Set<number>()
-  outsideCode(text, (part) => {
-    for (const m of part.matchAll(MARKER)) {
-      const numbers = expand(m[1] ?? '')
-      if (numbers.length > 0 && numbers.every((n) => known.has(n)))
-        numbers.forEach((n) => cited.add(n))
-    }
-    return part
-  })
-  return cited
 }
 
 /** Hides raw `[[chunk-id]]` markers in text that is still streaming. */

@@ -1,8 +1,8 @@
 import type { Paper } from '../../../../shared/types'
-import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { PaperProgress } from '../../store/librarySlice'
+import { FailureReason } from './FailureReason'
 import { paperMeta, statusText } from './statusText'
 import { SyncFlag, syncSourceLine } from './SyncSource'
 import { canRetry } from './visiblePapers'
@@ -28,10 +28,7 @@ export function PaperMain({ row }: { row: RowState }) {
     // Nothing to open: the row names the file and says why it failed.
     <div className="paper-main">
       <span className="paper-title">{title}</span>
-      <span className="paper-meta paper-failure" role="alert">
-        <span className="status-error">{t('paper.failed')}</span>{' '}
-        <ErrorMessage error={paper.error} />
-      </span>
+      <FailureReason error={paper.error} />
     </div>
   ) : (
     <button

@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import type { CitationStyle } from '../../../../shared/citationStyles'
+import { StyleOptions } from '../../components/CopyReference'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { saveTextFile } from '../../components/saveTextFile'
@@ -8,10 +10,11 @@ import { ScopePicker } from './ScopePicker'
 /** The MIME type of each export format. */
 const EXPORT_MIME = { md: 'text/markdown', bib: 'application/x-bibtex' } as const
 
-/** The conversation's export: Markdown or BibTeX, saved to a file or copied. */
+/** The conversation's export: Markdown (references plain or in a style) or BibTeX, saved or copied. */
 function ThreadExport() {
   const exportThread = useAppStore((s) => s.exportThread)
   const [exporting, setExporting] = useState(false)
+  const [style, setStyle] = useState<CitationStyle | 'plain'>('plain')
   const [copied, setCopied] = useState<string | null>(null)
   const { wrap: exportWrapRef, popover: exportPopoverRef } = usePopover(exporting, () =>
     setExporting(false)
@@ -19,7 +22,7 @@ function ThreadExport() {
   const { t } = useTranslation()
 
   const run = async (format: 'md' | 'bib', action: 'copy' | 'save'): Promise<void> => {
-    const out = await exportThread(format)
+    const out = await exportThread(format, undefined, style === 'plain' ? undefined : style)
     if (!out) return
     if (action === 'save') {
       saveTextFile({ fileName: out.fileName, mimeType: EXPORT_MIME[format], text: out.content })
@@ -48,6 +51,16 @@ function ThreadExport() {
           aria-label={t('threads.exportLabel')}
         >
           <p className="small muted">{t('threads.exportHelp')}</p>
+          <label className="cite-style small">
+            {t('threads.referencesIn')}{' '}
+            <select
+              value={style}
+              onChange={(e) => setStyle(e.currentTarget.value as CitationStyle | 'plain')}
+            >
+              <option value="plain">{t('threads.referencesPlain')}</option>
+              <StyleOptions />
+            </select>
+          </label>
           <button type="button" className="btn btn-small" onClick={() => void run('md', 'save')}>
             {t('threads.saveMarkdown')}
           </button>
