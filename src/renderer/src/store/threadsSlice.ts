@@ -96,7 +96,8 @@ export function turnFromThread(t: ThreadTurn, question = t.question): Turn {
             verified: t.verified,
             notice: t.notice,
             citations: t.citations,
-            usage: t.usage
+            usage: t.usage,
+            ...(t.outsideScope && { outsideScope: t.outsideScope })
           }
         : null,
     error: t.error,

@@ -11,6 +11,7 @@ import { answerMarkdown } from './answerMarkdown'
 import { ErrorNotice } from './ErrorNotice'
 import { EvidenceBody } from './EvidenceBody'
 import { hideRawMarkers } from './citationLinks'
+import { OutsideScope } from './OutsideScope'
 import { SourceList } from './SourceList'
 import { stageText } from './stageText'
 
@@ -82,6 +83,9 @@ export function TurnView({ turn }: { turn: Turn }) {
             ) : (
               <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
             )}
+            {turn.answer.outsideScope?.length ? (
+              <OutsideScope question={turn.question} paperIds={turn.answer.outsideScope} />
+            ) : null}
             <FigureCrops citations={turn.answer.citations} />
             {turn.answer.mode !== 'evidence' && <SourceList citations={turn.answer.citations} />}
             <div className="answer-footer">
