@@ -143,6 +143,11 @@ describe.skipIf(!hasShared(join(CORPUS, '1706.03762.pdf'), 'the conversations e2
         .locator('button.chip')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-paper-id')))
       expect(new Set(papers)).toEqual(new Set(['1706.03762']))
+      // Not quietly: the answer says the Transformer paper does not discuss it, names BERT's.
+      const note = turn.locator('[data-label="outside-scope"]')
+      await note.waitFor()
+      expect(await note.textContent()).toContain('BERT: Pre-training of Deep Bidirectional')
+      expect(await note.getByRole('button', { name: 'Ask all papers' }).isVisible()).toBe(true)
       await expect.poll(() => page.locator('.thread-item').count()).toBe(2)
       await h.screenshot('threads-05-scoped-thread')
       // The scope can be changed from the header: add BERT, and the next search covers both.
