@@ -85,6 +85,11 @@ export const AnswerSchema = z.object({
   notice: AppErrorSchema.nullable(),
   /** Evidence-only answers: each passage with its best sentence(s) picked out. */
   excerpts: z.array(EvidenceExcerptSchema).optional(),
+  /**
+   * The library's papers that discuss the question, when the answer was limited to papers that
+   * do not (a thread scoped to one paper asked about another); absent otherwise.
+   */
+  outsideScope: z.array(z.string()).optional(),
   citations: z.array(CitationSchema),
   usage: UsageSchema,
   /** Set on generated answers; absent on evidence-only ones. */

@@ -33,7 +33,9 @@ export const ThreadTurnSchema = z.object({
   askedAt: z.string(),
   finishedAt: z.string().nullable(),
   /** Why it failed (`failed`), or what stopped it. */
-  error: AppErrorSchema.nullable()
+  error: AppErrorSchema.nullable(),
+  /** The library's papers that discuss the question when the thread's scope does not. */
+  outsideScope: z.array(z.string()).optional()
 })
 /** One question of a thread and what came back for it. */
 export type ThreadTurn = z.infer<typeof ThreadTurnSchema>

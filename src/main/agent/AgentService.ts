@@ -14,7 +14,7 @@ import { evidenceAnswer } from './evidenceAnswer'
 import { DEFAULT_HISTORY_TOKENS, trimHistory, type PriorTurn } from './history'
 import { answerLanguage, type AnswerLanguage, type EvidenceReason } from './language'
 import { MessageClassifier } from './messageKind'
-import { scopeTo, type AnswerScope } from './scope'
+import { papersOutsideScope, scopeTo, type AnswerScope } from './scope'
 import { followUpPapers, keywordStandaloneQuery, preferringPapers } from './standaloneQuery'
 import { writeAnswer } from './writeAnswer'
 
@@ -149,55 +149,68 @@ export class AgentService {
         run,
         signal
       })
-    if (!model) {
-      // No model: a provider that runs locally has none chosen; any other lacks its key.
-      if (PROVIDER_TRAITS[provider].runsLocally) {
-        return evidenceOnly(
-          'NO_LOCAL_MODEL',
-          appError('LOCAL_MODEL_MISSING', { key: 'evidenceNoLocalModel' })
+    // Asked in a scoped thread about papers outside it: the answer says so (and offers all).
+    const outside = input.paperIds
+      ? await papersOutsideScope(
+          this.deps.retriever,
+          input.paperIds,
+          keywordStandaloneQuery(input.question, input.history ?? []),
+          signal
         )
+      : null
+    const respond = async (): Promise<Answer> => {
+      if (!model) {
+        // No model: a provider that runs locally has none chosen; any other lacks its key.
+        if (PROVIDER_TRAITS[provider].runsLocally) {
+          return evidenceOnly(
+            'NO_LOCAL_MODEL',
+            appError('LOCAL_MODEL_MISSING', { key: 'evidenceNoLocalModel' })
+          )
+        }
+        return evidenceOnly('NO_API_KEY', appError('NO_API_KEY', { key: 'evidenceNoApiKey' }))
       }
-      return evidenceOnly('NO_API_KEY', appError('NO_API_KEY', { key: 'evidenceNoApiKey' }))
-    }
-    const generate = (m: ChatModel, fallback: boolean): Promise<Answer> =>
-      this.generate(input.question, history, m, fallback, language, run, scope, signal)
-    try {
-      return await generate(model, false)
-    } catch (error) {
-      if (isUserFacing(error, 'OFFLINE')) {
-        const local = model.capabilities.offlineFallback
-          ? (this.deps.fallbackModel?.() ?? null)
-          : null
-        if (!local) return evidenceOnly('OFFLINE', toAppError(error))
-        try {
-          return await generate(local, true)
-        } catch (localError) {
-          if (
-            !isUserFacing(localError, 'LOCAL_MODEL_UNREACHABLE') &&
-            !isUserFacing(localError, 'LOCAL_MODEL_MISSING')
-          ) {
-            throw localError
-          }
-          const local = toAppError(localError)
-          const either: AppError = {
-            code: local.code,
-            message: `The local model could not answer either: ${local.message}`,
-            ...(local.key && {
-              key: 'localAlsoFailed',
-              params: { ...local.params, innerKey: local.key }
+      const generate = (m: ChatModel, fallback: boolean): Promise<Answer> =>
+        this.generate(input.question, history, m, fallback, language, run, scope, signal)
+      try {
+        return await generate(model, false)
+      } catch (error) {
+        if (isUserFacing(error, 'OFFLINE')) {
+          const local = model.capabilities.offlineFallback
+            ? (this.deps.fallbackModel?.() ?? null)
+            : null
+          if (!local) return evidenceOnly('OFFLINE', toAppError(error))
+          try {
+            return await generate(local, true)
+          } catch (localError) {
+            if (
+              !isUserFacing(localError, 'LOCAL_MODEL_UNREACHABLE') &&
+              !isUserFacing(localError, 'LOCAL_MODEL_MISSING')
+            ) {
+              throw localError
+            }
+            const local = toAppError(localError)
+            const either: AppError = {
+              code: local.code,
+              message: `The local model could not answer either: ${local.message}`,
+              ...(local.key && {
+                key: 'localAlsoFailed',
+                params: { ...local.params, innerKey: local.key }
+              })
+            }
+            return evidenceOnly('OFFLINE', {
+              ...combine(toAppError(error), either)!,
+              code: 'OFFLINE'
             })
           }
-          return evidenceOnly('OFFLINE', {
-            ...combine(toAppError(error), either)!,
-            code: 'OFFLINE'
-          })
         }
+        if (isUserFacing(error, 'NO_API_KEY')) {
+          return evidenceOnly('KEY_REJECTED', toAppError(error))
+        }
+        throw error
       }
-      if (isUserFacing(error, 'NO_API_KEY')) {
-        return evidenceOnly('KEY_REJECTED', toAppError(error))
-      }
-      throw error
     }
+    const answer = await respond()
+    return outside ? { ...answer, outsideScope: outside } : answer
   }
 
   private async generate(

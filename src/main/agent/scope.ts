@@ -1,5 +1,5 @@
 import type { Paper } from '../../shared/types'
-import { UserFacingError } from '../errors'
+import { isUserFacing, UserFacingError } from '../errors'
 import type { Retriever } from '../search/types'
 
 /** What an answer may draw on: the retriever and the papers, narrowed to a set of papers. */
@@ -54,4 +54,37 @@ export function scopeTo(
       }
     }
   }
+}
+
+/**
+ * How deep the library's ranking is read for a scope's papers: in the 64-paper library the
+ * asked paper is among the first 10 passages for all 96 eval questions (first 5: 93).
+ */
+const SCOPE_DEPTH = 10
+/** How many outside papers are named. */
+const OUTSIDE_PAPERS = 3
+
+/**
+ * The papers outside `scope` that discuss a question the scope's papers do not: none of the
+ * library's best {@link SCOPE_DEPTH} passages for it is in scope. Null when the scope holds
+ * one of them (or the library could not be searched).
+ * @remarks A scoped thread would otherwise answer a question about another paper with
+ * unrelated passages of its own, quietly; this lets the answer say so and offer to widen.
+ */
+export async function papersOutsideScope(
+  retriever: Retriever,
+  scope: readonly string[],
+  query: string,
+  signal?: AbortSignal
+): Promise<string[] | null> {
+  const inScope = new Set(scope)
+  let results
+  try {
+    ;({ results } = await retriever.search({ query, limit: SCOPE_DEPTH }, signal))
+  } catch (e) {
+    if (isUserFacing(e, 'NOT_FOUND') || isUserFacing(e, 'INVALID_INPUT')) return null
+    throw e
+  }
+  if (results.length === 0 || results.some((r) => inScope.has(r.paperId))) return null
+  return [...new Set(results.map((r) => r.paperId))].slice(0, OUTSIDE_PAPERS)
 }

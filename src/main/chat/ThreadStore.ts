@@ -240,7 +240,8 @@ export class ThreadStore {
           })),
           usage: a.usage,
           model: outcome.model,
-          error: null
+          error: null,
+          ...(a.outsideScope && { outsideScope: [...a.outsideScope] })
         })
       } else {
         turn.status = outcome.status

@@ -40,7 +40,9 @@ const StoredTurn = z.looseObject({
   model: z.string().nullable(),
   askedAt: z.string(),
   finishedAt: z.string().nullable(),
-  error: StoredError.nullable()
+  error: StoredError.nullable(),
+  /** Papers outside the thread's scope that discuss the question (absent in older files). */
+  outsideScope: z.array(z.string()).optional()
 })
 /** One stored thread file: `{ version, thread }`. */
 export const ThreadFileSchema = z.looseObject({

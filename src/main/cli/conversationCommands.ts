@@ -13,7 +13,7 @@ import { listOutput, type CommandOutput } from './output'
 /** Formats an answer with its numbered sources for a terminal, in the UI language. */
 export function formatAnswer(
   a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'> &
-    Partial<Pick<Answer, 'answeredBy'>>,
+    Partial<Pick<Answer, 'answeredBy' | 'outsideScope'>>,
   language: UiLanguage = 'en'
 ): string {
   const t = mainT(language)
@@ -41,8 +41,11 @@ export function formatAnswer(
   const usage = t('cli.usage', { input: a.usage.inputTokens, output: a.usage.outputTokens })
   // The app says "Settings"; on the command line the key comes from the environment.
   const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
+  const outside = a.outsideScope?.length
+    ? `${t('cli.outsideScope', { papers: a.outsideScope.join(', ') })}\n\n`
+    : ''
   const list = sources.length ? `\n\n${t('cli.sources')}\n${sources.join('\n')}` : ''
-  return `${label}${head}${keyHint}${a.answer}${list}\n${usage}`
+  return `${label}${head}${outside}${keyHint}${a.answer}${list}\n${usage}`
 }
 
 /** Formats a whole conversation for a terminal. */

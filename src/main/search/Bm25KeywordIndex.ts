@@ -20,7 +20,7 @@ import {
   type DeltaPaper,
   type PackPolicy
 } from './pack/PackedStore'
-import { ANALYSIS_VERSION } from './tokenizer'
+import { ANALYSIS_VERSION, tokenize } from './tokenizer'
 import { Bm25Scorer } from './bm25Scoring'
 import { Bm25Search } from './bm25Search'
 import type { ChunkSource, KeywordIndex } from './types'
@@ -298,6 +298,24 @@ export class Bm25KeywordIndex implements KeywordIndex, ChunkSource {
     prefer?: ReadonlyMap<string, number>
   ): { chunkId: string; score: number }[] {
     return this.search.query(text, k, paperIds, prefer)
+  }
+
+  termWeights(terms: readonly string[]): Map<string, number> {
+    return this.search.idfOf(terms)
+  }
+
+  chunkTerms(chunkIds: readonly string[]): Map<string, string[]> {
+    const out = new Map<string, string[]>()
+    for (const id of chunkIds) {
+      const paperId = this.paperOf(id)
+      const p = paperId ? this.record(paperId) : null
+      const row = p ? this.rowsOf(p).get(id) : undefined
+      const text = p && row !== undefined ? this.textsOf(p)?.[row] : undefined
+      if (text !== undefined) {
+        out.set(id, tokenize(text, p!.ptRows.has(row!) ? 'pt' : 'en'))
+      }
+    }
+    return out
   }
 
   getChunks(chunkIds: readonly string[]): Chunk[] {

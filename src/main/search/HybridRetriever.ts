@@ -14,6 +14,7 @@ import type {
 } from '../../shared/types'
 import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
+import { abstractPages, asksForQuantity, proximityRerank } from './proximity'
 import { namedPapers, referenceOnlyPages, rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
@@ -40,6 +41,8 @@ export interface HybridRetrieverDeps {
 export const DEFAULT_LIMIT = 5
 /** How deep each ranking is read before fusion, at least. */
 const MIN_DEPTH = 50
+/** How many of the fused candidates are re-ranked by proximity (their text is read). */
+const PROXIMITY_DEPTH = 20
 
 /**
  * search_documents and extract_section: dense + BM25 fused by reciprocal rank fusion.
@@ -92,13 +95,57 @@ export class HybridRetriever implements Retriever {
     const fused = dense
       ? reciprocalRankFusion([dense.ids, keywordHits.map((h) => h.chunkId)])
       : keywordHits.map((h) => ({ id: h.chunkId, score: h.score }))
-    const ranked = rerank(fused, terms, paperOfChunk, titleOf, (id) => this.referencePages(id))
+    const ranked = this.byProximity(
+      rerank(fused, terms, paperOfChunk, titleOf, (id) => this.referencePages(id)),
+      query,
+      terms
+    )
     return {
       query,
       embedder: dense ? dense.embedderId : null,
       results: this.results(onePerPageFirst(ranked), limit)
     }
   }
+
+  /**
+   * The first {@link PROXIMITY_DEPTH} candidates re-ranked by where the question's terms sit in
+   * them ({@link proximityRerank}); the rest follow in their order.
+   * @remarks Reads the candidates' text from the keyword index (the papers of the first pass
+   * are mostly those pseudo-relevance feedback has just read).
+   */
+  private byProximity(
+    ranked: { id: string; score: number }[],
+    query: string,
+    terms: readonly string[]
+  ): { id: string; score: number }[] {
+    const { keywords } = this.deps
+    if (!keywords.termWeights || !keywords.chunkTerms || terms.length === 0) return ranked
+    const head = ranked.slice(0, PROXIMITY_DEPTH)
+    const wanted = new Set(terms)
+    const chunkTerms = keywords.chunkTerms(head.map((r) => r.id))
+    const reranked = proximityRerank(head, {
+      weights: keywords.termWeights([...wanted]),
+      quantity: asksForQuantity(query),
+      termsOf: (id) => chunkTerms.get(id),
+      onAbstract: (id) => {
+        const paperId = paperOfChunk(id)
+        const page = /-page-(\d+)-/u.exec(id)?.[1]
+        return paperId !== undefined && !!page && this.abstractPages(paperId).has(Number(page))
+      }
+    })
+    return [...reranked, ...ranked.slice(PROXIMITY_DEPTH)]
+  }
+
+  /** A paper's abstract pages (memoised per catalog record). */
+  private abstractPages(paperId: string): ReadonlySet<number> {
+    const paper = this.deps.paper(paperId)
+    if (!paper) return new Set()
+    let pages = this.abstracts.get(paper)
+    if (!pages) this.abstracts.set(paper, (pages = abstractPages(paper.sections ?? [])))
+    return pages
+  }
+
+  private readonly abstracts = new WeakMap<Paper, Set<number>>()
 
   /** A paper's pages that only its reference list covers (memoised per catalog record). */
   private referencePages(paperId: string): ReadonlySet<number> {

@@ -77,6 +77,24 @@ export class Bm25Search {
     }))
   }
 
+  /** Each term's inverse document frequency over the whole index (0 for a term it lacks). */
+  idfOf(terms: readonly string[]): Map<string, number> {
+    const pack = this.store.pack
+    const out = new Map<string, number>()
+    for (const term of terms) {
+      const h = termHash(term)
+      let n = 0
+      for (const d of this.store.delta.values()) {
+        const t = findTerm(d.value.terms, h)
+        if (t >= 0) n += span(d.value, t)
+      }
+      const t = pack ? pack.find(h) : -1
+      if (t >= 0) n += pack!.counts[t]!
+      out.set(term, n > 0 ? this.scorer.idf(n) : 0)
+    }
+    return out
+  }
+
   private select(scope: string[] | null): Selection {
     const pack = this.store.pack
     const delta = this.store.delta

@@ -78,6 +78,10 @@ export interface KeywordIndex {
     prefer?: ReadonlyMap<string, number>
   ): { chunkId: string; score: number }[]
   count(): number
+  /** Each query term's weight (idf over the whole index) for re-ranking (optional). */
+  termWeights?(terms: readonly string[]): ReadonlyMap<string, number>
+  /** Each chunk's index terms in order, as the index analyses it (optional). */
+  chunkTerms?(chunkIds: readonly string[]): ReadonlyMap<string, readonly string[]>
 }
 
 /** The retrieval tools, as the agent, the CLI, IPC and the MCP server call them. */

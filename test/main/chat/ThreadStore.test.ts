@@ -49,6 +49,24 @@ describe('ThreadStore', () => {
     expect(file.version).toBe(1)
   })
 
+  it('keeps, across a reopen, the papers outside the scope that a turn said discuss it', async () => {
+    const path = dir()
+    const store = new ThreadStore(path)
+    await store.open()
+    const t = await store.create({ scope: ['1706.03762'] })
+    const turn = await store.beginTurn(t.id, 'What does RAG retrieve from?')
+    const outside = { ...answer(), outsideScope: ['2005.11401'] }
+    await store.finishTurn(t.id, turn.id, { status: 'done', answer: outside, model: null })
+    const again = new ThreadStore(path)
+    await again.open()
+    expect(again.get(t.id).turns[0]!.outsideScope).toEqual(['2005.11401'])
+    // A turn that had nothing to say has no such field (older files read the same way).
+    const { thread } = await storeWithOneTurn(path)
+    const reopened = new ThreadStore(path)
+    await reopened.open()
+    expect(reopened.get(thread.id).turns[0]!.outsideScope).toBeUndefined()
+  })
+
   it('marks a turn left running by a crash as interrupted at the next open', async () => {
     const path = dir()
     const { store, thread } = await storeWithOneTurn(path)

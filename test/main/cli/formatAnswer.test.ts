@@ -36,4 +36,13 @@ describe('the CLI answer text', () => {
     expect(text).toContain('Fontes:\n[1] BERT, p. 3')
     expect(text).not.toContain('Sources:')
   })
+
+  it('says when the papers of a scoped conversation do not discuss the question, naming those that do', () => {
+    const outside = { ...evidence, outsideScope: ['2005.11401', '2004.04906'] }
+    expect(formatAnswer(outside)).toContain(
+      'do not seem to discuss this; these papers of your library do: 2005.11401, 2004.04906.'
+    )
+    expect(formatAnswer(outside, 'pt-BR')).toContain('não parecem tratar disso')
+    expect(formatAnswer(evidence)).not.toContain('do not seem to discuss')
+  })
 })

@@ -17,6 +17,8 @@ export const cliEn = {
   unverifiedWhy: '[Unverified: {{why}}]',
   keyHint:
     'The command line reads the Gemini API key from the GEMINI_API_KEY environment variable.',
+  outsideScope:
+    '[The papers this conversation is limited to do not seem to discuss this; these papers of your library do: {{papers}}. Ask in a conversation over all papers to use them.]',
   sources: 'Sources:',
   source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
   usage: '({{input, number}} input / {{output, number}} output tokens)',

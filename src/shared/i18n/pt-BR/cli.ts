@@ -10,6 +10,8 @@ export const cliPtBR: CliCatalog = {
   unverified: '[Não verificada]',
   unverifiedWhy: '[Não verificada: {{why}}]',
   keyHint: 'A linha de comando lê a chave da API Gemini da variável de ambiente GEMINI_API_KEY.',
+  outsideScope:
+    '[Os artigos a que esta conversa se limita não parecem tratar disso; estes artigos da sua biblioteca tratam: {{papers}}. Pergunte numa conversa sobre todos os artigos para usá-los.]',
   sources: 'Fontes:',
   source: '[{{number}}] {{title}}, p. {{page}} — “{{snippet}}”',
   usage: '(tokens: {{input, number}} de entrada / {{output, number}} de saída)',
