@@ -20,6 +20,8 @@ export const LAYERS = [
       'language'
     ]
   },
+  // What every feature's open(ctx) is given: built from foundation parts, read by every feature.
+  { name: 'opening', parts: ['openContext.ts'] },
   { name: 'errors', parts: ['errors.ts'] },
   { name: 'plumbing', parts: ['atomicWrite.ts', 'workers', 'pdf', 'ipc'] },
   { name: 'storage', parts: ['storage'] },

@@ -1,33 +1,24 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { AppError } from '../../shared/errors'
-import type { Comparison } from '../../shared/compare'
-import type { Thread } from '../../shared/threads'
-import { PROVIDER_TRAITS } from '../../shared/providers'
-import type { Answer, Paper, UiLanguage } from '../../shared/types'
+import type { Paper, UiLanguage } from '../../shared/types'
 import { cliLanguage } from './language'
 import { mainT } from '../i18n'
 import { errorMessage, toAppError, UserFacingError } from '../errors'
 import type { Services } from '../services'
-import { need, needs, UsageError, type CliArgs } from './args'
+import { need, UsageError, type CliArgs } from './args'
 import { call } from './call'
-import { listOutput, type CommandOutput } from './output'
-import {
-  bib,
-  collectionId,
-  collections,
-  discover,
-  graph,
-  importLibrary,
-  online,
-  paperEdit,
-  papers
-} from './libraryCommands'
-import { formatComparison } from './formatComparison'
+import type { CommandOutput } from './output'
+import { bib, collections, paperEdit, papers } from './libraryCommands'
+import { discover, graph } from './mapCommands'
+import { importLibrary, online } from './referenceCommands'
+import { compare, comparisons } from './compareCommands'
+import { ask, thread, threads } from './conversationCommands'
 import { importFolder, tuneIngest } from './importCommands'
 import { search, section } from './searchCommands'
 
 export type { CommandOutput } from './output'
+export { formatAnswer } from './conversationCommands'
 export { cliLanguage } from './language'
 
 interface IngestRow {
@@ -120,181 +111,6 @@ export function cliKeyHint(language: UiLanguage = 'en'): string {
   return mainT(language)('cli.keyHint')
 }
 
-/** Formats an answer with its numbered sources for a terminal, in the UI language. */
-export function formatAnswer(
-  a: Pick<Answer, 'mode' | 'verified' | 'notice' | 'answer' | 'citations' | 'usage'> &
-    Partial<Pick<Answer, 'answeredBy' | 'outsideScope'>>,
-  language: UiLanguage = 'en'
-): string {
-  const t = mainT(language)
-  const why = a.notice ? errorMessage(a.notice, language) : undefined
-  const by = a.answeredBy
-  const label =
-    by && PROVIDER_TRAITS[by.provider].runsLocally
-      ? `${t(by.fallback ? 'cli.localModelFallback' : 'cli.localModel', { model: by.model })}\n\n`
-      : ''
-  const head =
-    a.mode === 'evidence'
-      ? `${why ? t('cli.evidenceOnlyWhy', { why }) : t('cli.evidenceOnly')}\n\n`
-      : a.verified || a.mode === 'smalltalk' || a.mode === 'offtopic'
-        ? ''
-        : `${why ? t('cli.unverifiedWhy', { why }) : t('cli.unverified')}\n\n`
-  const sources = a.citations.map(
-    (c) =>
-      t('cli.source', {
-        number: c.number,
-        title: c.title,
-        page: c.page,
-        snippet: c.snippet.slice(0, 160)
-      }) + (c.paperRemoved ? ` ${t('cli.paperRemoved')}` : '')
-  )
-  const usage = t('cli.usage', { input: a.usage.inputTokens, output: a.usage.outputTokens })
-  // The app says "Settings"; on the command line the key comes from the environment.
-  const keyHint = a.notice?.code === 'NO_API_KEY' ? `${t('cli.keyHint')}\n\n` : ''
-  const outside = a.outsideScope?.length
-    ? `${t('cli.outsideScope', { papers: a.outsideScope.join(', ') })}\n\n`
-    : ''
-  const list = sources.length ? `\n\n${t('cli.sources')}\n${sources.join('\n')}` : ''
-  return `${label}${head}${outside}${keyHint}${a.answer}${list}\n${usage}`
-}
-
-/** Formats a whole conversation for a terminal. */
-function formatThread(thread: Thread, language: UiLanguage): string {
-  const t = mainT(language)
-  const facts = {
-    id: thread.id,
-    count: thread.turns.length,
-    updated: new Date(thread.updatedAt)
-  }
-  const head = `${thread.title || t('cli.threads.untitled')}\n${
-    thread.scope
-      ? t('cli.threads.headScoped', { ...facts, papers: thread.scope.join(', ') })
-      : t('cli.threads.headAll', facts)
-  }`
-  const turns = thread.turns.map((turn, i) => {
-    const q = t('cli.threads.question', { number: i + 1, question: turn.question })
-    if (turn.status !== 'done') {
-      const status = t(`cli.threads.turnStatus.${turn.status}`)
-      return `${q}\n[${status}${turn.error ? `: ${errorMessage(turn.error, language)}` : ''}]`
-    }
-    return `${q}\n${formatAnswer({ ...turn, mode: turn.mode ?? 'generated' }, language)}`
-  })
-  return [head, ...turns].join('\n\n')
-}
-
-async function ask(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const [question] = need(args, 1, 'question')
-  if (args.thread && args.newThread) throw new UsageError('threadBoth')
-  if (args.papers.length && !args.newThread) {
-    throw new UsageError('paperNeedsNewThread')
-  }
-  let threadId = args.thread ?? undefined
-  if (args.newThread) {
-    const input = args.papers.length ? { scope: args.papers } : {}
-    threadId = (await call(s, 'threads:create', input)).thread.id
-  }
-  const input = { question, requestId: `cli-${Date.now()}`, ...(threadId && { threadId }) }
-  const a = await call(s, 'chat:ask', input)
-  const language = cliLanguage(s)
-  const follow = a.threadId
-    ? `\n${mainT(language)('cli.followUp', { threadId: a.threadId, turnId: a.turnId })}`
-    : ''
-  return { json: a, text: `${formatAnswer(a, language)}${follow}`, exitCode: 0 }
-}
-
-/**
- * `compare`: papers from `--papers`, `--collection NAME` or (neither) the conversation
- * `--thread ID`; with `--thread` the comparison is saved with that conversation.
- */
-async function compare(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const collection = args.values.collection
-  if (args.papers.length && collection) {
-    throw new UsageError('compareBoth')
-  }
-  if (!args.papers.length && !collection && !args.thread) {
-    throw new UsageError('comparePapers')
-  }
-  if (!args.questions.length && !args.claims.length) {
-    throw new UsageError('compareQuestion')
-  }
-  const created = await call(s, 'compare:create', {
-    ...(args.papers.length && { paperIds: args.papers }),
-    ...(collection && { collectionId: await collectionId(s, collection) }),
-    ...(args.thread && { threadId: args.thread }),
-    questions: args.questions,
-    claims: args.claims
-  })
-  const c = await call(s, 'compare:run', { comparisonId: created.id })
-  if (args.exportFormat) {
-    const out = await call(s, 'compare:export', {
-      comparisonId: c.id,
-      format: args.exportFormat,
-      uiLanguage: cliLanguage(s)
-    })
-    return { json: out, text: out.text.trimEnd(), exitCode: 0 }
-  }
-  const failed = c.cells.some((x) => x.status === 'failed' || x.status === 'pending')
-  const { papers } = await call(s, 'library:list', {})
-  return {
-    json: c,
-    text: formatComparison(c, papers, cliLanguage(s)),
-    exitCode: failed ? 1 : 0
-  }
-}
-
-/** Where a saved comparison's papers came from, for a list line. */
-function comparisonOrigin(
-  c: Pick<Comparison, 'collection' | 'threadId'>,
-  language: UiLanguage
-): string {
-  const t = mainT(language)
-  return [
-    c.collection ? t('cli.compare.fromCollection', { name: c.collection.name }) : '',
-    c.threadId ? t('cli.compare.fromConversation', { id: c.threadId }) : ''
-  ].join('')
-}
-
-/** One line of a list of saved comparisons. */
-function comparisonRow(
-  c: Pick<Comparison, 'id' | 'updatedAt' | 'paperIds' | 'columns' | 'title'>,
-  language: UiLanguage
-): string {
-  return mainT(language)('cli.compare.listRow', {
-    id: c.id,
-    updated: new Date(c.updatedAt),
-    papers: c.paperIds.length,
-    columns: c.columns.length,
-    title: c.title
-  })
-}
-
-async function thread(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const [verb, threadId] = need(args, 2, 'threadVerb')
-  if (verb === 'show') {
-    const { thread } = await call(s, 'threads:get', { threadId })
-    const { comparisons } = await call(s, 'compare:list', { threadId })
-    const language = cliLanguage(s)
-    const saved = comparisons.map((c) => `  ${comparisonRow(c, language)}`)
-    const heading = mainT(language)('cli.compare.savedWithThread')
-    const text = [
-      formatThread(thread, language),
-      ...(saved.length ? [`\n${heading}\n${saved.join('\n')}`] : [])
-    ].join('\n')
-    return { json: { thread, comparisons }, text, exitCode: 0 }
-  }
-  if (verb === 'export') {
-    if (!args.format) throw needs('thread export', 'exportFormat')
-    const out = await call(s, 'threads:export', {
-      threadId,
-      format: args.format,
-      uiLanguage: cliLanguage(s),
-      ...(args.turn && { turnId: args.turn })
-    })
-    return { json: out, text: out.content.trimEnd(), exitCode: 0 }
-  }
-  throw new UsageError('unknownThreadCommand', { verb })
-}
-
 /**
  * `repair`: opening as a writer checked every paper and queued what needs rebuilding (a cut page
  * file, a damaged index file, a catalog rebuilt): this waits until all of it is done.
@@ -321,42 +137,6 @@ async function remove(s: Services, args: CliArgs): Promise<CommandOutput> {
     text: mainT(cliLanguage(s))('cli.removed', { id: paperId }),
     exitCode: 0
   }
-}
-
-/** `threads [query]`: the saved conversations, and any damaged thread file set aside. */
-async function threads(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const t = mainT(cliLanguage(s))
-  const r = await call(s, 'threads:list', args.positional[0] ? { query: args.positional[0] } : {})
-  const rows = r.threads.map((x) =>
-    t('cli.threads.row', {
-      id: x.id,
-      updated: new Date(x.updatedAt),
-      count: x.turnCount,
-      scope: x.scope ? t('cli.threads.scope', { count: x.scope.length }) : '',
-      title: x.title || t('cli.threads.untitled')
-    })
-  )
-  const damaged = r.damaged.map((d) =>
-    d.recoveredTurns === undefined
-      ? t('cli.damagedThread', { file: d.file, reason: d.reason, movedTo: d.movedTo })
-      : t('cli.recoveredThread', {
-          file: d.file,
-          reason: d.reason,
-          movedTo: d.movedTo,
-          count: d.recoveredTurns
-        })
-  )
-  return listOutput(r, [...rows, ...damaged], t('cli.noThreads'))
-}
-
-/** `comparisons [--thread ID]`: the saved comparisons, one line each. */
-async function comparisons(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const r = await call(s, 'compare:list', args.thread ? { threadId: args.thread } : {})
-  const language = cliLanguage(s)
-  const rows = r.comparisons.map(
-    (c) => `${comparisonRow(c, language)}${comparisonOrigin(c, language)}`
-  )
-  return listOutput(r, rows, mainT(language)('cli.compare.none'))
 }
 
 /** Runs one parsed command against the services. */

@@ -7,8 +7,6 @@ import { cliLanguage } from './language'
 import type { Services } from '../services'
 import { needs, UsageError, type CliArgs } from './args'
 import { listOutput, type CommandOutput } from './output'
-import { resolve } from 'node:path'
-import { importBibliography, importZotero, type ImportSummary } from '../library/importers'
 
 /** `papers`: the library with its metadata. */
 export async function papers(s: Services): Promise<CommandOutput> {
@@ -70,7 +68,8 @@ export async function papers(s: Services): Promise<CommandOutput> {
   return { json: { papers: rows, unreadable }, text, exitCode: 0 }
 }
 
-function firstAuthor(authors: string[], language: UiLanguage): string {
+/** The first author, with "et al." when there are more, in the CLI's language. */
+export function firstAuthor(authors: string[], language: UiLanguage): string {
   const t = mainT(language)
   if (!authors.length) return t('cli.papers.unknownAuthors')
   return authors.length > 1 ? t('cli.papers.etAl', { author: authors[0] }) : authors[0]!
@@ -139,7 +138,7 @@ export async function collectionId(s: Services, name: string): Promise<string> {
 }
 
 /** One paper as the catalog holds it now; NOT_FOUND (as `library.get`) when it is gone. */
-async function paperNamed(s: Services, id: string): Promise<Paper> {
+export async function paperNamed(s: Services, id: string): Promise<Paper> {
   const p = (await call(s, 'library:list', {})).papers.find((x) => x.id === id)
   if (!p) throw new UserFacingError('NOT_FOUND', { key: 'noSuchPaper', params: { id } })
   return p
@@ -215,225 +214,4 @@ export async function collections(s: Services, args: CliArgs): Promise<CommandOu
     default:
       throw new UsageError('unknownCollectionCommand', { verb })
   }
-}
-
-/** Entries from which `import-bib` prints its reading progress. */
-const LARGE_BIBLIOGRAPHY = 500
-
-/** `import-bib FILE` and `import-zotero DIR`: add a reference manager's library. */
-export async function importLibrary(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const [from] = args.positional
-  if (!from)
-    throw needs(args.command ?? '', args.command === 'import-bib' ? 'bibFile' : 'zoteroFolder')
-  const r: ImportSummary =
-    args.command === 'import-bib'
-      ? await importBibliography(s.library, resolve(from), {
-          collection: args.values.collection,
-          // A large file takes seconds to read: say how far it is, on stderr (JSON stays clean).
-          progress: (done, total) => {
-            if (total >= LARGE_BIBLIOGRAPHY)
-              process.stderr.write(
-                `${mainT(cliLanguage(s))('cli.imports.reading', { done, total })}\n`
-              )
-          }
-        })
-      : await importZotero(s.library, resolve(from), { collections: args.collections })
-  await s.library.whenIdle()
-  const byId = new Map((await call(s, 'library:list', {})).papers.map((p) => [p.id, p]))
-  const added = r.added.map((a) => ({ ...a, status: byId.get(a.paperId)?.status ?? a.status }))
-  const failed = added.filter((a) => a.status !== 'indexed')
-  const language = cliLanguage(s)
-  const t = mainT(language)
-  const failure = (a: (typeof added)[number]): string => {
-    const error = byId.get(a.paperId)?.error
-    return error ? errorMessage(error, language) : t(`cli.status.${a.status}`)
-  }
-  const lines = [
-    r.encoding
-      ? t('cli.imports.read', { count: r.entries, encoding: r.encoding })
-      : t('cli.imports.readItems', { count: r.entries }),
-    ...r.issues.map((i) =>
-      t('cli.imports.issue', {
-        line: i.line,
-        key: i.key ?? '—',
-        reason: t(`cli.imports.issues.${i.code}`, { detail: i.detail })
-      })
-    ),
-    ...added.map((a) =>
-      a.status === 'indexed'
-        ? t(a.duplicate ? 'cli.imports.duplicate' : 'cli.imports.added', {
-            id: a.paperId,
-            title: byId.get(a.paperId)?.title ?? a.title
-          })
-        : t('cli.imports.failed', { file: a.file, reason: failure(a) })
-    ),
-    ...r.failed.map((f) => t('cli.imports.failed', { file: f.file, reason: f.reason })),
-    ...(r.withoutPdf.length
-      ? [
-          t('cli.imports.withoutPdf', { count: r.withoutPdf.length }),
-          ...r.withoutPdf.map((w) => {
-            const entry = {
-              title: w.title ?? w.key ?? t('cli.imports.untitled'),
-              reason: w.reason,
-              arxivId: w.arxivId,
-              doi: w.doi
-            }
-            if (w.arxivId) return t('cli.imports.entryArxiv', entry)
-            return w.doi ? t('cli.imports.entryDoi', entry) : t('cli.imports.entry', entry)
-          })
-        ]
-      : []),
-    ...(r.matched.length
-      ? [
-          t('cli.imports.matched', { count: r.matched.length }),
-          ...r.matched.map((m) =>
-            t('cli.imports.matchedEntry', {
-              title: m.title ?? m.key ?? t('cli.imports.untitled'),
-              id: m.paperId
-            })
-          )
-        ]
-      : []),
-    r.collections.length ? t('cli.imports.collections', { names: r.collections.join(', ') }) : ''
-  ].filter(Boolean)
-  return {
-    json: { ...r, added },
-    text: lines.join('\n') || t('cli.imports.nothing'),
-    exitCode: failed.length || r.failed.length ? 1 : 0
-  }
-}
-
-/** `add-doi`, `refresh-metadata`, `search-arxiv`: the online registries. */
-export async function online(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const language = cliLanguage(s)
-  const t = mainT(language)
-  if (args.command === 'add-doi') {
-    const [doi] = args.positional
-    if (!doi) throw needs('add-doi', 'doi')
-    const { paper } = await call(s, 'library:addDoi', { doi })
-    await s.library.whenIdle()
-    const p = await paperNamed(s, paper.id)
-    return {
-      json: { paper: p },
-      text:
-        p.status === 'indexed'
-          ? `✓ ${p.id}  ${p.title}`
-          : `✗ ${p.id}  ${p.error ? errorMessage(p.error, language) : t(`cli.status.${p.status}`)}`,
-      exitCode: p.status === 'indexed' ? 0 : 1
-    }
-  }
-  if (args.command === 'search-arxiv') {
-    const [title] = args.positional
-    if (!title) throw needs('search-arxiv', 'title')
-    const r = await call(s, 'library:searchArxiv', { title })
-    return {
-      json: r,
-      text: r.candidates.length
-        ? r.candidates
-            .map((c) =>
-              t('cli.online.arxivCandidate', {
-                arxivId: c.arxivId,
-                title: c.title,
-                author: firstAuthor(c.authors, language),
-                year: c.year ? ` (${c.year})` : ''
-              })
-            )
-            .join('\n') + `\n${t('cli.online.addOne')}`
-        : t('cli.online.noArxivMatch'),
-      exitCode: 0
-    }
-  }
-  const r = await call(
-    s,
-    'library:refreshMetadata',
-    args.positional.length ? { paperIds: args.positional } : {}
-  )
-  const text = [
-    t('cli.online.updated', { count: r.updated.length }),
-    r.stoppedBy
-      ? t('cli.online.stopped', {
-          message: errorMessage(r.stoppedBy, language),
-          count: r.waiting
-        })
-      : ''
-  ]
-    .filter(Boolean)
-    .join('\n')
-  return { json: r, text, exitCode: r.stoppedBy ? 1 : 0 }
-}
-
-/** `related <id>` and `missing-refs <id>`. */
-export async function discover(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const [paperId] = args.positional
-  if (!paperId) throw needs(args.command ?? '', 'paperIdSeePapers')
-  const t = mainT(cliLanguage(s))
-  if (args.command === 'related') {
-    const r = await call(s, 'library:related', { paperId })
-    return {
-      json: r,
-      text: r.related.length
-        ? [
-            t('cli.discover.mostLike', { id: paperId, mode: relatedMode(r.mode, t) }),
-            ...r.related.map((x, i) => `${i + 1}. ${x.paperId}  ${x.title}`)
-          ].join('\n')
-        : t('cli.discover.noOther'),
-      exitCode: 0
-    }
-  }
-  const r = await call(s, 'library:missingRefs', { paperId })
-  const lines = r.missing.map(
-    (m) =>
-      `- ${m.title ?? m.text}${m.year ? ` (${m.year})` : ''}${m.arxivId ? `  → ingest ${m.arxivId}` : m.doi ? `  → add-doi ${m.doi}` : ''}`
-  )
-  if (r.withoutPdf.length)
-    lines.push(
-      t('cli.discover.withoutPdf', { count: r.withoutPdf.length }),
-      ...r.withoutPdf.map((w) => `- ${w.paperId}  ${w.title}`)
-    )
-  return {
-    json: r,
-    text: `${t('cli.discover.missing', { count: r.missing.length, total: r.total })}\n${lines.join('\n')}`,
-    exitCode: 0
-  }
-}
-
-/**
- * `graph [--collection NAME]`: the citation map; `--json` prints it whole (nodes, edges,
- * clusters), the text lists the clusters, the citations and the most cited missing works.
- */
-export async function graph(s: Services, args: CliArgs): Promise<CommandOutput> {
-  const t = mainT(cliLanguage(s))
-  const name = args.values.collection
-  const g = await call(s, 'graph:get', name ? { collectionId: await collectionId(s, name) } : {})
-  const title = new Map(g.nodes.map((n) => [n.id, n.title]))
-  const papers = g.nodes.filter((n) => n.kind === 'paper')
-  const ghosts = g.nodes.filter((n) => n.kind === 'ghost')
-  const cites = g.edges.filter((e) => e.kind === 'cites' && !e.target.startsWith('ghost:'))
-  const lines = [
-    t('cli.graph.summary', {
-      papers: papers.length,
-      cites: cites.length,
-      similar: g.edges.filter((e) => e.kind === 'similar').length,
-      ghosts: ghosts.length
-    })
-  ]
-  for (const c of g.clusters) {
-    lines.push('', t('cli.graph.cluster', { id: c.id + 1, label: c.label }))
-    for (const id of c.paperIds) lines.push(`  ${id}  ${title.get(id) ?? ''}`)
-  }
-  if (cites.length) lines.push('')
-  for (const e of cites) lines.push(t('cli.graph.cites', { source: e.source, target: e.target }))
-  if (ghosts.length) lines.push('', t('cli.graph.ghosts'))
-  for (const n of ghosts.slice(0, 20))
-    lines.push(
-      `- ${t('cli.graph.ghost', { title: n.title, count: n.citedBy })}${n.add ? `  → ${n.add}` : ''}`
-    )
-  return { json: g, text: lines.join('\n'), exitCode: 0 }
-}
-
-/** How `related` compared the papers ("vectors (model) and keywords"), in the CLI's language. */
-function relatedMode(mode: string, t: ReturnType<typeof mainT>): string {
-  const vectors = /^vectors \((.+)\) and keywords$/.exec(mode)
-  if (vectors) return t('cli.discover.modes.vectors', { embedder: vectors[1] })
-  return mode === 'keywords' ? t('cli.discover.modes.keywords') : mode
 }

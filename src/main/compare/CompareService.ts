@@ -5,7 +5,6 @@ import {
   type CompareColumn,
   type Comparison
 } from '../../shared/compare'
-import { MAX_COMPARE_PAPERS } from '../../shared/contract'
 import type { Paper, Settings, UiLanguage } from '../../shared/types'
 import { AnswerRun } from '../agent/AnswerRun'
 import type { ChatModel } from '../agent/ChatModel'
@@ -13,16 +12,12 @@ import { answerLanguage } from '../agent/language'
 import { mainUiLanguage } from '../language/mainUiLanguage'
 import { rewriteQuery } from '../agent/queryRewrite'
 import { scopeTo } from '../agent/scope'
-import {
-  CancelledError,
-  isUserFacing,
-  toAppError,
-  UserFacingError,
-  type ErrorText
-} from '../errors'
+import { CancelledError, isUserFacing, toAppError, UserFacingError } from '../errors'
 import type { EventSink } from '../events'
 import type { Retriever } from '../search/types'
 import type { ComparisonStore } from './ComparisonStore'
+import { gridCells, unique, withColumns } from './comparisonGrid'
+import { checkPapers, comparisonRows } from './comparisonRows'
 import { fillCell } from './fillCell'
 
 /** Cells filled at once unless the composition root says otherwise. */
@@ -103,7 +98,7 @@ export class CompareService {
 
   async create(input: CreateInput): Promise<Comparison> {
     const columns = withColumns([], input.questions, input.claims ?? [])
-    const { paperIds, collection } = this.papersOf(input)
+    const { paperIds, collection } = comparisonRows(input, this.deps)
     const now = new Date().toISOString()
     const c: Comparison = {
       id: `cmp-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
@@ -123,7 +118,7 @@ export class CompareService {
 
   async update(id: string, input: UpdateInput): Promise<Comparison> {
     const old = this.get(id)
-    if (input.addPaperIds) this.checkPapers(input.addPaperIds)
+    if (input.addPaperIds) checkPapers(input.addPaperIds, this.deps.papers())
     const drop = new Set(input.removePaperIds ?? [])
     const dropColumns = new Set(input.removeColumnIds ?? [])
     const next: Comparison = {
@@ -328,125 +323,10 @@ export class CompareService {
     this.saving = next.catch(() => undefined)
     return next
   }
-
-  /** The rows of a new comparison, from its papers, its collection or its conversation. */
-  private papersOf(input: CreateInput): {
-    paperIds: string[]
-    collection: Comparison['collection']
-  } {
-    const scope = input.threadId ? this.deps.threadScope(input.threadId) : null
-    const indexed = (ids: readonly string[]): string[] => {
-      const ok = new Set(
-        this.deps
-          .papers()
-          .filter((p) => p.status === 'indexed')
-          .map((p) => p.id)
-      )
-      return ids.filter((id) => ok.has(id))
-    }
-    let ids: string[]
-    let collection: Comparison['collection'] = null
-    let from: ErrorText
-    if (input.collectionId) {
-      const found = this.deps.collection(input.collectionId)
-      collection = { id: input.collectionId, name: found.name }
-      ids = indexed(found.paperIds)
-      from = { key: 'compareCollectionEmpty', params: { name: found.name } }
-    } else if (input.paperIds?.length) {
-      this.checkPapers(input.paperIds)
-      ids = [...input.paperIds]
-      from = { key: 'compareNoPapersChosen' }
-    } else if (input.threadId) {
-      ids = indexed(scope ?? this.deps.papers().map((p) => p.id))
-      from = { key: 'compareConversationEmpty' }
-    } else {
-      throw new UserFacingError('INVALID_INPUT', { key: 'compareNeedsPapers' })
-    }
-    if (scope) {
-      const inScope = ids.filter((id) => scope.includes(id))
-      if (ids.length && !inScope.length) {
-        throw new UserFacingError('INVALID_INPUT', {
-          key: 'compareOutsideConversation',
-          params: { ids: ids.join(', '), scope: scope.join(', ') }
-        })
-      }
-      ids = inScope
-    }
-    ids = unique(ids)
-    if (ids.length === 0) {
-      throw new UserFacingError('INVALID_INPUT', from)
-    }
-    if (ids.length > MAX_COMPARE_PAPERS) {
-      throw new UserFacingError('INVALID_INPUT', {
-        key: 'compareTooMany',
-        params: { count: ids.length, max: MAX_COMPARE_PAPERS }
-      })
-    }
-    return { paperIds: ids, collection }
-  }
-
-  private checkPapers(ids: readonly string[]): void {
-    const known = new Set(this.deps.papers().map((p) => p.id))
-    const unknown = ids.filter((id) => !known.has(id))
-    if (unknown.length) {
-      throw new UserFacingError('NOT_FOUND', {
-        key: 'noSuchPapers',
-        params: { ids: unknown.join(', ') }
-      })
-    }
-  }
 }
 
 /** The rewrite's stage and usage events are not shown in the chat. */
 const quiet: EventSink = { emit: () => undefined }
-
-function unique(ids: readonly string[]): string[] {
-  return [...new Set(ids)]
-}
-
-/** Appends question and claim columns with ids that never reuse a removed one's. */
-function withColumns(
-  existing: CompareColumn[],
-  questions: readonly string[],
-  claims: readonly string[]
-): CompareColumn[] {
-  const columns = [...existing]
-  let n = Math.max(0, ...existing.map((c) => Number(c.id.slice(1)) || 0))
-  const have = new Set(existing.map((c) => `${c.kind}\u0000${c.text}`))
-  const add = (kind: CompareColumn['kind'], text: string): void => {
-    const t = text.trim()
-    if (!t || have.has(`${kind}\u0000${t}`)) return
-    have.add(`${kind}\u0000${t}`)
-    columns.push({ id: `${kind === 'question' ? 'q' : 'c'}${++n}`, kind, text: t })
-  }
-  questions.forEach((q) => add('question', q))
-  claims.forEach((c) => add('claim', c))
-  if (columns.length === 0) {
-    throw new UserFacingError('INVALID_INPUT', { key: 'comparisonNeedsQuestion' })
-  }
-  return columns
-}
-
-/** Every paper × column cell, keeping the filled ones of `previous`. */
-function gridCells(c: Comparison, previous: readonly CompareCell[] = []): CompareCell[] {
-  const kept = new Map(previous.map((cell) => [cellKey(cell.paperId, cell.columnId), cell]))
-  return c.paperIds.flatMap((paperId) =>
-    c.columns.map(
-      (col) =>
-        kept.get(cellKey(paperId, col.id)) ?? {
-          paperId,
-          columnId: col.id,
-          status: 'pending' as const,
-          answer: '',
-          verdict: null,
-          citations: [],
-          notice: null,
-          problem: null,
-          usage: { inputTokens: 0, outputTokens: 0 }
-        }
-    )
-  )
-}
 
 function sleep(seconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,44 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { stat } from 'node:fs/promises'
-import { basename, resolve } from 'node:path'
-import type { FolderImportEntry, FolderImportStatus } from '../../shared/folderImport'
-import type { AppError } from '../../shared/errors'
-import type { LibraryNotice, Paper } from '../../shared/types'
-import { englishText, noticeOf, toAppError, UserFacingError, type ErrorText } from '../errors'
-import type { AddOutcome } from '../library/PaperIntake'
+import { resolve } from 'node:path'
+import type { FolderImportStatus } from '../../shared/folderImport'
+import type { LibraryNotice } from '../../shared/types'
+import { noticeOf, UserFacingError, type ErrorText } from '../errors'
 import { pdfFilesIn } from '../library/PaperIntake'
-import { sha256OfFile } from '../library/pdfFileCheck'
 import { ImportEta } from './importEta'
+import { addFile, recoverInterrupted, settleInFlight, type ImportLibrary } from './importItems'
+import { IN_FLIGHT, importCounts, importStatus } from './importStatus'
 import {
   IMPORT_JOB_FORMAT,
   type ImportItem,
   type ImportJobDocument
 } from '../storage/importJobFormat'
 import { moveAside, readVersioned, writeVersioned } from '../storage/versionedFile'
-
-/**
- * What an item says about its file: the English message (logs, `--json`, older readers) and
- * the same text's key and values in main's catalog, said in the user's language by the UI and
- * the CLI. A library error without a key (stored before keys existed) keeps only its message.
- */
-function itemText(text: ErrorText | Pick<AppError, 'message' | 'key' | 'params'>): {
-  message: string
-  key: string | undefined
-  params: ErrorText['params']
-} {
-  if ('message' in text) return { message: text.message, key: text.key, params: text.params }
-  return { message: englishText(text), key: text.key, params: text.params }
-}
-
-/** What a folder import needs from the library: its public entry points only. */
-export interface ImportLibrary {
-  addPathsDetailed(paths: string[]): Promise<AddOutcome[]>
-  list(): Paper[]
-  /** One paper by id (looked up, not listed: a thousand-paper list per poll costs seconds). */
-  byId(id: string): Paper | undefined
-  /** The paper whose PDF has this sha256, if any. */
-  bySha(sha256: string): Paper | undefined
-}
 
 /** What {@link FolderImport} is built from. */
 export interface FolderImportDeps {
@@ -59,8 +34,6 @@ export interface FolderImportDeps {
   readOnly?: boolean
 }
 
-const FINAL = new Set<ImportItem['state']>(['done', 'duplicate', 'failed'])
-const IN_FLIGHT = new Set<ImportItem['state']>(['adding', 'added'])
 /** The shortest time between two progress events of the same state, ms. */
 const EMIT_EVERY_MS = 250
 
@@ -119,7 +92,7 @@ export class FolderImport {
       return
     }
     this.job = read.state === 'ok' ? read.data : null
-    if (this.job) this.recoverInterrupted(this.job)
+    if (this.job) recoverInterrupted(this.job, this.deps.library.list())
   }
 
   /** What opening found wrong with the manifest, if anything (a library notice, keyed). */
@@ -147,7 +120,7 @@ export class FolderImport {
         key: 'importUnfinished',
         params: {
           folder: this.job!.folder,
-          settled: this.counts().settled,
+          settled: importCounts(this.job?.items ?? []).settled,
           total: this.job!.items.length
         }
       })
@@ -250,7 +223,6 @@ export class FolderImport {
 
   status(): FolderImportStatus {
     const job = this.requireJob()
-    const c = this.counts()
     const elapsedMs = this.activeMs()
     const state =
       job.state === 'running' && this.pauseAsked
@@ -258,72 +230,12 @@ export class FolderImport {
         : job.state === 'running' && !this.running
           ? 'paused'
           : job.state
-    const entry = (i: ImportItem): FolderImportEntry => ({
-      file: i.path,
-      code: i.code ?? 'DUPLICATE',
-      message: i.message ?? '',
-      ...(i.key ? { key: i.key } : {}),
-      ...(i.key && i.params ? { params: i.params } : {}),
-      paperId: i.paperId
-    })
-    return {
-      jobId: job.id,
-      folder: job.folder,
-      state,
-      total: job.items.length,
-      indexed: c.done,
-      duplicates: c.duplicate,
-      failed: c.failed,
-      inFlight: c.inFlight,
-      queued: c.queued,
-      elapsedSeconds: Math.round(elapsedMs / 100) / 10,
-      papersPerSecond: elapsedMs > 0 ? Math.round((c.settled / (elapsedMs / 1000)) * 100) / 100 : 0,
-      etaSeconds: this.eta(elapsedMs),
-      failures: job.items.filter((i) => i.state === 'failed').map(entry),
-      duplicateFiles: job.items.filter((i) => i.state === 'duplicate').map(entry)
-    }
-  }
-
-  // Time remaining from the recent speed (see ImportEta). Duplicates are left out of both the
-  // work done and the work left: they cost almost nothing and would make it optimistic.
-  private eta(elapsedMs: number): number | null {
-    const job = this.job!
-    let workedBytes = 0
-    let workedPapers = 0
-    let leftBytes = 0
-    let leftPapers = 0
-    for (const i of job.items) {
-      if (i.state === 'done' || i.state === 'failed') {
-        workedBytes += i.bytes
-        workedPapers++
-      } else if (!FINAL.has(i.state)) {
-        leftBytes += i.bytes
-        leftPapers++
-      }
-    }
-    if (leftPapers === 0) return job.state === 'running' ? 0 : null
-    return this.etaFrom.estimate({ leftPapers, leftBytes, elapsedMs, workedPapers, workedBytes })
+    return importStatus(job, state, elapsedMs, (x) => this.etaFrom.estimate(x))
   }
 
   /** Notes a paper that took work (indexed or failed) for the recent speed. */
   private worked(item: ImportItem): void {
     this.etaFrom.settled(this.activeMs(), item.bytes)
-  }
-
-  private counts(): Record<
-    'queued' | 'inFlight' | 'done' | 'duplicate' | 'failed' | 'settled',
-    number
-  > {
-    const c = { queued: 0, inFlight: 0, done: 0, duplicate: 0, failed: 0, settled: 0 }
-    for (const i of this.job?.items ?? []) {
-      if (i.state === 'queued') c.queued++
-      else if (IN_FLIGHT.has(i.state)) c.inFlight++
-      else {
-        c[i.state as 'done' | 'duplicate' | 'failed']++
-        c.settled++
-      }
-    }
-    return c
   }
 
   private activeMs(): number {
@@ -337,21 +249,6 @@ export class FolderImport {
     return this.job
   }
 
-  /**
-   * After a restart: a file recorded as `adding` whose sha256 the catalog holds was added by
-   * this job just before the stop (it is `added`); otherwise it was not added and is queued again.
-   */
-  private recoverInterrupted(job: ImportJobDocument): void {
-    const bySha = new Map<string, Paper>()
-    for (const p of this.deps.library.list()) if (p.sha256) bySha.set(p.sha256, p)
-    for (const i of job.items) {
-      if (i.state !== 'adding') continue
-      const p = i.sha256 ? bySha.get(i.sha256) : undefined
-      if (p) Object.assign(i, { state: 'added', paperId: p.id })
-      else Object.assign(i, { state: 'queued', sha256: null })
-    }
-  }
-
   private async run(): Promise<void> {
     const job = this.job!
     this.sessionStart = performance.now()
@@ -361,12 +258,18 @@ export class FolderImport {
       if (job.items.some((i) => i.state === 'queued')) await this.deps.beforeRun?.()
       for (;;) {
         if (this.stopNow) break
-        const changed = this.settleInFlight()
+        const changed = settleInFlight(job, this.deps.library, (i) => this.worked(i))
         if (changed) this.scheduleSave()
         const inFlight = job.items.filter((i) => IN_FLIGHT.has(i.state)).length
         const next = this.pauseAsked ? undefined : job.items.find((i) => i.state === 'queued')
         if (next && inFlight < window) {
-          await this.addOne(next)
+          await addFile(next, {
+            job,
+            library: this.deps.library,
+            save: () => this.save(),
+            log: this.deps.log
+          })
+          this.scheduleSave()
           this.announce()
           continue
         }
@@ -387,92 +290,6 @@ export class FolderImport {
       await this.save()
       this.announce()
     }
-  }
-
-  /** Papers in flight that the library finished (indexed, failed or removed). */
-  private settleInFlight(): boolean {
-    const job = this.job!
-    const flying = job.items.filter((i) => i.state === 'added')
-    if (flying.length === 0) return false
-    let changed = false
-    for (const i of flying) {
-      const p = this.deps.library.byId(i.paperId!)
-      if (!p) {
-        Object.assign(i, {
-          state: 'failed',
-          code: 'NOT_FOUND',
-          ...itemText({ key: 'importRemoved', params: { file: basename(i.path) } })
-        })
-      } else if (p.status === 'indexed') i.state = 'done'
-      else if (p.status === 'error') {
-        Object.assign(i, {
-          state: 'failed',
-          code: p.error?.code ?? 'INTERNAL',
-          ...itemText(p.error ?? { key: 'importNotIndexed', params: { file: basename(i.path) } })
-        })
-      } else continue
-      if (p) this.worked(i)
-      changed = true
-    }
-    return changed
-  }
-
-  /** Hashes one file, checks it against the library and this job, and hands it to the library. */
-  private async addOne(item: ImportItem): Promise<void> {
-    const job = this.job!
-    const name = basename(item.path)
-    try {
-      const sha = await sha256OfFile(item.path)
-      if (sha === null) {
-        Object.assign(item, {
-          state: 'failed',
-          code: 'NOT_FOUND',
-          ...itemText({ key: 'importUnreadable', params: { file: name } })
-        })
-        this.scheduleSave()
-        return
-      }
-      const twinInJob = job.items.find(
-        (i) => i !== item && i.sha256 === sha && i.state !== 'duplicate' && i.state !== 'queued'
-      )
-      const twin = this.deps.library.bySha(sha)
-      // A paper that failed before is tried again by the library (as adding it by hand does).
-      if (twinInJob || (twin && twin.status !== 'error')) {
-        const of: ErrorText = twinInJob
-          ? {
-              key: 'importDuplicateInFolder',
-              params: { file: name, other: basename(twinInJob.path) }
-            }
-          : { key: 'importDuplicateOf', params: { file: name, title: twin!.title } }
-        Object.assign(item, {
-          state: 'duplicate',
-          sha256: sha,
-          paperId: twinInJob?.paperId ?? twin?.id ?? null,
-          code: null,
-          ...itemText(of)
-        })
-        this.scheduleSave()
-        return
-      }
-      // Written before the add: see recoverInterrupted.
-      Object.assign(item, { state: 'adding', sha256: sha })
-      await this.save()
-      const [outcome] = await this.deps.library.addPathsDetailed([item.path])
-      const paper = outcome!.paper
-      if (paper.status === 'error' && paper.error) {
-        Object.assign(item, {
-          state: 'failed',
-          paperId: paper.id,
-          code: paper.error.code,
-          ...itemText(paper.error)
-        })
-      } else Object.assign(item, { state: 'added', paperId: paper.id })
-    } catch (e) {
-      const error = toAppError(e, `while importing ${name}`)
-      if (error.code === 'INTERNAL') this.deps.log?.(`import ${item.path}: ${String(e)}`)
-      Object.assign(item, { state: 'failed', code: error.code, ...itemText(error) })
-    }
-    this.scheduleSave()
   }
 
   // At most a few updates a second (a thousand small papers settle fast; each update is sent to

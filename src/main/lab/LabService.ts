@@ -8,7 +8,8 @@ import type { EmbedderProvider } from '../search/types'
 import type { StoredPaper } from '../storage/catalogFormat'
 import { LabConnectionFile } from './labConnection'
 import { isConnectionFailure } from './labErrors'
-import { LabStore, labPlace, type LabHit, type LabInfo, type LabPaperInput } from './LabStore'
+import { labPlace } from './labPlace'
+import { LabStore, type LabHit, type LabInfo, type LabPaperInput } from './LabStore'
 
 /** What the lab service reads of the local library. */
 export interface LabLibrary {

@@ -1,111 +1,24 @@
 import pg from 'pg'
 import { UserFacingError } from '../errors'
 import { labError, type LabPlace } from './labErrors'
+import { labPlace, vectorText } from './labPlace'
+import { hitOf, type ChunkRow, type LabHit, type LabInfo, type LabPaperInput } from './labRecords'
+import { INSERT_CHUNKS_SQL, INSERT_PAPER_SQL, SEARCH_SQL, tsConfigOf } from './labSql'
 import { LAB_DIMS, LAB_MIGRATIONS, LAB_SCHEMA_VERSION, WRONG_MODEL_SQLSTATE } from './migrations'
 
-/** One chunk of a paper as it is published. */
-export interface LabChunkInput {
-  chunkId: string
-  page: number
-  section: string
-  kind: string
-  text: string
-  embedding: Float32Array | null
-}
-
-/** One paper as it is published: its metadata, its PDF and its chunks. */
-export interface LabPaperInput {
-  sha256: string
-  paperId: string
-  title: string
-  authors: string[]
-  year: number | null
-  venue: string | null
-  doi: string | null
-  language: string | null
-  fieldSources: Record<string, unknown>
-  pages: number
-  pdf: Uint8Array
-  chunks: LabChunkInput[]
-}
-
-/** A passage the lab found, with the paper and page a citation opens. */
-export interface LabHit {
-  sha256: string
-  paperId: string
-  title: string
-  chunkId: string
-  page: number
-  section: string
-  kind: string
-  text: string
-  score: number
-}
-
-/** What `lab status` shows about a server. */
-export interface LabInfo {
-  host: string
-  user: string
-  server: string
-  schemaVersion: number
-  pgvector: string
-  model: string
-  papers: number
-  chunks: number
-}
+export type { LabChunkInput, LabHit, LabInfo, LabPaperInput } from './labRecords'
 
 /** How long a statement may run, and how long connecting may take, by default. */
 const STATEMENT_TIMEOUT_MS = 15_000
 const CONNECT_TIMEOUT_MS = 5_000
 /** Chunks sent in one INSERT; a paper's chunks go in one transaction whatever their number. */
 const CHUNK_BATCH = 200
-/** Text-search configurations by content language; anything else is searched as `simple`. */
-const TS_CONFIGS: Record<string, string> = {
-  en: 'english',
-  pt: 'portuguese',
-  es: 'spanish',
-  de: 'german',
-  fr: 'french',
-  it: 'italian'
-}
-
-/** The server and role of a connection string, never its password (for messages). */
-export function labPlace(url: string): LabPlace {
-  try {
-    const u = new URL(url)
-    if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new Error(u.protocol)
-    const host = `${u.hostname || 'localhost'}:${u.port || '5432'}${u.pathname || ''}`
-    return { host, user: decodeURIComponent(u.username) || 'postgres' }
-  } catch (cause) {
-    throw new UserFacingError(
-      'INVALID_INPUT',
-      { key: 'labBadUrl', params: { url: url.replace(/\/\/[^@/]*@/, '//…@').slice(0, 120) } },
-      { cause }
-    )
-  }
-}
-
-function vectorText(v: Float32Array): string {
-  return `[${Array.from(v, (x) => (Number.isFinite(x) ? x : 0)).join(',')}]`
-}
 
 /**
  * The lab library on a PostgreSQL server with pgvector, through `pg` (the only import of it).
  * @remarks Every query is parameterised; statements time out; connections come from one
  * `pg.Pool`. Nothing here ever touches the local library: a failure is a message, not a loss.
  */
-/** A chunk row as the search and the chunk lookup select it (joined with its paper). */
-interface ChunkRow {
-  sha256: string
-  paper_id: string
-  title: string
-  chunk_id: string
-  page: number
-  section: string
-  kind: string
-  text: string
-}
-
 export class LabStore {
   readonly place: LabPlace
   private readonly pool: pg.Pool
@@ -297,53 +210,39 @@ export class LabStore {
         'INSERT INTO pdfs (sha256, bytes, size) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING',
         [paper.sha256, Buffer.from(paper.pdf), paper.pdf.byteLength]
       )
-      const inserted = await client.query(
-        `INSERT INTO papers (sha256, paper_id, title, authors, year, venue, doi, language,
-                             field_sources, pages, embedding_model)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9::jsonb, $10, $11)
-         ON CONFLICT (sha256) DO NOTHING RETURNING sha256`,
-        [
-          paper.sha256,
-          paper.paperId,
-          paper.title,
-          JSON.stringify(paper.authors),
-          paper.year,
-          paper.venue,
-          paper.doi,
-          paper.language,
-          JSON.stringify(paper.fieldSources),
-          paper.pages,
-          model ?? ''
-        ]
-      )
+      const inserted = await client.query(INSERT_PAPER_SQL, [
+        paper.sha256,
+        paper.paperId,
+        paper.title,
+        JSON.stringify(paper.authors),
+        paper.year,
+        paper.venue,
+        paper.doi,
+        paper.language,
+        JSON.stringify(paper.fieldSources),
+        paper.pages,
+        model ?? ''
+      ])
       if (inserted.rowCount === 0) {
         await client.query('ROLLBACK')
         return 'already'
       }
-      const config = TS_CONFIGS[paper.language ?? ''] ?? 'simple'
+      const config = tsConfigOf(paper.language)
       for (let at = 0; at < paper.chunks.length; at += CHUNK_BATCH) {
         const batch = paper.chunks.slice(at, at + CHUNK_BATCH)
-        await client.query(
-          `INSERT INTO chunks (sha256, chunk_id, page, section, kind, language, ts_config, text,
-                               embedding, embedding_model)
-           SELECT $1, c.id, c.page, c.section, c.kind, $2, $3::regconfig, c.text,
-                  c.emb::vector, CASE WHEN c.emb IS NULL THEN NULL ELSE $4 END
-           FROM unnest($5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[])
-                AS c(id, page, section, kind, text, emb)`,
-          [
-            paper.sha256,
-            paper.language,
-            config,
-            model,
-            batch.map((c) => c.chunkId),
-            batch.map((c) => c.page),
-            batch.map((c) => c.section),
-            batch.map((c) => c.kind),
-            // Postgres text cannot hold NUL; pdf.js text sometimes does.
-            batch.map((c) => c.text.replaceAll(String.fromCharCode(0), '')),
-            batch.map((c) => (c.embedding ? vectorText(c.embedding) : null))
-          ]
-        )
+        await client.query(INSERT_CHUNKS_SQL, [
+          paper.sha256,
+          paper.language,
+          config,
+          model,
+          batch.map((c) => c.chunkId),
+          batch.map((c) => c.page),
+          batch.map((c) => c.section),
+          batch.map((c) => c.kind),
+          // Postgres text cannot hold NUL; pdf.js text sometimes does.
+          batch.map((c) => c.text.replaceAll(String.fromCharCode(0), '')),
+          batch.map((c) => (c.embedding ? vectorText(c.embedding) : null))
+        ])
       }
       await client.query('COMMIT')
       return 'published'
@@ -379,45 +278,13 @@ export class LabStore {
     limit: number,
     depth = 40
   ): Promise<LabHit[]> {
-    const rows = await this.q<ChunkRow & { score: number }>(
-      `WITH q AS (
-         SELECT replace(websearch_to_tsquery('english', $1)::text, ' & ', ' | ') AS en,
-                replace(websearch_to_tsquery('portuguese', $1)::text, ' & ', ' | ') AS pt,
-                replace(websearch_to_tsquery('simple', $1)::text, ' & ', ' | ') AS si
-       ), tq AS (
-         SELECT (CASE WHEN en = '' THEN ''::tsquery ELSE en::tsquery END)
-             || (CASE WHEN pt = '' THEN ''::tsquery ELSE pt::tsquery END)
-             || (CASE WHEN si = '' THEN ''::tsquery ELSE si::tsquery END) AS t FROM q
-       ), dense AS (
-         SELECT sha256, chunk_id, row_number() OVER (ORDER BY embedding <=> $2::vector) AS r
-         FROM (SELECT sha256, chunk_id, embedding FROM chunks
-               WHERE $2::vector IS NOT NULL AND embedding IS NOT NULL
-               ORDER BY embedding <=> $2::vector LIMIT $3) d
-       ), kw AS (
-         SELECT sha256, chunk_id, row_number() OVER (ORDER BY rank DESC) AS r
-         FROM (SELECT c.sha256, c.chunk_id, ts_rank_cd(c.tsv, tq.t) AS rank
-               FROM chunks c, tq WHERE c.tsv @@ tq.t ORDER BY rank DESC LIMIT $3) k
-       ), fused AS (
-         SELECT sha256, chunk_id, sum(1.0 / (60 + r))::float8 AS score
-         FROM (SELECT * FROM dense UNION ALL SELECT * FROM kw) u
-         GROUP BY sha256, chunk_id ORDER BY score DESC LIMIT $4
-       )
-       SELECT p.sha256, p.paper_id, p.title, c.chunk_id, c.page, c.section, c.kind, c.text, f.score
-       FROM fused f JOIN chunks c USING (sha256, chunk_id) JOIN papers p USING (sha256)
-       ORDER BY f.score DESC, c.chunk_id`,
-      [query, vector ? vectorText(vector) : null, depth, limit]
-    )
-    return rows.map((r) => ({
-      sha256: r.sha256,
-      paperId: r.paper_id,
-      title: r.title,
-      chunkId: r.chunk_id,
-      page: r.page,
-      section: r.section,
-      kind: r.kind,
-      text: r.text,
-      score: Number(r.score)
-    }))
+    const rows = await this.q<ChunkRow & { score: number }>(SEARCH_SQL, [
+      query,
+      vector ? vectorText(vector) : null,
+      depth,
+      limit
+    ])
+    return rows.map((r) => hitOf(r, Number(r.score)))
   }
 
   /** One chunk by (a prefix of) its paper's sha256 and the end of its id (`-page-2-chunk-0`), or null. */
@@ -428,18 +295,7 @@ export class LabStore {
        WHERE c.sha256 LIKE $1 || '%' AND right(c.chunk_id, length($2)) = $2 LIMIT 1`,
       [sha256Prefix.replace(/[^0-9a-f]/g, ''), chunkId]
     )
-    if (!r) return null
-    return {
-      sha256: r.sha256,
-      paperId: r.paper_id,
-      title: r.title,
-      chunkId: r.chunk_id,
-      page: r.page,
-      section: r.section,
-      kind: r.kind,
-      text: r.text,
-      score: 0
-    }
+    return r ? hitOf(r, 0) : null
   }
 
   /** A published PDF by (a prefix of) its sha256, or null when the lab has none. */

@@ -1,86 +1,29 @@
-import { open, readFile, stat } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { diskWriteFailed, writeFileAtomic } from '../atomicWrite'
 import { keepGeneration } from '../storage/catalogGeneration'
-import { readCatalogPrefix, type CatalogPrefix } from '../storage/catalogPrefix'
 import { UserFacingError } from '../errors'
 import {
   CATALOG_JOURNAL,
   journalHeader,
   journalLine,
-  parseJournal,
-  type JournalEntry,
-  type JournalRead
+  type JournalEntry
 } from '../storage/catalogJournalFormat'
-import {
-  CATALOG_FORMAT,
-  StoredCollectionSchema,
-  StoredPaperSchema,
-  type StoredCollection,
-  type StoredPaper
-} from '../storage/catalogFormat'
+import { CATALOG_FORMAT, type StoredCollection, type StoredPaper } from '../storage/catalogFormat'
 import {
   keepBeforeMigration,
   moveAside,
-  parseVersioned,
   readVersioned,
   writeVersioned
 } from '../storage/versionedFile'
-
-/** A catalog record this version cannot read, kept verbatim and written back unchanged. */
-export interface UnreadableRecord {
-  /** Which list of `library.json` it came from (a paper unless said otherwise). */
-  kind?: 'collection'
-  /** The record's `id`, when it has one. */
-  id: string | null
-  reason: string
-  raw: unknown
-}
-
-/** What {@link Catalog.load} found. */
-export type CatalogLoad =
-  /** `journal`: what was wrong with `library.journal`, when something was (see JournalProblem). */
-  | { state: 'missing' | 'ok'; migratedFrom: number | null; journal?: JournalProblem }
-  /**
-   * The file could not be parsed: moved to `aside` (null when read-only), library to rebuild.
-   * Its journal, which holds changes to it, is kept aside beside it (`journalAside`).
-   */
-  | {
-      state: 'unreadable'
-      reason: string
-      aside: string | null
-      journalAside?: string | null
-      /** What the user made that can still be read: see {@link CatalogSalvage}. */
-      salvage: CatalogSalvage
-    }
-
-/**
- * Where the records of an unreadable `library.json` can still be found, oldest first: the last
- * good generation kept beside it, the damaged file's readable prefix, and the journal.
- */
-export interface CatalogSalvage {
-  /** The last good generation (`library.previous.json`) and when it was written, if readable. */
-  previous: {
-    papers: unknown[]
-    collections: unknown[]
-    savedAt: string
-    journalSeq: number
-  } | null
-  /** The records the damaged file still holds whole. */
-  prefix: CatalogPrefix
-  /** The journal's changes (applied after the others). */
-  journal: JournalEntry[]
-}
-
-/** Lines of `library.journal` that could not be read (skipped), and where the file was kept. */
-export interface JournalProblem {
-  reason: string
-  /** A copy of the journal as found; null when read-only (left in place). */
-  aside: string | null
-  /** Changes whose numbers are missing (lost or unreadable lines before a later change). */
-  missing: number
-  /** Changes read after the first missing one, applied all the same. */
-  appliedAfter: number
-}
+import {
+  readJournal,
+  readSalvage,
+  skipsChanges,
+  type CatalogLoad,
+  type JournalProblem,
+  type UnreadableRecord
+} from './catalogLoad'
+import { replayCatalog } from './catalogReplay'
 
 /** Changes in the journal after which `library.json` is written whole again (at least). */
 const COMPACT_AFTER = 1000
@@ -167,7 +110,7 @@ export class Catalog {
       })
     }
     if (read.state === 'unreadable') {
-      const salvage = await this.salvage(journal)
+      const salvage = await readSalvage(this.file, this.previous, journal)
       const aside = this.readOnly ? null : await moveAside(this.file)
       // Its changes apply to a catalog that is gone: kept beside it, not applied to the rebuild.
       const journalAside =
@@ -185,79 +128,9 @@ export class Catalog {
         salvage
       }
     }
-    const papers = new Map<string, StoredPaper>()
-    const unreadable: UnreadableRecord[] = []
-    const putRaw = (raw: unknown): void => {
-      const parsed = StoredPaperSchema.safeParse(raw)
-      const id = parsed.success ? parsed.data.id : idOf(raw)
-      if (parsed.success) {
-        papers.set(parsed.data.id, parsed.data)
-        const i = unreadable.findIndex((r) => r.id === id)
-        if (i >= 0) unreadable.splice(i, 1)
-        return
-      }
-      const issue = parsed.error.issues[0]
-      const reason = `${issue?.path.join('.') || '(record)'}: ${issue?.message ?? 'invalid'}`
-      const i = id === null ? -1 : unreadable.findIndex((r) => r.id === id)
-      if (i >= 0) unreadable[i] = { id, reason, raw }
-      else unreadable.push({ id, reason, raw })
-      if (id !== null) papers.delete(id)
-    }
-    for (const raw of read.state === 'ok' ? read.data.papers : []) {
-      const parsed = StoredPaperSchema.safeParse(raw)
-      if (parsed.success && !papers.has(parsed.data.id)) {
-        papers.set(parsed.data.id, parsed.data)
-      } else {
-        const id = idOf(raw)
-        const issue = parsed.success ? null : parsed.error.issues[0]
-        const reason = issue
-          ? `${issue.path.join('.') || '(record)'}: ${issue.message}`
-          : `a second record with id ${id}`
-        unreadable.push({ id, reason, raw })
-      }
-    }
-    const collections = new Map<string, StoredCollection>()
-    const unreadableCollections: UnreadableRecord[] = []
-    for (const raw of read.state === 'ok' ? read.data.collections : []) {
-      const parsed = StoredCollectionSchema.safeParse(raw)
-      if (parsed.success && !collections.has(parsed.data.id)) {
-        collections.set(parsed.data.id, parsed.data)
-      } else {
-        const issue = parsed.success ? null : parsed.error.issues[0]
-        const reason = issue
-          ? `${issue.path.join('.') || '(collection)'}: ${issue.message}`
-          : `a second collection with id ${idOf(raw)}`
-        unreadableCollections.push({ kind: 'collection', id: idOf(raw), reason, raw })
-      }
-    }
-    // The changes made since library.json was written, in order.
-    const base = read.state === 'ok' ? read.data.journalSeq : 0
-    let seq = base
-    const problems: string[] = []
-    let missing = 0
-    let appliedAfter = 0
-    if (journal.state === 'unreadable') problems.push(journal.reason)
-    if (journal.state === 'ok') {
-      problems.push(...journal.damaged)
-      // Cut short while the writer appends it (a reader), or by a crash (the writer): never
-      // acknowledged, so nothing is lost; the writer still says so.
-      if (journal.torn && !this.readOnly) problems.push(journal.torn)
-      for (const e of journal.entries) {
-        if (e.seq <= seq) continue
-        if (e.seq > seq + 1) {
-          problems.push(`changes ${seq + 1} to ${e.seq - 1} are missing`)
-          missing += e.seq - seq - 1
-        }
-        if (missing) appliedAfter++
-        seq = e.seq
-        if (e.op === 'put') putRaw(e.paper)
-        else {
-          papers.delete(e.id)
-          const i = unreadable.findIndex((r) => r.id === e.id)
-          if (i >= 0) unreadable.splice(i, 1)
-        }
-      }
-    }
+    const replayed = replayCatalog(read.state === 'ok' ? read.data : null, journal, this.readOnly)
+    const { papers, unreadable, collections, unreadableCollections, base, seq } = replayed
+    const { problems, missing, appliedAfter } = replayed
     this.papers.clear()
     for (const [id, p] of papers) this.papers.set(id, p)
     this.unreadable = unreadable
@@ -271,7 +144,7 @@ export class Catalog {
       const aside = this.readOnly ? null : await moveAside(this.journal)
       problem = { reason: problems.join('; '), aside, missing, appliedAfter }
     }
-    const replayed = journal.state === 'ok' && seq > base
+    const wasReplayed = journal.state === 'ok' && seq > base
     const migratedFrom = read.state === 'ok' ? read.migratedFrom : null
     if (!this.readOnly) {
       // Checked at open: a last good copy that is missing or unreadable is taken again from
@@ -285,7 +158,7 @@ export class Catalog {
       // Everything read is written whole once, and the journal starts again empty.
       this.journalReady = journal.state === 'ok' && !problem
       const inJournal = journal.state === 'ok' ? journal.entries.length : 0
-      if (migratedFrom !== null || replayed || problem || inJournal > 0) {
+      if (migratedFrom !== null || wasReplayed || problem || inJournal > 0) {
         try {
           await this.save()
         } catch (e) {
@@ -498,43 +371,6 @@ export class Catalog {
     this.journalReady = true
     this.wholeNeeded = false
   }
-
-  // What can still be read of the user's records when library.json cannot be parsed.
-  private async salvage(journal: JournalRead): Promise<CatalogSalvage> {
-    const text = await readFile(this.file, 'utf8').catch(() => '')
-    let previous: CatalogSalvage['previous'] = null
-    const prev = await readFile(this.previous, 'utf8').then(
-      (t) => parseVersioned(t, CATALOG_FORMAT),
-      () => null
-    )
-    if (prev?.state === 'ok') {
-      const savedAt = (await stat(this.previous)).mtime.toISOString()
-      const { papers, collections, journalSeq } = prev.data
-      previous = { papers, collections, savedAt, journalSeq }
-    }
-    return {
-      previous,
-      prefix: readCatalogPrefix(text),
-      journal: journal.state === 'ok' ? journal.entries : []
-    }
-  }
-}
-
-/** Reads `library.journal`; a missing one is `missing`. */
-async function readJournal(path: string): Promise<JournalRead> {
-  try {
-    return parseJournal(await readFile(path, 'utf8'))
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' }
-    return { state: 'unreadable', reason: `cannot be read (${(e as NodeJS.ErrnoException).code})` }
-  }
-}
-
-/** True when the journal starts after the changes library.json includes (a compaction between). */
-function skipsChanges(read: { state: string; data?: { journalSeq: number } }, j: JournalRead) {
-  if (j.state !== 'ok' || j.entries.length === 0) return false
-  const base = read.state === 'ok' && read.data ? read.data.journalSeq : 0
-  return j.entries[0]!.seq > base + 1
 }
 
 /** Appends a line and fsyncs it before returning. */
@@ -546,9 +382,4 @@ async function appendSynced(path: string, line: string): Promise<void> {
   } finally {
     await fh.close()
   }
-}
-
-function idOf(raw: unknown): string | null {
-  const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined
-  return typeof id === 'string' ? id : null
 }

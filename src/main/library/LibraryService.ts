@@ -6,23 +6,24 @@ import { appError, UserFacingError } from '../errors'
 import type { StoredPaper } from '../storage/catalogFormat'
 import { parseArxivId } from './arxivId'
 import type { BibtexKey } from './bibtex'
-import { Catalog } from './Catalog'
-import { IngestLine, type Job } from '../ingest/IngestLine'
-import { IngestPipeline, type EmbeddedPaper, type ReadPaper } from './indexing/IngestPipeline'
+import type { Catalog } from './Catalog'
+import type { IngestLine, Job } from '../ingest/IngestLine'
+import type { EmbeddedPaper, ReadPaper } from './indexing/IngestPipeline'
 import type { LibraryDeps } from './libraryDeps'
-import {
+import type {
   LibraryImports,
-  type ImportedOutcome,
-  type ImportedPdf,
-  type ImportedReference
+  ImportedOutcome,
+  ImportedPdf,
+  ImportedReference
 } from './LibraryImports'
-import { LibraryUpkeep } from './LibraryUpkeep'
-import { PaperContent } from './PaperContent'
-import { PaperIntake, pdfFilesIn, type AddOutcome } from './PaperIntake'
+import { libraryParts } from './libraryParts'
+import type { LibraryUpkeep } from './LibraryUpkeep'
+import type { PaperContent } from './PaperContent'
+import { pdfFilesIn, type AddOutcome, type PaperIntake } from './PaperIntake'
 import { readPdfFile } from './pdfFileCheck'
-import { Organizer } from './Organizer'
-import { MetadataRefresher } from './online/MetadataRefresher'
-import { PaperFiles } from './PaperFiles'
+import type { Organizer } from './Organizer'
+import type { MetadataRefresher } from './online/MetadataRefresher'
+import type { PaperFiles } from './PaperFiles'
 
 /** The three papers the app ships with. */
 export const DEFAULT_ARXIV_IDS = ['1706.03762', '1810.04805', '2005.11401'] as const
@@ -55,78 +56,26 @@ export class LibraryService {
   private readonly readOnly: boolean
 
   constructor(private readonly deps: LibraryDeps) {
-    const log = deps.log ?? (() => undefined)
-    const changed = (): void => this.changed()
     this.readOnly = deps.readOnly ?? false
-    this.catalog = new Catalog(deps.paths.library, this.readOnly)
-    this.files = new PaperFiles(deps.paths)
-    const pipeline = new IngestPipeline({
-      deps,
-      catalog: this.catalog,
-      files: this.files,
-      progress: (paperId, stage, done, total, ocr) =>
-        deps.events.emit('ingest:progress', {
-          paperId,
-          stage,
-          done,
-          total,
-          ...(ocr && { ocr }),
-          overall: this.queue.overall()
-        }),
-      changed,
-      matchEmbedder: (embedder) => this.upkeep.matchEmbedder(embedder),
-      closing: () => this.closing
-    })
-    this.queue = new IngestLine(
-      {
-        read: (t, pass) => pipeline.read(t, pass),
-        embed: (t, read, pass) => pipeline.embed(t, read, pass),
-        write: (t, embedded) => pipeline.write(t, embedded),
-        fail: (t, e) => pipeline.fail(t, e),
-        settled: ({ job }) => this.settled(job)
-      },
-      log
-    )
-    this.organizer = new Organizer(this.catalog, changed)
-    this.metadata = deps.online
-      ? new MetadataRefresher({
-          catalog: this.catalog,
-          online: deps.online,
-          changed,
-          log
-        })
-      : null
-    this.intake = new PaperIntake({
-      catalog: this.catalog,
-      files: this.files,
+    const parts = libraryParts(deps, this.readOnly, {
+      changed: () => this.changed(),
+      closing: () => this.closing,
+      settled: (job) => this.settled(job),
       enqueue: (job) => this.enqueue(job),
-      changed
-    })
-    this.upkeep = new LibraryUpkeep({
-      deps,
-      catalog: this.catalog,
-      files: this.files,
-      queue: this.queue,
-      readOnly: this.readOnly,
-      changed
-    })
-    this.content = new PaperContent({
-      catalog: this.catalog,
-      files: this.files,
-      readOnly: this.readOnly,
+      batch: (work) => this.batch(work),
+      writable: () => this.writable(),
       get: (id) => this.get(id),
       reportDamaged: (id, what) => this.reportDamaged(id, what)
     })
-    this.imports = new LibraryImports({
-      catalog: this.catalog,
-      intake: this.intake,
-      organizer: this.organizer,
-      online: deps.online ?? null,
-      events: deps.events,
-      batch: (work) => this.batch(work),
-      writable: () => this.writable(),
-      changed
-    })
+    this.catalog = parts.catalog
+    this.files = parts.files
+    this.queue = parts.queue
+    this.organizer = parts.organizer
+    this.metadata = parts.metadata
+    this.intake = parts.intake
+    this.upkeep = parts.upkeep
+    this.content = parts.content
+    this.imports = parts.imports
   }
 
   /**

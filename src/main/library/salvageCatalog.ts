@@ -5,7 +5,7 @@ import {
   type StoredCollection,
   type StoredPaper
 } from '../storage/catalogFormat'
-import type { CatalogSalvage } from './Catalog'
+import type { CatalogSalvage } from './catalogLoad'
 
 /**
  * The fields a person makes or chooses, restored onto a paper rebuilt from its files: every

@@ -1,0 +1,38 @@
+import type { AgentService } from '../agent/AgentService'
+import { ConversationService } from '../chat/ConversationService'
+import { ThreadStore } from '../chat/ThreadStore'
+import type { LibraryService } from '../library/LibraryService'
+import type { OpenContext } from '../openContext'
+import type { SettingsService } from '../settings/settingsService'
+
+/** What opening the conversations needs beyond {@link OpenContext}. */
+export interface ChatOpenContext extends OpenContext {
+  settings: SettingsService
+  library: LibraryService
+  agent: AgentService
+}
+
+/** The saved threads and the service that answers in them. */
+export interface OpenedChat {
+  threads: ThreadStore
+  conversations: ConversationService
+}
+
+/**
+ * Opens the thread store (conversations live in main, beside the catalog) and the conversation
+ * service that asks the agent with a thread's earlier turns.
+ * @remarks Here, in the composition root, only while `src/main/chat/` is being edited elsewhere;
+ * it belongs in `chat/open.ts`.
+ */
+export async function openChat(ctx: ChatOpenContext): Promise<OpenedChat> {
+  const { library, settings } = ctx
+  const threads = new ThreadStore(ctx.paths.threads, ctx.log, undefined, ctx.readOnly)
+  await threads.open()
+  const conversations = new ConversationService({
+    store: threads,
+    agent: ctx.agent,
+    papers: () => library.list(),
+    modelName: () => settings.get().model
+  })
+  return { threads, conversations }
+}
