@@ -118,10 +118,13 @@ export class LabService {
    * Publishes papers (all indexed ones when `paperIds` is empty), one transaction each.
    * @remarks Papers the lab already holds (same sha256, from anyone) are skipped. A dropped
    * connection stops the run with a message saying how far it got; running it again resumes.
+   * @param options.collection - also file the papers under a lab collection of this name (a
+   * local collection published as a whole keeps its name in the lab).
    */
   async publish(
     paperIds: readonly string[],
-    onProgress: (p: PublishProgress) => void = () => undefined
+    onProgress: (p: PublishProgress) => void = () => undefined,
+    options: { collection?: string } = {}
   ): Promise<PublishReport> {
     const { store } = await this.current()
     const lab = await store.check(null)
@@ -189,6 +192,11 @@ export class LabService {
         if (!isUserFacing(e)) throw e
         report.failed.push({ paperId: paper.id, error: e as UserFacingError })
       }
+    }
+    if (options.collection) {
+      const inLab = new Set([...report.published, ...report.already])
+      const shas = ready.filter((p) => inLab.has(p.id)).map((p) => p.sha256!)
+      await store.collect(options.collection, shas)
     }
     onProgress({ done: ready.length, total: ready.length, title: '', etaSeconds: 0 })
     return report

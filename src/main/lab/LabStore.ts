@@ -454,6 +454,23 @@ export class LabStore {
     return r ? { sha256: r.sha256, title: r.title, bytes: new Uint8Array(r.bytes) } : null
   }
 
+  /**
+   * Files published papers under a lab collection of this name, created when there is none.
+   * @remarks Idempotent: a paper already in it stays once; papers the lab lacks are skipped.
+   */
+  async collect(name: string, sha256s: readonly string[]): Promise<void> {
+    await this.q(
+      `WITH c AS (
+         INSERT INTO collections (name) VALUES ($1)
+         ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id
+       )
+       INSERT INTO paper_collections (collection_id, sha256)
+       SELECT c.id, p.sha256 FROM c, papers p WHERE p.sha256 = ANY($2::text[])
+       ON CONFLICT DO NOTHING`,
+      [name, sha256s]
+    )
+  }
+
   /** Gets a client from the pool, naming a failure to connect. */
   private async connect(): Promise<pg.PoolClient> {
     try {

@@ -57,6 +57,7 @@ export const labCliEn = {
   published:
     'Published {{published, number}} paper(s), {{already, number}} already in the lab, {{failed, number}} failed.',
   failedPaper: '! {{id}}: {{message}}',
+  emptyCollection: 'The collection "{{name}}" has no papers, so nothing was published.',
   localHit: '{{rank}}. {{title}}, p. {{page}} ({{section}}) {{score}}',
   labHit: '{{rank}}. [lab] {{title}}, p. {{page}} ({{section}}) {{score}}',
   noHits: 'The lab found nothing for this query.',
@@ -66,6 +67,7 @@ export const labCliEn = {
   help: `lab connect <postgres-url> [--init]   connect this library to a lab (--init: a curator sets up or upgrades its schema)
 lab status                            the lab's server, schema, model and size
 lab publish [paperId...] [--all]      share papers with the lab (idempotent; run again to resume)
+lab publish --collection NAME         share a collection's papers, filed under NAME in the lab too
 lab search "<query>" [-k N]           search the lab only
 lab open <lab paper or chunk id>      fetch a lab paper's PDF once into this library's cache
 lab disconnect                        forget the connection (nothing is deleted)`

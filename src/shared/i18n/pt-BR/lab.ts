@@ -55,6 +55,7 @@ export const labCliPtBR: typeof labCliEn = {
   eta: ' (faltam cerca de {{seconds}} s)',
   published:
     '{{published, number}} artigo(s) publicado(s), {{already, number}} já estavam no laboratório, {{failed, number}} falharam.',
+  emptyCollection: 'A coleção "{{name}}" não tem artigos; nada foi publicado.',
   failedPaper: '! {{id}}: {{message}}',
   localHit: '{{rank}}. {{title}}, p. {{page}} ({{section}}) {{score}}',
   labHit: '{{rank}}. [lab] {{title}}, p. {{page}} ({{section}}) {{score}}',
@@ -65,6 +66,7 @@ export const labCliPtBR: typeof labCliEn = {
   help: `lab connect <url-postgres> [--init]   conecta esta biblioteca a um laboratório (--init: um curador configura ou atualiza o esquema)
 lab status                            servidor, esquema, modelo e tamanho do laboratório
 lab publish [idDoArtigo...] [--all]   compartilha artigos com o laboratório (idempotente; execute de novo para retomar)
+lab publish --collection NOME         compartilha os artigos de uma coleção, guardados também como NOME no laboratório
 lab search "<busca>" [-k N]           busca só no laboratório
 lab open <id de artigo ou trecho>     baixa uma vez o PDF de um artigo do laboratório para o cache desta biblioteca
 lab disconnect                        esquece a conexão (nada é apagado)`
