@@ -8,6 +8,7 @@ import type { EmbedderProvider } from '../search/types'
 import type { StoredPaper } from '../storage/catalogFormat'
 import { LabConnectionFile } from './labConnection'
 import { isConnectionFailure } from './labErrors'
+import { LAB_CURATOR_ROLE } from './migrations'
 import { LabStore, labPlace, type LabHit, type LabInfo, type LabPaperInput } from './LabStore'
 
 /** What the lab service reads of the local library. */
@@ -128,6 +129,18 @@ export class LabService {
   ): Promise<PublishReport> {
     const { store } = await this.current()
     const lab = await store.check(null)
+    const right = await store.publishRight()
+    if (!right.allowed) {
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'labCannotPublish',
+        params: {
+          user: right.user,
+          host: lab.host,
+          role: LAB_CURATOR_ROLE,
+          curators: right.curators.join(', ')
+        }
+      })
+    }
     const chosen = paperIds.length
       ? paperIds.map((id) => ({ id, paper: this.deps.library.byId(id) }))
       : this.deps.library

@@ -55,7 +55,7 @@ describe('two data folders share one lab on a Postgres server (PGlite + pgvector
 
   it('a curator sets the lab up; the URL is kept outside settings.json, readable by its owner only', async () => {
     const { info, applied } = await alice.lab.connect(server.url, true)
-    expect(applied).toEqual([1, 2])
+    expect(applied).toEqual([1, 2, 3])
     expect(info.model).toBe('fake-hash-384')
     const saved = join(dir, 'alice', 'lab.json')
     expect(JSON.parse(readFileSync(saved, 'utf8')).url).toBe(server.url)

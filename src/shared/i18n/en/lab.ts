@@ -12,6 +12,8 @@ export const labErrorsEn = {
     'The lab server at {{host}} has no such database ({{reason}}). Check the database name at the end of the connection string.',
   labNoPermission:
     'Role {{user}} is not allowed to do this in the lab at {{host}} ({{reason}}). Publishing and setting up the lab need the curator role; ask the lab’s curator.',
+  labCannotPublish:
+    'Role {{user}} may search the lab at {{host}} but not publish to it: publishing needs the {{role}} role. Ask a curator ({{curators}}) to publish these papers, or to grant you the role (GRANT {{role}} TO {{user}}).',
   labTimeout:
     'The lab at {{host}} did not answer in time ({{reason}}). Try again later; your own library is unaffected.',
   labServerError: 'The lab at {{host}} answered with an error: {{reason}}',

@@ -10,6 +10,8 @@ export const labErrorsPtBR: typeof labErrorsEn = {
     'O servidor do laboratório em {{host}} não tem esse banco de dados ({{reason}}). Verifique o nome do banco no fim da string de conexão.',
   labNoPermission:
     'O papel {{user}} não tem permissão para isso no laboratório em {{host}} ({{reason}}). Publicar e configurar o laboratório exigem o papel de curador; fale com o curador do laboratório.',
+  labCannotPublish:
+    'O papel {{user}} pode buscar no laboratório em {{host}}, mas não publicar nele: publicar exige o papel {{role}}. Peça a um curador ({{curators}}) que publique estes artigos ou que lhe conceda o papel (GRANT {{role}} TO {{user}}).',
   labTimeout:
     'O laboratório em {{host}} não respondeu a tempo ({{reason}}). Tente mais tarde; sua própria biblioteca não foi afetada.',
   labServerError: 'O laboratório em {{host}} respondeu com um erro: {{reason}}',
