@@ -6,7 +6,7 @@ import { isUserFacing, UserFacingError } from '../errors'
 import { writeFileAtomic } from '../atomicWrite'
 import type { EmbedderProvider } from '../search/types'
 import type { StoredPaper } from '../storage/catalogFormat'
-import { LabConnectionFile } from './labConnection'
+import { labConnectionStore, type LabConnectionStore, type LabSecrets } from './labConnection'
 import { isConnectionFailure } from './labErrors'
 import { LAB_CURATOR_ROLE } from './migrations'
 import { LabStore, labPlace, type LabHit, type LabInfo, type LabPaperInput } from './LabStore'
@@ -29,6 +29,11 @@ export interface LabServiceDeps {
   library: LabLibrary
   embedder: EmbedderProvider
   env?: NodeJS.ProcessEnv
+  /**
+   * The app's secret store, which keeps the connection string (see {@link labConnectionStore});
+   * without one it stays in the 0600 `lab.json`.
+   */
+  secrets?: LabSecrets
   /** Opens a store on a connection string (tests shorten timeouts). */
   openStore?: (url: string) => LabStore
 }
@@ -69,11 +74,11 @@ const LAB_ID = /^lab-([0-9a-f]{12})(-page-\d+-[a-z]+-[\w-]+)?$/
  * @remarks It only reads the local library; a lab that fails never changes anything here.
  */
 export class LabService {
-  private readonly connection: LabConnectionFile
+  private readonly connection: LabConnectionStore
   private store: { url: string; store: LabStore; model: string | null } | null = null
 
   constructor(private readonly deps: LabServiceDeps) {
-    this.connection = new LabConnectionFile(join(deps.root, 'lab.json'), deps.env)
+    this.connection = labConnectionStore(join(deps.root, 'lab.json'), deps.secrets, deps.env)
   }
 
   /** The saved (or environment's) connection, or null: not connected. */

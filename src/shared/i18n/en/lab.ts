@@ -42,7 +42,7 @@ export const labErrorsEn = {
     noSha: 'its PDF has no checksum (add it again)'
   },
   labConnectionUnreadable:
-    'The lab connection file {{file}} could not be read ({{reason}}); connect again with lab connect.'
+    'The lab connection file {{file}} could not be read ({{reason}}); it is left as it was. Connect again with: lab connect <postgres-url>'
 }
 
 export const labCliEn = {

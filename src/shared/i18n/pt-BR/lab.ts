@@ -40,7 +40,7 @@ export const labErrorsPtBR: typeof labErrorsEn = {
     noSha: 'o PDF dele não tem soma de verificação (adicione-o de novo)'
   },
   labConnectionUnreadable:
-    'O arquivo de conexão do laboratório {{file}} não pôde ser lido ({{reason}}); conecte de novo com lab connect.'
+    'O arquivo de conexão do laboratório {{file}} não pôde ser lido ({{reason}}); ele fica como estava. Conecte de novo com: lab connect <url-postgres>'
 }
 
 /** The `lab` command's output in Brazilian Portuguese. */
