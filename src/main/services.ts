@@ -83,7 +83,7 @@ async function openServices(
   const stores = await openLibrary({ ...options, ...ctx, settings, tuning })
   const { library, embedder } = stores
   const imports = await openImports({ ...options, ...ctx, ...stores, tuning })
-  const { lab, retriever } = openLab({ ...ctx, ...stores })
+  const { lab, retriever } = openLab({ ...ctx, ...stores, secrets: options.secrets })
   const answers = await openAgent({ ...ctx, settings, library, embedder, retriever })
   const { agent } = answers
   const { threads, conversations } = await openChat({ ...ctx, settings, library, agent })

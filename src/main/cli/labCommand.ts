@@ -5,6 +5,21 @@ import { errorMessage, toAppError } from '../errors'
 import { mainT } from '../i18n'
 import type { Services } from '../services'
 import { labChunkId, labPaperId } from '../lab/LabService'
+import { collectionId } from './libraryCommands'
+
+/**
+ * A local collection by its name (or id), as it is spelled in the library, and its papers' ids;
+ * NOT_FOUND naming `collections` when there is none.
+ */
+async function collectionPapers(
+  s: Services,
+  name: string
+): Promise<{ name: string; ids: string[] }> {
+  const id = await collectionId(s, name)
+  const found = s.library.organizer.collections().find((c) => c.id === id)
+  const ids = s.library.organizer.select({ collectionId: id }).map((p) => p.id)
+  return { name: found?.name ?? name, ids }
+}
 
 /** `lab connect|status|publish|search|open|disconnect`: the lab library from the command line. */
 export async function labCommand(
@@ -44,12 +59,28 @@ export async function labCommand(
       return { json: { connected: true, fromEnv: c.fromEnv, info }, text, exitCode: 0 }
     }
     case 'publish': {
-      const ids = args.all ? [] : [...rest, ...args.papers]
-      const report = await s.lab.publish(ids, (p) => {
-        if (p.done >= p.total) return
-        const eta = p.etaSeconds === null ? '' : t('lab.eta', { seconds: p.etaSeconds })
-        out(t('lab.publishProgress', { done: p.done + 1, total: p.total, title: p.title, eta }))
-      })
+      const named = [...rest, ...args.papers]
+      if (args.values.collection && (args.all || named.length))
+        throw new UsageError('labPublishCollection')
+      const chosen = args.values.collection
+        ? await collectionPapers(s, args.values.collection)
+        : null
+      const collection = chosen?.name
+      const ids = chosen ? chosen.ids : args.all ? [] : named
+      // An empty id list means every paper: an empty collection must publish nothing.
+      if (chosen && ids.length === 0) {
+        const text = t('lab.emptyCollection', { name: collection })
+        return { json: { published: [], already: [], failed: [] }, text, exitCode: 1 }
+      }
+      const report = await s.lab.publish(
+        ids,
+        (p) => {
+          if (p.done >= p.total) return
+          const eta = p.etaSeconds === null ? '' : t('lab.eta', { seconds: p.etaSeconds })
+          out(t('lab.publishProgress', { done: p.done + 1, total: p.total, title: p.title, eta }))
+        },
+        { collection }
+      )
       const failed = report.failed.map((f) => ({ paperId: f.paperId, error: toAppError(f.error) }))
       const text = [
         ...failed.map((f) =>

@@ -6,9 +6,10 @@ import { isUserFacing, UserFacingError } from '../errors'
 import { writeFileAtomic } from '../atomicWrite'
 import type { EmbedderProvider } from '../search/types'
 import type { StoredPaper } from '../storage/catalogFormat'
-import { LabConnectionFile } from './labConnection'
+import { labConnectionStore, type LabConnectionStore, type LabSecrets } from './labConnection'
 import { isConnectionFailure } from './labErrors'
 import { labPlace } from './labPlace'
+import { LAB_CURATOR_ROLE } from './migrations'
 import { LabStore, type LabHit, type LabInfo, type LabPaperInput } from './LabStore'
 
 /** What the lab service reads of the local library. */
@@ -29,6 +30,11 @@ export interface LabServiceDeps {
   library: LabLibrary
   embedder: EmbedderProvider
   env?: NodeJS.ProcessEnv
+  /**
+   * The app's secret store, which keeps the connection string (see {@link labConnectionStore});
+   * without one it stays in the 0600 `lab.json`.
+   */
+  secrets?: LabSecrets
   /** Opens a store on a connection string (tests shorten timeouts). */
   openStore?: (url: string) => LabStore
 }
@@ -69,11 +75,11 @@ const LAB_ID = /^lab-([0-9a-f]{12})(-page-\d+-[a-z]+-[\w-]+)?$/
  * @remarks It only reads the local library; a lab that fails never changes anything here.
  */
 export class LabService {
-  private readonly connection: LabConnectionFile
+  private readonly connection: LabConnectionStore
   private store: { url: string; store: LabStore; model: string | null } | null = null
 
   constructor(private readonly deps: LabServiceDeps) {
-    this.connection = new LabConnectionFile(join(deps.root, 'lab.json'), deps.env)
+    this.connection = labConnectionStore(join(deps.root, 'lab.json'), deps.secrets, deps.env)
   }
 
   /** The saved (or environment's) connection, or null: not connected. */
@@ -119,13 +125,28 @@ export class LabService {
    * Publishes papers (all indexed ones when `paperIds` is empty), one transaction each.
    * @remarks Papers the lab already holds (same sha256, from anyone) are skipped. A dropped
    * connection stops the run with a message saying how far it got; running it again resumes.
+   * @param options.collection - also file the papers under a lab collection of this name (a
+   * local collection published as a whole keeps its name in the lab).
    */
   async publish(
     paperIds: readonly string[],
-    onProgress: (p: PublishProgress) => void = () => undefined
+    onProgress: (p: PublishProgress) => void = () => undefined,
+    options: { collection?: string } = {}
   ): Promise<PublishReport> {
     const { store } = await this.current()
     const lab = await store.check(null)
+    const right = await store.publishRight()
+    if (!right.allowed) {
+      throw new UserFacingError('INVALID_INPUT', {
+        key: 'labCannotPublish',
+        params: {
+          user: right.user,
+          host: lab.host,
+          role: LAB_CURATOR_ROLE,
+          curators: right.curators.join(', ')
+        }
+      })
+    }
     const chosen = paperIds.length
       ? paperIds.map((id) => ({ id, paper: this.deps.library.byId(id) }))
       : this.deps.library
@@ -190,6 +211,11 @@ export class LabService {
         if (!isUserFacing(e)) throw e
         report.failed.push({ paperId: paper.id, error: e as UserFacingError })
       }
+    }
+    if (options.collection) {
+      const inLab = new Set([...report.published, ...report.already])
+      const shas = ready.filter((p) => inLab.has(p.id)).map((p) => p.sha256!)
+      await store.collect(options.collection, shas)
     }
     onProgress({ done: ready.length, total: ready.length, title: '', etaSeconds: 0 })
     return report

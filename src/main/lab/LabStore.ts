@@ -4,7 +4,13 @@ import { labError, type LabPlace } from './labErrors'
 import { labPlace, vectorText } from './labPlace'
 import { hitOf, type ChunkRow, type LabHit, type LabInfo, type LabPaperInput } from './labRecords'
 import { INSERT_CHUNKS_SQL, INSERT_PAPER_SQL, SEARCH_SQL, tsConfigOf } from './labSql'
-import { LAB_DIMS, LAB_MIGRATIONS, LAB_SCHEMA_VERSION, WRONG_MODEL_SQLSTATE } from './migrations'
+import {
+  LAB_CURATOR_ROLE,
+  LAB_DIMS,
+  LAB_MIGRATIONS,
+  LAB_SCHEMA_VERSION,
+  WRONG_MODEL_SQLSTATE
+} from './migrations'
 
 export type { LabChunkInput, LabHit, LabInfo, LabPaperInput } from './labRecords'
 
@@ -308,6 +314,52 @@ export class LabStore {
       [sha256Prefix.replace(/[^0-9a-f]/g, '')]
     )
     return r ? { sha256: r.sha256, title: r.title, bytes: new Uint8Array(r.bytes) } : null
+  }
+
+  /**
+   * Whether the role logged in may publish, and who may (for the message when it may not).
+   * @remarks Asked before any paper is read or sent, so a reader learns at once; the database's
+   * grants still decide (a refused INSERT is `labNoPermission`). `curators` lists login roles in
+   * the curator group (superusers left out: a managed server's own accounts are not the lab's
+   * people) and the owner of the lab's tables.
+   */
+  async publishRight(): Promise<{ allowed: boolean; user: string; curators: string[] }> {
+    const [r] = await this.q<{ who: string; allowed: boolean; curators: string[] }>(
+      `SELECT current_user AS who,
+              has_table_privilege('pdfs', 'INSERT') AND has_table_privilege('papers', 'INSERT')
+                AND has_table_privilege('chunks', 'INSERT') AS allowed,
+              ARRAY(
+                SELECT rolname::text FROM pg_roles
+                WHERE rolcanlogin AND NOT rolsuper AND pg_has_role(oid, $1::name, 'USAGE')
+                UNION
+                SELECT tableowner::text FROM pg_tables
+                WHERE tablename = 'papers' AND schemaname = current_schema()
+                ORDER BY 1 LIMIT 6
+              ) AS curators`,
+      [LAB_CURATOR_ROLE]
+    )
+    return {
+      allowed: r?.allowed ?? false,
+      user: r?.who ?? this.place.user,
+      curators: r?.curators ?? []
+    }
+  }
+
+  /**
+   * Files published papers under a lab collection of this name, created when there is none.
+   * @remarks Idempotent: a paper already in it stays once; papers the lab lacks are skipped.
+   */
+  async collect(name: string, sha256s: readonly string[]): Promise<void> {
+    await this.q(
+      `WITH c AS (
+         INSERT INTO collections (name) VALUES ($1)
+         ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id
+       )
+       INSERT INTO paper_collections (collection_id, sha256)
+       SELECT c.id, p.sha256 FROM c, papers p WHERE p.sha256 = ANY($2::text[])
+       ON CONFLICT DO NOTHING`,
+      [name, sha256s]
+    )
   }
 
   /** Gets a client from the pool, naming a failure to connect. */

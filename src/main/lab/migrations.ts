@@ -17,6 +17,12 @@ export const LAB_DIMS = 384
 /** SQLSTATE the database raises for a vector from another embedding model than the lab's. */
 export const WRONG_MODEL_SQLSTATE = 'RPM01'
 
+/** The group role that may search the lab and open its PDFs (SELECT only). */
+export const LAB_READER_ROLE = 'researchpal_reader'
+
+/** The group role that may also publish (a reader that may insert and update). */
+export const LAB_CURATOR_ROLE = 'researchpal_curator'
+
 /** Every migration, oldest first; the last one's version is what this app speaks. */
 export const LAB_MIGRATIONS: readonly LabMigration[] = [
   {
@@ -87,6 +93,31 @@ BEGIN
 END $$;
 CREATE TRIGGER chunks_model_check BEFORE INSERT OR UPDATE ON chunks
   FOR EACH ROW EXECUTE FUNCTION lab_check_model();
+`
+  },
+  {
+    version: 3,
+    name: 'reader and curator roles',
+    // Group roles, never logins: an administrator makes members with GRANT <role> TO <login>.
+    // They are created only when missing (roles belong to the whole server, and an
+    // administrator may have made them for a curator without CREATEROLE); no superuser is needed.
+    sql: `
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${LAB_READER_ROLE}') THEN
+    CREATE ROLE ${LAB_READER_ROLE} NOLOGIN;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${LAB_CURATOR_ROLE}') THEN
+    CREATE ROLE ${LAB_CURATOR_ROLE} NOLOGIN;
+  END IF;
+END $$;
+GRANT ${LAB_READER_ROLE} TO ${LAB_CURATOR_ROLE};
+GRANT SELECT ON schema_version, lab_meta, pdfs, papers, chunks, collections, paper_collections
+  TO ${LAB_READER_ROLE};
+GRANT INSERT, UPDATE ON pdfs, papers, chunks, collections, paper_collections
+  TO ${LAB_CURATOR_ROLE};
+GRANT UPDATE ON lab_meta TO ${LAB_CURATOR_ROLE};
+GRANT USAGE ON SEQUENCE collections_id_seq TO ${LAB_CURATOR_ROLE};
 `
   }
 ]

@@ -2,6 +2,7 @@ import type { LibraryService } from '../library/LibraryService'
 import type { OpenContext } from '../openContext'
 import { HybridRetriever } from '../search/HybridRetriever'
 import type { ChunkSource, EmbedderProvider, KeywordIndex, VectorStore } from '../search/types'
+import type { LabSecrets } from './labConnection'
 import { labLibrary, localSha256s } from './labLibrary'
 import { LabRetriever } from './LabRetriever'
 import { LabService } from './LabService'
@@ -12,6 +13,8 @@ export interface LabOpenContext extends OpenContext {
   embedder: EmbedderProvider
   vectors: VectorStore
   keywords: KeywordIndex & ChunkSource
+  /** Where the connection string is kept (the app's secret store), when there is one. */
+  secrets?: LabSecrets
 }
 
 /** The lab connection and the one retriever every feature searches with. */
@@ -30,7 +33,8 @@ export function openLab(ctx: LabOpenContext): OpenedLab {
     root: ctx.paths.root,
     env: ctx.env,
     embedder,
-    library: labLibrary(library, keywords, vectors)
+    library: labLibrary(library, keywords, vectors),
+    ...(ctx.secrets && { secrets: ctx.secrets })
   })
   const retriever = new LabRetriever(
     new HybridRetriever({

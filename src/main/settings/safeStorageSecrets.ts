@@ -38,6 +38,15 @@ export class SafeStorageSecretStore implements SecretStore {
     await this.write({ ...(await this.read()), address })
   }
 
+  async labUrl(): Promise<string | null> {
+    return (await this.read()).lab ?? null
+  }
+
+  async setLabUrl(url: string | null): Promise<void> {
+    const { lab: _old, ...rest } = await this.read()
+    await this.write(url ? { ...rest, lab: url } : rest)
+  }
+
   private async read(): Promise<StoredSecret> {
     let data: Buffer
     try {
@@ -56,7 +65,7 @@ export class SafeStorageSecretStore implements SecretStore {
   private async write(secret: StoredSecret): Promise<void> {
     // Without encryption no key can be saved, so an address alone binds nothing.
     const available = safeStorage.isEncryptionAvailable()
-    if (secret.key === null && (secret.address === null || !available)) {
+    if (secret.key === null && !secret.lab && (secret.address === null || !available)) {
       await rm(this.file, { force: true })
       return
     }

@@ -1,7 +1,7 @@
 import type { KeyStorage } from '../../shared/types'
 
 /**
- * Holds the Gemini API key outside `settings.json`.
+ * Holds the Gemini API key (and the lab library's connection string) outside `settings.json`.
  * @remarks In the app it is encrypted with Electron safeStorage; the CLI reads the
  * `GEMINI_API_KEY` environment variable; tests keep it in memory.
  */
@@ -18,6 +18,13 @@ export interface SecretStore {
   address(): Promise<string | null>
   /** Binds the key (and one saved later) to an address. */
   setAddress(address: string | null): Promise<void>
+  /**
+   * The lab library's connection string (issue 36), or null.
+   * @remarks It holds the lab's password, so it is kept as the key is, never in a settings file.
+   */
+  labUrl(): Promise<string | null>
+  /** Saves the lab's connection string, or forgets it with null. */
+  setLabUrl(url: string | null): Promise<void>
   /** Where the key comes from, for messages ("Settings", "GEMINI_API_KEY"). */
   readonly source: string
   /** How safely a saved key is kept, for the settings dialog to say. */
@@ -43,10 +50,12 @@ export function keyStorageOf(
     : 'encrypted'
 }
 
-/** What the encrypted file holds: the key and the address it is bound to. */
+/** What the encrypted file holds: the key, the address it is bound to, and the lab's URL. */
 export interface StoredSecret {
   key: string | null
   address: string | null
+  /** The lab's connection string, when one is saved. */
+  lab?: string
 }
 
 /**
@@ -61,7 +70,8 @@ export function parseStoredSecret(text: string): StoredSecret {
       const v = JSON.parse(text) as Partial<StoredSecret>
       return {
         key: typeof v.key === 'string' ? v.key : null,
-        address: typeof v.address === 'string' ? v.address : null
+        address: typeof v.address === 'string' ? v.address : null,
+        ...(typeof v.lab === 'string' && v.lab ? { lab: v.lab } : {})
       }
     } catch {
       // Not the JSON form: the key alone.
@@ -76,7 +86,8 @@ export class MemorySecretStore implements SecretStore {
   constructor(
     private key: string | null = null,
     private readonly kind: KeyStorage = 'memory',
-    private bound: string | null = null
+    private bound: string | null = null,
+    private lab: string | null = null
   ) {}
 
   storage(): KeyStorage {
@@ -98,6 +109,14 @@ export class MemorySecretStore implements SecretStore {
   async setAddress(address: string | null): Promise<void> {
     this.bound = address
   }
+
+  async labUrl(): Promise<string | null> {
+    return this.lab
+  }
+
+  async setLabUrl(url: string | null): Promise<void> {
+    this.lab = url
+  }
 }
 
 /**
@@ -110,6 +129,7 @@ export class EnvSecretStore implements SecretStore {
   readonly source: string
   private override: string | null | undefined
   private bound: string | null = null
+  private lab: string | null = null
 
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
@@ -138,5 +158,14 @@ export class EnvSecretStore implements SecretStore {
 
   async setAddress(address: string | null): Promise<void> {
     this.bound = address
+  }
+
+  /** A lab URL set at run time lasts for the process (the CLI keeps it in lab.json instead). */
+  async labUrl(): Promise<string | null> {
+    return this.lab
+  }
+
+  async setLabUrl(url: string | null): Promise<void> {
+    this.lab = url
   }
 }

@@ -88,7 +88,7 @@ describe('the lab CLI: two data folders, one lab (PGlite + pgvector over the wir
     const url = server.url
     const c = await cli(['lab', 'connect', url, '--init', '--data-dir', alice])
     expect(c.code, c.stderr).toBe(0)
-    expect(c.stdout).toContain('Lab schema set up: migration(s) 1, 2 applied.')
+    expect(c.stdout).toContain('Lab schema set up: migration(s) 1, 2, 3 applied.')
     expect(c.stdout).not.toContain('secret') // the password is never printed
     const p = await cli(['lab', 'publish', '--data-dir', alice])
     expect(p.code, p.stderr).toBe(0)

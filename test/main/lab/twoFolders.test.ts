@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,10 +18,15 @@ function pdf(name: string, title: string, marker: string, seed: number): string 
   return file
 }
 
+/** Each member's secret store (the app's, where the lab's connection string is kept). */
+const secrets = new Map<string, MemorySecretStore>()
+
 async function open(name: string, files: string[]): Promise<Services> {
+  const store = new MemorySecretStore(null)
+  secrets.set(name, store)
   const s = await createServices({
     dataDir: join(dir, name),
-    secrets: new MemorySecretStore(null),
+    secrets: store,
     embedder: new FakeEmbedderProvider(),
     env: {},
     log: () => undefined
@@ -53,15 +58,15 @@ describe('two data folders share one lab on a Postgres server (PGlite + pgvector
     await server?.close()
   })
 
-  it('a curator sets the lab up; the URL is kept outside settings.json, readable by its owner only', async () => {
+  it('a curator sets the lab up; the URL is kept in the secret store, in no file of the folder', async () => {
     const { info, applied } = await alice.lab.connect(server.url, true)
-    expect(applied).toEqual([1, 2])
+    expect(applied).toEqual([1, 2, 3])
     expect(info.model).toBe('fake-hash-384')
+    expect(await secrets.get('alice')!.labUrl()).toBe(server.url)
     const saved = join(dir, 'alice', 'lab.json')
-    expect(JSON.parse(readFileSync(saved, 'utf8')).url).toBe(server.url)
+    if (existsSync(saved)) expect(readFileSync(saved, 'utf8')).not.toContain(server.url)
     const settings = join(dir, 'alice', 'settings.json')
     if (existsSync(settings)) expect(readFileSync(settings, 'utf8')).not.toContain('secret')
-    expect(statSync(saved).mode & 0o777).toBe(0o600)
   })
 
   it('the server dies mid-publish: the message says how far it got; publishing again sends the rest once', async () => {

@@ -191,6 +191,7 @@ Environment:
     year: "--year must be a year such as 2019, not '{{value}}'",
     unknownThreadCommand: "Unknown thread command '{{verb}}' (show or export)",
     unknownCollectionCommand: "Unknown collection command '{{verb}}'",
+    labPublishCollection: 'lab publish takes --collection NAME alone: not with paper ids or --all',
     unknownLabCommand:
       "Unknown lab command '{{verb}}' (connect, status, publish, search, open or disconnect)",
     unknownWatchCommand: "Unknown watch command '{{verb}}' (add, remove, list, pause or resume)",

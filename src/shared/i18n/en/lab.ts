@@ -12,6 +12,8 @@ export const labErrorsEn = {
     'The lab server at {{host}} has no such database ({{reason}}). Check the database name at the end of the connection string.',
   labNoPermission:
     'Role {{user}} is not allowed to do this in the lab at {{host}} ({{reason}}). Publishing and setting up the lab need the curator role; ask the lab’s curator.',
+  labCannotPublish:
+    'Role {{user}} may search the lab at {{host}} but not publish to it: publishing needs the {{role}} role. Ask a curator ({{curators}}) to publish these papers, or to grant you the role (GRANT {{role}} TO {{user}}).',
   labTimeout:
     'The lab at {{host}} did not answer in time ({{reason}}). Try again later; your own library is unaffected.',
   labServerError: 'The lab at {{host}} answered with an error: {{reason}}',
@@ -40,7 +42,7 @@ export const labErrorsEn = {
     noSha: 'its PDF has no checksum (add it again)'
   },
   labConnectionUnreadable:
-    'The lab connection file {{file}} could not be read ({{reason}}); connect again with lab connect.'
+    'The lab connection file {{file}} could not be read ({{reason}}); it is left as it was. Connect again with: lab connect <postgres-url>'
 }
 
 export const labCliEn = {
@@ -57,6 +59,7 @@ export const labCliEn = {
   published:
     'Published {{published, number}} paper(s), {{already, number}} already in the lab, {{failed, number}} failed.',
   failedPaper: '! {{id}}: {{message}}',
+  emptyCollection: 'The collection "{{name}}" has no papers, so nothing was published.',
   localHit: '{{rank}}. {{title}}, p. {{page}} ({{section}}) {{score}}',
   labHit: '{{rank}}. [lab] {{title}}, p. {{page}} ({{section}}) {{score}}',
   noHits: 'The lab found nothing for this query.',
@@ -66,6 +69,7 @@ export const labCliEn = {
   help: `lab connect <postgres-url> [--init]   connect this library to a lab (--init: a curator sets up or upgrades its schema)
 lab status                            the lab's server, schema, model and size
 lab publish [paperId...] [--all]      share papers with the lab (idempotent; run again to resume)
+lab publish --collection NAME         share a collection's papers, filed under NAME in the lab too
 lab search "<query>" [-k N]           search the lab only
 lab open <lab paper or chunk id>      fetch a lab paper's PDF once into this library's cache
 lab disconnect                        forget the connection (nothing is deleted)`

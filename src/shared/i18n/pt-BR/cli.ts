@@ -199,6 +199,8 @@ Ambiente:
     year: "--year deve ser um ano como 2019, não '{{value}}'",
     unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
     unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
+    labPublishCollection:
+      'lab publish aceita --collection NOME sozinho: sem ids de artigos nem --all',
     unknownLabCommand:
       "Comando lab desconhecido '{{verb}}' (connect, status, publish, search, open ou disconnect)",
     unknownWatchCommand:

@@ -10,6 +10,8 @@ export const labErrorsPtBR: typeof labErrorsEn = {
     'O servidor do laboratório em {{host}} não tem esse banco de dados ({{reason}}). Verifique o nome do banco no fim da string de conexão.',
   labNoPermission:
     'O papel {{user}} não tem permissão para isso no laboratório em {{host}} ({{reason}}). Publicar e configurar o laboratório exigem o papel de curador; fale com o curador do laboratório.',
+  labCannotPublish:
+    'O papel {{user}} pode buscar no laboratório em {{host}}, mas não publicar nele: publicar exige o papel {{role}}. Peça a um curador ({{curators}}) que publique estes artigos ou que lhe conceda o papel (GRANT {{role}} TO {{user}}).',
   labTimeout:
     'O laboratório em {{host}} não respondeu a tempo ({{reason}}). Tente mais tarde; sua própria biblioteca não foi afetada.',
   labServerError: 'O laboratório em {{host}} respondeu com um erro: {{reason}}',
@@ -38,7 +40,7 @@ export const labErrorsPtBR: typeof labErrorsEn = {
     noSha: 'o PDF dele não tem soma de verificação (adicione-o de novo)'
   },
   labConnectionUnreadable:
-    'O arquivo de conexão do laboratório {{file}} não pôde ser lido ({{reason}}); conecte de novo com lab connect.'
+    'O arquivo de conexão do laboratório {{file}} não pôde ser lido ({{reason}}); ele fica como estava. Conecte de novo com: lab connect <url-postgres>'
 }
 
 /** The `lab` command's output in Brazilian Portuguese. */
@@ -55,6 +57,7 @@ export const labCliPtBR: typeof labCliEn = {
   eta: ' (faltam cerca de {{seconds}} s)',
   published:
     '{{published, number}} artigo(s) publicado(s), {{already, number}} já estavam no laboratório, {{failed, number}} falharam.',
+  emptyCollection: 'A coleção "{{name}}" não tem artigos; nada foi publicado.',
   failedPaper: '! {{id}}: {{message}}',
   localHit: '{{rank}}. {{title}}, p. {{page}} ({{section}}) {{score}}',
   labHit: '{{rank}}. [lab] {{title}}, p. {{page}} ({{section}}) {{score}}',
@@ -65,6 +68,7 @@ export const labCliPtBR: typeof labCliEn = {
   help: `lab connect <url-postgres> [--init]   conecta esta biblioteca a um laboratório (--init: um curador configura ou atualiza o esquema)
 lab status                            servidor, esquema, modelo e tamanho do laboratório
 lab publish [idDoArtigo...] [--all]   compartilha artigos com o laboratório (idempotente; execute de novo para retomar)
+lab publish --collection NOME         compartilha os artigos de uma coleção, guardados também como NOME no laboratório
 lab search "<busca>" [-k N]           busca só no laboratório
 lab open <id de artigo ou trecho>     baixa uma vez o PDF de um artigo do laboratório para o cache desta biblioteca
 lab disconnect                        esquece a conexão (nada é apagado)`
