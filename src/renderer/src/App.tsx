@@ -292,7 +292,13 @@ export function App() {
           />
         )}
         {viewerOpen && (
-          <div className="viewer-slot" hidden={!shows('viewer')}>
+          // Behind another tab the viewer stays laid out (not display: none), so coming back to
+          // the paper finds it scrolled where the reader left it, the cited passage in view.
+          <div
+            className={`viewer-slot${shows('viewer') ? '' : ' offstage'}`}
+            aria-hidden={shows('viewer') ? undefined : true}
+            inert={!shows('viewer')}
+          >
             <PdfViewer />
           </div>
         )}

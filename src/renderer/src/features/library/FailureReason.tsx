@@ -4,8 +4,8 @@ import { ErrorMessage } from '../../components/ErrorMessage'
 import { failureText, uiLanguage, useTranslation } from '../../i18n'
 
 /**
- * Why a paper failed, in its row: wrapped to three lines, with the whole reason in a tooltip and
- * a Show all / Show less toggle when three lines do not hold it.
+ * Why a paper failed, in its row: wrapped to two lines, with the whole reason in a tooltip and
+ * a Show all / Show less toggle when two lines do not hold it.
  * @remarks A row is narrow (about 220 px beside the chat) and a reason can be a long sentence
  * ("…is password-protected: open it in a PDF reader and save a copy without a password"), so a
  * one-line cell cut it to "is passwor…". The toggle appears only when the text is cut.
