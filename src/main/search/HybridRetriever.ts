@@ -16,7 +16,7 @@ import type { PaperText } from '../domain'
 import { describeIssues, isUserFacing, throwIfAborted, UserFacingError } from '../errors'
 import { questionNameKeys } from './introducedNames'
 import { abstractPages, asksForQuantity, proximityRerank } from './proximity'
-import { namedPapers, referenceOnlyPages, rerank } from './rerank'
+import { namedPapers, pageOf, referenceOnlyPages, rerank } from './rerank'
 import { reciprocalRankFusion } from './rrf'
 import { extractSection } from './sectionText'
 import { queryTerms } from './tokenizer'
@@ -134,8 +134,8 @@ export class HybridRetriever implements Retriever {
       termsOf: (id) => chunkTerms.get(id),
       onAbstract: (id) => {
         const paperId = paperOfChunk(id)
-        const page = /-page-(\d+)-/u.exec(id)?.[1]
-        return paperId !== undefined && !!page && this.abstractPages(paperId).has(Number(page))
+        const page = pageOf(id)
+        return paperId !== undefined && page !== null && this.abstractPages(paperId).has(page)
       }
     })
     return [...reranked, ...ranked.slice(PROXIMITY_DEPTH)]

@@ -49,7 +49,7 @@ function titleName(title: string): string | null {
 const NO_PAGES: ReadonlySet<number> = new Set()
 
 /** The page in a chunk id (`<paperId>-page-<n>-...`), null for none. */
-function pageOf(chunkId: string): number | null {
+export function pageOf(chunkId: string): number | null {
   const m = /-page-(\d+)-/u.exec(chunkId)
   return m ? Number(m[1]) : null
 }
