@@ -1,4 +1,6 @@
 import type { Strings } from '../shape'
+import { cliUsageErrorsEn } from './cliUsage'
+import { cliSyncEn } from './cliSync'
 
 /**
  * The command line's texts for people (help, usage errors, progress, lists), in English
@@ -148,57 +150,7 @@ Environment:
                      overrides it for mcp --http
   The language of this text: the app's interface language, or LC_ALL/LC_MESSAGES/LANG
 `,
-  usageErrors: {
-    unknownOption: 'Unknown option {{option}}',
-    needsValue: '{{option}} needs a value',
-    needsValueDash:
-      '{{option}} needs a value (write {{option}}=VALUE for a value that starts with a dash)',
-    wholeNumber: "--{{name}} must be a whole number from {{min}} to {{max}}, not '{{value}}'",
-    port: "{{option}} must be a port number from 0 to 65535, not '{{value}}'",
-    oneOf: "--{{name}} must be {{allowed}}, not '{{value}}'",
-    wait: "--wait must be a number of seconds from 0 to 86400, not '{{value}}'",
-    modelNeedsProvider: '--model needs --provider (gemini or local) to say whose model it is',
-    needs: '{{command}} needs $t(cli.usageErrors.what.{{what}})',
-    what: {
-      inputs: 'at least one PDF, folder or arXiv id',
-      paperId: 'a paper id',
-      paperIdSeePapers: 'a paper id (see: papers)',
-      query: 'a query in quotes',
-      paperAndSection: 'a paper id and a section name',
-      question: 'a question in quotes',
-      threadVerb: '"show <id>" or "export <id> --format md|bib"',
-      folder: 'a folder of PDFs',
-      bibFile: 'a BibTeX or RIS file',
-      zoteroFolder: 'the Zotero data folder (usually ~/Zotero)',
-      doi: 'a DOI such as 10.18653/v1/N19-1423',
-      title: 'a title in quotes',
-      paperEdit: 'edit <paperId> [--title T] [--authors "A; B"] ...',
-      paperEditField: 'at least one of --title --authors --year --venue --doi --language --tags',
-      collectionVerb: 'create|rename|delete|add|remove NAME ...',
-      renameNames: 'the old and the new name',
-      paperIds: 'paper ids',
-      watchVerb: 'add|remove|list|pause|resume [<folder>]',
-      zoteroVerb: 'link <Zotero folder> [--collection NAME]... or unlink',
-      exportFormat: '--format md or --format bib',
-      labUrl: 'a connection string such as postgres://user:password@host:5432/database',
-      labId: 'a lab paper or passage id (lab-…, from search)'
-    },
-    threadBoth: 'Use --thread or --new-thread, not both',
-    paperNeedsNewThread: '--paper with ask limits a new conversation: add --new-thread',
-    compareBoth: 'compare takes --papers or --collection, not both',
-    comparePapers: 'compare needs --papers <id,id,...>, --collection NAME or --thread <id>',
-    compareQuestion: 'compare needs at least one --question "..." or --claim "..."',
-    year: "--year must be a year such as 2019, not '{{value}}'",
-    unknownThreadCommand: "Unknown thread command '{{verb}}' (show or export)",
-    unknownCollectionCommand: "Unknown collection command '{{verb}}'",
-    labPublishCollection: 'lab publish takes --collection NAME alone: not with paper ids or --all',
-    unknownLabCommand:
-      "Unknown lab command '{{verb}}' (connect, status, publish, search, open or disconnect)",
-    unknownWatchCommand: "Unknown watch command '{{verb}}' (add, remove, list, pause or resume)",
-    unknownZoteroCommand: "Unknown zotero command '{{verb}}' (link or unlink)",
-    unknownCommand: "Unknown command '{{command}}'",
-    noCommand: 'No command given'
-  },
+  usageErrors: cliUsageErrorsEn,
   signals: {
     pausing:
       'Pausing… the papers in flight finish; run the same command again to resume. Ctrl-C again quits at once (the import still resumes).',
@@ -414,68 +366,7 @@ Environment:
     failures: 'Failed:',
     duplicates: 'Duplicates (skipped):'
   },
-  sync: {
-    watching: 'Watching {{folder}}{{how}}. Run "sync --once" to bring in what is there now.',
-    polling: ' (by polling: a network or cloud-synced folder)',
-    notWatched: '{{folder}} is not a watched folder.',
-    unwatched: 'No longer watching {{folder}}; its papers stay in the library.',
-    noFolders: 'No watched folders. Add one with: watch add <folder>',
-    folderRow: '{{folder}}{{how}}: {{files, number}} PDF(s), last sync {{when}}',
-    zoteroRow: 'Zotero {{dir}} ({{scope}}): {{items, number}} item(s), last sync {{when}}',
-    never: 'never',
-    paused: 'Sync is paused: "watch resume" resumes it.',
-    pausedNow: 'Sync paused: nothing is added or flagged until "watch resume".',
-    resumedNow: 'Sync resumed.',
-    linked:
-      'Linked to the Zotero library at {{dir}} ({{scope}}), read-only: Zotero may stay open. Run "sync --once" to bring it in.',
-    wholeLibrary: 'the whole library',
-    noLink: 'There was no Zotero link.',
-    unlinked: 'Unlinked from Zotero; its papers stay in the library.',
-    nothing:
-      'Nothing to sync: add a folder with "watch add <folder>" or link Zotero with "zotero link <folder>".',
-    summary: 'Synced at {{when, datetime(dateStyle: short; timeStyle: short)}}: {{summary}}.',
-    noChanges: 'no changes',
-    count: {
-      new_one: '{{count, number}} new',
-      new_other: '{{count, number}} new',
-      updated_one: '{{count, number}} updated',
-      updated_other: '{{count, number}} updated',
-      moved_one: '{{count, number}} moved',
-      moved_other: '{{count, number}} moved',
-      restored_one: '{{count, number}} back',
-      restored_other: '{{count, number}} back',
-      missing_one: '{{count, number}} file missing',
-      missing_other: '{{count, number}} files missing',
-      trashed_one: "{{count, number}} in Zotero's trash",
-      trashed_other: "{{count, number}} in Zotero's trash",
-      duplicate_one: '{{count, number}} duplicate',
-      duplicate_other: '{{count, number}} duplicates',
-      failed_one: '{{count, number}} failed',
-      failed_other: '{{count, number}} failed',
-      noPdf_one: '{{count, number}} without a PDF',
-      noPdf_other: '{{count, number}} without a PDF',
-      settling_one: '{{count, number}} still being written',
-      settling_other: '{{count, number}} still being written'
-    },
-    change: {
-      new: '+ {{file}}: new, “{{title}}”',
-      updated: '~ {{file}}: updated, “{{title}}”',
-      moved: '→ {{file}}: moved or renamed, still “{{title}}”',
-      restored: '↺ {{file}}: back, “{{title}}”',
-      missing:
-        '! {{file}} is gone. “{{title}}” is kept, marked "file missing": put the file back, or remove the paper with: remove {{paperId}}',
-      trashed:
-        "! “{{title}}” is in Zotero's trash (or was deleted there). It is kept here, marked; remove it with: remove {{paperId}}",
-      duplicate: '= {{file}}: already in the library as “{{title}}”',
-      failed: '✗ {{file}}: could not be added (see: papers)',
-      noPdf:
-        '· “{{title}}”: no PDF in Zotero; kept with its details only (attach or fetch its PDF in the library)',
-      settling: '… {{file}}: still being written; it comes in once it stops growing'
-    },
-    watchingNow: 'Watching {{folders, number}} folder(s){{zotero}}; Ctrl-C stops.',
-    andZotero: ' and Zotero',
-    stopping: 'Stopping…'
-  },
+  sync: cliSyncEn,
   tuning: {
     head: 'Ingestion on this machine: {{workers, number}} embedder worker(s) × {{threads, number}} ONNX Runtime thread(s), batches of {{batch, number}} (saved in {{file}}).',
     trial:

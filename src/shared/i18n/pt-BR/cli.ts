@@ -1,4 +1,6 @@
 import type { CliCatalog } from '../en/cli'
+import { cliUsageErrorsPtBR } from './cliUsage'
+import { cliSyncPtBR } from './cliSync'
 
 /** The command line's texts in Brazilian Portuguese: the same keys (its type enforces it). */
 export const cliPtBR: CliCatalog = {
@@ -154,61 +156,7 @@ Ambiente:
                      RESEARCHPAL_MCP_TOKEN o substitui para mcp --http
   O idioma deste texto: o idioma da interface do app, ou LC_ALL/LC_MESSAGES/LANG
 `,
-  usageErrors: {
-    unknownOption: 'Opção desconhecida {{option}}',
-    needsValue: '{{option}} precisa de um valor',
-    needsValueDash:
-      '{{option}} precisa de um valor (escreva {{option}}=VALOR para um valor que começa com hífen)',
-    wholeNumber: "--{{name}} deve ser um número inteiro de {{min}} a {{max}}, não '{{value}}'",
-    port: "{{option}} deve ser um número de porta de 0 a 65535, não '{{value}}'",
-    oneOf: "--{{name}} deve ser {{allowed}}, não '{{value}}'",
-    wait: "--wait deve ser um número de segundos de 0 a 86400, não '{{value}}'",
-    modelNeedsProvider:
-      '--model precisa de --provider (gemini ou local) para dizer de quem é o modelo',
-    needs: '{{command}} precisa de $t(cli.usageErrors.what.{{what}})',
-    what: {
-      inputs: 'pelo menos um PDF, uma pasta ou um id do arXiv',
-      paperId: 'um id de artigo',
-      paperIdSeePapers: 'um id de artigo (veja: papers)',
-      query: 'uma consulta entre aspas',
-      paperAndSection: 'um id de artigo e o nome de uma seção',
-      question: 'uma pergunta entre aspas',
-      threadVerb: '"show <id>" ou "export <id> --format md|bib"',
-      folder: 'uma pasta de PDFs',
-      bibFile: 'um arquivo BibTeX ou RIS',
-      zoteroFolder: 'a pasta de dados do Zotero (normalmente ~/Zotero)',
-      doi: 'um DOI como 10.18653/v1/N19-1423',
-      title: 'um título entre aspas',
-      paperEdit: 'edit <paperId> [--title T] [--authors "A; B"] ...',
-      paperEditField:
-        'pelo menos uma destas opções: --title --authors --year --venue --doi --language --tags',
-      collectionVerb: 'create|rename|delete|add|remove NOME ...',
-      renameNames: 'o nome antigo e o novo',
-      paperIds: 'ids de artigos',
-      watchVerb: 'add|remove|list|pause|resume [<pasta>]',
-      zoteroVerb: 'link <pasta do Zotero> [--collection NOME]... ou unlink',
-      exportFormat: '--format md ou --format bib',
-      labUrl: 'uma string de conexão como postgres://usuario:senha@servidor:5432/banco',
-      labId: 'um id de artigo ou trecho do laboratório (lab-…, vindo da busca)'
-    },
-    threadBoth: 'Use --thread ou --new-thread, não os dois',
-    paperNeedsNewThread: '--paper com ask limita uma conversa nova: acrescente --new-thread',
-    compareBoth: 'compare aceita --papers ou --collection, não os dois',
-    comparePapers: 'compare precisa de --papers <id,id,...>, --collection NOME ou --thread <id>',
-    compareQuestion: 'compare precisa de pelo menos uma --question "..." ou --claim "..."',
-    year: "--year deve ser um ano como 2019, não '{{value}}'",
-    unknownThreadCommand: "thread não conhece o comando '{{verb}}' (use show ou export)",
-    unknownCollectionCommand: "collection não conhece o comando '{{verb}}'",
-    labPublishCollection:
-      'lab publish aceita --collection NOME sozinho: sem ids de artigos nem --all',
-    unknownLabCommand:
-      "Comando lab desconhecido '{{verb}}' (connect, status, publish, search, open ou disconnect)",
-    unknownWatchCommand:
-      "Comando watch desconhecido '{{verb}}' (add, remove, list, pause ou resume)",
-    unknownZoteroCommand: "Comando zotero desconhecido '{{verb}}' (link ou unlink)",
-    unknownCommand: "Comando desconhecido '{{command}}'",
-    noCommand: 'Nenhum comando informado'
-  },
+  usageErrors: cliUsageErrorsPtBR,
   signals: {
     pausing:
       'Pausando… os artigos em andamento terminam; rode o mesmo comando de novo para continuar. Ctrl-C de novo sai na hora (a importação ainda continua depois).',
@@ -427,69 +375,7 @@ Ambiente:
     failures: 'Com falha:',
     duplicates: 'Duplicados (ignorados):'
   },
-  sync: {
-    watching: 'Observando {{folder}}{{how}}. Rode "sync --once" para trazer o que já está lá.',
-    polling: ' (por varredura periódica: uma pasta de rede ou sincronizada na nuvem)',
-    notWatched: '{{folder}} não é uma pasta observada.',
-    unwatched: 'Não observando mais {{folder}}; seus artigos continuam na biblioteca.',
-    noFolders: 'Nenhuma pasta observada. Adicione uma com: watch add <pasta>',
-    folderRow: '{{folder}}{{how}}: {{files, number}} PDF(s), última sincronização {{when}}',
-    zoteroRow:
-      'Zotero {{dir}} ({{scope}}): {{items, number}} item(ns), última sincronização {{when}}',
-    never: 'nunca',
-    paused: 'A sincronização está pausada: "watch resume" a retoma.',
-    pausedNow: 'Sincronização pausada: nada é adicionado nem marcado até "watch resume".',
-    resumedNow: 'Sincronização retomada.',
-    linked:
-      'Vinculado à biblioteca do Zotero em {{dir}} ({{scope}}), só leitura: o Zotero pode ficar aberto. Rode "sync --once" para trazê-la.',
-    wholeLibrary: 'a biblioteca inteira',
-    noLink: 'Não havia vínculo com o Zotero.',
-    unlinked: 'Desvinculado do Zotero; seus artigos continuam na biblioteca.',
-    nothing:
-      'Nada a sincronizar: adicione uma pasta com "watch add <pasta>" ou vincule o Zotero com "zotero link <pasta>".',
-    summary: 'Sincronizado em {{when, datetime(dateStyle: short; timeStyle: short)}}: {{summary}}.',
-    noChanges: 'nenhuma mudança',
-    count: {
-      new_one: '{{count, number}} novo',
-      new_other: '{{count, number}} novos',
-      updated_one: '{{count, number}} atualizado',
-      updated_other: '{{count, number}} atualizados',
-      moved_one: '{{count, number}} movido',
-      moved_other: '{{count, number}} movidos',
-      restored_one: '{{count, number}} de volta',
-      restored_other: '{{count, number}} de volta',
-      missing_one: '{{count, number}} arquivo ausente',
-      missing_other: '{{count, number}} arquivos ausentes',
-      trashed_one: '{{count, number}} na lixeira do Zotero',
-      trashed_other: '{{count, number}} na lixeira do Zotero',
-      duplicate_one: '{{count, number}} duplicado',
-      duplicate_other: '{{count, number}} duplicados',
-      failed_one: '{{count, number}} com falha',
-      failed_other: '{{count, number}} com falha',
-      noPdf_one: '{{count, number}} sem PDF',
-      noPdf_other: '{{count, number}} sem PDF',
-      settling_one: '{{count, number}} ainda sendo gravado',
-      settling_other: '{{count, number}} ainda sendo gravados'
-    },
-    change: {
-      new: '+ {{file}}: novo, “{{title}}”',
-      updated: '~ {{file}}: atualizado, “{{title}}”',
-      moved: '→ {{file}}: movido ou renomeado, continua “{{title}}”',
-      restored: '↺ {{file}}: de volta, “{{title}}”',
-      missing:
-        '! {{file}} sumiu. “{{title}}” foi mantido, marcado como "arquivo ausente": devolva o arquivo, ou remova o artigo com: remove {{paperId}}',
-      trashed:
-        '! “{{title}}” está na lixeira do Zotero (ou foi apagado lá). Ele foi mantido aqui, marcado; remova-o com: remove {{paperId}}',
-      duplicate: '= {{file}}: já está na biblioteca como “{{title}}”',
-      failed: '✗ {{file}}: não pôde ser adicionado (veja: papers)',
-      noPdf:
-        '· “{{title}}”: sem PDF no Zotero; guardado só com os dados (anexe ou busque o PDF na biblioteca)',
-      settling: '… {{file}}: ainda sendo gravado; entra quando parar de crescer'
-    },
-    watchingNow: 'Observando {{folders, number}} pasta(s){{zotero}}; Ctrl-C encerra.',
-    andZotero: ' e o Zotero',
-    stopping: 'Encerrando…'
-  },
+  sync: cliSyncPtBR,
   tuning: {
     head: 'Indexação nesta máquina: {{workers, number}} worker(s) do embedder × {{threads, number}} thread(s) do ONNX Runtime, lotes de {{batch, number}} (salvo em {{file}}).',
     trial:
