@@ -99,6 +99,23 @@ function hasTable(db: Db, name: string): boolean {
   )
 }
 
+/** Appends `value` to `key`'s list in `map`. */
+function push<T>(map: Map<number, T[]>, key: number, value: T): void {
+  const list = map.get(key) ?? []
+  list.push(value)
+  map.set(key, list)
+}
+
+/** What the item rows are joined with, each by Zotero item id. */
+interface ItemParts {
+  fields: Map<number, Map<string, string>>
+  creators: Map<number, string[]>
+  tags: Map<number, string[]>
+  attachments: Map<number, Row[]>
+  notes: Map<number, string[]>
+  memberOf: Map<number, string[]>
+}
+
 function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: ZoteroCollection[] } {
   const deleted = hasTable(db, 'deletedItems')
     ? new Set(rows(db, 'SELECT itemID FROM deletedItems').map((r) => Number(r.itemID)))
@@ -107,8 +124,34 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
     db,
     'SELECT collectionID, collectionName, parentCollectionID FROM collections'
   )
+  const fullName = collectionNames(collectionRows)
+  const itemRows = rows(
+    db,
+    `SELECT i.itemID, i.key, t.typeName FROM items i JOIN itemTypes t ON t.itemTypeID = i.itemTypeID
+     WHERE t.typeName NOT IN ('attachment', 'note', 'annotation')`
+  ).filter((r) => !deleted.has(Number(r.itemID)))
+  const live = new Set(itemRows.map((r) => Number(r.itemID)))
+  const { memberOf, counts } = membership(db, live, fullName)
+  const parts: ItemParts = {
+    fields: fieldsOf(db),
+    creators: creatorsOf(db),
+    tags: tagsOf(db),
+    attachments: attachmentsOf(db, deleted),
+    notes: notesOf(db, deleted),
+    memberOf
+  }
+  const items = itemRows.map((r) => itemOf(r, parts, dir))
+  const collections = collectionRows.map((r) => {
+    const name = fullName(Number(r.collectionID))
+    return { name, items: counts.get(name) ?? 0 }
+  })
+  return { items, collections }
+}
+
+/** A collection's full name ("Parent / Child") by its id. */
+function collectionNames(collectionRows: Row[]): (id: number) => string {
   const byId = new Map(collectionRows.map((r) => [Number(r.collectionID), r]))
-  const fullName = (id: number): string => {
+  return (id) => {
     const parts: string[] = []
     for (let c = byId.get(id); c; c = byId.get(Number(c.parentCollectionID))) {
       parts.unshift(String(c.collectionName))
@@ -116,11 +159,10 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
     }
     return parts.join(' / ')
   }
-  const itemRows = rows(
-    db,
-    `SELECT i.itemID, i.key, t.typeName FROM items i JOIN itemTypes t ON t.itemTypeID = i.itemTypeID
-     WHERE t.typeName NOT IN ('attachment', 'note', 'annotation')`
-  ).filter((r) => !deleted.has(Number(r.itemID)))
+}
+
+/** Each item's field values by Zotero field name. */
+function fieldsOf(db: Db): Map<number, Map<string, string>> {
   const fields = new Map<number, Map<string, string>>()
   for (const r of rows(
     db,
@@ -131,6 +173,11 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
     m.set(String(r.fieldName), String(r.value))
     fields.set(Number(r.itemID), m)
   }
+  return fields
+}
+
+/** Each item's creators' names, in Zotero's order. */
+function creatorsOf(db: Db): Map<number, string[]> {
   const creators = new Map<number, string[]>()
   for (const r of rows(
     db,
@@ -146,16 +193,23 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
     if (name.trim()) list.push(name.trim())
     creators.set(Number(r.itemID), list)
   }
+  return creators
+}
+
+/** Each item's tags (none when the database has no tag tables). */
+function tagsOf(db: Db): Map<number, string[]> {
   const tags = new Map<number, string[]>()
   if (hasTable(db, 'itemTags') && hasTable(db, 'tags'))
     for (const r of rows(
       db,
       'SELECT it.itemID, t.name FROM itemTags it JOIN tags t ON t.tagID = it.tagID'
-    )) {
-      const list = tags.get(Number(r.itemID)) ?? []
-      list.push(String(r.name))
-      tags.set(Number(r.itemID), list)
-    }
+    ))
+      push(tags, Number(r.itemID), String(r.name))
+  return tags
+}
+
+/** Each item's attachments not in the trash, by parent item. */
+function attachmentsOf(db: Db, deleted: Set<number>): Map<number, Row[]> {
   const attachments = new Map<number, Row[]>()
   for (const r of rows(
     db,
@@ -163,10 +217,13 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
      FROM itemAttachments a JOIN items i ON i.itemID = a.itemID`
   )) {
     if (deleted.has(Number(r.itemID))) continue
-    const list = attachments.get(Number(r.parentItemID)) ?? []
-    list.push(r)
-    attachments.set(Number(r.parentItemID), list)
+    push(attachments, Number(r.parentItemID), r)
   }
+  return attachments
+}
+
+/** Each item's child notes as plain text, oldest first, trashed and empty ones left out. */
+function notesOf(db: Db, deleted: Set<number>): Map<number, string[]> {
   const notes = new Map<number, string[]>()
   if (hasTable(db, 'itemNotes'))
     for (const r of rows(
@@ -177,61 +234,62 @@ function readAll(db: Db, dir: string): { items: ZoteroItem[]; collections: Zoter
       if (deleted.has(Number(r.itemID))) continue
       const text = noteText(String(r.note ?? ''))
       if (!text) continue
-      const list = notes.get(Number(r.parentItemID)) ?? []
-      list.push(text)
-      notes.set(Number(r.parentItemID), list)
+      push(notes, Number(r.parentItemID), text)
     }
+  return notes
+}
+
+/** The collections each live item is in, and how many live items each collection holds. */
+function membership(
+  db: Db,
+  live: Set<number>,
+  fullName: (id: number) => string
+): { memberOf: Map<number, string[]>; counts: Map<string, number> } {
   const memberOf = new Map<number, string[]>()
   const counts = new Map<string, number>()
-  const live = new Set(itemRows.map((r) => Number(r.itemID)))
   for (const r of rows(db, 'SELECT collectionID, itemID FROM collectionItems')) {
     // Counted as the picker shows them: items to import, not notes or the trash.
     if (!live.has(Number(r.itemID))) continue
     const name = fullName(Number(r.collectionID))
-    const list = memberOf.get(Number(r.itemID)) ?? []
-    list.push(name)
-    memberOf.set(Number(r.itemID), list)
+    push(memberOf, Number(r.itemID), name)
     counts.set(name, (counts.get(name) ?? 0) + 1)
   }
+  return { memberOf, counts }
+}
 
-  const items = itemRows.map((r): ZoteroItem => {
-    const id = Number(r.itemID)
-    const f = fields.get(id) ?? new Map<string, string>()
-    const { pdf, reason } = pdfOf(attachments.get(id) ?? [], dir)
-    const year = /\b(1[5-9]\d{2}|20\d{2})\b/.exec(f.get('date') ?? '')?.[1]
-    const arxiv =
-      /(?:arxiv[:/ ]\s*|abs\/)(\d{4}\.\d{4,5})/i.exec(
-        [f.get('extra'), f.get('url'), f.get('archiveID'), f.get('publicationTitle')].join(' ')
-      )?.[1] ?? null
-    const venue =
-      f.get('proceedingsTitle') ??
-      f.get('conferenceName') ??
-      f.get('publicationTitle') ??
-      f.get('bookTitle') ??
-      null
-    return {
-      key: String(r.key),
-      values: {
-        title: f.get('title') ?? null,
-        authors: creators.get(id) ?? [],
-        year: year ? Number(year) : null,
-        venue: venue && !/^arxiv/i.test(venue) ? venue : null,
-        doi: f.get('DOI')?.toLowerCase() ?? null,
-        abstract: f.get('abstractNote') ?? null
-      },
-      arxivId: arxiv,
-      tags: tags.get(id) ?? [],
-      notes: notes.get(id) ?? [],
-      pdf,
-      noPdfReason: reason,
-      collections: memberOf.get(id) ?? []
-    }
-  })
-  const collections = collectionRows.map((r) => {
-    const name = fullName(Number(r.collectionID))
-    return { name, items: counts.get(name) ?? 0 }
-  })
-  return { items, collections }
+/** One item row with its fields, creators, tags, notes, PDF and collections. */
+function itemOf(r: Row, parts: ItemParts, dir: string): ZoteroItem {
+  const id = Number(r.itemID)
+  const f = parts.fields.get(id) ?? new Map<string, string>()
+  const { pdf, reason } = pdfOf(parts.attachments.get(id) ?? [], dir)
+  const year = /\b(1[5-9]\d{2}|20\d{2})\b/.exec(f.get('date') ?? '')?.[1]
+  const arxiv =
+    /(?:arxiv[:/ ]\s*|abs\/)(\d{4}\.\d{4,5})/i.exec(
+      [f.get('extra'), f.get('url'), f.get('archiveID'), f.get('publicationTitle')].join(' ')
+    )?.[1] ?? null
+  const venue =
+    f.get('proceedingsTitle') ??
+    f.get('conferenceName') ??
+    f.get('publicationTitle') ??
+    f.get('bookTitle') ??
+    null
+  return {
+    key: String(r.key),
+    values: {
+      title: f.get('title') ?? null,
+      authors: parts.creators.get(id) ?? [],
+      year: year ? Number(year) : null,
+      venue: venue && !/^arxiv/i.test(venue) ? venue : null,
+      doi: f.get('DOI')?.toLowerCase() ?? null,
+      abstract: f.get('abstractNote') ?? null
+    },
+    arxivId: arxiv,
+    tags: parts.tags.get(id) ?? [],
+    notes: parts.notes.get(id) ?? [],
+    pdf,
+    noPdfReason: reason,
+    collections: parts.memberOf.get(id) ?? []
+  }
 }
 
 /**
