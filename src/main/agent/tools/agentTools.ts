@@ -70,31 +70,46 @@ const ViewPageArgs = z
   .strict()
 
 /**
- * The tools of the answering agent: `search_documents`, `extract_section`, `list_papers`.
+ * The tools of the answering agent: `search_documents`, `extract_section`, `list_papers`, and
+ * `view_page` for a model that sees images.
  * @remarks Each call reports its stage (searching "<query>", reading <section> of <paper>) and
  * records the passages it returned, so the citations are built from what the model saw.
  */
 export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
-  const titleOf = (paperId: string): string =>
-    deps.papers().find((p) => p.id === paperId)?.title ?? paperId
-  const requireKnown = (ids: readonly string[]): void => {
-    const known = new Set(deps.papers().map((p) => p.id))
-    const unknown = ids.filter((id) => !known.has(id))
-    if (unknown.length) {
-      throw new UserFacingError(
-        'NOT_FOUND',
-        `No paper with id ${unknown.join(', ')} in the library; call list_papers for the ids.`
-      )
-    }
-  }
+  const pageImage = deps.pageImage
+  return [
+    searchTool(deps) as AgentTool,
+    sectionTool(deps) as AgentTool,
+    listTool(deps),
+    ...(pageImage ? [viewPageTool(deps, pageImage) as AgentTool] : [])
+  ]
+}
 
-  const search: AgentTool<typeof SearchArgs> = {
+function titleOf(deps: AgentToolsDeps, paperId: string): string {
+  return deps.papers().find((p) => p.id === paperId)?.title ?? paperId
+}
+
+/** Refuses ids that are not in the library, with a message the model can act on. */
+function requireKnown(deps: AgentToolsDeps, ids: readonly string[]): void {
+  const known = new Set(deps.papers().map((p) => p.id))
+  const unknown = ids.filter((id) => !known.has(id))
+  if (unknown.length) {
+    throw new UserFacingError(
+      'NOT_FOUND',
+      `No paper with id ${unknown.join(', ')} in the library; call list_papers for the ids.`
+    )
+  }
+}
+
+/** `search_documents`: passages for the rewritten query, recorded as evidence. */
+function searchTool(deps: AgentToolsDeps): AgentTool<typeof SearchArgs> {
+  return {
     name: 'search_documents',
     description:
       'Searches the papers in the library for passages relevant to a query. Returns passages with their id, paper, page and text; cite a passage as [[id]].',
     parameters: SearchArgs,
     async run(args, { signal }) {
-      if (args.paperIds) requireKnown(args.paperIds)
+      if (args.paperIds) requireKnown(deps, args.paperIds)
       const paperIds = args.paperIds
       const query = await deps.rewrite(args.query, signal)
       deps.run.stage('searching', `"${query}"`)
@@ -121,17 +136,20 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
       }
     }
   }
+}
 
-  const section: AgentTool<typeof SectionArgs> = {
+/** `extract_section`: one named section of one paper, cut at {@link MAX_SECTION_CHARS}. */
+function sectionTool(deps: AgentToolsDeps): AgentTool<typeof SectionArgs> {
+  return {
     name: 'extract_section',
     description:
       'Returns the text of one named section of one paper (abstract, introduction, method, results, conclusion...). Cite it as [[id]] with the id it returns.',
     parameters: SectionArgs,
     async run(args) {
-      requireKnown([args.paperId])
-      deps.run.stage('reading', `${args.section} — ${titleOf(args.paperId)}`)
+      requireKnown(deps, [args.paperId])
+      deps.run.stage('reading', `${args.section} — ${titleOf(deps, args.paperId)}`)
       const result = await deps.retriever.section(args)
-      const passage = deps.evidence.addSection(result, titleOf(args.paperId))
+      const passage = deps.evidence.addSection(result, titleOf(deps, args.paperId))
       const truncated = result.text.length > MAX_SECTION_CHARS
       return {
         id: passage.id,
@@ -142,8 +160,11 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
       }
     }
   }
+}
 
-  const list: AgentTool = {
+/** `list_papers`: the indexed papers the model may search. */
+function listTool(deps: AgentToolsDeps): AgentTool {
+  return {
     name: 'list_papers',
     description: 'Lists the papers in the library: id, title, authors, year, pages.',
     parameters: z.object({}).strict(),
@@ -162,39 +183,35 @@ export function createAgentTools(deps: AgentToolsDeps): AgentTool[] {
       }
     }
   }
+}
 
-  const pageImage = deps.pageImage
-  const viewPage: AgentTool<typeof ViewPageArgs> | null = pageImage
-    ? {
-        name: 'view_page',
-        description:
-          'Shows you one page of a paper as an image. Use it when the question is about a figure, a table, a plot or an equation: search first, then view the page the figure or table passage is on. Cite what you read on it as [[id]] with the id it returns.',
-        parameters: ViewPageArgs,
-        async run(args, { signal }) {
-          requireKnown([args.paperId])
-          const paper = deps.papers().find((p) => p.id === args.paperId)!
-          if (paper.pages > 0 && args.page > paper.pages) {
-            throw new UserFacingError(
-              'INVALID_INPUT',
-              `"${paper.title}" has ${paper.pages} pages; there is no page ${args.page}.`
-            )
-          }
-          // Language-neutral: the app and the CLI put it in their own sentence ("reading …").
-          deps.run.stage('reading', `p. ${args.page} — ${paper.title}`)
-          const png = await pageImage(args.paperId, args.page, signal)
-          const passage = deps.evidence.addPageImage(args.paperId, paper.title, args.page)
-          return new ToolResultWithMedia(
-            { id: passage.id, paper: paper.title, page: args.page, image: 'attached (PNG)' },
-            [{ mimeType: 'image/png', data: Buffer.from(png).toString('base64') }]
-          )
-        }
+/** `view_page`: one page drawn as a PNG, attached for a model that sees images. */
+function viewPageTool(
+  deps: AgentToolsDeps,
+  pageImage: NonNullable<AgentToolsDeps['pageImage']>
+): AgentTool<typeof ViewPageArgs> {
+  return {
+    name: 'view_page',
+    description:
+      'Shows you one page of a paper as an image. Use it when the question is about a figure, a table, a plot or an equation: search first, then view the page the figure or table passage is on. Cite what you read on it as [[id]] with the id it returns.',
+    parameters: ViewPageArgs,
+    async run(args, { signal }) {
+      requireKnown(deps, [args.paperId])
+      const paper = deps.papers().find((p) => p.id === args.paperId)!
+      if (paper.pages > 0 && args.page > paper.pages) {
+        throw new UserFacingError(
+          'INVALID_INPUT',
+          `"${paper.title}" has ${paper.pages} pages; there is no page ${args.page}.`
+        )
       }
-    : null
-
-  return [
-    search as AgentTool,
-    section as AgentTool,
-    list,
-    ...(viewPage ? [viewPage as AgentTool] : [])
-  ]
+      // Language-neutral: the app and the CLI put it in their own sentence ("reading …").
+      deps.run.stage('reading', `p. ${args.page} — ${paper.title}`)
+      const png = await pageImage(args.paperId, args.page, signal)
+      const passage = deps.evidence.addPageImage(args.paperId, paper.title, args.page)
+      return new ToolResultWithMedia(
+        { id: passage.id, paper: paper.title, page: args.page, image: 'attached (PNG)' },
+        [{ mimeType: 'image/png', data: Buffer.from(png).toString('base64') }]
+      )
+    }
+  }
 }
