@@ -1,14 +1,15 @@
-import { AgentService } from '../agent/AgentService'
-import { answerModels } from '../agent/chatModels'
-import { LocalModels } from '../agent/LocalModels'
-import { MessageClassifier } from '../agent/messageKind'
+import type { LibraryNotice } from '../../shared/libraryRecords'
+import type { Paper } from '../../shared/types'
 import { noticeOf } from '../errors'
-import type { LibraryService } from '../library/LibraryService'
 import { ocrWorkerScript, WorkerRecognizer } from '../ocr/WorkerRecognizer'
 import type { OpenContext } from '../openContext'
 import type { EmbedderProvider, Retriever } from '../search/types'
 import { ModelKey } from '../settings/modelKey'
 import type { SettingsService } from '../settings/settingsService'
+import { AgentService } from './AgentService'
+import { answerModels } from './chatModels'
+import { LocalModels } from './LocalModels'
+import { MessageClassifier } from './messageKind'
 
 /**
  * Width in pixels of a page shown to the model.
@@ -17,10 +18,20 @@ import type { SettingsService } from '../settings/settingsService'
  */
 const PAGE_IMAGE_WIDTH = 1024
 
+/**
+ * What the agent reads of the library: its papers, a paper's PDF, and where a notice is said.
+ * @remarks A port, not the library's service: the library sits above the agent's layer.
+ */
+export interface AgentLibrary {
+  list(): Paper[]
+  pdfBytes(id: string): Promise<Uint8Array>
+  addNotice(notice: LibraryNotice): void
+}
+
 /** What opening the agent needs beyond {@link OpenContext}. */
 export interface AgentOpenContext extends OpenContext {
   settings: SettingsService
-  library: LibraryService
+  library: AgentLibrary
   embedder: EmbedderProvider
   retriever: Retriever
 }
@@ -39,9 +50,7 @@ export interface OpenedAgent {
 
 /**
  * Opens the agent over the retriever, with the answer models Settings chooses.
- * @remarks Here, in the composition root, only while `src/main/agent/` is being edited
- * elsewhere; it imports nothing above the agent's layer but the library's type, and belongs in
- * `agent/open.ts`. A `settings.json` address the key is not sent to is said on the notices.
+ * @remarks A `settings.json` address the key is not sent to is said on the notices.
  */
 export async function openAgent(ctx: AgentOpenContext): Promise<OpenedAgent> {
   const { settings, library, embedder, workerDir: workers } = ctx

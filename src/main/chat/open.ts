@@ -1,9 +1,9 @@
 import type { AgentService } from '../agent/AgentService'
-import { ConversationService } from '../chat/ConversationService'
-import { ThreadStore } from '../chat/ThreadStore'
 import type { LibraryService } from '../library/LibraryService'
 import type { OpenContext } from '../openContext'
 import type { SettingsService } from '../settings/settingsService'
+import { ConversationService } from './ConversationService'
+import { ThreadStore } from './ThreadStore'
 
 /** What opening the conversations needs beyond {@link OpenContext}. */
 export interface ChatOpenContext extends OpenContext {
@@ -21,8 +21,6 @@ export interface OpenedChat {
 /**
  * Opens the thread store (conversations live in main, beside the catalog) and the conversation
  * service that asks the agent with a thread's earlier turns.
- * @remarks Here, in the composition root, only while `src/main/chat/` is being edited elsewhere;
- * it belongs in `chat/open.ts`.
  */
 export async function openChat(ctx: ChatOpenContext): Promise<OpenedChat> {
   const { library, settings } = ctx
