@@ -8,8 +8,10 @@ import type { Services } from '../services'
  * @remarks The error keeps its catalog key, so the CLI still says it in the user's language.
  * Commands go through here wherever a channel does the same operation; they reach a service
  * directly only for what no channel does from a terminal: waiting for the ingestion queue, paths
- * a dialog would have granted (files, folders, BibTeX and Zotero imports), the lab, and the
- * command's own sync pass.
+ * a dialog would have granted (files, folders, BibTeX and Zotero imports), the lab, the
+ * command's own sync pass, the notices opening found (read before the first event), the records
+ * `papers` could not read, the UI language (read synchronously) and Ctrl-C stopping every
+ * comparison.
  */
 export async function call<C extends Channel>(
   s: Services,

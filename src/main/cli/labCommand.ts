@@ -1,4 +1,5 @@
 import { needs, UsageError, type CliArgs } from './args'
+import { call } from './call'
 import { cliLanguage } from './language'
 import type { CommandOutput } from './output'
 import { errorMessage, toAppError } from '../errors'
@@ -16,8 +17,10 @@ async function collectionPapers(
   name: string
 ): Promise<{ name: string; ids: string[] }> {
   const id = await collectionId(s, name)
-  const found = s.library.organizer.collections().find((c) => c.id === id)
-  const ids = s.library.organizer.select({ collectionId: id }).map((p) => p.id)
+  const { collections } = await call(s, 'library:collections', {})
+  const { papers } = await call(s, 'library:list', {})
+  const found = collections.find((c) => c.id === id)
+  const ids = papers.filter((p) => p.collectionIds.includes(id)).map((p) => p.id)
   return { name: found?.name ?? name, ids }
 }
 
