@@ -79,12 +79,9 @@ function writePapers(n: number): string {
   return folder
 }
 
+/** Waits until the events have shown `check` (expect.poll: a failure says what never came). */
 async function until(check: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 20))
-  }
+  await expect.poll(check, { timeout: ms, interval: 20 }).toBe(true)
 }
 
 describe('a folder import outlives the window (tray), from the import queue events', () => {

@@ -5,11 +5,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { changeLine, syncSummary } from '../../../src/main/cli/syncCommands'
 import { SyncService, syncStateFile } from '../../../src/main/sync/SyncService'
@@ -22,6 +22,12 @@ const RAG = corpusFile('2005.11401.pdf', 'watched-folder sync')
 const WORD2VEC = corpusFile('extra/1301.3781.pdf', 'watched-folder sync')
 const ROBERTA = corpusFile('extra/1907.11692.pdf', 'watched-folder sync')
 const SETTLE_MS = 400
+
+/** The files were last written longer than SETTLE_MS ago: they have stopped growing, no wait. */
+function settled(...files: string[]): void {
+  const past = new Date(Date.now() - SETTLE_MS - 50)
+  for (const f of files) utimesSync(f, past, past)
+}
 
 describe.skipIf(!BERT || !RAG || !WORD2VEC || !ROBERTA)('a watched folder', () => {
   let dir = ''
@@ -56,7 +62,7 @@ describe.skipIf(!BERT || !RAG || !WORD2VEC || !ROBERTA)('a watched folder', () =
     // 1. Two PDFs dropped in: both indexed, each once, with where they came from.
     copyFileSync(BERT!, join(folder, 'bert.pdf'))
     copyFileSync(RAG!, join(folder, 'rag.pdf'))
-    await sleep(SETTLE_MS + 50)
+    settled(join(folder, 'bert.pdf'), join(folder, 'rag.pdf'))
     let run = await pass()
     expect(run.counts).toEqual({ new: 2 })
     expect(papers()).toHaveLength(2)
@@ -95,7 +101,7 @@ describe.skipIf(!BERT || !RAG || !WORD2VEC || !ROBERTA)('a watched folder', () =
     )
     expect(papers()).toHaveLength(2)
     writeFileSync(growing, bytes)
-    await sleep(SETTLE_MS + 50)
+    settled(growing)
     run = await pass()
     expect(run.counts).toEqual({ new: 1 })
     const word2vec = lib.service.byId(run.changes[0]!.paperId!)!
@@ -105,7 +111,7 @@ describe.skipIf(!BERT || !RAG || !WORD2VEC || !ROBERTA)('a watched folder', () =
 
     // 4. The same file twice: one paper.
     copyFileSync(WORD2VEC!, join(folder, 'word2vec copy.pdf'))
-    await sleep(SETTLE_MS + 50)
+    settled(join(folder, 'word2vec copy.pdf'))
     run = await pass()
     expect(told(run)[0]).toBe(`= word2vec copy.pdf: already in the library as “${word2vec.title}”`)
     expect(papers()).toHaveLength(3)
@@ -114,7 +120,7 @@ describe.skipIf(!BERT || !RAG || !WORD2VEC || !ROBERTA)('a watched folder', () =
     // marked as without its file.
     const rag = papers().find((p) => /Retrieval-Augmented/.test(p.title))!
     writeFileSync(join(folder, 'rag.pdf'), readFileSync(ROBERTA!))
-    await sleep(SETTLE_MS + 50)
+    settled(join(folder, 'rag.pdf'))
     run = await pass()
     expect(run.counts).toEqual({ updated: 1 })
     const roberta = lib.service.byId(run.changes[0]!.paperId!)!
@@ -145,7 +151,7 @@ describe.skipIf(!BERT || !RAG || !WORD2VEC || !ROBERTA)('a watched folder', () =
 
     // 7. Put back under another name: the flag is lifted, still one paper.
     copyFileSync(BERT!, join(folder, 'bert-again.pdf'))
-    await sleep(SETTLE_MS + 50)
+    settled(join(folder, 'bert-again.pdf'))
     run = await pass()
     expect(run.counts).toEqual({ moved: 1 })
     expect(lib.service.byId(bert.id)).toMatchObject({ syncFlag: null })
