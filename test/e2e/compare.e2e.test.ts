@@ -60,8 +60,7 @@ async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
     return
   }
   const { scroll, cited } = await openChip(page, chip)
-  await page.waitForTimeout(300)
-  expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
+  await expect.poll(async () => Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
 }
 
 const HAVE_CORPUS = existsSync(join(CORPUS, '1706.03762.pdf'))

@@ -43,9 +43,11 @@ async function ask(page: Page, question: string): Promise<Locator> {
 
 async function expectHighlightOfChip(page: Page, chip: Locator): Promise<void> {
   const { highlights, scroll, cited, snippet } = await openChip(page, chip)
-  await page.waitForTimeout(300)
-  expect(Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
-  expect(await page.getByRole('textbox', { name: 'Page' }).inputValue()).toBe(String(cited))
+  // The viewer has reached the cited page once it says so, however long the scroll takes.
+  await expect.poll(async () => Number(await scroll.getAttribute('data-viewer-page'))).toBe(cited)
+  await expect
+    .poll(() => page.getByRole('textbox', { name: 'Page' }).inputValue())
+    .toBe(String(cited))
   const highlighted = norm((await highlights.allTextContents()).join(''))
   expect(highlighted).toContain(norm(snippet))
   // The marked spans hold the snippet and little else (whole spans, so a line's edges at most).
@@ -264,9 +266,9 @@ describe.skipIf(!corpusHere)('the desktop UI in Chromium', () => {
 
   it('follows the system dark theme', async () => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.waitForTimeout(200)
-    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
-    expect(bg).not.toBe('rgb(246, 247, 249)')
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .not.toBe('rgb(246, 247, 249)')
     await h.screenshot('ui-16-dark-theme')
   })
 })
