@@ -1,5 +1,5 @@
 import type { PaperEditInput } from '../../shared/contract'
-import type { Paper, UiLanguage } from '../../shared/types'
+import { METADATA_FIELDS, type Paper, type UiLanguage } from '../../shared/types'
 import { errorMessage, UserFacingError } from '../errors'
 import { mainT } from '../i18n'
 import { call } from './call'
@@ -104,11 +104,9 @@ function splitList(s: string, sep: RegExp): string[] {
     .filter(Boolean)
 }
 
-const FIELDS = ['title', 'authors', 'year', 'venue', 'doi', 'abstract', 'language'] as const
-
 function describe(p: Paper, language: UiLanguage): string {
   const t = mainT(language)
-  const edited = FIELDS.filter((f) => p.fieldSources[f] === 'user').map((f) =>
+  const edited = METADATA_FIELDS.filter((f) => p.fieldSources[f] === 'user').map((f) =>
     t(`cli.papers.fields.${f}`)
   )
   return [

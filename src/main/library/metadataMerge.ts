@@ -1,17 +1,21 @@
-import { METADATA_FIELDS, type FieldSource, type Paper } from '../../shared/types'
+import {
+  METADATA_FIELDS,
+  type FieldSource,
+  type MetadataField,
+  type Paper
+} from '../../shared/types'
 
-/** Bibliographic values from one source; a missing or empty value says nothing. */
-export type MetadataValues = Partial<{
-  title: string | null
-  authors: string[]
-  year: number | null
-  venue: string | null
-  doi: string | null
-  abstract: string | null
-  /** Which of `authors` are one name (an institution); goes with `authors`. */
-  literalAuthors: string[]
-  language: string | null
-}>
+/**
+ * Bibliographic values from one source; a missing or empty value says nothing.
+ * @remarks One entry per {@link METADATA_FIELDS} (a new field there is a new value here), each
+ * nullable but `authors`; `literalAuthors` goes with `authors`.
+ */
+export type MetadataValues = Partial<
+  { [F in MetadataField]: F extends 'authors' ? string[] : Paper[F] | null } & {
+    /** Which of `authors` are one name (an institution); goes with `authors`. */
+    literalAuthors: string[]
+  }
+>
 
 /**
  * How much each source is trusted. A hand edit is final; a library the user imported is what
