@@ -1,7 +1,8 @@
 /**
  * The languages the interface (and the app's fixed texts) come in: one row each. A new language
- * is one row here plus one catalog folder (src/shared/i18n/<code>/, mapped in its index.ts);
- * the renderer, main, the CLI and the settings dialog all read this table.
+ * is one row here plus one catalog folder (src/shared/i18n/<code>/, mapped in its index.ts) and
+ * its CSL locale in main's `library/csl/styles.json` (`scripts/cslStyles.mjs`); the renderer,
+ * main, the CLI, the settings dialog and the reference formatter all read this table.
  */
 export interface LanguageRow {
   /** The BCP 47 code: the setting's value, i18next's language, the document's `lang`. */
@@ -18,6 +19,10 @@ export interface LanguageRow {
    */
   questionWords: string
   accents?: RegExp
+  /** The CSL locale references are written in (its file ships in main's `library/csl/`). */
+  cslLocale: string
+  /** The reference style copied unless the user picks another (one of `CITATION_STYLES`). */
+  citationStyle: string
 }
 
 /** The table; the first row is the fallback when a system locale matches no row. */
@@ -28,7 +33,9 @@ export const LANGUAGES = [
     localePrefixes: ['en'],
     answerInstruction: 'Write the answer in English.',
     questionWords:
-      'the what which how is are does do of in and to for with between difference paper papers model why when where this that was be use uses used'
+      'the what which how is are does do of in and to for with between difference paper papers model why when where this that was be use uses used',
+    cslLocale: 'en-US',
+    citationStyle: 'apa'
   },
   {
     code: 'pt-BR',
@@ -37,7 +44,9 @@ export const LANGUAGES = [
     answerInstruction: 'Write the answer in Brazilian Portuguese (pt-BR).',
     questionWords:
       'que qual quais como por para uma um os as dos das do da no na nos nas não é são em com sobre entre diferença quanto onde quando porque artigo artigos modelo usa usam isso esse essa este esta foi ser qual oi olá obrigado obrigada muito valeu tchau você',
-    accents: /[ãõçâêôáéíóú]/i
+    accents: /[ãõçâêôáéíóú]/i,
+    cslLocale: 'pt-BR',
+    citationStyle: 'abnt'
   }
 ] as const satisfies readonly LanguageRow[]
 

@@ -1,12 +1,9 @@
 import { Cite, plugins } from '@citation-js/core'
 import '@citation-js/plugin-csl'
 import type { CitationStyle } from '../../shared/citationStyles'
-import type { UiLanguage } from '../../shared/types'
+import { languageRow, type UiLanguage } from '../../shared/languages'
 import { toCsl, type BibPaper } from './bibtex'
 import csl from './csl/styles.json'
-
-/** The CSL locale a reference is written in, for each UI language. */
-const LOCALE: Record<UiLanguage, string> = { en: 'en-US', 'pt-BR': 'pt-BR' }
 
 let registered = false
 
@@ -36,7 +33,7 @@ export function formatReferences(
       .format('bibliography', {
         format: 'text',
         template: `researchpal-${style}`,
-        lang: LOCALE[language]
+        lang: languageRow(language).cslLocale
       })
       .trim()
       .replace(/^(?:\[\d+\]|\d+\.)\s*/, '')

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { formatReferences } from '../../../src/main/library/citationStyles'
+import csl from '../../../src/main/library/csl/styles.json'
 import { CITATION_STYLES, defaultCitationStyle } from '../../../src/shared/citationStyles'
+import { LANGUAGES } from '../../../src/shared/languages'
 
 const transformer = {
   id: '1706.03762',
@@ -53,6 +55,10 @@ describe('formatReferences (CSL styles shipped in the app)', () => {
     const bare = { id: 'x', title: 'Untitled notes', authors: [], year: null, arxivId: null }
     for (const style of CITATION_STYLES)
       expect(formatReferences([bare], style)[0], style).toMatch(/Untitled notes/i)
+  })
+
+  it("ships every UI language's CSL locale, so its references are not silently in English", () => {
+    for (const row of LANGUAGES) expect(Object.keys(csl.locales), row.code).toContain(row.cslLocale)
   })
 
   it('defaults to ABNT in Portuguese and APA in English', () => {
