@@ -39,6 +39,11 @@ export const SettingsSchema = z.object({
   /** The context window the local server gives the model, in tokens; evidence is trimmed to it. */
   localContextTokens: z.number().int().min(1024).max(1_048_576),
   requestTimeoutMs: z.number().int().min(1000).max(600_000),
+  /**
+   * Chunk size in tokens (cl100k), and the tokens each chunk repeats of the one before.
+   * @remarks The default is {@link DEFAULT_SETTINGS}; a paper records the values it was cut with
+   * (its `chunkerId`), so a change re-chunks each paper when the library next opens.
+   */
   chunkTokens: z.number().int().min(64).max(1024),
   chunkOverlap: z.number().int().min(0).max(256),
   /** Languages OCR reads scanned pages in (Tesseract codes; those with a data package here). */
