@@ -25,10 +25,12 @@ export const AskBodySchema = z
     papers: z.array(PaperIdSchema).min(1).max(1000).optional().meta({
       description: 'Answer from these papers only'
     }),
-    provider: z.enum(PROVIDERS).optional().meta({
-      description:
-        "Who writes this answer: `gemini` or `local` (the library's Settings, or serve --provider, when absent)"
-    }),
+    provider: z
+      .enum(PROVIDERS)
+      .optional()
+      .meta({
+        description: `Who writes this answer: ${PROVIDERS.map((p) => `\`${p}\``).join(' or ')} (the library's Settings, or serve --provider, when absent)`
+      }),
     details: z.boolean().optional().meta({
       description:
         'Also return `details` (mode, verified, notice, usage, answeredBy, threadId, turnId); without it the reply has exactly the seed fields'
