@@ -119,6 +119,8 @@ async function openServices(
       localModels: answers.localModels,
       pageImages: answers.pageImages,
       keyChanged: () => answers.modelKey.reread(),
+      lab,
+      events,
       labPdf: (paperId) => lab.pdfBytes(paperId),
       embedderStatus: () => embedder.status(),
       filePicker: options.filePicker ?? noPicker,
