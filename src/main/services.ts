@@ -120,7 +120,6 @@ async function openServices(
       pageImages: answers.pageImages,
       keyChanged: () => answers.modelKey.reread(),
       lab,
-      events,
       labPdf: (paperId) => lab.pdfBytes(paperId),
       embedderStatus: () => embedder.status(),
       filePicker: options.filePicker ?? noPicker,
