@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ShareWithLab } from './ShareWithLab'
 
 /** What can be done with the selected papers: ask, file, cite, remove. */
 export function SelectionBar({ shownIds }: { shownIds: string[] }) {
@@ -68,6 +69,7 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
           >
             {t('selection.cite')}
           </button>
+          <ShareWithLab origin="selection" target={{ paperIds: selected }} />
           <button
             type="button"
             className="btn btn-small btn-quiet"
