@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LabServer } from '../fakes/labServer'
+import { LabServer, refusingServer } from '../fakes/labServer'
 import { makePaperPdf } from '../fixtures/fixturePapers'
 import { startWithPaper, type Harness } from './harness'
 import { otherLanguageOnScreen, UI as CATALOG } from './screenChecks'
@@ -52,6 +52,25 @@ describe('the lab library from Settings and the selection bar', () => {
           .toBe(ui.lab.notConnected)
         const field = section.getByLabel(ui.lab.url)
         expect(await field.getAttribute('type')).toBe('password')
+        // A wrong password first: the message says so, in the UI language, and nothing is saved.
+        const refusing = await refusingServer()
+        try {
+          await field.fill(refusing.url)
+          await section.getByRole('button', { name: ui.lab.connect, exact: true }).click()
+          const alert = section.getByRole('alert')
+          await expect
+            .poll(() => alert.textContent(), { timeout: 10_000 })
+            .toContain(
+              language === 'en'
+                ? 'refused the login of role reader'
+                : 'recusou o login do papel reader'
+            )
+          expect(await alert.textContent()).not.toContain('wrong')
+          expect(await field.inputValue()).toBe(refusing.url)
+          await h.screenshot(`lab-wrong-password-${language}`)
+        } finally {
+          await refusing.close()
+        }
         await field.fill(server.url)
         if (language === 'en') await section.getByLabel(ui.lab.init).check()
         await section.getByRole('button', { name: ui.lab.connect, exact: true }).click()

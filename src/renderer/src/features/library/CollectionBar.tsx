@@ -129,7 +129,6 @@ export function CollectionBar() {
           >
             {t('collections.cite')}
           </button>
-          <ShareWithLab origin="collection" target={{ collectionId: current.id }} />
           <button
             type="button"
             className="btn btn-small btn-quiet"
@@ -150,6 +149,7 @@ export function CollectionBar() {
           >
             {t('collections.delete')}
           </button>
+          <ShareWithLab origin="collection" target={{ collectionId: current.id }} />
         </div>
       )}
     </div>

@@ -69,7 +69,6 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
           >
             {t('selection.cite')}
           </button>
-          <ShareWithLab origin="selection" target={{ paperIds: selected }} />
           <button
             type="button"
             className="btn btn-small btn-quiet"
@@ -79,6 +78,7 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
           >
             {t('selection.remove')}
           </button>
+          <ShareWithLab origin="selection" target={{ paperIds: selected }} />
         </>
       )}
     </div>
