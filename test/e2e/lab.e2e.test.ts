@@ -34,7 +34,7 @@ describe('the lab library from Settings and the selection bar', () => {
       let h: Harness
       beforeAll(async () => {
         const pdf = join(dir, `${language}.pdf`)
-        writeFileSync(pdf, makePaperPdf({ title: paper.title, pages: 3, ...paper }))
+        writeFileSync(pdf, makePaperPdf({ pages: 3, ...paper }))
         h = await startWithPaper(pdf, { locale: language, viewport: { width: 1280, height: 900 } })
       }, 180_000)
       afterAll(async () => {
