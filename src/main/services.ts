@@ -119,6 +119,7 @@ async function openServices(
       localModels: answers.localModels,
       pageImages: answers.pageImages,
       keyChanged: () => answers.modelKey.reread(),
+      lab,
       labPdf: (paperId) => lab.pdfBytes(paperId),
       embedderStatus: () => embedder.status(),
       filePicker: options.filePicker ?? noPicker,

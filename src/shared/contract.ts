@@ -10,6 +10,7 @@ import { graphChannels } from './graphChannels'
 import { searchChannels } from './searchChannels'
 import { chatChannels, chatEvents } from './chatChannels'
 import { compareChannels, compareEvents } from './compareChannels'
+import { labChannels, labEvents } from './labChannels'
 
 export { MAX_PDF_BYTES, MAX_QUERY_CHARS, PaperIdSchema } from './channelSchemas'
 export {
@@ -58,7 +59,8 @@ export const channels = {
   ...graphChannels,
   ...searchChannels,
   ...chatChannels,
-  ...compareChannels
+  ...compareChannels,
+  ...labChannels
 } as const
 
 /** Every event main pushes to the renderer, declared once (each feature declares its own). */
@@ -68,7 +70,8 @@ export const events = {
   ...chatEvents,
   ...compareEvents,
   ...syncEvents,
-  ...appEvents
+  ...appEvents,
+  ...labEvents
 } as const
 
 /** A channel name, e.g. `library:add`. */

@@ -2,6 +2,7 @@ import { chatHandlers, type ChatHandlerDeps } from '../chat/handlers'
 import { compareHandlers, type CompareHandlerDeps } from '../compare/handlers'
 import { graphHandlers, type GraphHandlerDeps } from '../graph/handlers'
 import { importHandlers, type ImportHandlerDeps } from '../imports/handlers'
+import { labHandlers, type LabHandlerDeps } from '../lab/handlers'
 import { libraryHandlers, type LibraryHandlerDeps } from '../library/handlers'
 import { searchHandlers, type SearchHandlerDeps } from '../search/handlers'
 import { apiServerHandlers, type ApiServerHandlerDeps } from '../server/handlers'
@@ -28,7 +29,8 @@ export type HandlerDeps = AppHandlerDeps &
   GraphHandlerDeps &
   SearchHandlerDeps &
   ChatHandlerDeps &
-  CompareHandlerDeps
+  CompareHandlerDeps &
+  LabHandlerDeps
 
 /**
  * Binds every channel of the contract to the services: each feature's handlers, combined.
@@ -48,6 +50,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     graphHandlers(deps),
     searchHandlers(deps),
     chatHandlers(deps),
-    compareHandlers(deps)
+    compareHandlers(deps),
+    labHandlers(deps)
   )
 }

@@ -18,9 +18,10 @@ export interface RouterOpenContext {
  * (ingestion, an answer's stages) is the app in use: the idle measurement waits, or stops. The
  * idle wait starts here.
  */
-export function openRouter(deps: HandlerDeps, ctx: RouterOpenContext): Router {
+export function openRouter(deps: Omit<HandlerDeps, 'events'>, ctx: RouterOpenContext): Router {
   const { log, idleTuning } = ctx
-  const routed = createRouter(createHandlers(deps), {
+  // Handlers that report progress (sharing with the lab) push it on the app's one event hub.
+  const routed = createRouter(createHandlers({ ...deps, events: ctx.events }), {
     log: (m, e) => log(`${m} ${e instanceof Error ? (e.stack ?? e.message) : ''}`)
   })
   if (!ctx.tuneWhenIdle) return routed

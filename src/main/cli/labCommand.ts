@@ -7,6 +7,7 @@ import { mainT } from '../i18n'
 import type { Services } from '../services'
 import { labChunkId, labPaperId } from '../lab/LabService'
 import { collectionId } from './libraryCommands'
+import { LAB_CURATOR_ROLE } from '../lab/migrations'
 
 /**
  * A local collection by its name (or id), as it is spelled in the library, and its papers' ids;
@@ -34,11 +35,20 @@ export async function labCommand(
   const t = mainT(language)
   const [verb, ...rest] = args.positional
   const connectedLine = (info: Awaited<ReturnType<Services['lab']['status']>>): string =>
-    t('lab.connected', {
-      ...info,
-      version: info.schemaVersion,
-      model: info.model || t('lab.noModel')
-    })
+    [
+      t('lab.connected', {
+        ...info,
+        version: info.schemaVersion,
+        model: info.model || t('lab.noModel')
+      }),
+      info.access.canPublish
+        ? t('lab.accessCurator', { user: info.user })
+        : t('lab.accessReader', {
+            user: info.user,
+            role: LAB_CURATOR_ROLE,
+            curators: info.access.curators.join(', ') || '—'
+          })
+    ].join('\n')
   switch (verb) {
     case undefined:
     case 'help':

@@ -10,7 +10,8 @@ import { labConnectionStore, type LabConnectionStore, type LabSecrets } from './
 import { isConnectionFailure } from './labErrors'
 import { labPlace } from './labPlace'
 import { LAB_CURATOR_ROLE } from './migrations'
-import { LabStore, type LabHit, type LabInfo, type LabPaperInput } from './LabStore'
+import { LabStore, type LabHit, type LabPaperInput } from './LabStore'
+import type { LabAccess, LabInfo as LabState } from '../../shared/labChannels'
 
 /** What the lab service reads of the local library. */
 export interface LabLibrary {
@@ -67,6 +68,16 @@ export function labChunkId(hit: Pick<LabHit, 'sha256' | 'chunkId' | 'page'>): st
   return `${labPaperId(hit.sha256)}${tail}`
 }
 
+/** What the role logged in may do, as the database's grants say: a curator publishes. */
+async function accessOf(store: LabStore): Promise<LabAccess> {
+  const right = await store.publishRight()
+  return {
+    role: right.allowed ? 'curator' : 'reader',
+    canPublish: right.allowed,
+    curators: right.curators
+  }
+}
+
 const LAB_ID = /^lab-([0-9a-f]{12})(-page-\d+-[a-z]+-[\w-]+)?$/
 
 /**
@@ -92,15 +103,16 @@ export class LabService {
    * Connects this library to a lab: checks its schema, pgvector and model, then saves the URL.
    * @param init - set up or upgrade the schema first (a curator's role is needed for that).
    */
-  async connect(url: string, init = false): Promise<{ info: LabInfo; applied: number[] }> {
+  async connect(url: string, init = false): Promise<{ info: LabState; applied: number[] }> {
     const store = this.openStore(url)
     try {
       const local = await this.localModel()
       const applied = init ? await store.migrate(local) : []
       const info = await store.check(local)
+      const access = await accessOf(store)
       await this.connection.set(url)
       await this.swap({ url, store, model: info.model })
-      return { info, applied }
+      return { info: { ...info, access }, applied }
     } catch (e) {
       await store.close()
       throw e
@@ -115,10 +127,11 @@ export class LabService {
     return c && !c.fromEnv ? labPlace(c.url).host : null
   }
 
-  /** The lab's state, checked now against this library's model. */
-  async status(): Promise<LabInfo> {
+  /** The lab's state, checked now against this library's model, and what this member may do. */
+  async status(): Promise<LabState> {
     const { store } = await this.current()
-    return store.check(await this.localModel())
+    const info = await store.check(await this.localModel())
+    return { ...info, access: await accessOf(store) }
   }
 
   /**

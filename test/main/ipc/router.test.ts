@@ -31,6 +31,18 @@ const badInputs: Record<Channel, [unknown, string][]> = {
   'sync:unlinkZotero': [[{ x: 1 }, 'x']],
   'sync:setPaused': [[{ paused: 1 }, 'paused']],
   'sync:now': [[{ x: 1 }, 'x']],
+  'lab:status': [[{ x: 1 }, 'x']],
+  'lab:connect': [
+    [{}, 'url'],
+    [{ url: '' }, 'url'],
+    [{ url: 'postgres://h/db', init: 'yes' }, 'init']
+  ],
+  'lab:disconnect': [[{ x: 1 }, 'x']],
+  'lab:publish': [
+    [{}, 'paperIds'],
+    [{ paperIds: [] }, 'paperIds'],
+    [{ paperIds: ['a'], collectionId: 'c' }, 'paperIds']
+  ],
   'settings:get': [[{ x: true }, 'x']],
   'settings:update': [
     [{ toolRounds: 7 }, 'toolRounds'],

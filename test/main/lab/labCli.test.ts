@@ -109,6 +109,10 @@ describe('the lab CLI: two data folders, one lab (PGlite + pgvector over the wir
     expect(existsSync(o.stdout.match(/: (\S+\.pdf)/)![1]!)).toBe(true)
     const st = await cli(['lab', 'status', '--data-dir', alice], { LANG: 'pt_BR.UTF-8' })
     expect(st.stdout).toMatch(/Conectado ao laboratório em 127\.0\.0\.1:\d+\/postgres .* 1 artigos/)
+    // The role it connects as, and that it may publish (pglite-socket logs everyone in as its owner).
+    expect(st.stdout).toContain(
+      'O papel postgres é curador deste laboratório: pode buscar e publicar.'
+    )
   }, 600_000)
 
   it('the lab down: search answers from this library and says so; a wrong URL is named; disconnect', async () => {

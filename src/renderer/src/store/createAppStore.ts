@@ -4,6 +4,7 @@ import { createChatSlice } from './chatSlice'
 import { createCompareSlice } from './compareSlice'
 import { createBibliographyImportSlice } from './bibliographyImportSlice'
 import { createImportSlice } from './importSlice'
+import { createLabSlice } from './labSlice'
 import { createLibrarySlice } from './librarySlice'
 import { createMapSlice } from './mapSlice'
 import { createOrganizeSlice } from './organizeSlice'
@@ -36,7 +37,8 @@ export function createAppStore(api: ResearchPalApi): AppStore {
     ...createCompareSlice(set, get, api),
     ...createImportSlice(set, get, api),
     ...createMapSlice(set, get, api),
-    ...createSyncSlice(set, get, api)
+    ...createSyncSlice(set, get, api),
+    ...createLabSlice(set, get, api)
   }))
   const connect = (): (() => void) => {
     const offs = [
@@ -51,6 +53,7 @@ export function createAppStore(api: ResearchPalApi): AppStore {
       api.onCompareProgress((p) => store.getState().applyCompareProgress(p)),
       api.onImportProgress((s) => store.getState().applyImportProgress(s)),
       api.onSyncStatus((s) => store.getState().applySyncStatus(s)),
+      api.onLabProgress((p) => store.getState().applyLabProgress(p)),
       api.onDesktopOpen((link) => store.getState().openLink(link))
     ]
     // Links that started the app (or came before the window listened) wait in main until now.

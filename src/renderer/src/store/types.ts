@@ -3,6 +3,7 @@ import type { ChatSlice } from './chatSlice'
 import type { CompareSlice } from './compareSlice'
 import type { BibliographyImportSlice } from './bibliographyImportSlice'
 import type { ImportSlice } from './importSlice'
+import type { LabSlice } from './labSlice'
 import type { LibrarySlice } from './librarySlice'
 import type { MapSlice } from './mapSlice'
 import type { OrganizeSlice } from './organizeSlice'
@@ -22,7 +23,8 @@ export type AppState = ChatSlice &
   CompareSlice &
   ImportSlice &
   MapSlice &
-  SyncSlice
+  SyncSlice &
+  LabSlice
 
 /** Zustand's `set` for the merged state. */
 export type SetState = (

@@ -48,6 +48,9 @@ export const labErrorsEn = {
 export const labCliEn = {
   connected:
     'Connected to the lab at {{host}} as {{user}}: schema v{{version}}, pgvector {{pgvector}}, model {{model}}, {{papers, number}} papers, {{chunks, number}} chunks ({{server}}).',
+  accessCurator: 'Role {{user}} is a curator of this lab: it may search and publish.',
+  accessReader:
+    'Role {{user}} is a reader of this lab: it may search but not publish (publishing needs {{role}}; curators: {{curators}}).',
   initialized: 'Lab schema set up: migration(s) {{versions}} applied.',
   disconnected:
     'Disconnected from the lab at {{host}}. Nothing was removed from the lab or from this library.',

@@ -1,6 +1,7 @@
 import type { Strings } from '../shape'
 import { libraryEn } from './rendererLibrary'
 import { chatEn } from './rendererChat'
+import { labEn } from './rendererLab'
 
 /**
  * The English catalog: every user-facing string of the renderer.
@@ -119,6 +120,7 @@ export const en = {
     }
   },
   ...libraryEn,
+  ...labEn,
   viewer: {
     label: 'PDF viewer',
     pages: 'Pages',

@@ -47,6 +47,9 @@ export const labErrorsPtBR: typeof labErrorsEn = {
 export const labCliPtBR: typeof labCliEn = {
   connected:
     'Conectado ao laboratório em {{host}} como {{user}}: esquema v{{version}}, pgvector {{pgvector}}, modelo {{model}}, {{papers, number}} artigos, {{chunks, number}} trechos ({{server}}).',
+  accessCurator: 'O papel {{user}} é curador deste laboratório: pode buscar e publicar.',
+  accessReader:
+    'O papel {{user}} é leitor deste laboratório: pode buscar, mas não publicar (publicar exige {{role}}; curadores: {{curators}}).',
   initialized: 'Esquema do laboratório configurado: migração(ões) {{versions}} aplicada(s).',
   disconnected:
     'Desconectado do laboratório em {{host}}. Nada foi removido do laboratório nem desta biblioteca.',

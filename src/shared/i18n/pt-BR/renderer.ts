@@ -1,6 +1,7 @@
 import type { Catalog } from '../en/renderer'
 import { libraryPtBR } from './rendererLibrary'
 import { chatPtBR } from './rendererChat'
+import { labPtBR } from './rendererLab'
 
 /** The Brazilian Portuguese catalog: the same keys as `../en/renderer.ts` (its type enforces it). */
 export const ptBR: Catalog = {
@@ -118,6 +119,7 @@ export const ptBR: Catalog = {
     }
   },
   ...libraryPtBR,
+  ...labPtBR,
   viewer: {
     label: 'Visualizador de PDF',
     pages: 'Páginas',

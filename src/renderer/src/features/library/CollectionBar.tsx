@@ -2,6 +2,7 @@ import { useState, type DragEvent } from 'react'
 import { formatNumber, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import { PAPER_DRAG_TYPE } from './PaperRow'
+import { ShareWithLab } from './ShareWithLab'
 
 function droppedIds(e: DragEvent): string[] {
   try {
@@ -148,6 +149,7 @@ export function CollectionBar() {
           >
             {t('collections.delete')}
           </button>
+          <ShareWithLab origin="collection" target={{ collectionId: current.id }} />
         </div>
       )}
     </div>

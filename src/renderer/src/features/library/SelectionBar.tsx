@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ShareWithLab } from './ShareWithLab'
 
 /** What can be done with the selected papers: ask, file, cite, remove. */
 export function SelectionBar({ shownIds }: { shownIds: string[] }) {
@@ -77,6 +78,7 @@ export function SelectionBar({ shownIds }: { shownIds: string[] }) {
           >
             {t('selection.remove')}
           </button>
+          <ShareWithLab origin="selection" target={{ paperIds: selected }} />
         </>
       )}
     </div>
