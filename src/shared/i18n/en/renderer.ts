@@ -26,8 +26,28 @@ export const en = {
     theme: 'Colour theme',
     themeSystem: 'Theme: system',
     themeLight: 'Theme: light',
-    themeDark: 'Theme: dark',
-    shortcutsHint: 'Ctrl+K: search the library · Ctrl+L: question box · Ctrl+F: find in the paper'
+    themeDark: 'Theme: dark'
+  },
+  shortcuts: {
+    button: 'Keyboard shortcuts',
+    title: 'Keyboard shortcuts',
+    close: 'Close',
+    hint: 'Press ? (or {{mod}}+/) to show this list.',
+    groupWindow: 'Anywhere',
+    groupThreads: 'Conversations',
+    groupViewer: 'While a paper is open',
+    library: 'Search the library',
+    question: 'Go to the question box',
+    newThread: 'New conversation',
+    prevNextThread: 'Previous / next conversation',
+    listMove: 'Move through the conversation list',
+    rename: 'Rename the conversation in focus',
+    delete: 'Delete the conversation in focus (Undo brings it back)',
+    find: 'Find in the paper',
+    zoom: 'Zoom in / out / fit the width',
+    backForward: 'Back / forward to the previous place',
+    escape: 'Close the find bar, then the paper (focus goes back to the citation)',
+    help: 'Show this list'
   },
   map: {
     tab: 'Map',
