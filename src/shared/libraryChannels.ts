@@ -174,6 +174,11 @@ export const libraryChannels = {
       entries: z.array(z.object({ paperId: z.string(), key: z.string() }))
     })
   },
+  /** The selection as RIS, for reference managers that read it (EndNote, Mendeley, Zotero). */
+  'library:ris': {
+    input: PaperSelectionSchema,
+    output: z.object({ ris: z.string(), count: z.number().int() })
+  },
   /** Formatted references for a selection in a CSL style (APA, ABNT…), in the UI language. */
   'library:references': {
     input: PaperSelectionSchema.extend({

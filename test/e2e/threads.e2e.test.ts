@@ -120,10 +120,11 @@ describe.skipIf(!hasShared(join(CORPUS, '1706.03762.pdf'), 'the conversations e2
       const chip = turns.last().locator('button.chip').first()
       await expectChipOpensHighlight(page, chip)
       await h.screenshot('threads-04-restored-chip-opens-viewer')
-      await page
-        .getByRole('button', { name: 'Close viewer' })
-        .click()
-        .catch(() => undefined)
+      // Escape from inside the paper closes it and gives focus back to the chip, not the body.
+      await page.locator('.viewer-scroll').click({ position: { x: 5, y: 5 } })
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.viewer-scroll').count()).toBe(0)
+      await expect.poll(() => chip.evaluate((el) => el === document.activeElement)).toBe(true)
     })
 
     it('scopes a new thread to one paper from the library, and every search stays in it', async () => {
@@ -192,13 +193,48 @@ describe.skipIf(!hasShared(join(CORPUS, '1706.03762.pdf'), 'the conversations e2
       await page.getByRole('searchbox', { name: 'Search conversations' }).fill('')
       await expect.poll(() => page.locator('.thread-item').count()).toBe(2)
       const item = page.locator('.thread-item', { hasText: FIRST })
+      // A row keeps its height under the pointer, and its whole width but ⋯ opens it.
+      const rest = (await item.boundingBox())!
       await item.hover()
-      await item.getByRole('button', { name: /^Delete/ }).click()
+      expect((await item.boundingBox())!.height).toBe(rest.height)
+      const main = (await item.locator('.thread-main').boundingBox())!
+      const more = (await item.getByRole('button', { name: /^More actions/ }).boundingBox())!
+      expect(main.x - rest.x).toBeLessThanOrEqual(1)
+      expect(main.height).toBeGreaterThanOrEqual(rest.height - 2)
+      expect(main.width + more.width).toBeGreaterThan(rest.width - 12)
+      await item.getByRole('button', { name: /^More actions/ }).click()
+      const menu = page.getByRole('menu')
+      await menu.waitFor()
+      const box = (await menu.boundingBox())!
+      const view = page.viewportSize()!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(view.width)
+      await h.screenshot('threads-06b-row-menu')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => menu.count()).toBe(0)
+      await item.getByRole('button', { name: /^More actions/ }).click()
+      await page.getByRole('menuitem', { name: 'Delete' }).click()
       await page.getByRole('status').getByRole('button', { name: 'Undo' }).waitFor()
       expect(await page.locator('.thread-item').count()).toBe(1)
       await h.screenshot('threads-07-deleted-undo')
       await page.getByRole('button', { name: 'Undo' }).click()
       await expect.poll(() => page.locator('.thread-item').count()).toBe(2)
+      await expect.poll(() => page.locator('article.turn').count()).toBe(2)
+    })
+
+    it('lists the keyboard shortcuts on ?, and Ctrl+Shift+O starts a new conversation', async () => {
+      await page.locator('.thread-item', { hasText: FIRST }).locator('.thread-main').focus()
+      await page.keyboard.press('?')
+      const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+      await sheet.waitFor()
+      expect(await sheet.textContent()).toContain('Ctrl+Shift+O')
+      await h.screenshot('threads-08-shortcuts')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => sheet.isVisible()).toBe(false)
+      await page.keyboard.press('Control+Shift+O')
+      await expect.poll(() => page.locator('article.turn').count()).toBe(0)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA')
+      await page.locator('.thread-item', { hasText: FIRST }).locator('.thread-main').click()
       await expect.poll(() => page.locator('article.turn').count()).toBe(2)
     })
 

@@ -13,7 +13,7 @@ export interface CliArgs {
   help: boolean
   k: number | null
   papers: string[]
-  /** Named values: --title, --authors, --year, --venue, --doi, --language, --tags, --collection. */
+  /** Named values: --title, --authors, --year, --venue, --doi, --language, --tags, --collection, --style. */
   values: Record<string, string>
   /** Every --collection given (import-zotero takes several). */
   collections: string[]
@@ -66,7 +66,8 @@ const VALUE_OPTIONS = [
   'doi',
   'language',
   'tags',
-  'collection'
+  'collection',
+  'style'
 ] as const
 
 /** A usage error's message in the `cli.usageErrors` section of main's catalog. */
@@ -126,6 +127,7 @@ const OPTIONS = {
   doi: { type: 'string' },
   language: { type: 'string' },
   tags: { type: 'string' },
+  style: { type: 'string' },
   collection: { type: 'string', multiple: true },
   provider: { type: 'string' },
   model: { type: 'string' },

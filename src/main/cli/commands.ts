@@ -16,6 +16,7 @@ import { compare, comparisons } from './compareCommands'
 import { ask, thread, threads } from './conversationCommands'
 import { importFolder, tuneIngest } from './importCommands'
 import { search, section } from './searchCommands'
+import { cite } from './citeCommand'
 
 export type { CommandOutput } from './output'
 export { formatAnswer } from './conversationCommands'
@@ -154,6 +155,8 @@ export async function runCommand(s: Services, args: CliArgs): Promise<CommandOut
       return paperEdit(s, args)
     case 'bib':
       return bib(s, args)
+    case 'cite':
+      return cite(s, args)
     case 'collections':
     case 'collection':
       return collections(s, args)

@@ -10,7 +10,7 @@ import type { PageImager } from '../ocr/PageRecognizer'
 import type { Discovery } from './Discovery'
 import type { LibraryImports } from './LibraryImports'
 import type { MetadataRefresher } from './online/MetadataRefresher'
-import { formatReferences } from './citationStyles'
+import { formatReferences, papersToRis } from './citationStyles'
 import type { Organizer } from './Organizer'
 
 /** What the handlers need of the library. */
@@ -64,6 +64,7 @@ type CollectionChannel =
   | 'library:deleteCollection'
   | 'library:setCollection'
   | 'library:bibtex'
+  | 'library:ris'
   | 'library:references'
   | 'library:saveBibtex'
 type OnlineChannel = 'library:refreshMetadata' | 'library:addDoi' | 'library:searchArxiv'
@@ -159,6 +160,12 @@ function collectionHandlers(deps: LibraryHandlerDeps): HandlerSlice<CollectionCh
       papers: await deps.library.organizer.setMembership(collectionId, paperIds, member)
     }),
     'library:bibtex': (sel) => deps.library.organizer.bibtex(sel),
+    'library:ris': (sel) => {
+      const papers = deps.library.organizer
+        .select(sel)
+        .filter((p) => p.status !== 'error' || p.title)
+      return { ris: papersToRis(papers), count: papers.length }
+    },
     'library:references': ({ style, uiLanguage, ...sel }) => {
       const papers = deps.library.organizer.select(sel)
       const texts = formatReferences(papers, style, uiLanguage)

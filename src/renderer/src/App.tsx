@@ -24,6 +24,7 @@ import {
 import { nextTheme, useTheme } from './layout/theme'
 import { usePanes, type Tab } from './layout/usePanes'
 import { useAppStore, useStoreApi } from './store/StoreContext'
+import { ShortcutsHelp } from './layout/ShortcutsHelp'
 
 /** Which model writes answers, or why none does; opens Settings. */
 function ProviderPill() {
@@ -190,6 +191,7 @@ function TopBar({
           </button>
         )}
       </span>
+      <ShortcutsHelp />
       <button
         type="button"
         className="btn btn-small btn-quiet theme-toggle"

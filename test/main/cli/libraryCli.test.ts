@@ -12,6 +12,8 @@ describe('the CLI over the library: papers --json, paper edit, collections, bib'
   const dir = mkdtempSync(join(tmpdir(), 'rp-libcli-'))
   const data = join(dir, 'data')
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  /** The paper the first test edits and files in Reading. */
+  let edited = ''
 
   it('edits a paper, files it in a collection and cites the collection', () => {
     const pdf = join(dir, 'notes.pdf')
@@ -22,6 +24,7 @@ describe('the CLI over the library: papers --json, paper edit, collections, bib'
     const ingested = cli(['ingest', pdf, '--json', '--data-dir', data])
     expect(ingested.code).toBe(0)
     const id = (JSON.parse(ingested.stdout) as { papers: { paperId: string }[] }).papers[0]!.paperId
+    edited = id
 
     const edit = cli([
       'paper',
@@ -63,6 +66,28 @@ describe('the CLI over the library: papers --json, paper edit, collections, bib'
     const bad = cli(['paper', 'edit', id, '--doi', 'nope', '--json', '--data-dir', data])
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stdout).error.message).toMatch(/edit.doi: must be a DOI/)
+  }, 120_000)
+
+  it('cites it in a style: APA by default in English, numbered IEEE, RIS', () => {
+    const id = edited
+    const apa = cli(['cite', '--collection', 'Reading', '--data-dir', data])
+    expect(apa.code).toBe(0)
+    expect(apa.stdout).toMatch(
+      /^Lovelace, A\., & Turing, A\. \(2021\)\. Sparse Attention, Revisited\./
+    )
+    const ieee = cli(['cite', id, '--style', 'ieee', '--data-dir', data])
+    expect(ieee.stdout).toMatch(
+      /^\[1\] A\. Lovelace and A\. Turing, “Sparse Attention, Revisited,”/
+    )
+    const ris = cli(['cite', id, '--style', 'ris', '--data-dir', data])
+    expect(ris.stdout).toMatch(/^TY {2}- /)
+    expect(ris.stdout).toContain('AU  - Lovelace, Ada')
+    expect(ris.stdout).toMatch(/ER {2}- \n$/)
+    const mla = cli(['cite', id, '--style', 'mla', '--data-dir', data])
+    expect(mla.code).toBe(2)
+    expect(mla.stderr).toContain(
+      "--style must be apa, chicago, ieee, vancouver, abnt, bibtex, or ris, not 'mla'"
+    )
   }, 120_000)
 
   it('imports a Zotero collection and cites it', () => {

@@ -93,6 +93,10 @@ const badInputs: Record<Channel, [unknown, string][]> = {
     [{ paperIds: [] }, 'paperIds'],
     [{ paperIds: ['a b'] }, 'paperIds.0']
   ],
+  'library:ris': [
+    [{ paperIds: [] }, 'paperIds'],
+    [{ collectionId: 7 }, 'collectionId']
+  ],
   'library:references': [
     [{ paperIds: ['1706.03762'] }, 'style'],
     [{ paperIds: ['1706.03762'], style: 'mla' }, 'style'],

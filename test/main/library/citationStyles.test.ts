@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatReferences } from '../../../src/main/library/citationStyles'
+import { formatReferences, papersToRis } from '../../../src/main/library/citationStyles'
 import csl from '../../../src/main/library/csl/styles.json'
 import { CITATION_STYLES, defaultCitationStyle } from '../../../src/shared/citationStyles'
 import { LANGUAGES } from '../../../src/shared/languages'
@@ -30,7 +30,9 @@ describe('formatReferences (CSL styles shipped in the app)', () => {
     )
     expect(chicago).toMatch(/^Vaswani, Ashish, Noam Shazeer, and Niki Parmar\. 2017\. “Attention/)
     expect(ieee).toMatch(/^A\. Vaswani, N\. Shazeer, and N\. Parmar, “Attention Is All You Need,”/)
-    expect(vancouver).toMatch(/^Vaswani A, Shazeer N, Parmar N\. Attention Is All You Need\./)
+    expect(vancouver).toBe(
+      'Vaswani A, Shazeer N, Parmar N. Attention Is All You Need [Internet]. arXiv; 2017. Available from: https://arxiv.org/abs/1706.03762'
+    )
     expect(abnt).toMatch(/^VASWANI, A\.; SHAZEER, N\.; PARMAR, N\. Attention Is All You Need\./)
   })
 
@@ -64,5 +66,26 @@ describe('formatReferences (CSL styles shipped in the app)', () => {
   it('defaults to ABNT in Portuguese and APA in English', () => {
     expect(defaultCitationStyle('pt-BR')).toBe('abnt')
     expect(defaultCitationStyle('en')).toBe('apa')
+  })
+
+  it('files "João da Silva" under Silva, and keeps a Dutch "van der" with the family name', () => {
+    const silva = { ...thesis, authors: ['João da Silva', 'María de la Cruz'] }
+    const [abnt] = formatReferences([silva], 'abnt', 'pt-BR')
+    expect(abnt).toMatch(/^SILVA, J\. DA; CRUZ, M\. DE LA\. /)
+    const [apa] = formatReferences([silva], 'apa')
+    expect(apa).toMatch(/^Silva, J\. da, & Cruz, M\. de la\. \(2021\)/)
+    const berg = { ...thesis, authors: ['Anna van der Berg'] }
+    expect(formatReferences([berg], 'apa')[0]).toMatch(/^van der Berg, A\. \(2021\)/)
+  })
+
+  it('writes RIS with each paper as a record, its particle kept in the family name', () => {
+    const ris = papersToRis([transformer, { ...thesis, authors: ['João da Silva'] }])
+    expect(ris.match(/^TY {2}- /gm)).toHaveLength(2)
+    expect(ris.match(/^ER {2}- /gm)).toHaveLength(2)
+    expect(ris).toContain('AU  - Vaswani, Ashish')
+    expect(ris).toContain('AU  - da Silva, João')
+    expect(ris).toContain('TI  - Aprendizado de máquina na agricultura')
+    expect(ris).toContain('DO  - 10.48550/arXiv.1706.03762')
+    expect(papersToRis([])).toBe('')
   })
 })

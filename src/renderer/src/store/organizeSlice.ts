@@ -85,6 +85,8 @@ export interface OrganizeSlice {
     sel: Omit<CiteTarget, 'label'>,
     style: CitationStyle
   ) => Promise<string[] | null>
+  /** The selection as RIS (for EndNote, Mendeley, Zotero); null when it failed. */
+  risFor: (sel: Omit<CiteTarget, 'label'>) => Promise<string | null>
   /** "Ask about these": a new conversation scoped to these papers, for the next question. */
   askAboutPapers: (paperIds: string[]) => void
   dismissOrganizeError: () => void
@@ -257,6 +259,7 @@ function detailsActions(
   | 'referenceStyleNow'
   | 'setReferenceStyle'
   | 'formatReferences'
+  | 'risFor'
 > {
   return {
     openDetails: (editing) => update({ editing }),
@@ -298,6 +301,10 @@ function detailsActions(
     formatReferences: async (sel, style) => {
       const v = await run(() => api.library.references({ ...sel, style, uiLanguage: uiLanguage() }))
       return v ? v.references.map((r) => r.text) : null
+    },
+    risFor: async (sel) => {
+      const v = await run(() => api.library.ris(sel))
+      return v ? v.ris : null
     }
   }
 }

@@ -58,6 +58,9 @@ Commands:
                                    overwrites what you edit (an empty value clears a field)
   bib [paperId...] [--collection NAME]
                                    BibTeX for those papers, a collection, or everything
+  cite [paperId...] [--collection NAME] [--style apa|abnt|ieee|chicago|vancouver|bibtex|ris]
+                                   Formatted references for those papers, a collection, or
+                                   everything (default style: ABNT in Portuguese, APA in English)
   import-bib <file.bib|file.ris> [--collection NAME]
                                    Add the entries whose file field points at a PDF, with
                                    their metadata; keep the others as references without
@@ -242,6 +245,9 @@ Environment:
   repaired: 'The library was checked and every repair it needed is done.',
   repairedSome:
     'The library was checked and repaired; {{count}} paper(s) still have an error ({{ids}}): see papers --json for what each needs.',
+  cite: {
+    none: 'No papers to cite.'
+  },
   search: {
     hybrid: 'Search: hybrid ({{embedder}})',
     keyword: 'Search: keyword only (embedding model missing)',

@@ -56,9 +56,9 @@ export const chatEn = {
     comparisons: 'Comparisons in this conversation:',
     titleLabel: 'Conversation title',
     rename: 'Rename',
-    renameLabel: 'Rename {{title}}',
     delete: 'Delete',
-    deleteLabel: 'Delete {{title}}',
+    more: 'More',
+    moreLabel: 'More actions for {{title}}',
     deleted: 'Deleted “{{title}}”.',
     undo: 'Undo',
     damaged_one:

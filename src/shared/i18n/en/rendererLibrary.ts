@@ -217,7 +217,8 @@ export const libraryEn = {
       ieee: 'IEEE',
       vancouver: 'Vancouver',
       abnt: 'ABNT NBR 6023',
-      bibtex: 'BibTeX'
+      bibtex: 'BibTeX',
+      ris: 'RIS'
     }
   },
   import: {

@@ -52,6 +52,9 @@ Comandos:
                                    apaga o campo)
   bib [paperId...] [--collection NOME]
                                    BibTeX desses artigos, de uma coleção ou de tudo
+  cite [paperId...] [--collection NOME] [--style apa|abnt|ieee|chicago|vancouver|bibtex|ris]
+                                   Referências formatadas desses artigos, de uma coleção ou de
+                                   tudo (estilo padrão: ABNT em português, APA em inglês)
   import-bib <arquivo.bib|arquivo.ris> [--collection NOME]
                                    Adiciona as entradas cujo campo file aponta para um PDF,
                                    com seus metadados; guarda as outras como referências
@@ -251,6 +254,9 @@ Ambiente:
   repaired: 'A biblioteca foi verificada e todos os reparos necessários foram feitos.',
   repairedSome:
     'A biblioteca foi verificada e reparada; {{count}} artigo(s) ainda têm erro ({{ids}}): veja em papers --json o que cada um precisa.',
+  cite: {
+    none: 'Nenhum artigo para citar.'
+  },
   search: {
     hybrid: 'Busca: híbrida ({{embedder}})',
     keyword: 'Busca: só palavras-chave (falta o modelo de embeddings)',

@@ -23,9 +23,28 @@ export const ptBR: Catalog = {
     theme: 'Tema de cores',
     themeSystem: 'Tema: do sistema',
     themeLight: 'Tema: claro',
-    themeDark: 'Tema: escuro',
-    shortcutsHint:
-      'Ctrl+K: buscar na biblioteca · Ctrl+L: caixa de pergunta · Ctrl+F: localizar no artigo'
+    themeDark: 'Tema: escuro'
+  },
+  shortcuts: {
+    button: 'Atalhos de teclado',
+    title: 'Atalhos de teclado',
+    close: 'Fechar',
+    hint: 'Tecle ? (ou {{mod}}+/) para ver esta lista.',
+    groupWindow: 'Em qualquer lugar',
+    groupThreads: 'Conversas',
+    groupViewer: 'Com um artigo aberto',
+    library: 'Buscar na biblioteca',
+    question: 'Ir para a caixa de pergunta',
+    newThread: 'Nova conversa',
+    prevNextThread: 'Conversa anterior / seguinte',
+    listMove: 'Percorrer a lista de conversas',
+    rename: 'Renomear a conversa em foco',
+    delete: 'Excluir a conversa em foco (Desfazer a traz de volta)',
+    find: 'Localizar no artigo',
+    zoom: 'Ampliar / reduzir / ajustar à largura',
+    backForward: 'Voltar / avançar para o lugar anterior',
+    escape: 'Fechar a busca, depois o artigo (o foco volta para a citação)',
+    help: 'Mostrar esta lista'
   },
   map: {
     tab: 'Mapa',
@@ -67,6 +86,11 @@ export const ptBR: Catalog = {
     label: 'Comparar artigos',
     new: 'Comparar artigos',
     papers: 'Artigos',
+    findPapers: 'Buscar artigos por título, autor ou ano',
+    chosenCount_one: '{{count, number}} artigo escolhido',
+    chosenCount_other: '{{count, number}} artigos escolhidos',
+    clearChosen: 'Limpar',
+    noPaperMatch: 'Nenhum artigo indexado corresponde a “{{query}}”.',
     fromCollection: 'De uma coleção',
     byHand: 'Artigos escolhidos um a um',
     collectionOption: '{{name}} ({{count, number}})',

@@ -60,9 +60,9 @@ export const chatPtBR: Pick<Catalog, keyof typeof chatEn> = {
     comparisons: 'Comparações nesta conversa:',
     titleLabel: 'Título da conversa',
     rename: 'Renomear',
-    renameLabel: 'Renomear {{title}}',
     delete: 'Excluir',
-    deleteLabel: 'Excluir {{title}}',
+    more: 'Mais',
+    moreLabel: 'Mais ações para {{title}}',
     deleted: '“{{title}}” excluída.',
     undo: 'Desfazer',
     damaged_one:

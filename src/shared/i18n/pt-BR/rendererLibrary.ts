@@ -223,7 +223,8 @@ export const libraryPtBR: Pick<Catalog, keyof typeof libraryEn> = {
       ieee: 'IEEE',
       vancouver: 'Vancouver',
       abnt: 'ABNT NBR 6023',
-      bibtex: 'BibTeX'
+      bibtex: 'BibTeX',
+      ris: 'RIS'
     }
   },
   import: {

@@ -149,4 +149,32 @@ describe('copying a formatted reference', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(refs.value))
   })
+
+  it('gives RIS for the same selection, to copy or save as a .ris file', async () => {
+    const fake = references()
+    fake.on('library:bibtex', () => ok({ bibtex: '@article{x}', count: 1, entries: [] }))
+    fake.on('library:ris', () => ok({ ris: 'TY  - JOUR\nTI  - Attention\nER  - \n', count: 1 }))
+    const { store } = renderWithStore(<CiteDialog />, fake)
+    await act(() => store.getState().openCite({ paperIds: ['1706.03762'], label: 'Attention' }))
+    fireEvent.change(screen.getByRole('combobox', { name: 'Reference style' }), {
+      target: { value: 'ris' }
+    })
+    const box = (await screen.findByRole('textbox', {
+      name: 'Formatted references'
+    })) as HTMLTextAreaElement
+    await waitFor(() => expect(box.value).toBe('TY  - JOUR\nTI  - Attention\nER  - \n'))
+    expect(screen.getByRole('heading').textContent).toBe('RIS: Attention')
+    expect(fake.calls.find((c) => c.channel === 'library:ris')?.input).toEqual({
+      paperIds: ['1706.03762']
+    })
+    const saved = vi.fn()
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement
+    ) {
+      saved(this.download)
+    })
+    fireEvent.click(screen.getByRole('button', { name: /^Save/ }))
+    expect(saved).toHaveBeenCalledWith('references.ris')
+    click.mockRestore()
+  })
 })

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { uiLanguage, useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { ComparePapers } from './ComparePapers'
 
 /**
  * Picks papers (one by one, or a collection's) and writes questions (and an optional claim) for
  * a new comparison. Opened from a conversation, its papers start checked and the comparison is
- * saved with that conversation.
+ * saved with that conversation; otherwise the library's selection, or the collection it shows.
  */
 export function CompareForm() {
   const papers = useAppStore((s) => s.library.papers)
@@ -16,11 +17,25 @@ export function CompareForm() {
   )
   const createComparison = useAppStore((s) => s.createComparison)
   const { t } = useTranslation()
+  const selected = useAppStore((s) => s.organize.selected)
+  const shownCollection = useAppStore((s) => s.organize.collectionId)
   const indexed = papers.filter((p) => p.status === 'indexed')
-  const [chosen, setChosen] = useState<string[]>(() =>
-    draft ? draft.paperIds.filter((id) => indexed.some((p) => p.id === id)) : []
-  )
-  const [collectionId, setCollectionId] = useState('')
+  // It starts from what the researcher was looking at: the conversation's papers, else the
+  // papers selected in the library, else the collection shown there.
+  const [start] = useState(() => {
+    const ready = (ids: readonly string[]): string[] =>
+      ids.filter((id) => indexed.some((p) => p.id === id))
+    if (draft) return { ids: ready(draft.paperIds), collectionId: '' }
+    if (selected.length) return { ids: ready(selected), collectionId: '' }
+    if (shownCollection)
+      return {
+        ids: indexed.filter((p) => p.collectionIds.includes(shownCollection)).map((p) => p.id),
+        collectionId: shownCollection
+      }
+    return { ids: [], collectionId: '' }
+  })
+  const [chosen, setChosen] = useState<string[]>(start.ids)
+  const [collectionId, setCollectionId] = useState(start.collectionId)
   const [questions, setQuestions] = useState('')
   const [claim, setClaim] = useState('')
   const [hint, setHint] = useState(false)
@@ -76,12 +91,17 @@ export function CompareForm() {
             </select>
           </label>
         )}
-        {indexed.map((p) => (
-          <label key={p.id} className="compare-paper-option">
-            <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
-            <span>{p.title}</span>
-          </label>
-        ))}
+        {indexed.length > 0 && (
+          <ComparePapers
+            papers={indexed}
+            chosen={chosen}
+            toggle={toggle}
+            clear={() => {
+              setCollectionId('')
+              setChosen([])
+            }}
+          />
+        )}
       </fieldset>
       <label className="compare-field">
         <span>{t('compare.questions')}</span>

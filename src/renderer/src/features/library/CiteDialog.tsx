@@ -3,20 +3,22 @@ import type { CitationStyle } from '../../../../shared/citationStyles'
 import { StyleOptions } from '../../components/CopyReference'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
+import { saveTextFile } from '../../components/saveTextFile'
 import { useModal } from './useModal'
 
 /**
  * One paper, a selection, a collection or the library cited: BibTeX (copy it or save a `.bib`),
- * or formatted references in a style (APA, ABNT…) to copy.
+ * RIS (copy or save a `.ris`), or formatted references in a style (APA, ABNT…) to copy.
  */
 export function CiteDialog() {
   const cite = useAppStore((s) => s.organize.cite)
   const openCite = useAppStore((s) => s.openCite)
   const saveCite = useAppStore((s) => s.saveCite)
   const formatReferences = useAppStore((s) => s.formatReferences)
+  const risFor = useAppStore((s) => s.risFor)
   const setReferenceStyle = useAppStore((s) => s.setReferenceStyle)
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const [style, setStyle] = useState<CitationStyle | 'bibtex'>('bibtex')
+  const [style, setStyle] = useState<CitationStyle | 'bibtex' | 'ris'>('bibtex')
   const [formatted, setFormatted] = useState<{ key: string; text: string | null } | null>(null)
   const { t } = useTranslation()
   const ref = useModal(!!cite)
@@ -27,13 +29,19 @@ export function CiteDialog() {
   useEffect(() => {
     if (!open || style === 'bibtex') return
     let stale = false
-    void formatReferences({ paperIds, collectionId }, style).then((refs) => {
-      if (!stale) setFormatted({ key, text: refs ? refs.join('\n\n') : null })
+    const made =
+      style === 'ris'
+        ? risFor({ paperIds, collectionId })
+        : formatReferences({ paperIds, collectionId }, style).then((refs) =>
+            refs ? refs.join('\n\n') : null
+          )
+    void made.then((text) => {
+      if (!stale) setFormatted({ key, text })
     })
     return () => {
       stale = true
     }
-  }, [open, style, paperIds, collectionId, key, formatReferences])
+  }, [open, style, paperIds, collectionId, key, formatReferences, risFor])
   const close = (): void => {
     setCopied(null)
     setStyle('bibtex')
@@ -60,13 +68,14 @@ export function CiteDialog() {
             <select
               value={style}
               onChange={(e) => {
-                const next = e.currentTarget.value as CitationStyle | 'bibtex'
+                const next = e.currentTarget.value as CitationStyle | 'bibtex' | 'ris'
                 setStyle(next)
                 setCopied(null)
-                if (next !== 'bibtex') setReferenceStyle(next)
+                if (next !== 'bibtex' && next !== 'ris') setReferenceStyle(next)
               }}
             >
               <option value="bibtex">{t('cite.styles.bibtex')}</option>
+              <option value="ris">{t('cite.styles.ris')}</option>
               <StyleOptions />
             </select>
           </label>
@@ -98,8 +107,17 @@ export function CiteDialog() {
             <button
               type="button"
               className="btn btn-primary"
-              disabled={!cite.bibtex}
-              onClick={() => void saveCite()}
+              disabled={style === 'ris' ? !text : !cite.bibtex}
+              onClick={() => {
+                // RIS is saved by the window's download (Save dialog); BibTeX by main's dialog.
+                if (style === 'ris' && text)
+                  saveTextFile({
+                    fileName: 'references.ris',
+                    mimeType: 'application/x-research-info-systems',
+                    text
+                  })
+                else void saveCite()
+              }}
             >
               {t('cite.save')}
             </button>

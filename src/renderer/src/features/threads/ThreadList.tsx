@@ -1,77 +1,23 @@
-import { useEffect, useState } from 'react'
-import type { ThreadSummary } from '../../../../shared/threads'
+import { useEffect, type KeyboardEvent } from 'react'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-import { when } from './when'
+import { ThreadRow } from './ThreadRow'
 
-function ThreadItem({ thread, open }: { thread: ThreadSummary; open: boolean }) {
-  const openThread = useAppStore((s) => s.openThread)
-  const renameThread = useAppStore((s) => s.renameThread)
-  const deleteThread = useAppStore((s) => s.deleteThread)
-  const [editing, setEditing] = useState(false)
-  const [title, setTitle] = useState(thread.title)
-  const { t } = useTranslation()
-  const label = thread.title || thread.lastQuestion || t('threads.untitled')
-  const save = (): void => {
-    setEditing(false)
-    if (title.trim() && title.trim() !== thread.title) void renameThread(thread.id, title.trim())
+/** ↑/↓ (and Home/End) move between the conversations' rows, as in a list box. */
+function rowKeys(e: KeyboardEvent<HTMLUListElement>): void {
+  const rows = [...e.currentTarget.querySelectorAll<HTMLElement>('.thread-main')]
+  const at = rows.indexOf(document.activeElement as HTMLElement)
+  if (at < 0) return
+  const moves: Record<string, number> = {
+    ArrowDown: at + 1,
+    ArrowUp: at - 1,
+    Home: 0,
+    End: rows.length - 1
   }
-  return (
-    <li className={`thread-item${open ? ' open' : ''}`} data-thread-id={thread.id}>
-      {editing ? (
-        <input
-          className="thread-rename"
-          aria-label={t('threads.titleLabel')}
-          value={title}
-          autoFocus
-          maxLength={200}
-          onChange={(e) => setTitle(e.target.value)}
-          onBlur={save}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') save()
-            if (e.key === 'Escape') {
-              setTitle(thread.title)
-              setEditing(false)
-            }
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          className="thread-main"
-          aria-current={open || undefined}
-          onClick={() => void openThread(thread.id)}
-        >
-          <span className="thread-title">{label}</span>
-          <span className="thread-meta">
-            {when(thread.updatedAt, t)} · {t('threads.questions', { count: thread.turnCount })}
-            {thread.scope ? ` · ${t('threads.papers', { count: thread.scope.length })}` : ''}
-          </span>
-        </button>
-      )}
-      <span className="thread-actions">
-        <button
-          type="button"
-          className="btn btn-small btn-quiet"
-          aria-label={t('threads.renameLabel', { title: label })}
-          onClick={() => {
-            setTitle(thread.title || label)
-            setEditing(true)
-          }}
-        >
-          {t('threads.rename')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small btn-quiet"
-          aria-label={t('threads.deleteLabel', { title: label })}
-          onClick={() => void deleteThread(thread.id)}
-        >
-          {t('threads.delete')}
-        </button>
-      </span>
-    </li>
-  )
+  const to = moves[e.key]
+  if (to === undefined || !rows[to]) return
+  e.preventDefault()
+  rows[to].focus()
 }
 
 /** How the conversation list is shown beside the conversation. */
@@ -191,9 +137,9 @@ export function ThreadList({ folded, overlay, onToggle }: ThreadListProps) {
           </div>
         </div>
       )}
-      <ul className="thread-list" id="thread-list">
+      <ul className="thread-list" id="thread-list" onKeyDown={rowKeys}>
         {list.map((t) => (
-          <ThreadItem key={t.id} thread={t} open={t.id === currentId} />
+          <ThreadRow key={t.id} thread={t} open={t.id === currentId} />
         ))}
       </ul>
       {list.length === 0 && (
