@@ -16,6 +16,8 @@ interface Props {
   size: PageSize
   /** Whether the page is near the viewport (only then is it drawn). */
   near: boolean
+  /** Whether the page waits to be drawn while a citation lands on another page. */
+  defer: boolean
   highlight: Highlight | null
   onHighlight: (found: boolean) => void
   /** Find hits on this page (the current one marked), or null. */
@@ -65,6 +67,7 @@ export function PdfPage({
   scale,
   size,
   near,
+  defer,
   highlight,
   onHighlight,
   findHits,
@@ -74,7 +77,7 @@ export function PdfPage({
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const textRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
-  const { rendered, failed } = usePageDrawing(doc, number, scale, near, canvasRef, textRef)
+  const { rendered, failed } = usePageDrawing(doc, number, scale, near, defer, canvasRef, textRef)
   const boxes = usePageHighlight({
     paperId,
     number,

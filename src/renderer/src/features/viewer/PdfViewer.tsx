@@ -6,7 +6,13 @@ import { FindBar } from './FindBar'
 import { PdfPage } from './PdfPage'
 import { useDocumentFind } from './useDocumentFind'
 import { usePdfDocument, type LoadedDocument } from './usePdfDocument'
-import { PAGE_GAP, useNearPages, usePageNavigation, usePaneWidth } from './useViewerScroll'
+import {
+  PAGE_GAP,
+  useCitationLanding,
+  useNearPages,
+  usePageNavigation,
+  usePaneWidth
+} from './useViewerScroll'
 import { ViewerSidebar } from './ViewerSidebar'
 import { ViewerToolbar } from './ViewerToolbar'
 
@@ -69,6 +75,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
   const near = useNearPages(scrollRef, !!ready, scale)
   const onScroll = usePageNavigation(scrollRef, !!ready, scale)
   const hitsByPage = useDocumentFind(ready?.doc ?? null, scrollRef)
+  const landing = useCitationLanding()
 
   // A citation opens the viewer with focus in it, so the keyboard can scroll the paper.
   useEffect(() => {
@@ -99,6 +106,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
               scale={scale}
               size={ready.size}
               near={near.has(n)}
+              defer={landing && highlight?.page !== n}
               highlight={highlight && highlight.page === n ? highlight : null}
               onHighlight={setHighlightFound}
               findHits={hitsByPage.get(n) ?? null}

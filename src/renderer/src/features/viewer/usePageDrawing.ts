@@ -9,8 +9,8 @@ export interface PageDrawing {
 }
 
 /**
- * Draws page `number` into the canvas and the text layer while it is `near` the viewport, and
- * gives the drawing back (its bitmap and spans) when it moves away or the scale changes.
+ * Draws page `number` into the canvas and the text layer while it is `near` the viewport (once
+ * nothing more urgent is `defer`ring it), and gives the drawing back (its bitmap and spans) when it moves away or the scale changes.
  * @returns the drawing at `scale` (null until drawn; a drawing at another scale is stale, its
  * spans are gone) and whether drawing failed.
  */
@@ -19,15 +19,19 @@ export function usePageDrawing(
   number: number,
   scale: number,
   near: boolean,
+  /** Wait before starting to draw (another page, the cited one, goes first). */
+  defer: boolean,
   canvasRef: RefObject<HTMLCanvasElement | null>,
   textRef: RefObject<HTMLDivElement | null>
 ): { rendered: PageDrawing | null; failed: boolean } {
   const [rendered, setRendered] = useState<PageDrawing | null>(null)
   const [failed, setFailed] = useState(false)
+  // A drawing under way or done is not undone by a wait; only a new one waits.
+  const draw = near && (!defer || rendered !== null)
   useEffect(() => {
     const canvas = canvasRef.current
     const text = textRef.current
-    if (!near || !canvas || !text) return
+    if (!draw || !canvas || !text) return
     let live = true
     const task = doc.render(number, scale, canvas, text)
     task.done.then(
@@ -47,6 +51,6 @@ export function usePageDrawing(
       canvas.height = 0
       text.replaceChildren()
     }
-  }, [doc, number, scale, near, canvasRef, textRef])
+  }, [doc, number, scale, draw, canvasRef, textRef])
   return { rendered, failed }
 }

@@ -93,3 +93,26 @@ export function usePageNavigation(
     setVisiblePage(current)
   }, [scrollRef, setVisiblePage])
 }
+
+/** How long the other pages wait for the cited page to be drawn and marked, at most. */
+const LANDING_WAIT_MS = 1500
+
+/**
+ * Whether a citation is landing: its page is being drawn and marked, and the pages around it
+ * wait, so that on a busy machine the cited page is not drawn last of five.
+ * @remarks Pages already drawn stay drawn; only new drawings wait. A page that cannot be drawn
+ * or a passage that is not found does not hold the others for more than {@link LANDING_WAIT_MS}.
+ */
+export function useCitationLanding(): boolean {
+  const pending = useAppStore(
+    (s) => s.viewer.highlight !== null && s.viewer.highlightFound === null
+  )
+  const nonce = useAppStore((s) => s.viewer.highlight?.nonce)
+  const [expired, setExpired] = useState<number | undefined>(undefined)
+  useEffect(() => {
+    if (!pending) return
+    const timer = setTimeout(() => setExpired(nonce), LANDING_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [pending, nonce])
+  return pending && expired !== nonce
+}
