@@ -105,6 +105,8 @@ describe.skipIf(!existsSync(PAPER))(
         )
         expect(await otherLanguageOnScreen(page, language, [TITLE, ...questions])).toEqual([])
         await h.screenshot(`restored-02-${language}-evidence-after-reload`)
+        await back.locator('.figure-crop').first().scrollIntoViewIfNeeded()
+        await h.screenshot(`restored-02-${language}-evidence-crop-after-reload`)
       }, 240_000)
     }
 
