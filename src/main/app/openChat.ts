@@ -3,6 +3,7 @@ import { ConversationService } from '../chat/ConversationService'
 import { ThreadStore } from '../chat/ThreadStore'
 import type { LibraryService } from '../library/LibraryService'
 import type { OpenContext } from '../openContext'
+import type { ChunkSource } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 
 /** What opening the conversations needs beyond {@link OpenContext}. */
@@ -10,6 +11,8 @@ export interface ChatOpenContext extends OpenContext {
   settings: SettingsService
   library: LibraryService
   agent: AgentService
+  /** The chunk records, where an older turn's cited figure is found again. */
+  keywords: ChunkSource
 }
 
 /** The saved threads and the service that answers in them. */
@@ -32,7 +35,8 @@ export async function openChat(ctx: ChatOpenContext): Promise<OpenedChat> {
     store: threads,
     agent: ctx.agent,
     papers: () => library.list(),
-    modelName: () => settings.get().model
+    modelName: () => settings.get().model,
+    chunks: (ids) => ctx.keywords.getChunks(ids)
   })
   return { threads, conversations }
 }
