@@ -86,7 +86,7 @@ async function openServices(
   const { lab, retriever } = openLab({ ...ctx, ...stores, secrets: options.secrets })
   const answers = await openAgent({ ...ctx, settings, library, embedder, retriever })
   const { agent } = answers
-  const { threads, conversations } = await openChat({ ...ctx, settings, library, agent })
+  const { threads, conversations } = await openChat({ ...ctx, ...stores, settings, agent })
   const compare = await openCompare({
     ...ctx,
     settings,

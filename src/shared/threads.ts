@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { AppErrorSchema } from './errors'
-import { ANSWER_MODES, CitationSchema, UsageSchema } from './types'
+import {
+  ANSWER_MODES,
+  AnswerCheckSchema,
+  AnsweredBySchema,
+  CitationSchema,
+  EvidenceExcerptSchema,
+  UsageSchema
+} from './types'
 
 /** A thread id: `t-` and letters, digits or dashes. */
 export const ThreadIdSchema = z
@@ -35,7 +42,13 @@ export const ThreadTurnSchema = z.object({
   /** Why it failed (`failed`), or what stopped it. */
   error: AppErrorSchema.nullable(),
   /** The library's papers that discuss the question when the thread's scope does not. */
-  outsideScope: z.array(z.string()).optional()
+  outsideScope: z.array(z.string()).optional(),
+  /** The checker's outcome; absent on turns saved before it was kept. */
+  check: AnswerCheckSchema.optional(),
+  /** An evidence-only answer's passages, shown as cards as they were live. */
+  excerpts: z.array(EvidenceExcerptSchema).optional(),
+  /** Which model wrote a generated answer; absent on older turns. */
+  answeredBy: AnsweredBySchema.optional()
 })
 /** One question of a thread and what came back for it. */
 export type ThreadTurn = z.infer<typeof ThreadTurnSchema>

@@ -6,6 +6,7 @@ import type { PriorTurn } from '../agent/history'
 import { isUserFacing, toAppError, UserFacingError } from '../errors'
 import { exportThread } from './exportThread'
 import { toThread } from './threadFile'
+import type { Chunk } from '../domain'
 import type { ThreadStore } from './ThreadStore'
 
 /** The agent as conversations use it. */
@@ -20,7 +21,15 @@ export interface ConversationDeps {
   papers: () => Paper[]
   /** The model name answers are generated with now (recorded on each turn). */
   modelName: () => string
+  /**
+   * The library's chunks by id: where a cited figure or table is on its page, for turns saved
+   * before citations kept it (format 1), so their crops are drawn again.
+   */
+  chunks?: (chunkIds: readonly string[]) => Chunk[]
 }
+
+/** A figure's or table's chunk id (`…-page-3-figure-1`), whose region can be looked up. */
+const FIGURE_CHUNK = /-page-\d+-(figure|table)-[^-]+$/
 
 /** An answer and where it was saved (null outside a thread). */
 export type SavedAnswer = Answer & { threadId: string | null; turnId: string | null }
@@ -137,7 +146,10 @@ export class ConversationService {
 
   private view(stored: ReturnType<ThreadStore['get']>): Thread {
     const ids = new Set(this.deps.papers().map((p) => p.id))
-    return toThread(stored, (id) => ids.has(id))
+    return withFigureRegions(
+      toThread(stored, (id) => ids.has(id)),
+      this.deps.chunks
+    )
   }
 
   private requirePapers(ids: readonly string[]): void {
@@ -170,4 +182,24 @@ function limitTo(
     })
   }
   return both
+}
+
+/**
+ * A thread whose figure and table citations all say where the figure is: a citation saved
+ * without its region (format 1) gets it from the paper's chunk, if the paper is still there.
+ */
+function withFigureRegions(thread: Thread, chunks: ConversationDeps['chunks']): Thread {
+  const wanted = thread.turns.flatMap((t) =>
+    t.citations.filter((c) => !c.region && FIGURE_CHUNK.test(c.chunkId)).map((c) => c.chunkId)
+  )
+  if (!chunks || wanted.length === 0) return thread
+  const found = new Map(chunks([...new Set(wanted)]).map((c) => [c.id, c]))
+  for (const turn of thread.turns) {
+    turn.citations = turn.citations.map((c) => {
+      const chunk = c.region ? undefined : found.get(c.chunkId)
+      if (!chunk?.region || !chunk.kind) return c
+      return { ...c, kind: chunk.kind, region: { ...chunk.region } }
+    })
+  }
+  return thread
 }

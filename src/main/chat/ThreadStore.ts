@@ -230,18 +230,15 @@ export class ThreadStore {
           mode: a.mode,
           verified: a.verified,
           notice: a.notice,
-          citations: a.citations.map((c) => ({
-            number: c.number,
-            paperId: c.paperId,
-            title: c.title,
-            page: c.page,
-            chunkId: c.chunkId,
-            snippet: c.snippet
-          })),
+          citations: a.citations.map(storedCitation),
           usage: a.usage,
           model: outcome.model,
           error: null,
-          ...(a.outsideScope && { outsideScope: [...a.outsideScope] })
+          ...(a.outsideScope && { outsideScope: [...a.outsideScope] }),
+          // What the answer showed besides its text, so that a reload draws it the same.
+          ...(a.check && { check: a.check }),
+          ...(a.excerpts && { excerpts: a.excerpts.map((x) => ({ ...x })) }),
+          ...(a.answeredBy && { answeredBy: { ...a.answeredBy } })
         })
       } else {
         turn.status = outcome.status
@@ -341,6 +338,20 @@ export class ThreadStore {
     this.log(
       `threads: ${path} could not be read (${reason}); moved it to ${movedTo}${kept === undefined ? '' : `; ${kept} whole turn(s) recovered`}`
     )
+  }
+}
+
+/** A citation as stored: where it points, and what is needed to draw a cited figure's crop. */
+function storedCitation(c: Answer['citations'][number]): StoredTurn['citations'][number] {
+  return {
+    number: c.number,
+    paperId: c.paperId,
+    title: c.title,
+    page: c.page,
+    chunkId: c.chunkId,
+    snippet: c.snippet,
+    ...(c.kind && { kind: c.kind }),
+    ...(c.region && { region: { ...c.region } })
   }
 }
 

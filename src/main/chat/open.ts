@@ -1,6 +1,7 @@
 import type { AgentService } from '../agent/AgentService'
 import type { LibraryService } from '../library/LibraryService'
 import type { OpenContext } from '../openContext'
+import type { ChunkSource } from '../search/types'
 import type { SettingsService } from '../settings/settingsService'
 import { ConversationService } from './ConversationService'
 import { ThreadStore } from './ThreadStore'
@@ -10,6 +11,8 @@ export interface ChatOpenContext extends OpenContext {
   settings: SettingsService
   library: LibraryService
   agent: AgentService
+  /** The chunk records, where an older turn's cited figure is found again. */
+  keywords: ChunkSource
 }
 
 /** The saved threads and the service that answers in them. */
@@ -30,7 +33,8 @@ export async function openChat(ctx: ChatOpenContext): Promise<OpenedChat> {
     store: threads,
     agent: ctx.agent,
     papers: () => library.list(),
-    modelName: () => settings.get().model
+    modelName: () => settings.get().model,
+    chunks: (ids) => ctx.keywords.getChunks(ids)
   })
   return { threads, conversations }
 }

@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import { ERROR_CODES, ErrorParamsSchema, type AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
+import { AnswerCheckSchema, AnsweredBySchema, type Citation } from '../../shared/answers'
+import { ChunkKindSchema } from '../../shared/retrieval'
 import { parseVersioned, type FileFormat } from '../storage/versionedFile'
 import { readJsonPrefix } from '../storage/jsonPrefix'
+import { threadV1ToV2 } from './threadMigrations'
 
 /**
  * The storage schema of one thread file (never the IPC schema: the two may drift apart, and a
@@ -25,7 +28,20 @@ const StoredCitation = z.looseObject({
   title: z.string(),
   page: z.number().int(),
   chunkId: z.string(),
-  snippet: z.string()
+  snippet: z.string(),
+  /** What is cited (text, ocr, figure, table); absent in format 1 and on text. */
+  kind: z.string().optional(),
+  /** A cited figure's or table's region on its page: what its crop is drawn from. */
+  region: z
+    .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+    .optional()
+})
+/** One passage of an evidence-only answer, split around its best sentence(s). */
+const StoredExcerpt = z.looseObject({
+  number: z.number().int(),
+  before: z.string(),
+  best: z.string(),
+  after: z.string()
 })
 const StoredTurn = z.looseObject({
   id: z.string(),
@@ -42,7 +58,15 @@ const StoredTurn = z.looseObject({
   finishedAt: z.string().nullable(),
   error: StoredError.nullable(),
   /** Papers outside the thread's scope that discuss the question (absent in older files). */
-  outsideScope: z.array(z.string()).optional()
+  outsideScope: z.array(z.string()).optional(),
+  /** The checker's outcome (format 2; a string, so a later outcome does not break this one). */
+  check: z.string().optional(),
+  /** An evidence-only answer's passages, shown as cards (format 2). */
+  excerpts: z.array(StoredExcerpt).optional(),
+  /** Which model wrote a generated answer (format 2). */
+  answeredBy: z
+    .looseObject({ provider: z.string(), model: z.string(), fallback: z.boolean() })
+    .optional()
 })
 /** One stored thread file: `{ version, thread }`. */
 export const ThreadFileSchema = z.looseObject({
@@ -62,15 +86,16 @@ export type ThreadFile = z.infer<typeof ThreadFileSchema>
 export type StoredThread = ThreadFile['thread']
 
 /**
- * `threads/<id>.json`, format 1, on the shared versioned-file pattern (storage/versionedFile).
- * @remarks Version 1 is the first format, so there is nothing to upgrade yet; the next format
- * change adds `migrations[1]` here and bumps `version`.
+ * `threads/<id>.json`, format 2, on the shared versioned-file pattern (storage/versionedFile).
+ * @remarks Format 2 keeps what a turn showed besides its text (evidence cards, citation kinds
+ * and figure regions, the check, the model): a restored turn is drawn as it was shown live.
+ * Format 1 files are upgraded at open by {@link threadV1ToV2}.
  */
 export const THREAD_FORMAT: FileFormat<ThreadFile> = {
   name: 'conversation file',
-  version: 1,
+  version: 2,
   schema: ThreadFileSchema,
-  migrations: {}
+  migrations: { 1: threadV1ToV2 }
 }
 
 /** Why a thread file cannot be read; the store reports it (and moves a damaged one aside). */
@@ -153,21 +178,46 @@ function toAppError(e: z.infer<typeof StoredError> | null): AppError | null {
   return out
 }
 
+/** A stored citation as the contract's: a kind this build does not know is read as text. */
+function toCitation(c: z.infer<typeof StoredCitation>, removed: boolean): Citation {
+  const { kind, ...rest } = c
+  const known = ChunkKindSchema.safeParse(kind)
+  return {
+    ...rest,
+    ...(known.success && { kind: known.data }),
+    ...(removed && { paperRemoved: true })
+  }
+}
+
 /**
  * The stored thread as the contract's {@link Thread}; citations of papers no longer in the
  * library are marked `paperRemoved` so the UI can say so instead of opening nothing.
+ * @remarks A check or a model provider this build does not know is left out (the turn reads as
+ * format 1 showed it), never an error.
  */
 export function toThread(stored: StoredThread, hasPaper: (paperId: string) => boolean): Thread {
   return {
     ...stored,
     scope: stored.scope ? [...stored.scope] : null,
-    turns: stored.turns.map((t) => ({
-      ...t,
-      notice: toAppError(t.notice),
-      error: toAppError(t.error),
-      citations: t.citations.map((c) =>
-        hasPaper(c.paperId) ? { ...c } : { ...c, paperRemoved: true }
-      )
-    }))
+    turns: stored.turns.map(({ check, answeredBy, excerpts, ...t }) => {
+      const knownCheck = AnswerCheckSchema.safeParse(check)
+      const by = AnsweredBySchema.safeParse(answeredBy)
+      return {
+        ...t,
+        notice: toAppError(t.notice),
+        error: toAppError(t.error),
+        citations: t.citations.map((c) => toCitation(c, !hasPaper(c.paperId))),
+        ...(knownCheck.success && { check: knownCheck.data }),
+        ...(by.success && { answeredBy: by.data }),
+        ...(excerpts && {
+          excerpts: excerpts.map(({ number, before, best, after }) => ({
+            number,
+            before,
+            best,
+            after
+          }))
+        })
+      }
+    })
   }
 }

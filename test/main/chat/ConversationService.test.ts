@@ -7,7 +7,7 @@ import { ConversationService } from '../../../src/main/chat/ConversationService'
 import { ThreadStore } from '../../../src/main/chat/ThreadStore'
 import { CancelledError, UserFacingError } from '../../../src/main/errors'
 import type { Answer } from '../../../src/shared/types'
-import { answer, paper } from '../../fixtures/chatRecords'
+import { answer, citation, paper } from '../../fixtures/chatRecords'
 
 /** An agent that records what it was asked and answers from a script. */
 function scripted(replies: ((input: AskInput) => Promise<Answer>)[]) {
@@ -110,5 +110,35 @@ describe('ConversationService', () => {
     await expect(
       service.ask({ question: 'q', requestId: 'b', threadId: id, paperIds: ['1810.04805'] })
     ).rejects.toThrow(/outside this conversation's papers/)
+  })
+
+  it('draws the figure of a turn saved without its region again, from the paper', async () => {
+    const store = new ThreadStore(join(mkdtempSync(join(tmpdir(), 'rp-conv-')), 'threads'))
+    await store.open()
+    const t = await store.create()
+    const turn = await store.beginTurn(t.id, 'What does Figure 1 show?')
+    // As format 1 saved it: the figure's chunk id, but no kind and no region.
+    const old = answer({ citations: [citation(1, { chunkId: '1706.03762-page-3-figure-1' })] })
+    await store.finishTurn(t.id, turn.id, { status: 'done', answer: old, model: null })
+    const region = { x: 0.3, y: 0.07, width: 0.4, height: 0.45 }
+    const service = new ConversationService({
+      store,
+      agent: scripted([]).agent,
+      papers: () => [paper()],
+      modelName: () => 'gemini-test',
+      chunks: (ids) =>
+        ids.map((id) => ({
+          id,
+          paperId: '1706.03762',
+          page: 3,
+          index: 0,
+          section: 'body',
+          text: 'Figure 1: The Transformer - model architecture.',
+          tokens: 9,
+          kind: 'figure' as const,
+          region
+        }))
+    })
+    expect(service.get(t.id).turns[0]!.citations[0]).toMatchObject({ kind: 'figure', region })
   })
 })

@@ -46,7 +46,7 @@ describe('ThreadStore', () => {
       [2, '1810.04805', 3, '1706.03762-page-4-chunk-2']
     ])
     const file = JSON.parse(readFileSync(join(path, `${thread.id}.json`), 'utf8'))
-    expect(file.version).toBe(1)
+    expect(file.version).toBe(THREAD_FORMAT.version)
   })
 
   it('keeps, across a reopen, the papers outside the scope that a turn said discuss it', async () => {
@@ -159,7 +159,7 @@ describe('ThreadStore', () => {
     })
     expect(migratedFrom).toBe(1)
     expect(file.thread.title).toBe('Old')
-    expect(() => parseThreadFile(v1, { ...THREAD_FORMAT, version: 2 })).toThrow(
+    expect(() => parseThreadFile(v1, { ...THREAD_FORMAT, version: 2, migrations: {} })).toThrow(
       /no migration from format 1/
     )
   })

@@ -97,7 +97,10 @@ export function turnFromThread(t: ThreadTurn, question = t.question): Turn {
             notice: t.notice,
             citations: t.citations,
             usage: t.usage,
-            ...(t.outsideScope && { outsideScope: t.outsideScope })
+            ...(t.outsideScope && { outsideScope: t.outsideScope }),
+            ...(t.check && { check: t.check }),
+            ...(t.excerpts && { excerpts: t.excerpts }),
+            ...(t.answeredBy && { answeredBy: t.answeredBy })
           }
         : null,
     error: t.error,

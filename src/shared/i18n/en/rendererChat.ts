@@ -42,7 +42,8 @@ export const chatEn = {
     wholePassage: 'Show the whole passage',
     figureNotRead:
       'Figures and tables appear here by their captions and the text around them: the figure itself was not read.',
-    passageHead: '{{title}}, p. {{page, number}}'
+    passageHead: '{{title}}, p. {{page, number}}',
+    noPassages: 'No relevant passage was found in the papers in the library.'
   },
   threads: {
     label: 'Conversations',

@@ -45,7 +45,8 @@ export const chatPtBR: Pick<Catalog, keyof typeof chatEn> = {
     wholePassage: 'Mostrar o trecho inteiro',
     figureNotRead:
       'Figuras e tabelas aparecem aqui pela legenda e pelo texto ao redor: a figura em si não foi lida.',
-    passageHead: '{{title}}, p. {{page, number}}'
+    passageHead: '{{title}}, p. {{page, number}}',
+    noPassages: 'Nenhum trecho relevante foi encontrado nos artigos da biblioteca.'
   },
   threads: {
     label: 'Conversas',

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TurnView } from '../../../../src/renderer/src/features/chat/TurnView'
 import type { Turn } from '../../../../src/renderer/src/store/chatSlice'
+import { turnFromThread } from '../../../../src/renderer/src/store/threadsSlice'
 import { useAppStore } from '../../../../src/renderer/src/store/StoreContext'
 import type { AppError } from '../../../../src/shared/errors'
 import { answer, citation, fakeApi, ok } from '../../fakeApi'
@@ -149,6 +150,61 @@ describe('TurnView', () => {
     expect(rest.open).toBe(false)
     expect(rest.textContent).toContain('Setup first.')
     expect(screen.queryByText(/tokens/)).toBeNull()
+  })
+
+  it('draws a saved evidence turn as it was shown live: cards, figure mark, no text of its own', () => {
+    const live = answer({
+      mode: 'evidence',
+      verified: false,
+      check: 'unchecked',
+      notice: { code: 'NO_API_KEY', message: 'No key.' },
+      // The text an evidence answer also carries: never shown beside its cards.
+      answer: 'Not a generated answer. [1] Attention, p. 3:\n> Figure 1: The Transformer.',
+      citations: [citation(1, { kind: 'figure', page: 3 })],
+      excerpts: [{ number: 1, before: '', best: 'Figure 1: The Transformer.', after: '' }]
+    })
+    const first = renderWithStore(
+      <TurnView turn={turn({ answer: live, turnId: 'u-1', usage: live.usage })} />
+    )
+    const shown = first.container.querySelector('.answer')!.innerHTML
+    expect(shown).not.toContain('Not a generated answer')
+    expect(screen.getByText('Figure')).toBeTruthy()
+    cleanup()
+    const saved = turnFromThread({
+      id: 'u-1',
+      question: 'What is attention?',
+      status: 'done',
+      answer: live.answer,
+      mode: 'evidence',
+      verified: false,
+      notice: live.notice,
+      citations: live.citations,
+      usage: live.usage,
+      model: null,
+      askedAt: '2026-12-01T10:00:00.000Z',
+      finishedAt: '2026-12-01T10:00:01.000Z',
+      error: null,
+      check: 'unchecked',
+      excerpts: live.excerpts!
+    })
+    const again = renderWithStore(<TurnView turn={saved} />)
+    expect(again.container.querySelector('.answer')!.innerHTML).toBe(shown)
+  })
+
+  it('says an evidence answer found no passage in the UI language, not in its saved text', () => {
+    const none = answer({
+      mode: 'evidence',
+      verified: false,
+      notice: { code: 'NO_API_KEY', message: 'No key.' },
+      answer: 'Não é uma resposta gerada. Nenhum trecho relevante foi encontrado.',
+      citations: [],
+      excerpts: []
+    })
+    renderWithStore(<TurnView turn={turn({ answer: none })} />)
+    expect(
+      screen.getByText('No relevant passage was found in the papers in the library.')
+    ).toBeTruthy()
+    expect(screen.queryByText(/Não é uma resposta/)).toBeNull()
   })
 
   it('counts a quota wait down once, live, and enables Retry when it ends', () => {

@@ -80,6 +80,7 @@ describe('PdfPage highlight', () => {
     number: 1,
     size: { width: 600, height: 800 },
     near: true,
+    defer: false,
     highlight,
     onHighlight: () => {},
     findHits: null,
@@ -115,5 +116,20 @@ describe('PdfPage highlight', () => {
     expect(view.container.querySelector('.pdf-page')!.getAttribute('data-rendered')).toBe('false')
     await act(async () => draws[1]!.finish())
     expect(scrolled).toEqual([{ text: ITEMS[1], connected: true }])
+  })
+
+  it('waits to draw while a citation lands on another page, and keeps a drawing it has', async () => {
+    const { doc, draws } = fakeDoc()
+    const other = { ...props, number: 2, highlight: null }
+    const view = render(<PdfPage {...other} doc={doc} scale={1} defer />, { wrapper: Providers })
+    // The cited page goes first: this one is not started.
+    expect(draws).toHaveLength(0)
+    view.rerender(<PdfPage {...other} doc={doc} scale={1} defer={false} />)
+    expect(draws).toHaveLength(1)
+    await act(async () => draws[0]!.finish())
+    // A later citation elsewhere does not undo a page already drawn.
+    view.rerender(<PdfPage {...other} doc={doc} scale={1} defer />)
+    expect(draws[0]!.cancelled).toBe(false)
+    expect(view.container.querySelector('.pdf-page')!.getAttribute('data-rendered')).toBe('true')
   })
 })

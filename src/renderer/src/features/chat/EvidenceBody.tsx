@@ -6,6 +6,8 @@ import { CitationChip } from './CitationChip'
  * An evidence-only answer, read as passages: for each, its source, the sentence(s) that best
  * answer the question, and the rest of the passage folded underneath. A figure or table is
  * quoted by its caption, and the answer says the figure itself was not read.
+ * @remarks Every text around the passages is the UI's, in its language: the same turn restored
+ * after a switch of language reads in the new one (the passages stay the paper's).
  */
 export function EvidenceBody({
   excerpts,
@@ -17,6 +19,7 @@ export function EvidenceBody({
   const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
   const figures = citations.some((c) => c.kind === 'figure' || c.kind === 'table')
+  if (excerpts.length === 0) return <p className="evidence-none">{t('chat.noPassages')}</p>
   return (
     <>
       <ol className="evidence-list">

@@ -78,7 +78,7 @@ export function TurnView({ turn }: { turn: Turn }) {
           <>
             <AnsweredBy answer={turn.answer} />
             <AnswerLabels answer={turn.answer} />
-            {turn.answer.excerpts?.length ? (
+            {turn.answer.mode === 'evidence' && turn.answer.excerpts ? (
               <EvidenceBody excerpts={turn.answer.excerpts} citations={turn.answer.citations} />
             ) : (
               <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />

@@ -1,34 +1,20 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
-import { useTranslation, type Failure } from '../../i18n'
+import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
-import type { FindHit } from '../../store/viewerSlice'
-import { DocumentCache } from './documentCache'
 import { FindBar } from './FindBar'
-import { findAllItems } from './highlightMatch'
-import { PdfPage, type PageHit } from './PdfPage'
-import { PdfjsDocument, type PageSize } from './pdfjs'
+import { PdfPage } from './PdfPage'
+import { useDocumentFind } from './useDocumentFind'
+import { usePdfDocument, type LoadedDocument } from './usePdfDocument'
+import {
+  PAGE_GAP,
+  useCitationLanding,
+  useNearPages,
+  usePageNavigation,
+  usePaneWidth
+} from './useViewerScroll'
 import { ViewerSidebar } from './ViewerSidebar'
 import { ViewerToolbar } from './ViewerToolbar'
-
-type Loaded =
-  | { state: 'loading'; paperId: string }
-  | { state: 'ready'; paperId: string; doc: PdfjsDocument; size: PageSize }
-  | { state: 'failed'; paperId: string; error: Failure }
-
-/** The papers last opened, kept open so that going back to one is immediate. */
-const documents = new DocumentCache<PdfjsDocument>(3)
-
-/** Main could not give the PDF's bytes (the reason is main's, for the person). */
-class PdfNotFetched extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message)
-  }
-}
-
-const PAGE_GAP = 12
-/** How far beyond the visible area pages are drawn in advance (and kept). */
-const NEAR_MARGIN = '150% 0px'
 
 /** The PDF pane: the toolbar, find, the side panel and the open paper's pages. */
 export function PdfViewer() {
@@ -44,24 +30,31 @@ export function PdfViewer() {
   )
 }
 
-/** Every hit of `query` in the document, page by page (each page's text is read once). */
-async function findHits(
-  doc: PdfjsDocument,
-  cache: Map<number, string[]>,
-  query: string,
-  stale: () => boolean
-): Promise<FindHit[] | null> {
-  const hits: FindHit[] = []
-  for (let page = 1; page <= doc.numPages; page++) {
-    let items = cache.get(page)
-    if (!items) {
-      items = await doc.pageItems(page)
-      cache.set(page, items)
-    }
-    if (stale()) return null
-    for (const ranges of findAllItems(items, query)) hits.push({ page, ranges })
-  }
-  return hits
+/** The scale pages are drawn at: the chosen zoom, or the pane's width for fit-to-width. */
+function useScale(loaded: LoadedDocument, paneWidth: number): number {
+  const zoom = useAppStore((s) => s.viewer.zoom)
+  const setScale = useAppStore((s) => s.setScale)
+  const scale =
+    loaded.state === 'ready'
+      ? zoom === 'fit'
+        ? Math.max(0.25, (paneWidth - 2 * PAGE_GAP - 2) / loaded.size.width)
+        : zoom
+      : 1
+  useEffect(() => setScale(scale), [scale, setScale])
+  return scale
+}
+
+/** Why the paper is not shown yet: it is opening, or it could not be opened (and why). */
+function DocumentStatus({ loaded }: { loaded: LoadedDocument }) {
+  const { t } = useTranslation()
+  if (loaded.state === 'loading') return <div className="viewer-status">{t('viewer.opening')}</div>
+  if (loaded.state !== 'failed') return null
+  return (
+    <div className="viewer-status notice notice-error" role="alert">
+      <div className="notice-title">{t('viewer.openFailed')}</div>
+      <ErrorMessage error={loaded.error} />
+    </div>
+  )
 }
 
 /**
@@ -70,162 +63,24 @@ async function findHits(
  * @remarks Keyed by paper, so opening another paper starts from fresh state.
  */
 function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
-  const zoom = useAppStore((s) => s.viewer.zoom)
   const page = useAppStore((s) => s.viewer.page)
-  const navNonce = useAppStore((s) => s.viewer.navNonce)
   const highlight = useAppStore((s) => s.viewer.highlight)
-  const fetchPdf = useAppStore((s) => s.fetchPdf)
-  const sha256 = useAppStore((s) => s.library.papers.find((p) => p.id === paperId)?.sha256 ?? '')
-  const setPageCount = useAppStore((s) => s.setPageCount)
-  const setVisiblePage = useAppStore((s) => s.setVisiblePage)
   const setHighlightFound = useAppStore((s) => s.setHighlightFound)
-  const setScale = useAppStore((s) => s.setScale)
-  const find = useAppStore((s) => s.viewer.find)
-  const setFindHits = useAppStore((s) => s.setFindHits)
-  const goToPage = useAppStore((s) => s.goToPage)
-  const pageText = useRef(new Map<number, string[]>())
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading', paperId })
-  const [near, setNear] = useState<Set<number>>(new Set())
-  const [paneWidth, setPaneWidth] = useState(600)
+  const findNonce = useAppStore((s) => s.viewer.find.nonce)
   const scrollRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
-
-  useEffect(() => {
-    let stale = false
-    void (async () => {
-      try {
-        const doc = await documents.get(`${paperId}:${sha256}`, async () => {
-          const got = await fetchPdf(paperId)
-          if ('error' in got) throw new PdfNotFetched(got.error)
-          return PdfjsDocument.open(got.bytes)
-        })
-        const size = await doc.pageSize(1)
-        if (stale) return
-        setPageCount(doc.numPages)
-        setLoaded({ state: 'ready', paperId, doc, size })
-      } catch (e) {
-        if (stale) return
-        const error = e instanceof PdfNotFetched ? e.failure : { message: (e as Error).message }
-        setLoaded({ state: 'failed', paperId, error })
-      }
-    })()
-    return () => {
-      stale = true
-    }
-  }, [paperId, sha256, fetchPdf, setPageCount])
-
-  useLayoutEffect(() => {
-    const el = scrollRef.current
-    if (!el) return
-    // Redraw at the new width once the splitter or the window stops moving, not on every pixel.
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const observer = new ResizeObserver(() => {
-      clearTimeout(timer)
-      timer = setTimeout(() => setPaneWidth(el.clientWidth), 120)
-    })
-    observer.observe(el)
-    setPaneWidth(el.clientWidth)
-    return () => {
-      clearTimeout(timer)
-      observer.disconnect()
-    }
-  }, [loaded.state])
-
+  const loaded = usePdfDocument(paperId)
   const ready = loaded.state === 'ready' ? loaded : null
-  const scale = ready
-    ? zoom === 'fit'
-      ? Math.max(0.25, (paneWidth - 2 * PAGE_GAP - 2) / ready.size.width)
-      : zoom
-    : 1
-
-  useEffect(() => setScale(scale), [scale, setScale])
-
-  // Which pages are near the viewport: only those are drawn.
-  useEffect(() => {
-    const root = scrollRef.current
-    if (!ready || !root) return
-    const observer = new IntersectionObserver(
-      (entries) =>
-        setNear((prev) => {
-          const next = new Set(prev)
-          for (const e of entries) {
-            const n = Number((e.target as HTMLElement).dataset.pageNumber)
-            if (e.isIntersecting) next.add(n)
-            else next.delete(n)
-          }
-          return next
-        }),
-      { root, rootMargin: NEAR_MARGIN }
-    )
-    root.querySelectorAll('.pdf-page').forEach((el) => observer.observe(el))
-    return () => observer.disconnect()
-  }, [ready, scale])
-
-  // Navigation: scroll the requested page to the top.
-  useLayoutEffect(() => {
-    const root = scrollRef.current
-    if (!ready || !root) return
-    const target = root.querySelector<HTMLElement>(`[data-page-number="${page}"]`)
-    if (target) root.scrollTop = target.offsetTop - PAGE_GAP
-    // Only a navigation request (or a new layout) scrolls; the page the user scrolls to does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [navNonce, ready, scale])
-
-  // Find: count the hits of the query over every page (debounced while typing).
-  const findQuery = find.open ? find.query.trim() : ''
-  useEffect(() => {
-    if (!ready || !findQuery) return
-    let stale = false
-    const timer = setTimeout(() => {
-      void findHits(ready.doc, pageText.current, findQuery, () => stale).then((hits) => {
-        if (hits) setFindHits(find.query, hits)
-      })
-    }, 150)
-    return () => {
-      stale = true
-      clearTimeout(timer)
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, findQuery, setFindHits])
-
-  // The current hit's page is brought near so that it is drawn; PdfPage scrolls to the hit
-  // itself. A page already drawn has been scrolled to its hit (its effect ran first): moving to
-  // the page's top now would push a hit low on a tall page out of view.
-  const currentHit = find.open && find.hits ? (find.hits[find.current] ?? null) : null
-  useEffect(() => {
-    if (!currentHit) return
-    const target = scrollRef.current?.querySelector<HTMLElement>(
-      `[data-page-number="${currentHit.page}"]`
-    )
-    if (target?.dataset.rendered !== 'true') goToPage(currentHit.page)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [find.nonce])
+  const scale = useScale(loaded, usePaneWidth(scrollRef, loaded.state))
+  const near = useNearPages(scrollRef, !!ready, scale)
+  const onScroll = usePageNavigation(scrollRef, !!ready, scale)
+  const hitsByPage = useDocumentFind(ready?.doc ?? null, scrollRef)
+  const landing = useCitationLanding()
 
   // A citation opens the viewer with focus in it, so the keyboard can scroll the paper.
   useEffect(() => {
     if (highlight) scrollRef.current?.focus({ preventScroll: true })
   }, [highlight])
-
-  const hitsByPage = new Map<number, PageHit[]>()
-  if (find.open && find.hits) {
-    find.hits.forEach((hit, i) => {
-      const list = hitsByPage.get(hit.page) ?? []
-      list.push({ ranges: hit.ranges, current: i === find.current })
-      hitsByPage.set(hit.page, list)
-    })
-  }
-
-  const onScroll = useCallback(() => {
-    const root = scrollRef.current
-    if (!root) return
-    const probe = root.scrollTop + root.clientHeight / 3
-    let current = 1
-    for (const el of root.querySelectorAll<HTMLElement>('.pdf-page')) {
-      if (el.offsetTop <= probe) current = Number(el.dataset.pageNumber)
-      else break
-    }
-    setVisiblePage(current)
-  }, [setVisiblePage])
 
   return (
     <div className="viewer-body">
@@ -240,13 +95,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
         role="region"
         aria-label={t('viewer.pages')}
       >
-        {loaded.state === 'loading' && <div className="viewer-status">{t('viewer.opening')}</div>}
-        {loaded.state === 'failed' && (
-          <div className="viewer-status notice notice-error" role="alert">
-            <div className="notice-title">{t('viewer.openFailed')}</div>
-            <ErrorMessage error={loaded.error} />
-          </div>
-        )}
+        <DocumentStatus loaded={loaded} />
         {ready &&
           Array.from({ length: ready.doc.numPages }, (_, i) => i + 1).map((n) => (
             <PdfPage
@@ -257,10 +106,11 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
               scale={scale}
               size={ready.size}
               near={near.has(n)}
+              defer={landing && highlight?.page !== n}
               highlight={highlight && highlight.page === n ? highlight : null}
               onHighlight={setHighlightFound}
               findHits={hitsByPage.get(n) ?? null}
-              findNonce={find.nonce}
+              findNonce={findNonce}
             />
           ))}
       </div>
