@@ -95,8 +95,12 @@ function locate(
     const second = first === 'above' ? 'below' : 'above'
     const links = f.kind === 'table' ? body : []
     const drawn = graphics.length
-      ? (grow(caption, graphics, links, body, others, first, page) ??
-        grow(caption, graphics, links, body, others, second, page))
+      ? nearOrFar(
+          caption,
+          others,
+          (side) => grow(caption, graphics, links, body, others, side, page),
+          [first, second]
+        )
       : null
     // A table's rows are spaced unevenly (groups, rules), so where it ends is read from its
     // rules when the page's graphics are there; its text block is the fallback.
@@ -112,6 +116,45 @@ function locate(
       placed: found !== null && f.kind === 'figure'
     }
   })
+}
+
+/** A region grown from a caption, and the drawn part of it (its graphics only). */
+interface Grown {
+  region: Box
+  drawing: Box
+}
+
+/** How much of the caption's width a region spans (0–1). */
+function spanOf(region: Box, caption: Box): number {
+  const overlap = Math.min(region.x1, caption.x1) - Math.max(region.x0, caption.x0)
+  return Math.max(0, overlap) / Math.max(1, caption.x1 - caption.x0)
+}
+
+/**
+ * The drawing on the side a caption usually has it (tables captioned on top, figures below),
+ * unless it covers under half of the caption's width while the other side's covers most of it.
+ * @remarks A float's caption is set to the float's width: in a two-column paper a table across
+ * both columns, captioned below, would otherwise take the one-column figure drawn under its
+ * caption (DPR's Table 2 took Figure 1 that way).
+ */
+function nearOrFar(
+  caption: Box,
+  captions: readonly Box[],
+  grown: (side: 'above' | 'below') => Grown | null,
+  [first, second]: readonly ['above' | 'below', 'above' | 'below']
+): Box | null {
+  // Measured on the drawing alone: a table's rows may bridge into the running text beside it.
+  const near = grown(first)
+  if (near && spanOf(near.drawing, caption) >= 0.5) return near.region
+  const far = grown(second)
+  if (!near) return far?.region ?? null
+  if (!far || spanOf(far.drawing, caption) < 0.8) return near.region
+  // A drawing that sits against another caption on that side is that caption's (word2vec's
+  // Table 6, captioned on top, just above Table 7's caption).
+  const limit =
+    second === 'above' ? barrierAbove(caption, captions) : barrierBelow(caption, captions)
+  const gap = second === 'above' ? limit - far.drawing.y1 : far.drawing.y0 - limit
+  return gap > GAP ? far.region : near.region
 }
 
 /**
@@ -222,7 +265,7 @@ function grow(
   captions: readonly Box[],
   side: 'above' | 'below',
   page: PdfPageItems
-): Box | null {
+): Grown | null {
   const column = columnOf(caption, page)
   const limit = side === 'above' ? barrierAbove(caption, captions) : barrierBelow(caption, captions)
   const onSide = (g: Box): boolean =>
@@ -233,7 +276,7 @@ function grow(
       : g.y1 <= caption.y0 + 4 && g.y0 >= limit)
   const isGraphic = new Set(graphics)
   let region: Box | null = null
-  let seenGraphic = false
+  let drawing: Box | null = null
   let edge = side === 'above' ? caption.y1 : caption.y0
   // One pass, nearest first: the edge only moves away from the caption, so once the nearest
   // remaining part is out of reach, all the rest are (pages of plots have thousands of paths).
@@ -246,13 +289,13 @@ function grow(
     if (d > GAP) break
     if (d > (isGraphic.has(g) ? GAP : 14)) continue
     region = region ? union([region, g]) : g
-    seenGraphic ||= isGraphic.has(g)
+    if (isGraphic.has(g)) drawing = drawing ? union([drawing, g]) : g
     edge = side === 'above' ? Math.max(edge, g.y1) : Math.min(edge, g.y0)
   }
-  if (!region || !seenGraphic) return null
+  if (!region || !drawing) return null
   // Text inside the drawing (labels, legends, table cells) is part of it.
   const inside = body.filter((b) => containedIn(b, region!, 3))
-  return union([region, ...inside])
+  return { region: union([region, ...inside]), drawing }
 }
 
 // A table set without rules: the run of lines next to the caption, up to a wide gap.

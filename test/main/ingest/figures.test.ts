@@ -68,6 +68,53 @@ describe('figure and table captions', () => {
     expect(r.x).toBeCloseTo(50 / 600, 2)
   })
 
+  it('gives a table across both columns, captioned below it, its rules, not the figure under its caption', () => {
+    // A two-column 600x800 page (PDF y upward): a full-width table ruled from y=740 to 680,
+    // its caption under it (y=660), then a drawing in the right column (y=640..460) with its
+    // own caption under it, and running text in the left column.
+    const item = (str: string, x: number, y: number, width: number) => ({
+      str,
+      x,
+      y,
+      width,
+      fontSize: 10,
+      fontName: 'f',
+      hasEOL: true
+    })
+    const page: PdfPageItems = {
+      page: 1,
+      width: 600,
+      height: 800,
+      items: [
+        item('Model NQ TQA WQ', 60, 726, 480),
+        item('BM25 59.1 66.9 55.0', 60, 706, 480),
+        item('DPR 78.4 79.4 73.2', 60, 686, 480),
+        item('Table 2: Top-20 retrieval accuracy on the test sets of every dataset.', 50, 660, 500),
+        item('Running text of the left column starts here and goes on.', 50, 630, 240),
+        item('and goes on below, line after line of the left column.', 50, 616, 240),
+        item('Accuracy', 330, 600, 60),
+        item('Figure 1: Accuracy with more training examples.', 310, 440, 240)
+      ],
+      graphics: [
+        { x0: 55, y0: 740, x1: 545, y1: 741 },
+        { x0: 55, y0: 720, x1: 545, y1: 721 },
+        { x0: 55, y0: 700, x1: 545, y1: 701 },
+        { x0: 55, y0: 680, x1: 545, y1: 681 },
+        { x0: 320, y0: 460, x1: 540, y1: 640 }
+      ]
+    }
+    const lines = pageLines(page)
+    const cleaned = cleanPage(lines)
+    const found = detectFigures(page, lines, cleaned.lineOffsets, cleaned.text)
+    const table = found.find((f) => f.label === 'Table 2')!.region
+    const figure = found.find((f) => f.label === 'Figure 1')!.region
+    // The table: from its top rule (y=741 -> 0.074 from the top) to its caption, nothing below.
+    expect(table.y).toBeCloseTo(59 / 800, 2)
+    expect(table.y + table.height).toBeLessThan(1 - 640 / 800)
+    // The figure keeps its own drawing.
+    expect(figure.y).toBeCloseTo(160 / 800, 2)
+  })
+
   it('keeps regions in keyword files, and reads files written before them as text', async () => {
     const chunks = [
       {
@@ -154,5 +201,24 @@ describe.skipIf(!transformer)('figures and tables of the Transformer paper (1706
     for (const c of figures) expect(paper.pages[c.page - 1]!.text).toContain(c.text)
     // Regions nest: the caption's own line is inside the figure's region.
     expect(contains(f1, { x: 0.35, y: 0.5, width: 0.3, height: 0.01 })).toBe(true)
+  })
+})
+
+const dpr = corpusFile('extra/2004.04906.pdf', "DPR's Table 2 region")
+
+describe.skipIf(!dpr)("DPR's tables (2004.04906), captioned under them", () => {
+  it('places Table 2 above its caption, across both columns, apart from Figure 1', async () => {
+    const bytes = new Uint8Array(await readFile(dpr!))
+    const paper = await extractPaper(new PdfjsReader(), bytes, { label: '2004.04906' })
+    const chunks = chunkPages('2004.04906', paper.pages, paper.marks, DEFAULT_SETTINGS)
+    const region = (label: string) =>
+      chunks.find((c) => c.page === 5 && c.kind !== undefined && c.text.startsWith(`${label}:`))!
+        .region!
+    const table = region('Table 2')
+    const figure = region('Figure 1')
+    expect(table.y).toBeLessThan(0.1)
+    expect(table.y + table.height).toBeLessThan(0.25)
+    expect(table.width).toBeGreaterThan(0.7)
+    expect(table.y + table.height).toBeLessThan(figure.y)
   })
 })
