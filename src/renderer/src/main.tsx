@@ -10,6 +10,7 @@ import './styles/map.css'
 import './styles/import.css'
 import './styles/references.css'
 import './styles/sync.css'
+import './styles/libraryColumns.css'
 
 const store = createAppStore(window.researchpal)
 store.connect()
