@@ -115,6 +115,14 @@ describe(`a library of ${PAPERS.toLocaleString('en')} papers in the real rendere
     expect(
       await page.locator('.paper-list').evaluate((list) => list.getBoundingClientRect().height)
     ).toBeGreaterThan(200)
+    // However long the list it scrolls, the notice's own Dismiss button stays inside its box.
+    const dismiss = await repairs.evaluate((notice) => {
+      const box = notice.getBoundingClientRect()
+      const button = [...notice.querySelectorAll('button')].find((b) => b.textContent === 'Dismiss')
+      const r = button?.getBoundingClientRect()
+      return r ? r.top >= box.top && r.bottom <= box.bottom + 1 : false
+    })
+    expect(dismiss).toBe(true)
     await page.getByRole('button', { name: 'Show 9,800 more papers' }).waitFor()
     await h.screenshot('large-library-10000')
 

@@ -21,6 +21,13 @@ import {
   viewerWidth,
   type LayoutMode
 } from './layout/layoutMode'
+import {
+  COLUMNS_MIN_WIDTH,
+  libraryWidth,
+  loadLibraryWidth,
+  maxLibraryWidth,
+  saveLibraryWidth
+} from './layout/libraryWidth'
 import { nextTheme, useTheme } from './layout/theme'
 import { usePanes, type Tab } from './layout/usePanes'
 import { useAppStore, useStoreApi } from './store/StoreContext'
@@ -62,12 +69,15 @@ function ProviderPill() {
   )
 }
 
-/** The layout grid's columns: the library when beside, the chat, and the splitter and viewer. */
+/**
+ * The layout grid's columns: the library and its splitter when beside, the chat, and the
+ * splitter and viewer.
+ */
 function gridColumns(mode: LayoutMode, viewerOpen: boolean, viewerPx: number): string {
   return mode === 'narrow'
     ? '1fr'
     : [
-        mode === 'wide' ? 'var(--library-width)' : '',
+        mode === 'wide' ? `var(--library-width) ${SPLITTER_WIDTH}px` : '',
         `minmax(${MIN_CHAT}px, 1fr)`,
         viewerOpen ? `${SPLITTER_WIDTH}px ${viewerPx}px` : ''
       ]
@@ -235,6 +245,8 @@ export function App() {
   const width = useWindowWidth()
   const mode = layoutMode(width, viewerOpen)
   const [share, setShare] = useState(loadViewerShare)
+  const [libraryWanted, setLibraryWanted] = useState(loadLibraryWidth)
+  const libraryPx = libraryWidth(libraryWanted, width, viewerOpen)
   const { drawerOpen, setDrawerOpen, tab, setTab, targets } = usePanes(
     store,
     mode,
@@ -244,7 +256,8 @@ export function App() {
 
   // The room beside the library for the chat, the splitter and the viewer: the viewer's share
   // leaves at least MIN_CHAT to the chat.
-  const room = width - (mode === 'wide' ? LIBRARY_WIDTH : 0) - (viewerOpen ? SPLITTER_WIDTH : 0)
+  const room =
+    width - (mode === 'wide' ? libraryPx + SPLITTER_WIDTH : 0) - (viewerOpen ? SPLITTER_WIDTH : 0)
   const viewerPx = viewerWidth(share, room)
   const columns = gridColumns(mode, viewerOpen, viewerPx)
   const shows = (pane: Tab): boolean => mode !== 'narrow' || tab === pane
@@ -252,7 +265,9 @@ export function App() {
   return (
     <div
       className={`app layout-${mode}`}
-      style={{ '--library-width': `${LIBRARY_WIDTH}px` } as CSSProperties}
+      style={
+        { '--library-width': `${mode === 'wide' ? libraryPx : LIBRARY_WIDTH}px` } as CSSProperties
+      }
     >
       <a
         className="skip-link"
@@ -269,8 +284,21 @@ export function App() {
           className={`library-slot${mode === 'medium' ? ' drawer' : ''}${drawerOpen ? ' open' : ''}`}
           hidden={mode === 'medium' ? !drawerOpen : !shows('library')}
         >
-          <LibraryPanel />
+          <LibraryPanel columns={mode === 'wide' && libraryPx >= COLUMNS_MIN_WIDTH} />
         </div>
+        {mode === 'wide' && (
+          <Splitter
+            resizes="left"
+            label={t('library.resize')}
+            width={libraryPx}
+            min={LIBRARY_WIDTH}
+            max={maxLibraryWidth(width, viewerOpen)}
+            onResize={(px) => {
+              setLibraryWanted(px)
+              saveLibraryWidth(px)
+            }}
+          />
+        )}
         {mode === 'medium' && drawerOpen && (
           <div
             className="drawer-backdrop"

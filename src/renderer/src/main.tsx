@@ -11,6 +11,7 @@ import './styles/import.css'
 import './styles/references.css'
 import './styles/sync.css'
 import './styles/lab.css'
+import './styles/libraryColumns.css'
 
 const store = createAppStore(window.researchpal)
 store.connect()

@@ -12,14 +12,21 @@ import {
 import type { AppError } from '../../../shared/errors'
 import type { Paper } from '../../../shared/types'
 import { uiLanguage } from '../i18n'
+import {
+  FIRST_DIRECTION,
+  loadLibraryOrder,
+  nextOrder,
+  saveLibraryOrder,
+  type LibrarySort,
+  type SortDirection
+} from './librarySort'
 import { resultOrError } from './resultOrError'
 import type { GetState, SetState, SliceCreator } from './types'
 
 /** One arXiv paper offered for a typed title. */
 export type ArxivCandidate = ChannelOutput<'library:searchArxiv'>['candidates'][number]
 
-/** How the library list is ordered. */
-export type LibrarySort = 'added' | 'year' | 'title' | 'author'
+export type { LibrarySort } from './librarySort'
 
 /** Which papers to cite: some ids, a collection, or everything. */
 export interface CiteTarget {
@@ -35,6 +42,8 @@ export interface OrganizeSlice {
     collections: CollectionInfo[]
     query: string
     sort: LibrarySort
+    /** Which way `sort` runs; remembered with it between restarts. */
+    direction: SortDirection
     /** The collection shown, or null for all papers. */
     collectionId: string | null
     selected: string[]
@@ -61,7 +70,10 @@ export interface OrganizeSlice {
   /** Loads the related papers and missing references of a paper. */
   loadDiscovery: (paperId: string) => Promise<void>
   setLibraryQuery: (query: string) => void
+  /** Orders the list by a column, in that column's first direction. */
   setLibrarySort: (sort: LibrarySort) => void
+  /** A column header's click: orders by that column, or reverses it when it already is. */
+  sortLibraryBy: (sort: LibrarySort) => void
   showCollection: (collectionId: string | null) => void
   toggleSelected: (paperId: string) => void
   setSelection: (paperIds: string[]) => void
@@ -161,6 +173,7 @@ function viewActions(
   OrganizeSlice,
   | 'setLibraryQuery'
   | 'setLibrarySort'
+  | 'sortLibraryBy'
   | 'showCollection'
   | 'toggleSelected'
   | 'setSelection'
@@ -170,7 +183,16 @@ function viewActions(
 > {
   return {
     setLibraryQuery: (query) => update({ query }),
-    setLibrarySort: (sort) => update({ sort }),
+    setLibrarySort: (sort) => {
+      const order = { sort, direction: FIRST_DIRECTION[sort] }
+      update(order)
+      saveLibraryOrder(order)
+    },
+    sortLibraryBy: (sort) => {
+      const order = nextOrder(org(), sort)
+      update(order)
+      saveLibraryOrder(order)
+    },
     showCollection: (collectionId) => update({ collectionId, selected: [] }),
     toggleSelected: (id) => {
       const sel = org().selected
@@ -328,7 +350,7 @@ export const createOrganizeSlice: SliceCreator<OrganizeSlice> = (set, get, api) 
     organize: {
       collections: [],
       query: '',
-      sort: 'added',
+      ...loadLibraryOrder(),
       collectionId: null,
       selected: [],
       editing: null,

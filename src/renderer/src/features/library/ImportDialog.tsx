@@ -4,6 +4,7 @@ import { useAppStore } from '../../store/StoreContext'
 import { ImportSummaryView } from './ImportSummaryView'
 import { fileName } from './fileName'
 import { useModal } from './useModal'
+import type { ImportProgress, ZoteroOverview } from '../../../../shared/imports'
 
 /**
  * Import a BibTeX/RIS file or a Zotero library: choose the source, pick Zotero collections,
@@ -12,17 +13,10 @@ import { useModal } from './useModal'
 export function ImportDialog() {
   const imp = useAppStore((s) => s.importer)
   const closeImport = useAppStore((s) => s.closeImport)
-  const choose = useAppStore((s) => s.chooseImportSource)
-  const toggle = useAppStore((s) => s.toggleZoteroCollection)
   const setCollection = useAppStore((s) => s.setImportCollection)
-  const runImport = useAppStore((s) => s.runImport)
-  const cancelReading = useAppStore((s) => s.cancelReading)
   const { t } = useTranslation()
   const ref = useModal(imp.open)
   const zotero = imp.kind === 'zotero' ? imp.zotero : null
-  const chosenItems = zotero
-    ? zotero.collections.filter((c) => imp.chosen.includes(c.name)).reduce((n, c) => n + c.items, 0)
-    : 0
   return (
     <dialog
       ref={ref}
@@ -48,22 +42,7 @@ export function ImportDialog() {
               <ErrorMessage error={imp.error} />
             </div>
           )}
-          {imp.phase === 'choose' && (
-            <div className="import-sources">
-              <button
-                type="button"
-                className="import-source"
-                onClick={() => void choose('bibliography')}
-              >
-                <strong>{t('import.bibliography')}</strong>
-                <span className="muted small">{t('import.bibliographyHint')}</span>
-              </button>
-              <button type="button" className="import-source" onClick={() => void choose('zotero')}>
-                <strong>{t('import.zotero')}</strong>
-                <span className="muted small">{t('import.zoteroHint')}</span>
-              </button>
-            </div>
-          )}
+          {imp.phase === 'choose' && <ImportSources />}
           {imp.phase === 'reading' && <p className="small">{t('import.reading')}</p>}
           {imp.path && imp.phase !== 'choose' && (
             <p className="small import-path" title={imp.path}>
@@ -82,79 +61,127 @@ export function ImportDialog() {
               />
             </label>
           )}
-          {imp.phase === 'ready' && zotero && (
-            <fieldset className="zotero-collections">
-              <legend className="small">
-                {t('import.zoteroHolds', { items: zotero.items, withPdf: zotero.withPdf })}
-              </legend>
-              {zotero.collections.length === 0 && (
-                <p className="muted small">{t('import.noCollections')}</p>
-              )}
-              <ul>
-                {zotero.collections.map((c) => (
-                  <li key={c.name}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        checked={imp.chosen.includes(c.name)}
-                        onChange={() => toggle(c.name)}
-                      />
-                      <span className="grow">{c.name}</span>
-                      <span className="muted small">{t('import.items', { count: c.items })}</span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              <p className="muted small">{t('import.noneChosen')}</p>
-            </fieldset>
-          )}
-          {imp.phase === 'importing' && (
-            <div aria-label={t('import.progressLabel')}>
-              <p className="small">
-                {imp.progress
-                  ? t('import.adding', {
-                      done: imp.progress.done,
-                      total: imp.progress.total,
-                      file: imp.progress.file
-                    })
-                  : t('import.starting')}
-              </p>
-              <div className="progress">
-                <div
-                  className="progress-bar"
-                  style={{
-                    width: `${imp.progress ? (imp.progress.done / Math.max(1, imp.progress.total)) * 100 : 0}%`
-                  }}
-                />
-              </div>
-            </div>
-          )}
+          {imp.phase === 'ready' && zotero && <ZoteroCollections zotero={zotero} />}
+          {imp.phase === 'importing' && <ImportingProgress progress={imp.progress} />}
           {imp.phase === 'done' && imp.summary && <ImportSummaryView summary={imp.summary} />}
-          <footer className="dialog-actions">
-            <span className="grow" />
-            {imp.phase === 'ready' && (
-              <button type="button" className="btn btn-primary" onClick={() => void runImport()}>
-                {zotero
-                  ? imp.chosen.length
-                    ? t('import.importChosen', {
-                        count: imp.chosen.length,
-                        items: t('import.items', { count: chosenItems })
-                      })
-                    : t('import.importAll', { items: t('import.items', { count: zotero.items }) })
-                  : t('import.importFile')}
-              </button>
-            )}
-            {imp.phase === 'importing' && imp.kind === 'bibliography' && (
-              <button type="button" className="btn" onClick={() => void cancelReading()}>
-                {t('import.stopReading')}
-              </button>
-            )}
-            <button type="button" className="btn" onClick={closeImport}>
-              {imp.phase === 'done' ? t('import.done') : t('import.cancel')}
-            </button>
-          </footer>
+          <ImportActions />
         </div>
       )}
     </dialog>
+  )
+}
+
+/** The two kinds of import, as big buttons. */
+function ImportSources() {
+  const choose = useAppStore((s) => s.chooseImportSource)
+  const { t } = useTranslation()
+  return (
+    <div className="import-sources">
+      <button type="button" className="import-source" onClick={() => void choose('bibliography')}>
+        <strong>{t('import.bibliography')}</strong>
+        <span className="muted small">{t('import.bibliographyHint')}</span>
+      </button>
+      <button type="button" className="import-source" onClick={() => void choose('zotero')}>
+        <strong>{t('import.zotero')}</strong>
+        <span className="muted small">{t('import.zoteroHint')}</span>
+      </button>
+    </div>
+  )
+}
+
+/** The Zotero library's collections, to import some or all of them. */
+function ZoteroCollections({ zotero }: { zotero: ZoteroOverview }) {
+  const chosen = useAppStore((s) => s.importer.chosen)
+  const toggle = useAppStore((s) => s.toggleZoteroCollection)
+  const { t } = useTranslation()
+  return (
+    <fieldset className="zotero-collections">
+      <legend className="small">
+        {t('import.zoteroHolds', { items: zotero.items, withPdf: zotero.withPdf })}
+      </legend>
+      {zotero.collections.length === 0 && (
+        <p className="muted small">{t('import.noCollections')}</p>
+      )}
+      <ul>
+        {zotero.collections.map((c) => (
+          <li key={c.name}>
+            <label>
+              <input
+                type="checkbox"
+                checked={chosen.includes(c.name)}
+                onChange={() => toggle(c.name)}
+              />
+              <span className="grow">{c.name}</span>
+              <span className="muted small">{t('import.items', { count: c.items })}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">{t('import.noneChosen')}</p>
+    </fieldset>
+  )
+}
+
+/** How many of the import's PDFs have come in. */
+function ImportingProgress({ progress }: { progress: ImportProgress | null }) {
+  const { t } = useTranslation()
+  return (
+    <div aria-label={t('import.progressLabel')}>
+      <p className="small">
+        {progress
+          ? t('import.adding', {
+              done: progress.done,
+              total: progress.total,
+              file: progress.file
+            })
+          : t('import.starting')}
+      </p>
+      <div className="progress">
+        <div
+          className="progress-bar"
+          style={{
+            width: `${progress ? (progress.done / Math.max(1, progress.total)) * 100 : 0}%`
+          }}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** Import, stop or close, depending on the phase. */
+function ImportActions() {
+  const imp = useAppStore((s) => s.importer)
+  const closeImport = useAppStore((s) => s.closeImport)
+  const runImport = useAppStore((s) => s.runImport)
+  const cancelReading = useAppStore((s) => s.cancelReading)
+  const { t } = useTranslation()
+  const zotero = imp.kind === 'zotero' ? imp.zotero : null
+  const chosenItems = zotero
+    ? zotero.collections.filter((c) => imp.chosen.includes(c.name)).reduce((n, c) => n + c.items, 0)
+    : 0
+  return (
+    <footer className="dialog-actions">
+      <span className="grow" />
+      {imp.phase === 'ready' && (
+        <button type="button" className="btn btn-primary" onClick={() => void runImport()}>
+          {zotero
+            ? imp.chosen.length
+              ? t('import.importChosen', {
+                  count: imp.chosen.length,
+                  items: t('import.items', { count: chosenItems })
+                })
+              : t('import.importAll', { items: t('import.items', { count: zotero.items }) })
+            : t('import.importFile')}
+        </button>
+      )}
+      {imp.phase === 'importing' && imp.kind === 'bibliography' && (
+        <button type="button" className="btn" onClick={() => void cancelReading()}>
+          {t('import.stopReading')}
+        </button>
+      )}
+      <button type="button" className="btn" onClick={closeImport}>
+        {imp.phase === 'done' ? t('import.done') : t('import.cancel')}
+      </button>
+    </footer>
   )
 }

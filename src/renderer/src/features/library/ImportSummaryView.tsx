@@ -1,6 +1,6 @@
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { useTranslation } from '../../i18n'
-import type { ImportSummary } from '../../../../shared/imports'
+import type { EntryWithoutPdf, ImportSummary } from '../../../../shared/imports'
 import { entryKey } from '../../store/bibliographyImportSlice'
 import { useAppStore } from '../../store/StoreContext'
 import { fileName } from './fileName'
@@ -12,8 +12,6 @@ import { fileName } from './fileName'
  */
 export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
   const papers = useAppStore((s) => s.library.papers)
-  const fetches = useAppStore((s) => s.importer.fetches)
-  const fetchMissing = useAppStore((s) => s.fetchMissing)
   const { t } = useTranslation()
   const byId = new Map(papers.map((p) => [p.id, p]))
   const live = summary.added.map((a) => {
@@ -70,24 +68,7 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
           </ul>
         </section>
       )}
-      {summary.issues.length > 0 && (
-        <section>
-          <h3 className="small">{t('import.issuesHeading')}</h3>
-          <ul className="import-list" aria-label={t('import.issuesHeading')}>
-            {summary.issues.map((i) => (
-              <li key={`${i.line}-${i.code}`}>
-                <span className="import-entry">
-                  {t('import.issueLine', { line: i.line })}
-                  {i.key ? ` (${i.key})` : ''}
-                </span>
-                <span className="muted small">
-                  {t(`import.issues.${i.code}`, { detail: i.detail })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ImportIssues issues={summary.issues} />
       {summary.matched.length > 0 && (
         <section>
           <h3 className="small">{t('import.matchedHeading')}</h3>
@@ -102,46 +83,79 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
           </ul>
         </section>
       )}
-      {summary.withoutPdf.length > 0 && (
-        <section>
-          <h3 className="small">{t('import.withoutPdfHeading')}</h3>
-          {summary.withoutPdf.some((w) => w.paperId) && (
-            <p className="muted small">{t('import.withoutPdfKept')}</p>
-          )}
-          <ul className="import-list">
-            {summary.withoutPdf.map((w) => {
-              const f = fetches[entryKey(w)]
-              const via = w.arxivId ? `arXiv:${w.arxivId}` : w.doi ? `DOI ${w.doi}` : null
-              return (
-                <li key={entryKey(w)}>
-                  <span className="import-entry" title={w.title ?? w.key ?? ''}>
-                    {w.title ?? w.key ?? t('import.untitled')}
-                  </span>
-                  <span className="muted small">{via ?? t('import.noId')}</span>
-                  {via &&
-                    (f && 'state' in f && f.state === 'added' ? (
-                      <span className="small status-ok">{t('import.fetched')}</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        disabled={f !== undefined && 'state' in f && f.state === 'busy'}
-                        onClick={() => void fetchMissing(w)}
-                      >
-                        {f && 'state' in f && f.state === 'busy'
-                          ? t('import.fetching')
-                          : w.arxivId
-                            ? t('import.fetchArxiv')
-                            : t('import.fetchDoi')}
-                      </button>
-                    ))}
-                  {f && 'code' in f && <ErrorMessage error={f} />}
-                </li>
-              )
-            })}
-          </ul>
-        </section>
-      )}
+      <WithoutPdfList entries={summary.withoutPdf} />
     </div>
+  )
+}
+
+/** Lines of the file that could not be read as an entry, and why. */
+function ImportIssues({ issues }: { issues: ImportSummary['issues'] }) {
+  const { t } = useTranslation()
+  if (issues.length === 0) return null
+  return (
+    <section>
+      <h3 className="small">{t('import.issuesHeading')}</h3>
+      <ul className="import-list" aria-label={t('import.issuesHeading')}>
+        {issues.map((i) => (
+          <li key={`${i.line}-${i.code}`}>
+            <span className="import-entry">
+              {t('import.issueLine', { line: i.line })}
+              {i.key ? ` (${i.key})` : ''}
+            </span>
+            <span className="muted small">
+              {t(`import.issues.${i.code}`, { detail: i.detail })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Entries that came without a PDF, each fetchable by arXiv id or DOI. */
+function WithoutPdfList({ entries }: { entries: EntryWithoutPdf[] }) {
+  const fetches = useAppStore((s) => s.importer.fetches)
+  const fetchMissing = useAppStore((s) => s.fetchMissing)
+  const { t } = useTranslation()
+  if (entries.length === 0) return null
+  return (
+    <section>
+      <h3 className="small">{t('import.withoutPdfHeading')}</h3>
+      {entries.some((w) => w.paperId) && (
+        <p className="muted small">{t('import.withoutPdfKept')}</p>
+      )}
+      <ul className="import-list">
+        {entries.map((w) => {
+          const f = fetches[entryKey(w)]
+          const via = w.arxivId ? `arXiv:${w.arxivId}` : w.doi ? `DOI ${w.doi}` : null
+          return (
+            <li key={entryKey(w)}>
+              <span className="import-entry" title={w.title ?? w.key ?? ''}>
+                {w.title ?? w.key ?? t('import.untitled')}
+              </span>
+              <span className="muted small">{via ?? t('import.noId')}</span>
+              {via &&
+                (f && 'state' in f && f.state === 'added' ? (
+                  <span className="small status-ok">{t('import.fetched')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={f !== undefined && 'state' in f && f.state === 'busy'}
+                    onClick={() => void fetchMissing(w)}
+                  >
+                    {f && 'state' in f && f.state === 'busy'
+                      ? t('import.fetching')
+                      : w.arxivId
+                        ? t('import.fetchArxiv')
+                        : t('import.fetchDoi')}
+                  </button>
+                ))}
+              {f && 'code' in f && <ErrorMessage error={f} />}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
   )
 }

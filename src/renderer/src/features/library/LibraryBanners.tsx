@@ -61,9 +61,12 @@ export function LibraryNotices() {
               ? t('library.syncTitle')
               : t('library.repairsTitle')}
           </div>
-          {notices.map((n, i) => (
-            <ErrorMessage key={i} error={n} />
-          ))}
+          {/* The list scrolls, the title and Dismiss stay: 10,000 names once hid the button. */}
+          <div className="notice-list">
+            {notices.map((n, i) => (
+              <ErrorMessage key={i} error={n} />
+            ))}
+          </div>
           <button type="button" className="btn btn-small btn-quiet" onClick={dismissNotices}>
             {t('library.dismiss')}
           </button>

@@ -8,6 +8,7 @@ import { CollectionBar } from './CollectionBar'
 import { FirstRun } from './FirstRun'
 import { FolderImportPanel } from './FolderImportPanel'
 import { LibraryNotices, OverallProgress } from './LibraryBanners'
+import { LibraryColumnsHeader } from './LibraryColumns'
 import { LibraryToolbar } from './LibraryToolbar'
 import { PaperDetails } from './PaperDetails'
 import { PaperRow, PAPER_DRAG_TYPE } from './PaperRow'
@@ -78,21 +79,23 @@ function LibraryHeader() {
 
 /**
  * The library sidebar: the add controls, collections, search and sort always at the top;
- * compact rows below that scroll on their own; selection and bulk actions; drop to add PDFs.
+ * rows below that scroll on their own (compact, or with `columns` one cell per column under a
+ * header that sorts); selection and bulk actions; drop to add PDFs.
  */
-export function LibraryPanel() {
+export function LibraryPanel({ columns = false }: { columns?: boolean }) {
   const papers = useAppStore((s) => s.library.papers)
   const loaded = useAppStore((s) => s.library.loaded)
   const query = useAppStore((s) => s.organize.query)
   const sort = useAppStore((s) => s.organize.sort)
+  const direction = useAppStore((s) => s.organize.direction)
   const collectionId = useAppStore((s) => s.organize.collectionId)
   const { dragging, handlers } = useFileDrop()
   const { t } = useTranslation()
   const shown = useMemo(
-    () => visiblePapers(papers, { query, sort, collectionId }),
-    [papers, query, sort, collectionId]
+    () => visiblePapers(papers, { query, sort, direction, collectionId }),
+    [papers, query, sort, direction, collectionId]
   )
-  const view = `${collectionId ?? ''}\u0000${sort}\u0000${query}`
+  const view = `${collectionId ?? ''}\u0000${sort}\u0000${direction}\u0000${query}`
   const { rows, more, hasMore, nextPage, listRef, moreRef } = usePagedRows(
     shown.length,
     view,
@@ -101,7 +104,7 @@ export function LibraryPanel() {
 
   return (
     <aside
-      className={`library${dragging ? ' dragging' : ''}`}
+      className={`library${dragging ? ' dragging' : ''}${columns ? ' columns' : ''}`}
       aria-label={t('library.label')}
       {...handlers}
     >
@@ -114,15 +117,16 @@ export function LibraryPanel() {
         {papers.length > 0 && (
           <>
             <CollectionBar />
-            <LibraryToolbar />
+            <LibraryToolbar columns={columns} />
             <SelectionBar shownIds={shown.map((p) => p.id)} />
+            {columns && <LibraryColumnsHeader />}
           </>
         )}
       </div>
       {loaded && papers.length === 0 && <FirstRun />}
       <ul className="paper-list" aria-label={t('library.papers')} ref={listRef}>
         {shown.slice(0, rows).map((p) => (
-          <PaperRow key={p.id} paper={p} />
+          <PaperRow key={p.id} paper={p} columns={columns} />
         ))}
         {hasMore && (
           <li className="paper-list-more" ref={moreRef}>

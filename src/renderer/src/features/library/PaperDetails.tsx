@@ -47,12 +47,10 @@ export function PaperDetails() {
   )
 }
 
-function DetailsForm({ paper }: { paper: Paper }) {
+/** The form's editable fields as text, and the save that sends only what changed. */
+function useDetailsDraft(paper: Paper) {
   const editPaper = useAppStore((s) => s.editPaper)
   const openDetails = useAppStore((s) => s.openDetails)
-  const openCite = useAppStore((s) => s.openCite)
-  const removePaper = useAppStore((s) => s.removePaper)
-  const error = useAppStore((s) => s.organize.error)
   const dismiss = useAppStore((s) => s.dismissOrganizeError)
   const [title, setTitle] = useState(paper.title)
   const [authors, setAuthors] = useState(paper.authors.join('\n'))
@@ -62,13 +60,6 @@ function DetailsForm({ paper }: { paper: Paper }) {
   const [language, setLanguage] = useState(paper.language ?? '')
   const [tags, setTags] = useState(paper.tags.join(', '))
   const [saved, setSaved] = useState(false)
-  const pdf = useReferencePdf(paper)
-  const { t } = useTranslation()
-  // A field with no recorded source came from the PDF; a reference without one has no such field.
-  const sourceOf = (field: keyof Paper['fieldSources']): ReactNode => {
-    const source = paper.fieldSources[field] ?? (paper.status === 'metadata' ? null : 'pdf')
-    return source && <span className="muted small">({sourceText(source, t)})</span>
-  }
   const list = (s: string, sep: RegExp): string[] =>
     s
       .split(sep)
@@ -95,6 +86,38 @@ function DetailsForm({ paper }: { paper: Paper }) {
       openDetails(null)
     }
   }
+  return {
+    title,
+    setTitle,
+    authors,
+    setAuthors,
+    year,
+    setYear,
+    yearBad,
+    venue,
+    setVenue,
+    doi,
+    setDoi,
+    language,
+    setLanguage,
+    tags,
+    setTags,
+    saved,
+    save
+  }
+}
+
+function DetailsForm({ paper }: { paper: Paper }) {
+  const openDetails = useAppStore((s) => s.openDetails)
+  const error = useAppStore((s) => s.organize.error)
+  const d = useDetailsDraft(paper)
+  const pdf = useReferencePdf(paper)
+  const { t } = useTranslation()
+  // A field with no recorded source came from the PDF; a reference without one has no such field.
+  const sourceOf = (field: keyof Paper['fieldSources']): ReactNode => {
+    const source = paper.fieldSources[field] ?? (paper.status === 'metadata' ? null : 'pdf')
+    return source && <span className="muted small">({sourceText(source, t)})</span>
+  }
 
   return (
     <form
@@ -102,7 +125,7 @@ function DetailsForm({ paper }: { paper: Paper }) {
       {...pdf.dropHandlers}
       onSubmit={(e) => {
         e.preventDefault()
-        void save()
+        void d.save()
       }}
     >
       <header className="settings-header">
@@ -125,13 +148,13 @@ function DetailsForm({ paper }: { paper: Paper }) {
         <span>
           {t('details.title')} {sourceOf('title')}
         </span>
-        <input value={title} onChange={(e) => setTitle(e.target.value)} required />
+        <input value={d.title} onChange={(e) => d.setTitle(e.target.value)} required />
       </label>
       <label className="field">
         <span>
           {t('details.authors')} {sourceOf('authors')}
         </span>
-        <textarea rows={4} value={authors} onChange={(e) => setAuthors(e.target.value)} />
+        <textarea rows={4} value={d.authors} onChange={(e) => d.setAuthors(e.target.value)} />
       </label>
       <div className="field-row">
         <label className="field">
@@ -140,16 +163,16 @@ function DetailsForm({ paper }: { paper: Paper }) {
           </span>
           <input
             inputMode="numeric"
-            value={year}
-            aria-invalid={yearBad}
-            onChange={(e) => setYear(e.target.value)}
+            value={d.year}
+            aria-invalid={d.yearBad}
+            onChange={(e) => d.setYear(e.target.value)}
           />
         </label>
         <label className="field grow">
           <span>
             {t('details.venue')} {sourceOf('venue')}
           </span>
-          <input value={venue} onChange={(e) => setVenue(e.target.value)} />
+          <input value={d.venue} onChange={(e) => d.setVenue(e.target.value)} />
         </label>
       </div>
       <div className="field-row">
@@ -157,24 +180,14 @@ function DetailsForm({ paper }: { paper: Paper }) {
           <span>
             {t('details.doi')} {sourceOf('doi')}
           </span>
-          <input value={doi} placeholder="10.…" onChange={(e) => setDoi(e.target.value)} />
+          <input value={d.doi} placeholder="10.…" onChange={(e) => d.setDoi(e.target.value)} />
         </label>
-        <label className="field">
-          <span>
-            {t('details.language')} {paper.language && sourceOf('language')}
-          </span>
-          <select value={language} onChange={(e) => setLanguage(e.target.value)}>
-            <option value="">{t('details.languageUnknown')}</option>
-            {[...new Set([...PAPER_LANGUAGES, ...(paper.language ? [paper.language] : [])])]
-              .map((code) => ({ code, name: languageName(code) }))
-              .sort((a, b) => a.name.localeCompare(b.name))
-              .map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-          </select>
-        </label>
+        <LanguageField
+          paper={paper}
+          value={d.language}
+          onChange={d.setLanguage}
+          source={paper.language && sourceOf('language')}
+        />
       </div>
       {paper.arxivId && (
         <label className="field">
@@ -184,51 +197,106 @@ function DetailsForm({ paper }: { paper: Paper }) {
       )}
       <label className="field">
         <span>{t('details.tags')}</span>
-        <input value={tags} onChange={(e) => setTags(e.target.value)} />
+        <input value={d.tags} onChange={(e) => d.setTags(e.target.value)} />
       </label>
-      {paper.notes && paper.notes.length > 0 && (
-        <section className="paper-notes" aria-labelledby="paper-notes-title">
-          <h3 id="paper-notes-title" className="small">
-            {t('details.notes')}
-          </h3>
-          {paper.notes.map((note, i) => (
-            <p key={i} className="paper-note small">
-              {note}
-            </p>
-          ))}
-        </section>
-      )}
+      <PaperNotes notes={paper.notes} />
       <ReferencePdf paper={paper} state={pdf} />
       <p className="muted small">
         {t('details.added', { date: formatDate(paper.addedAt) })} {t('details.kept')}
       </p>
       <SyncSourceDetails paper={paper} />
       {paper.status === 'indexed' && <PaperDiscovery paperId={paper.id} />}
-      <footer className="dialog-actions">
-        <button
-          type="button"
-          className="btn btn-quiet"
-          onClick={() => {
-            if (window.confirm(t('paper.confirmRemove', { title: paper.title }))) {
-              openDetails(null)
-              void removePaper(paper.id)
-            }
-          }}
-        >
-          {t('details.remove')}
-        </button>
-        <span className="grow" />
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void openCite({ paperIds: [paper.id], label: paper.title })}
-        >
-          {t('details.cite')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={yearBad || !title.trim()}>
-          {saved ? t('details.saved') : t('details.save')}
-        </button>
-      </footer>
+      <DetailsActions paper={paper} saved={d.saved} canSave={!d.yearBad && !!d.title.trim()} />
     </form>
+  )
+}
+
+/** The paper's language: the common ones plus the one detected, by name. */
+function LanguageField(props: {
+  paper: Paper
+  value: string
+  onChange: (code: string) => void
+  source: ReactNode
+}) {
+  const { paper } = props
+  const { t } = useTranslation()
+  return (
+    <label className="field">
+      <span>
+        {t('details.language')} {props.source}
+      </span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{t('details.languageUnknown')}</option>
+        {[...new Set([...PAPER_LANGUAGES, ...(paper.language ? [paper.language] : [])])]
+          .map((code) => ({ code, name: languageName(code) }))
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+      </select>
+    </label>
+  )
+}
+
+/** Notes that came with an imported reference, read-only. */
+function PaperNotes({ notes }: { notes: Paper['notes'] }) {
+  const { t } = useTranslation()
+  if (!notes || notes.length === 0) return null
+  return (
+    <section className="paper-notes" aria-labelledby="paper-notes-title">
+      <h3 id="paper-notes-title" className="small">
+        {t('details.notes')}
+      </h3>
+      {notes.map((note, i) => (
+        <p key={i} className="paper-note small">
+          {note}
+        </p>
+      ))}
+    </section>
+  )
+}
+
+/** Remove, cite and save, at the foot of the form. */
+function DetailsActions({
+  paper,
+  saved,
+  canSave
+}: {
+  paper: Paper
+  saved: boolean
+  canSave: boolean
+}) {
+  const openDetails = useAppStore((s) => s.openDetails)
+  const openCite = useAppStore((s) => s.openCite)
+  const removePaper = useAppStore((s) => s.removePaper)
+  const { t } = useTranslation()
+  return (
+    <footer className="dialog-actions">
+      <button
+        type="button"
+        className="btn btn-quiet"
+        onClick={() => {
+          if (window.confirm(t('paper.confirmRemove', { title: paper.title }))) {
+            openDetails(null)
+            void removePaper(paper.id)
+          }
+        }}
+      >
+        {t('details.remove')}
+      </button>
+      <span className="grow" />
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void openCite({ paperIds: [paper.id], label: paper.title })}
+      >
+        {t('details.cite')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={!canSave}>
+        {saved ? t('details.saved') : t('details.save')}
+      </button>
+    </footer>
   )
 }

@@ -12,11 +12,19 @@ import { rowTitle } from './visiblePapers'
 export const PAPER_DRAG_TYPE = 'application/x-researchpal-papers'
 
 /**
- * One compact row: checkbox, title, first author · year, status, and the row's actions.
+ * One row: checkbox, title, first author · year, status, and the row's actions; compact (two
+ * lines) in a narrow library, one cell per column in a wide one.
  * @remarks Memoised: main sends only the papers that changed, so during an import of thousands
  * the other rows keep their paper object and are not rendered again for each status change.
  */
-export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
+export const PaperRow = memo(function PaperRow({
+  paper,
+  columns = false
+}: {
+  paper: Paper
+  /** The library is wide enough for one cell per column. */
+  columns?: boolean
+}) {
   const progress = useAppStore((s) => s.library.progress[paper.id])
   const busy = useAppStore((s) => s.library.busy.includes(paper.id))
   const isOpen = useAppStore((s) => s.viewer.open && s.viewer.paperId === paper.id)
@@ -32,7 +40,17 @@ export const PaperRow = memo(function PaperRow({ paper }: { paper: Paper }) {
   const title = rowTitle(paper)
   const failed = paper.status === 'error'
   const noPdf = paper.status === 'metadata'
-  const row: RowState = { paper, title, busy, failed, noPdf, canOpen, progress, fraction }
+  const row: RowState = {
+    paper,
+    title,
+    busy,
+    failed,
+    noPdf,
+    canOpen,
+    progress,
+    fraction,
+    columns
+  }
 
   const onDragStart = (e: DragEvent): void => {
     // Dragging a selected row carries the whole selection; any other row carries itself.

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
 import type { PaperProgress } from '../../store/librarySlice'
 import { FailureReason } from './FailureReason'
+import { PaperCells } from './LibraryColumns'
 import { paperMeta, statusText } from './statusText'
 import { SyncFlag, syncSourceLine } from './SyncSource'
 import { canRetry } from './visiblePapers'
@@ -17,11 +18,13 @@ export interface RowState {
   canOpen: boolean
   progress: PaperProgress | undefined
   fraction: number | null
+  /** The library is wide: the row shows one cell per column instead of two lines. */
+  columns: boolean
 }
 
 /** The row's body: the paper to open (title, meta, status), or a failed file and why. */
 export function PaperMain({ row }: { row: RowState }) {
-  const { paper, title, busy, failed, noPdf, canOpen, progress } = row
+  const { paper, title, busy, failed, noPdf, canOpen, progress, columns } = row
   const openPaper = useAppStore((s) => s.openPaper)
   const { t } = useTranslation()
   return failed ? (
@@ -33,7 +36,7 @@ export function PaperMain({ row }: { row: RowState }) {
   ) : (
     <button
       type="button"
-      className="paper-main"
+      className={`paper-main${columns ? ' paper-cells' : ''}`}
       disabled={!canOpen}
       onClick={() => openPaper(paper.id)}
       title={[
@@ -44,23 +47,29 @@ export function PaperMain({ row }: { row: RowState }) {
         .filter(Boolean)
         .join('\n')}
     >
-      <span className="paper-title">{title}</span>
-      <span className="paper-meta">
-        {noPdf && (
-          <span className="badge-no-pdf" aria-hidden="true">
-            {t('status.noPdf')}
+      {columns ? (
+        <PaperCells row={row} />
+      ) : (
+        <>
+          <span className="paper-title">{title}</span>
+          <span className="paper-meta">
+            {noPdf && (
+              <span className="badge-no-pdf" aria-hidden="true">
+                {t('status.noPdf')}
+              </span>
+            )}
+            {paperMeta(paper, t)}
+            {noPdf && <span className="sr-only">{t('paper.noPdfLabel')}</span>}
+            {noPdf && busy && <span className="paper-status">{t('paper.gettingPdf')}</span>}
+            {paper.status !== 'indexed' && !noPdf && (
+              <span className={`paper-status status-${paper.status}`}>
+                {statusText(paper, progress, t)}
+              </span>
+            )}
           </span>
-        )}
-        {paperMeta(paper, t)}
-        {noPdf && <span className="sr-only">{t('paper.noPdfLabel')}</span>}
-        {noPdf && busy && <span className="paper-status">{t('paper.gettingPdf')}</span>}
-        {paper.status !== 'indexed' && !noPdf && (
-          <span className={`paper-status status-${paper.status}`}>
-            {statusText(paper, progress, t)}
-          </span>
-        )}
-      </span>
-      <SyncFlag paper={paper} />
+          <SyncFlag paper={paper} />
+        </>
+      )}
     </button>
   )
 }

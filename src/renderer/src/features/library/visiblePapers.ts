@@ -1,6 +1,6 @@
 import type { Paper } from '../../../../shared/types'
 import type { TFunction } from '../../i18n'
-import type { LibrarySort } from '../../store/organizeSlice'
+import { FIRST_DIRECTION, type LibrarySort, type SortDirection } from '../../store/librarySort'
 
 function fold(s: string): string {
   return s
@@ -15,9 +15,70 @@ export function rowTitle(p: Paper): string {
   return p.title || p.id
 }
 
-function surname(p: Paper): string {
+function surname(p: Paper): string | null {
   const first = p.authors[0]
-  return first ? fold(first.trim().split(/\s+/).pop()!) : '\uffff'
+  return first ? fold(first.trim().split(/\s+/).pop()!) : null
+}
+
+/** Failures first, then papers on their way, references without a PDF, and the ready ones. */
+const STATUS_RANK: Record<Paper['status'], number> = {
+  error: 0,
+  pending: 1,
+  downloading: 1,
+  extracting: 1,
+  embedding: 1,
+  metadata: 2,
+  indexed: 3
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' })
+
+/** A paper's value in the sorted column; null (no year, no author) sorts last either way. */
+function sortValue(p: Paper, sort: LibrarySort): string | number | null {
+  switch (sort) {
+    case 'title':
+      return null
+    case 'author':
+      return surname(p)
+    case 'year':
+      return p.year ?? null
+    case 'added':
+      return p.addedAt
+    case 'status':
+      return STATUS_RANK[p.status]
+  }
+}
+
+function compareValues(a: string | number, b: string | number): number {
+  return typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : collator.compare(String(a), String(b))
+}
+
+/**
+ * The papers in an order: by the column, in the direction (the column's first one when not
+ * given), then by title; papers without a value in the column come last.
+ * @remarks Each paper's keys are worked out once, not at every comparison: at 10,000 papers the
+ * sort runs on every change of search, order or library.
+ */
+export function sortPapers(
+  papers: readonly Paper[],
+  sort: LibrarySort,
+  direction: SortDirection = FIRST_DIRECTION[sort]
+): Paper[] {
+  const sign = direction === 'ascending' ? 1 : -1
+  const keyed = papers.map((p) => ({ p, title: fold(rowTitle(p)), value: sortValue(p, sort) }))
+  keyed.sort((a, b) => {
+    if (sort === 'title') return sign * collator.compare(a.title, b.title)
+    if (a.value !== b.value) {
+      if (a.value === null) return 1
+      if (b.value === null) return -1
+      const by = compareValues(a.value, b.value)
+      if (by !== 0) return sign * by
+    }
+    return collator.compare(a.title, b.title)
+  })
+  return keyed.map((k) => k.p)
 }
 
 /**
@@ -26,7 +87,12 @@ function surname(p: Paper): string {
  */
 export function visiblePapers(
   papers: readonly Paper[],
-  view: { query: string; sort: LibrarySort; collectionId: string | null }
+  view: {
+    query: string
+    sort: LibrarySort
+    direction?: SortDirection
+    collectionId: string | null
+  }
 ): Paper[] {
   const words = fold(view.query).split(/\s+/).filter(Boolean)
   const shown = papers.filter((p) => {
@@ -44,24 +110,7 @@ export function visiblePapers(
     )
     return words.every((w) => hay.includes(w))
   })
-  const byTitle = (a: Paper, b: Paper): number => fold(rowTitle(a)).localeCompare(fold(rowTitle(b)))
-  const sorted = [...shown]
-  switch (view.sort) {
-    case 'added':
-      // Newest first: what was just added is what one looks for.
-      sorted.sort((a, b) => b.addedAt.localeCompare(a.addedAt) || byTitle(a, b))
-      break
-    case 'year':
-      sorted.sort((a, b) => (b.year ?? -1) - (a.year ?? -1) || byTitle(a, b))
-      break
-    case 'title':
-      sorted.sort(byTitle)
-      break
-    case 'author':
-      sorted.sort((a, b) => surname(a).localeCompare(surname(b)) || byTitle(a, b))
-      break
-  }
-  return sorted
+  return sortPapers(shown, view.sort, view.direction)
 }
 
 /** "9 ready, 2 failed" (and how many are still being indexed). */

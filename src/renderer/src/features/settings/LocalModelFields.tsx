@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { formatNumber, Trans, useTranslation } from '../../i18n'
+import type { PublicSettings } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 
 /**
@@ -10,15 +11,8 @@ import { useAppStore } from '../../store/StoreContext'
 export function LocalModelFields() {
   const values = useAppStore((s) => s.settings.values)
   const models = useAppStore((s) => s.settings.localModels)
-  const modelsError = useAppStore((s) => s.settings.localModelsError)
-  const test = useAppStore((s) => s.settings.localTest)
-  const updateSettings = useAppStore((s) => s.updateSettings)
   const refresh = useAppStore((s) => s.refreshLocalModels)
-  const runTest = useAppStore((s) => s.testLocalModel)
-  const [urlDraft, setUrl] = useState<string | null>(null)
-  const [windowDraft, setWindow] = useState<string | null>(null)
   const [refreshing, setRefreshing] = useState(false)
-  const { t } = useTranslation()
 
   const reload = async (baseUrl?: string): Promise<void> => {
     setRefreshing(true)
@@ -30,16 +24,30 @@ export function LocalModelFields() {
   }, [models, refresh])
 
   if (!values) return null
-  const url = urlDraft ?? values.localBaseUrl
-  const windowTokens = windowDraft ?? String(values.localContextTokens)
-  const listed = models ?? []
-  const options =
-    values.localModel && !listed.includes(values.localModel)
-      ? [values.localModel, ...listed]
-      : listed
-
   return (
     <div className="field" data-testid="local-model">
+      <ServerAddress values={values} reload={reload} />
+      <ModelPicker values={values} refreshing={refreshing} reload={reload} />
+      <ContextWindow values={values} />
+      <ModelTest values={values} />
+    </div>
+  )
+}
+
+/** The server's address; saving it reloads the server's list of models. */
+function ServerAddress({
+  values,
+  reload
+}: {
+  values: PublicSettings
+  reload: () => Promise<void>
+}) {
+  const updateSettings = useAppStore((s) => s.updateSettings)
+  const [urlDraft, setUrl] = useState<string | null>(null)
+  const { t } = useTranslation()
+  const url = urlDraft ?? values.localBaseUrl
+  return (
+    <>
       <span className="field-label">{t('settings.localServer')}</span>
       <form
         className="field-row"
@@ -67,7 +75,28 @@ export function LocalModelFields() {
         </button>
       </form>
       <span className="field-help">{t('settings.localServerHelp')}</span>
+    </>
+  )
+}
 
+/** The model, picked from the server's own list, with Refresh. */
+function ModelPicker(props: {
+  values: PublicSettings
+  refreshing: boolean
+  reload: () => Promise<void>
+}) {
+  const { values, refreshing, reload } = props
+  const models = useAppStore((s) => s.settings.localModels)
+  const modelsError = useAppStore((s) => s.settings.localModelsError)
+  const updateSettings = useAppStore((s) => s.updateSettings)
+  const { t } = useTranslation()
+  const listed = models ?? []
+  const options =
+    values.localModel && !listed.includes(values.localModel)
+      ? [values.localModel, ...listed]
+      : listed
+  return (
+    <>
       <span className="field-label">{t('settings.localModelPick')}</span>
       <span className="field-row">
         <select
@@ -97,7 +126,18 @@ export function LocalModelFields() {
           <Trans t={t} i18nKey="settings.noModels" components={{ code: <code /> }} />
         </span>
       ) : null}
+    </>
+  )
+}
 
+/** The model's context window, in tokens. */
+function ContextWindow({ values }: { values: PublicSettings }) {
+  const updateSettings = useAppStore((s) => s.updateSettings)
+  const [windowDraft, setWindow] = useState<string | null>(null)
+  const { t } = useTranslation()
+  const windowTokens = windowDraft ?? String(values.localContextTokens)
+  return (
+    <>
       <span className="field-label">{t('settings.contextWindow')}</span>
       <span className="field-row">
         <input
@@ -122,34 +162,42 @@ export function LocalModelFields() {
         </button>
       </span>
       <span className="field-help">{t('settings.contextWindowHelp')}</span>
+    </>
+  )
+}
 
-      <span className="field-row">
-        <button
-          type="button"
-          className="btn"
-          disabled={!values.localModel || test.running}
-          onClick={() => void runTest()}
-        >
-          {test.running ? t('settings.testing') : t('settings.test')}
-        </button>
-        {test.result && (
-          <span className="test-result ok" role="status">
-            {t('settings.testReply', {
-              model: test.result.model,
-              seconds: formatNumber(test.result.ms / 1000, {
-                minimumFractionDigits: 1,
-                maximumFractionDigits: 1
-              }),
-              reply: test.result.reply
-            })}
-          </span>
-        )}
-        {test.error && (
-          <span className="test-result fail" role="alert">
-            <ErrorMessage error={test.error} />
-          </span>
-        )}
-      </span>
-    </div>
+/** Test: one short request to the model, and its reply or error. */
+function ModelTest({ values }: { values: PublicSettings }) {
+  const test = useAppStore((s) => s.settings.localTest)
+  const runTest = useAppStore((s) => s.testLocalModel)
+  const { t } = useTranslation()
+  return (
+    <span className="field-row">
+      <button
+        type="button"
+        className="btn"
+        disabled={!values.localModel || test.running}
+        onClick={() => void runTest()}
+      >
+        {test.running ? t('settings.testing') : t('settings.test')}
+      </button>
+      {test.result && (
+        <span className="test-result ok" role="status">
+          {t('settings.testReply', {
+            model: test.result.model,
+            seconds: formatNumber(test.result.ms / 1000, {
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1
+            }),
+            reply: test.result.reply
+          })}
+        </span>
+      )}
+      {test.error && (
+        <span className="test-result fail" role="alert">
+          <ErrorMessage error={test.error} />
+        </span>
+      )}
+    </span>
   )
 }
