@@ -107,5 +107,14 @@ export default tseslint.config(
     files: ['src/main/**/*.ts'],
     plugins: { local: layers },
     rules: { 'local/layers': 'error' }
+  },
+  {
+    // Size limits held by lint: no function over 120 lines, no file over 450 (STYLE.md asks a
+    // file past 400 to be split; a unit past either is split along the seams it already has).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120 }],
+      'max-lines': ['error', { max: 450 }]
+    }
   }
 )
