@@ -39,7 +39,9 @@ export async function labCommand(
       t('lab.connected', {
         ...info,
         version: info.schemaVersion,
-        model: info.model || t('lab.noModel')
+        model: info.model || t('lab.noModel'),
+        papers: t('lab.paperCount', { count: info.papers }),
+        chunks: t('lab.chunkCount', { count: info.chunks })
       }),
       info.access.canPublish
         ? t('lab.accessCurator', { user: info.user })

@@ -108,7 +108,9 @@ describe('the lab CLI: two data folders, one lab (PGlite + pgvector over the wir
     expect(o.stdout).toMatch(/Capybara Attention Kernels: .*lab-cache.*\.pdf \(page 2\)/)
     expect(existsSync(o.stdout.match(/: (\S+\.pdf)/)![1]!)).toBe(true)
     const st = await cli(['lab', 'status', '--data-dir', alice], { LANG: 'pt_BR.UTF-8' })
-    expect(st.stdout).toMatch(/Conectado ao laboratório em 127\.0\.0\.1:\d+\/postgres .* 1 artigos/)
+    expect(st.stdout).toMatch(
+      /Conectado ao laboratório em 127\.0\.0\.1:\d+\/postgres .* 1 artigo, 6 trechos/
+    )
     // The role it connects as, and that it may publish (pglite-socket logs everyone in as its owner).
     expect(st.stdout).toContain(
       'O papel postgres é curador deste laboratório: pode buscar e publicar.'

@@ -46,8 +46,12 @@ export const labErrorsEn = {
 }
 
 export const labCliEn = {
+  paperCount_one: '{{count, number}} paper',
+  paperCount_other: '{{count, number}} papers',
+  chunkCount_one: '{{count, number}} chunk',
+  chunkCount_other: '{{count, number}} chunks',
   connected:
-    'Connected to the lab at {{host}} as {{user}}: schema v{{version}}, pgvector {{pgvector}}, model {{model}}, {{papers, number}} papers, {{chunks, number}} chunks ({{server}}).',
+    'Connected to the lab at {{host}} as {{user}}: schema v{{version}}, pgvector {{pgvector}}, model {{model}}, {{papers}}, {{chunks}} ({{server}}).',
   accessCurator: 'Role {{user}} is a curator of this lab: it may search and publish.',
   accessReader:
     'Role {{user}} is a reader of this lab: it may search but not publish (publishing needs {{role}}; curators: {{curators}}).',

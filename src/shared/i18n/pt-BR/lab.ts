@@ -45,8 +45,12 @@ export const labErrorsPtBR: typeof labErrorsEn = {
 
 /** The `lab` command's output in Brazilian Portuguese. */
 export const labCliPtBR: typeof labCliEn = {
+  paperCount_one: '{{count, number}} artigo',
+  paperCount_other: '{{count, number}} artigos',
+  chunkCount_one: '{{count, number}} trecho',
+  chunkCount_other: '{{count, number}} trechos',
   connected:
-    'Conectado ao laboratório em {{host}} como {{user}}: esquema v{{version}}, pgvector {{pgvector}}, modelo {{model}}, {{papers, number}} artigos, {{chunks, number}} trechos ({{server}}).',
+    'Conectado ao laboratório em {{host}} como {{user}}: esquema v{{version}}, pgvector {{pgvector}}, modelo {{model}}, {{papers}}, {{chunks}} ({{server}}).',
   accessCurator: 'O papel {{user}} é curador deste laboratório: pode buscar e publicar.',
   accessReader:
     'O papel {{user}} é leitor deste laboratório: pode buscar, mas não publicar (publicar exige {{role}}; curadores: {{curators}}).',
