@@ -16,8 +16,16 @@ export interface LabBenchFigures {
   /** Vector + keyword in SQL, fused by RRF (the query embedded by the test embedder). */
   hybridSearchMs: { p50: number; p95: number; queries: number }
   keywordSearchMs: { p50: number; p95: number; queries: number }
+  /**
+   * The same hybrid queries from {@link CLIENTS} members at once, each through its own pool
+   * connection: latency per query, and queries per second over the whole run.
+   */
+  concurrentHybridSearchMs: { clients: number; p50: number; p95: number; perSecond: number }
   note: string
 }
+
+/** Members searching the lab at the same moment, for the concurrent figures. */
+const CLIENTS = 4
 
 const CHUNKS_PER_PAPER = 40
 const r1 = (x: number): number => Math.round(x * 10) / 10
@@ -104,6 +112,20 @@ export async function labBench(quick: boolean): Promise<LabBenchFigures> {
       await store.search(q, null, 10)
       keyword.push(performance.now() - t)
     }
+    const vectors = await embedder.embed(queries)
+    const together: number[] = []
+    const t1 = performance.now()
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        for (let i = c; i < queries.length * CLIENTS; i += CLIENTS) {
+          const q = i % queries.length
+          const t = performance.now()
+          await store.search(queries[q]!, vectors[q]!, 10)
+          together.push(performance.now() - t)
+        }
+      })
+    )
+    const togetherSeconds = (performance.now() - t1) / 1000
     const chunks = papers * CHUNKS_PER_PAPER
     return {
       server: url
@@ -123,6 +145,12 @@ export async function labBench(quick: boolean): Promise<LabBenchFigures> {
         p50: percentile(keyword, 50),
         p95: percentile(keyword, 95),
         queries: queries.length
+      },
+      concurrentHybridSearchMs: {
+        clients: CLIENTS,
+        p50: percentile(together, 50),
+        p95: percentile(together, 95),
+        perSecond: r1(together.length / togetherSeconds)
       },
       note: 'one paper per transaction; HNSW (cosine) and GIN indexes kept up to date while publishing; loopback; synthetic prose with hashed-word vectors (figures of the store, not of retrieval quality)'
     }
