@@ -302,8 +302,10 @@ export const libraryEn = {
     pending: 'Waiting',
     downloading: 'Downloading',
     extracting: 'Reading text',
+    extractingPages: 'Reading text: page {{done, number}} of {{total, number}}',
     ocr: 'OCR: page {{done, number}} of {{total, number}}',
     embedding: 'Indexing',
+    embeddingPassages: 'Indexing: passage {{done, number}} of {{total, number}}',
     ready: 'Ready',
     readyKeyword: 'Ready (keyword search)',
     error: 'Failed'

@@ -309,8 +309,10 @@ export const libraryPtBR: Pick<Catalog, keyof typeof libraryEn> = {
     pending: 'Na fila',
     downloading: 'Baixando',
     extracting: 'Lendo o texto',
+    extractingPages: 'Lendo o texto: página {{done, number}} de {{total, number}}',
     ocr: 'OCR: página {{done, number}} de {{total, number}}',
     embedding: 'Indexando',
+    embeddingPassages: 'Indexando: trecho {{done, number}} de {{total, number}}',
     ready: 'Pronto',
     readyKeyword: 'Pronto (busca por palavras-chave)',
     error: 'Falhou'

@@ -19,12 +19,16 @@ export function statusText(
       return t('status.pending')
     case 'downloading':
       return t('status.downloading')
+    // Pages read and passages embedded as main reports them, so a long paper shows it moves.
     case 'extracting':
-      return progress?.ocr
-        ? t('status.ocr', { done: progress.done, total: progress.total })
+      if (progress?.ocr) return t('status.ocr', { done: progress.done, total: progress.total })
+      return progress && progress.total > 0
+        ? t('status.extractingPages', { done: Math.max(1, progress.done), total: progress.total })
         : t('status.extracting')
     case 'embedding':
-      return t('status.embedding')
+      return progress && progress.total > 0
+        ? t('status.embeddingPassages', { done: progress.done, total: progress.total })
+        : t('status.embedding')
     case 'indexed':
       return paper.embedderId ? t('status.ready') : t('status.readyKeyword')
     case 'error':
