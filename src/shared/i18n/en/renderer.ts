@@ -255,6 +255,8 @@ export const en = {
     loadingModels: 'Loading…',
     refresh: 'Refresh',
     refreshing: 'Refreshing…',
+    localModelIdle:
+      'The local model is used only when Gemini cannot be reached; it cannot be reached now either:',
     noModels:
       'The server lists no models. Install one, for example <code>ollama pull qwen2.5:3b</code>, then Refresh.',
     contextWindow: 'Context window (tokens)',

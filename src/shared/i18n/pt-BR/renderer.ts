@@ -257,6 +257,8 @@ export const ptBR: Catalog = {
     loadingModels: 'Carregando…',
     refresh: 'Atualizar',
     refreshing: 'Atualizando…',
+    localModelIdle:
+      'O modelo local só é usado quando o Gemini não responde; agora ele também não responde:',
     noModels:
       'O servidor não lista nenhum modelo. Instale um, por exemplo <code>ollama pull qwen2.5:3b</code>, e clique em Atualizar.',
     contextWindow: 'Janela de contexto (tokens)',

@@ -59,7 +59,7 @@ describe('LocalModelFields', () => {
   })
 
   it('says why the list is empty when the server does not answer', async () => {
-    const fake = settingsApi()
+    const fake = settingsApi({ provider: 'local' })
     fake.on('localModel:list', () =>
       err(
         'LOCAL_MODEL_UNREACHABLE',
@@ -114,5 +114,19 @@ describe('an answer written by a local model', () => {
       'Answered offline by the local model qwen2.5:3b',
       'Gemini could not be reached — answered offline by the local model qwen2.5:3b'
     ])
+  })
+
+  it("raises the server's error only when the local model is the provider in use", async () => {
+    const fake = settingsApi({ provider: 'gemini' })
+    fake.on('localModel:list', () =>
+      err('NETWORK', 'The local model server at http://127.0.0.1:11434 cannot be reached.')
+    )
+    const { store } = renderWithStore(<LocalModelFields />, fake)
+    await act(() => store.getState().loadSettings())
+    const idle = await screen.findByTestId('local-model-idle')
+    expect(idle.textContent).toContain('used only when Gemini cannot be reached')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await act(() => store.getState().updateSettings({ provider: 'local' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('cannot be reached')
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ErrorMessage } from '../../components/ErrorMessage'
 import { formatNumber, Trans, useTranslation } from '../../i18n'
+import { PROVIDER_TRAITS } from '../../../../shared/providers'
 import type { PublicSettings } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
 
@@ -117,7 +118,12 @@ function ModelPicker(props: {
           {refreshing ? t('settings.refreshing') : t('settings.refresh')}
         </button>
       </span>
-      {modelsError ? (
+      {modelsError && !PROVIDER_TRAITS[values.provider].runsLocally ? (
+        // Not the provider in use (only Gemini's offline fallback): said, not raised as an error.
+        <span className="field-help" data-testid="local-model-idle">
+          {t('settings.localModelIdle')} <ErrorMessage error={modelsError} />
+        </span>
+      ) : modelsError ? (
         <span className="field-help test-result fail" role="alert">
           <ErrorMessage error={modelsError} />
         </span>
