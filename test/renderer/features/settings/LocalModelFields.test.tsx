@@ -119,7 +119,10 @@ describe('an answer written by a local model', () => {
   it("raises the server's error only when the local model is the provider in use", async () => {
     const fake = settingsApi({ provider: 'gemini' })
     fake.on('localModel:list', () =>
-      err('NETWORK', 'The local model server at http://127.0.0.1:11434 cannot be reached.')
+      err(
+        'LOCAL_MODEL_UNREACHABLE',
+        'The local model server at http://127.0.0.1:11434 cannot be reached.'
+      )
     )
     const { store } = renderWithStore(<LocalModelFields />, fake)
     await act(() => store.getState().loadSettings())
