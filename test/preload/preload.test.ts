@@ -53,7 +53,8 @@ describe('preload', () => {
       'onChatEvent',
       'onCompareProgress',
       'onSyncStatus',
-      'onDesktopOpen'
+      'onDesktopOpen',
+      'onLabProgress'
     ])
     for (const event of EVENTS) {
       const got: unknown[] = []
