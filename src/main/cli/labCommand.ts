@@ -25,6 +25,29 @@ async function collectionPapers(
   return { name: found?.name ?? name, ids }
 }
 
+/** What `lab status` and `lab connect` print: the lab, its size, and what this role may do. */
+function statusLines(t: ReturnType<typeof mainT>, info: LabInfo): string {
+  return [
+    t('lab.connected', {
+      ...info,
+      version: info.schemaVersion,
+      model: info.model || t('lab.noModel'),
+      papers: t('lab.paperCount', { count: info.papers }),
+      chunks: t('lab.chunkCount', { count: info.chunks })
+    }),
+    info.access.canPublish
+      ? t('lab.accessCurator', { user: info.user })
+      : t('lab.accessReader', {
+          user: info.user,
+          role: LAB_CURATOR_ROLE,
+          curators: info.access.curators.join(', ') || '—'
+        })
+  ].join('\n')
+}
+
+/** The lab's status as the service reports it. */
+type LabInfo = Awaited<ReturnType<Services['lab']['status']>>
+
 /** `lab connect|status|publish|search|open|disconnect`: the lab library from the command line. */
 export async function labCommand(
   s: Services,
@@ -34,23 +57,7 @@ export async function labCommand(
   const language = cliLanguage(s)
   const t = mainT(language)
   const [verb, ...rest] = args.positional
-  const connectedLine = (info: Awaited<ReturnType<Services['lab']['status']>>): string =>
-    [
-      t('lab.connected', {
-        ...info,
-        version: info.schemaVersion,
-        model: info.model || t('lab.noModel'),
-        papers: t('lab.paperCount', { count: info.papers }),
-        chunks: t('lab.chunkCount', { count: info.chunks })
-      }),
-      info.access.canPublish
-        ? t('lab.accessCurator', { user: info.user })
-        : t('lab.accessReader', {
-            user: info.user,
-            role: LAB_CURATOR_ROLE,
-            curators: info.access.curators.join(', ') || '—'
-          })
-    ].join('\n')
+  const connectedLine = (info: LabInfo): string => statusLines(t, info)
   switch (verb) {
     case undefined:
     case 'help':
