@@ -167,7 +167,7 @@ describe(`a library of ${PAPERS.toLocaleString('en')} papers in the real rendere
       "[...document.querySelectorAll('[role=tab]')].find((b) => b.textContent === 'Compare').click()",
       "!!document.querySelector('.compare-picker')"
     )
-    const picker = page.getByRole('list', { name: 'Papers' })
+    const picker = page.getByRole('list', { name: 'Papers to compare' })
     expect(await picker.getByRole('checkbox').count()).toBeLessThanOrEqual(100)
     // The selected paper comes checked, first.
     const first = picker.getByRole('checkbox').first()

@@ -90,6 +90,7 @@ export const en = {
     label: 'Compare papers',
     new: 'Compare papers',
     papers: 'Papers',
+    pickerLabel: 'Papers to compare',
     findPapers: 'Find papers by title, author or year',
     chosenCount_one: '{{count, number}} paper chosen',
     chosenCount_other: '{{count, number}} papers chosen',

@@ -86,6 +86,7 @@ export const ptBR: Catalog = {
     label: 'Comparar artigos',
     new: 'Comparar artigos',
     papers: 'Artigos',
+    pickerLabel: 'Artigos a comparar',
     findPapers: 'Buscar artigos por título, autor ou ano',
     chosenCount_one: '{{count, number}} artigo escolhido',
     chosenCount_other: '{{count, number}} artigos escolhidos',

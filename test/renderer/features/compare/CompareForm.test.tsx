@@ -37,7 +37,7 @@ function renderForm(organize: { selected?: string[]; collectionId?: string | nul
   )
 }
 
-const picker = (): HTMLElement => screen.getByRole('list', { name: 'Papers' })
+const picker = (): HTMLElement => screen.getByRole('list', { name: 'Papers to compare' })
 const checked = (): string[] =>
   within(picker())
     .getAllByRole('checkbox')

@@ -43,20 +43,29 @@ export function placeCard(
 function useLingeringHover(): [boolean, (on: boolean) => void] {
   const [hover, setHoverNow] = useState(false)
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const closeNow = useRef(() => setHoverNow(false))
   const setHover = (on: boolean): void => {
     if (closing.current) clearTimeout(closing.current)
     closing.current = null
-    if (on) setHoverNow(true)
-    else closing.current = setTimeout(() => setHoverNow(false), CLOSE_DELAY_MS)
+    if (on) {
+      // One card at a time: the pointer on another chip closes a focused chip's card.
+      if (shownCard && shownCard !== closeNow.current) shownCard()
+      shownCard = closeNow.current
+      setHoverNow(true)
+    } else closing.current = setTimeout(() => setHoverNow(false), CLOSE_DELAY_MS)
   }
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const mine = closeNow.current
+    return () => {
       if (closing.current) clearTimeout(closing.current)
-    },
-    []
-  )
+      if (shownCard === mine) shownCard = null
+    }
+  }, [])
   return [hover, setHover]
 }
+
+/** Closes the hover card shown now, if any. */
+let shownCard: (() => void) | null = null
 
 /** The hover card: the paper, page, kind and snippet, with a link to copy the passage. */
 function HoverCard({

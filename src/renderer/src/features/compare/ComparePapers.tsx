@@ -63,7 +63,7 @@ export function ComparePapers({ papers, chosen, toggle, clear }: ComparePapersPr
           </button>
         )}
       </span>
-      <ul className="compare-picker" aria-label={t('compare.papers')} ref={listRef}>
+      <ul className="compare-picker" aria-label={t('compare.pickerLabel')} ref={listRef}>
         {shown.slice(0, rows).map((p) => (
           <li key={p.id}>
             <label className="compare-paper-option">
