@@ -21,6 +21,17 @@ const contains = (outer: Region, inner: Region): boolean =>
   inner.x + inner.width <= outer.x + outer.width + 0.01 &&
   inner.y + inner.height <= outer.y + outer.height + 0.01
 
+/** A line of text on a synthetic page: its string, where it starts, its width. */
+const item = (str: string, x: number, y: number, width: number) => ({
+  str,
+  x,
+  y,
+  width,
+  fontSize: 10,
+  fontName: 'f',
+  hasEOL: true
+})
+
 describe('figure and table captions', () => {
   it('takes "Figure 3:", "Fig. 2.", "Table IV." for captions, not sentences about figures', () => {
     expect(captionLabel('Figure 3: The model')).toEqual({ kind: 'figure', label: 'Figure 3' })
@@ -34,15 +45,6 @@ describe('figure and table captions', () => {
 
   it('gives a figure the drawing above its caption, with the labels inside it', () => {
     // A 600x800 page: a box drawn from y=500 to 700, a label inside, the caption below it.
-    const item = (str: string, x: number, y: number, width: number) => ({
-      str,
-      x,
-      y,
-      width,
-      fontSize: 10,
-      fontName: 'f',
-      hasEOL: true
-    })
     const page: PdfPageItems = {
       page: 1,
       width: 600,
@@ -72,15 +74,6 @@ describe('figure and table captions', () => {
     // A two-column 600x800 page (PDF y upward): a full-width table ruled from y=740 to 680,
     // its caption under it (y=660), then a drawing in the right column (y=640..460) with its
     // own caption under it, and running text in the left column.
-    const item = (str: string, x: number, y: number, width: number) => ({
-      str,
-      x,
-      y,
-      width,
-      fontSize: 10,
-      fontName: 'f',
-      hasEOL: true
-    })
     const page: PdfPageItems = {
       page: 1,
       width: 600,
