@@ -132,6 +132,11 @@ export class HybridRetriever implements Retriever {
       weights: keywords.termWeights([...wanted]),
       quantity: asksForQuantity(query),
       termsOf: (id) => chunkTerms.get(id),
+      placeOf: (id) => {
+        const paperId = paperOfChunk(id)
+        const page = pageOf(id)
+        return paperId !== undefined && page !== null ? { paperId, page } : null
+      },
       onAbstract: (id) => {
         const paperId = paperOfChunk(id)
         const page = pageOf(id)

@@ -3,6 +3,7 @@ import {
   abstractPages,
   asksForQuantity,
   bestWindow,
+  firstStatementFirst,
   proximityRerank
 } from '../../../src/main/search/proximity'
 import { queryTerms, tokenize } from '../../../src/main/search/tokenizer'
@@ -70,6 +71,56 @@ describe('proximity re-ranking', () => {
       { id: 'p-page-1-chunk-0', score: 10 },
       { id: 'p-page-2-chunk-0', score: 9 }
     ])
+  })
+
+  it("sends the reader to where a paper first states a finding, not to the conclusion's recap", () => {
+    const question = 'Which social network do the analysed comments come from?'
+    const stated = tokenize(
+      'The comments analysed in this work come from the social network Reddit.'
+    )
+    const recap = tokenize(
+      'In conclusion, the comments analysed from the social network Reddit, the comments ' +
+        'of its users and the network of replies show that sarcasm detection works.'
+    )
+    const place = (id: string) => {
+      const m = /^(.+)-page-(\d+)-/u.exec(id)!
+      return { paperId: m[1]!, page: Number(m[2]) }
+    }
+    const input = (texts: Record<string, string[]>) => ({
+      weights: weightsOf(question),
+      quantity: false,
+      termsOf: (id: string) => texts[id],
+      onAbstract: () => false,
+      placeOf: place
+    })
+    const ranked = [
+      { id: 'tcc-page-51-chunk-0', score: 10 },
+      { id: 'other-page-2-chunk-0', score: 9 },
+      { id: 'tcc-page-3-chunk-0', score: 9 }
+    ]
+    const texts = {
+      'tcc-page-51-chunk-0': recap,
+      'other-page-2-chunk-0': recap,
+      'tcc-page-3-chunk-0': stated
+    }
+    const out = proximityRerank(ranked, input(texts))
+    expect(out.map((r) => r.id)).toEqual([
+      'tcc-page-3-chunk-0',
+      'tcc-page-51-chunk-0',
+      'other-page-2-chunk-0'
+    ])
+    // An earlier page stating less of the question, or scoring far lower, stays behind.
+    const partial = tokenize('The comments were collected in 2020.')
+    const kept = proximityRerank(ranked, input({ ...texts, 'tcc-page-3-chunk-0': partial }))
+    expect(kept[0]!.id).toBe('tcc-page-51-chunk-0')
+    const far = firstStatementFirst(
+      [
+        { id: 'tcc-page-51-chunk-0', score: 10, share: 1 },
+        { id: 'tcc-page-3-chunk-0', score: 5, share: 1 }
+      ],
+      place
+    )
+    expect(far[0]!.id).toBe('tcc-page-51-chunk-0')
   })
 
   it('weighs the abstract page of a paper a little more, as a BM25F field', () => {
