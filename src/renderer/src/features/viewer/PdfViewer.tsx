@@ -105,7 +105,8 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
               number={n}
               scale={scale}
               size={ready.size}
-              near={near.has(n)}
+              // The cited page is drawn at once, not a frame later when it is seen to be near.
+              near={near.has(n) || highlight?.page === n}
               defer={landing && highlight?.page !== n}
               highlight={highlight && highlight.page === n ? highlight : null}
               onHighlight={setHighlightFound}
