@@ -412,5 +412,51 @@ describe.skipIf(!existsSync(PAPER) || !existsSync(BERT))(
         await page.evaluate(() => (window as unknown as { __pdfFetches: number }).__pdfFetches)
       ).toBe(0)
     }, 240_000)
+
+    it('pt-BR: dark pages invert the page, keep the highlight, and are remembered after a restart', async () => {
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await chooseLanguage(page, 'pt-BR')
+      const name = UI['pt-BR'].viewer.darkPages
+      const chip = page
+        .locator('article.turn')
+        .last()
+        .locator('button.chip[data-paper-id="1706.03762"]')
+        .first()
+      const cited = (await chip.getAttribute('data-page'))!
+      await timeChip(page, chip)
+      const toggle = page.getByRole('button', { name, exact: true })
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false')
+      await toggle.click()
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+      const sheet = page.locator(`.pdf-page[data-page-number="${cited}"]`)
+      expect(await sheet.locator('canvas').evaluate((el) => getComputedStyle(el).filter)).toMatch(
+        /invert/
+      )
+      // The highlight is over the page, not filtered with it: still yellow, still on screen.
+      const mark = sheet.locator('.textLayer .highlight').first()
+      expect(await mark.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(
+        /rgba\(255, 196, 0/
+      )
+      expect(await highlightOnScreen(page, cited)).toBe(true)
+      await h.screenshot('reading-06-pt-BR-dark-pages-highlight-1280')
+      // A page with a figure: its boxes keep their colours, dark around them.
+      const pageBox = page.getByRole('textbox', { name: UI['pt-BR'].viewer.page })
+      await pageBox.fill('3')
+      await pageBox.press('Enter')
+      await page.locator('.pdf-page[data-page-number="3"][data-rendered="true"]').waitFor()
+      await h.screenshot('reading-07-pt-BR-dark-pages-figure-1280')
+
+      // A restart: the thread comes back, and the next paper opened is dark as it was left.
+      await page.reload()
+      const again = page.locator('article.turn').last().locator('button.chip').first()
+      await again.waitFor({ timeout: 30_000 })
+      await timeChip(page, again)
+      expect(
+        await page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')
+      ).toBe('true')
+      expect(await page.locator('.viewer').getAttribute('data-dark-pages')).toBe('true')
+      await page.getByRole('button', { name, exact: true }).click()
+      expect(await page.locator('.viewer').getAttribute('data-dark-pages')).toBeNull()
+    }, 120_000)
   }
 )

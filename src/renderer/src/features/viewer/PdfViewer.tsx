@@ -19,10 +19,15 @@ import { ViewerToolbar } from './ViewerToolbar'
 /** The PDF pane: the toolbar, find, the side panel and the open paper's pages. */
 export function PdfViewer() {
   const paperId = useAppStore((s) => s.viewer.paperId)
+  const dark = useAppStore((s) => s.viewer.darkPages)
   const [sidebar, setSidebar] = useState(false)
   const { t } = useTranslation()
   return (
-    <section className="viewer" aria-label={t('viewer.label')}>
+    <section
+      className="viewer"
+      aria-label={t('viewer.label')}
+      data-dark-pages={dark ? 'true' : undefined}
+    >
       <ViewerToolbar sidebar={sidebar} onToggleSidebar={() => setSidebar((o) => !o)} />
       <FindBar />
       {paperId && <PdfPages key={paperId} paperId={paperId} sidebar={sidebar} />}
