@@ -256,9 +256,10 @@ describe.skipIf(!existsSync(PAPER) || !existsSync(BERT))(
       }
       measured.push(row)
       console.log(JSON.stringify(row))
-      // The budget (0.5 s) is measured here and reported; the bound below only catches a regression
-      // to the ~3 s the issue saw (this machine is shared by many; load ~15 when measured).
-      expect(row.p50).toBeLessThan(2_500)
+      // The issue's budget (0.5 s) is printed above with the load; the bound is twice it, so a
+      // shared 2-core machine under load does not flake, while a page drawn afresh at each chip
+      // again (~0.4 s p50 at load 10, before pages were kept drawn) would show in the figures.
+      expect(row.p50).toBeLessThan(1_000)
     }, 120_000)
 
     for (const language of ['en', 'pt-BR'] as const) {
@@ -406,6 +407,9 @@ describe.skipIf(!existsSync(PAPER) || !existsSync(BERT))(
       }
       measured.push(row)
       console.log(JSON.stringify(row))
+      // Budgets 0.5 s (back) and 1.5 s (new), printed above; bounds generous for a loaded machine.
+      expect(row.p50).toBeLessThan(1_000)
+      expect(newPaper.ms).toBeLessThan(5_000)
       await h.screenshot('reading-04-bert-cited-1280')
       // Switching back reads no PDF from main again: the papers were kept open.
       expect(
