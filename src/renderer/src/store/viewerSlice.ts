@@ -2,6 +2,7 @@ import type { ResearchPalApi } from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type { ChunkKind, Citation, Region } from '../../../shared/types'
 import type { PassageLink } from '../../../shared/deepLink'
+import { loadDarkPages, saveDarkPages } from './darkPages'
 import type { GetState, SetState, SliceCreator } from './types'
 
 /** Zoom: a fixed scale (1 = 100%) or the page width fitted to the pane. */
@@ -67,6 +68,8 @@ export interface ViewerSlice {
     back: ViewerPlace[]
     forward: ViewerPlace[]
     find: FindState
+    /** Pages shown dark (lightness inverted, hues kept) for reading at night; remembered. */
+    darkPages: boolean
   }
   /** Returns to the place before the last jump (or, with `forward`, undoes that). */
   goBack: () => void
@@ -91,6 +94,8 @@ export interface ViewerSlice {
   setZoom: (zoom: Zoom) => void
   setScale: (scale: number) => void
   setHighlightFound: (found: boolean) => void
+  /** Shows pages dark or as printed, and remembers the choice for the next launch. */
+  setDarkPages: (dark: boolean) => void
   /** Fetches a paper's PDF bytes from main for the viewer (not kept in the store). */
   fetchPdf: (paperId: string) => Promise<{ bytes: Uint8Array } | { error: AppError }>
   /** The words OCR read on a page (empty for a page with a text layer, or on failure). */
@@ -228,13 +233,19 @@ function findActions(
   }
 }
 
-/** The page shown and how it is drawn: page, page count, zoom, scale, the highlight found. */
+/** The page shown and how it is drawn: page, count, zoom, scale, highlight found, dark or not. */
 function pageActions(
   set: SetState,
   get: GetState
 ): Pick<
   ViewerSlice,
-  'goToPage' | 'setVisiblePage' | 'setPageCount' | 'setZoom' | 'setScale' | 'setHighlightFound'
+  | 'goToPage'
+  | 'setVisiblePage'
+  | 'setPageCount'
+  | 'setZoom'
+  | 'setScale'
+  | 'setHighlightFound'
+  | 'setDarkPages'
 > {
   return {
     goToPage: (page) => {
@@ -255,7 +266,11 @@ function pageActions(
     setScale: (scale) => {
       if (get().viewer.scale !== scale) set({ viewer: { ...get().viewer, scale } })
     },
-    setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } })
+    setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } }),
+    setDarkPages: (dark) => {
+      saveDarkPages(dark)
+      set({ viewer: { ...get().viewer, darkPages: dark } })
+    }
   }
 }
 
@@ -299,7 +314,8 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
     highlightFound: null,
     back: [],
     forward: [],
-    find: NO_FIND
+    find: NO_FIND,
+    darkPages: loadDarkPages()
   },
   ...navigationActions(set, get),
   ...findActions(set, get),

@@ -74,10 +74,9 @@ export function PdfPage({
   findNonce
 }: Props) {
   const boxLayerRef = useRef<HTMLDivElement>(null)
-  const canvasRef = useRef<HTMLCanvasElement>(null)
-  const textRef = useRef<HTMLDivElement>(null)
+  const drawingRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
-  const { rendered, failed } = usePageDrawing(doc, number, scale, near, defer, canvasRef, textRef)
+  const { rendered, failed } = usePageDrawing(doc, number, scale, near, defer, drawingRef)
   const boxes = usePageHighlight({
     paperId,
     number,
@@ -107,8 +106,8 @@ export function PdfPage({
         } as CSSProperties
       }
     >
-      <canvas ref={canvasRef} aria-hidden="true" />
-      <div ref={textRef} className="textLayer" />
+      {/* The canvas and the text layer, put in by usePageDrawing: a kept drawing moves back whole. */}
+      <div ref={drawingRef} className="page-drawing" />
       <BoxLayer boxes={boxes} highlight={highlight} layerRef={boxLayerRef} />
       {!rendered && (
         <div className="pdf-page-label">

@@ -19,10 +19,15 @@ import { ViewerToolbar } from './ViewerToolbar'
 /** The PDF pane: the toolbar, find, the side panel and the open paper's pages. */
 export function PdfViewer() {
   const paperId = useAppStore((s) => s.viewer.paperId)
+  const dark = useAppStore((s) => s.viewer.darkPages)
   const [sidebar, setSidebar] = useState(false)
   const { t } = useTranslation()
   return (
-    <section className="viewer" aria-label={t('viewer.label')}>
+    <section
+      className="viewer"
+      aria-label={t('viewer.label')}
+      data-dark-pages={dark ? 'true' : undefined}
+    >
       <ViewerToolbar sidebar={sidebar} onToggleSidebar={() => setSidebar((o) => !o)} />
       <FindBar />
       {paperId && <PdfPages key={paperId} paperId={paperId} sidebar={sidebar} />}
@@ -105,7 +110,8 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
               number={n}
               scale={scale}
               size={ready.size}
-              near={near.has(n)}
+              // The cited page is drawn at once, not a frame later when it is seen to be near.
+              near={near.has(n) || highlight?.page === n}
               defer={landing && highlight?.page !== n}
               highlight={highlight && highlight.page === n ? highlight : null}
               onHighlight={setHighlightFound}
