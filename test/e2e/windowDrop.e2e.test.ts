@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
+import { makePaperPdf } from '../fixtures/fixturePapers'
+import { startHarness, type Harness } from './harness'
+
+const TITLE = 'Dropped On The Window'
+
+/** Holds a PDF over `selector` as the file manager does (dragenter, dragover), kept for the drop. */
+async function holdPdfOver(page: Page, selector: string, bytes: Uint8Array): Promise<void> {
+  await page.evaluate(
+    ({ selector, b64 }) => {
+      const file = new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'dropped.pdf', {
+        type: 'application/pdf'
+      })
+      const dt = new DataTransfer()
+      dt.items.add(file)
+      ;(window as unknown as { heldFiles: DataTransfer }).heldFiles = dt
+      const target = document.querySelector(selector)!
+      target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }))
+      target.dispatchEvent(
+        new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true })
+      )
+    },
+    { selector, b64: Buffer.from(bytes).toString('base64') }
+  )
+}
+
+/** Drops what {@link holdPdfOver} holds on `selector`. */
+async function drop(page: Page, selector: string): Promise<void> {
+  await page.evaluate((selector) => {
+    const dt = (window as unknown as { heldFiles: DataTransfer }).heldFiles
+    document
+      .querySelector(selector)!
+      .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+  }, selector)
+}
+
+describe('dropping a PDF anywhere on the window (issue 30)', () => {
+  let h: Harness
+  let page: Page
+
+  beforeAll(async () => {
+    h = await startHarness({
+      embedder: new FakeEmbedderProvider(),
+      defaultCorpusDir: null,
+      viewport: { width: 1280, height: 800 }
+    })
+    page = h.page
+  }, 120_000)
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('shows the whole window as the drop target, and adds the PDF dropped on the chat', async () => {
+    const pdf = makePaperPdf({ title: TITLE, pages: 2, seed: 7 })
+    await holdPdfOver(page, '.chat-slot', pdf)
+    const target = page.locator('.window-drop')
+    await target.waitFor()
+    expect(await target.textContent()).toContain('Drop PDFs to add them to the library')
+    const box = (await target.boundingBox())!
+    expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, 1280, 800])
+    const shot = await h.screenshot('window-drop-target-en')
+    expect(shot).toMatch(/window-drop-target-en\.png$/)
+
+    await drop(page, '.chat-slot')
+    await target.waitFor({ state: 'detached' })
+    const row = page
+      .locator('.paper-list > li')
+      .filter({ has: page.locator('.paper-title', { hasText: TITLE }) })
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 120_000 }).toBe('indexed')
+    expect(await page.locator('.library-count').textContent()).toBe('1 ready')
+    await h.screenshot('window-drop-added-en')
+  }, 180_000)
+})
