@@ -74,3 +74,31 @@ describe('dropping a PDF anywhere on the window (issue 30)', () => {
     await h.screenshot('window-drop-added-en')
   }, 180_000)
 })
+
+describe('the drop target in Portuguese', () => {
+  let h: Harness
+
+  beforeAll(async () => {
+    h = await startHarness({
+      embedder: new FakeEmbedderProvider(),
+      defaultCorpusDir: null,
+      viewport: { width: 800, height: 600 },
+      locale: 'pt-BR'
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('says it in the UI language, inside the window at 800×600', async () => {
+    await holdPdfOver(h.page, 'main', makePaperPdf({ title: TITLE, pages: 1, seed: 3 }))
+    const card = h.page.locator('.window-drop-card')
+    await card.waitFor()
+    expect(await card.textContent()).toContain('Solte os PDFs para adicioná-los à biblioteca')
+    const box = (await card.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(800)
+    await h.screenshot('window-drop-target-pt-BR')
+  }, 60_000)
+})
