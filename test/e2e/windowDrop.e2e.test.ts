@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FakeEmbedderProvider } from '../fakes/fakeEmbedder'
+import type { Embedder } from '../../src/main/search/types'
+import { FakeEmbedder, FakeEmbedderProvider } from '../fakes/fakeEmbedder'
 import { makePaperPdf } from '../fixtures/fixturePapers'
 import { startHarness, type Harness } from './harness'
 
@@ -101,4 +102,60 @@ describe('the drop target in Portuguese', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(800)
     await h.screenshot('window-drop-target-pt-BR')
   }, 60_000)
+})
+
+/** An embedder that holds every call until released: a paper stays mid-index as long as needed. */
+class GatedEmbedder implements Embedder {
+  private inner = new FakeEmbedder()
+  readonly dims = this.inner.dims
+  readonly id = this.inner.id
+  private open!: () => void
+  private gate = new Promise<void>((resolve) => (this.open = resolve))
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    await this.gate
+    return this.inner.embed(texts)
+  }
+
+  release(): void {
+    this.open()
+  }
+
+  async close(): Promise<void> {}
+}
+
+describe('a dropped paper while it is indexed', () => {
+  let h: Harness
+  const gated = new GatedEmbedder()
+
+  beforeAll(async () => {
+    h = await startHarness({
+      embedder: new FakeEmbedderProvider(gated),
+      defaultCorpusDir: null,
+      viewport: { width: 1280, height: 800 }
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    gated.release()
+    await h?.close()
+  })
+
+  it('is named by its title as soon as its text is read, and the header and the bar count one batch', async () => {
+    const { page } = h
+    await holdPdfOver(page, '.chat-slot', makePaperPdf({ title: TITLE, pages: 3, seed: 11 }))
+    await drop(page, '.chat-slot')
+    const row = page.locator('.paper-list > li').first()
+    // Its passages wait for the embedder; its title is already the PDF's, not "dropped.pdf".
+    await expect
+      .poll(() => row.locator('.paper-title').textContent(), { timeout: 30_000 })
+      .toBe(TITLE)
+    expect(await row.getAttribute('data-status')).not.toBe('indexed')
+    expect(await page.locator('.library-count').textContent()).toBe('0 ready, 1 indexing')
+    expect(await page.locator('.overall').textContent()).toContain('Indexing 1 of 1')
+    await h.screenshot('window-drop-indexing-en')
+    gated.release()
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 120_000 }).toBe('indexed')
+    expect(await page.locator('.overall').count()).toBe(0)
+  }, 180_000)
 })
