@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AppErrorSchema } from './errors'
 import { PROVIDERS } from './providers'
+import { ReplySchema } from './replies'
 import { ChunkKindSchema, RegionSchema } from './retrieval'
 
 /** A numbered citation in an answer; `snippet` is text that occurs on `page`. */
@@ -93,7 +94,9 @@ export const AnswerSchema = z.object({
   citations: z.array(CitationSchema),
   usage: UsageSchema,
   /** Set on generated answers; absent on evidence-only ones. */
-  answeredBy: AnsweredBySchema.optional()
+  answeredBy: AnsweredBySchema.optional(),
+  /** A small-talk or off-topic reply as its catalog key, shown in the UI's language. */
+  reply: ReplySchema.optional()
 })
 /** An answer to a question. */
 export type Answer = z.infer<typeof AnswerSchema>

@@ -67,6 +67,8 @@ export const IngestProgressSchema = z.object({
   total: z.number(),
   /** Set while scanned pages are being recognised (OCR): `done`/`total` count those pages. */
   ocr: z.boolean().optional(),
+  /** The paper's title as soon as its text is read (before its record is written). */
+  title: z.string().optional(),
   overall: z.object({ done: z.number(), total: z.number() })
 })
 /** Progress of one paper through ingestion. */

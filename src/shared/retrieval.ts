@@ -8,6 +8,19 @@ export const ChunkKindSchema = z.enum(CHUNK_KINDS)
 export type ChunkKind = z.infer<typeof ChunkKindSchema>
 
 /**
+ * What a cited chunk is: a figure or a table by its id (`…-page-3-table-2`, `…-figure-1`), else
+ * the kind recorded with it (OCR'd text), else text.
+ * @remarks The id is made from the chunk's kind when it is indexed, so it holds for a citation
+ * saved without its kind (older threads, evidence-only answers) and is never guessed from the
+ * passage's words: a text passage quoting "Table 3: …" stays text.
+ */
+export function chunkKindOf(chunk: { chunkId: string; kind?: ChunkKind | undefined }): ChunkKind {
+  const m = /-(figure|table)-[^-]+$/.exec(chunk.chunkId)
+  if (m) return m[1] as 'figure' | 'table'
+  return chunk.kind ?? 'text'
+}
+
+/**
  * A rectangle on a page, as fractions of the page's width and height from its top-left corner,
  * so it maps onto the page at any zoom.
  */

@@ -8,6 +8,7 @@ import {
   EvidenceExcerptSchema,
   UsageSchema
 } from './types'
+import { ReplySchema } from './replies'
 
 /** A thread id: `t-` and letters, digits or dashes. */
 export const ThreadIdSchema = z
@@ -48,7 +49,9 @@ export const ThreadTurnSchema = z.object({
   /** An evidence-only answer's passages, shown as cards as they were live. */
   excerpts: z.array(EvidenceExcerptSchema).optional(),
   /** Which model wrote a generated answer; absent on older turns. */
-  answeredBy: AnsweredBySchema.optional()
+  answeredBy: AnsweredBySchema.optional(),
+  /** A small-talk or off-topic reply by its catalog key (format 3); older ones keep their text. */
+  reply: ReplySchema.optional()
 })
 /** One question of a thread and what came back for it. */
 export type ThreadTurn = z.infer<typeof ThreadTurnSchema>

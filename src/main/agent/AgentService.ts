@@ -116,7 +116,7 @@ export class AgentService {
     )
     const kind = await this.classifier.classify(input.question, signal)
     if (kind === 'smalltalk' || kind === 'app') {
-      return directAnswer(input.question, 'smalltalk', directReply(kind, input.question, language))
+      return directAnswer(input.question, 'smalltalk', directReply(kind, input.question), language)
     }
     const provider = input.provider ?? settings.provider
     const model = this.deps.chatModel(provider)

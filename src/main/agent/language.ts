@@ -35,15 +35,6 @@ export interface AnswerTexts {
   figureNotRead: string
   /** How a passage that is not text-layer text is marked: OCR, Figure, Table. */
   kind: (kind: 'ocr' | 'figure' | 'table') => string
-  /** Direct replies that search nothing: small talk and questions about the app. */
-  greeting: string
-  thanks: string
-  farewell: string
-  appHelp: string
-  /** A question unrelated to the library, when no model can answer it. */
-  offTopicNoModel: string
-  /** Heads a model's reply to an off-topic question. */
-  offTopicLabel: string
 }
 
 function answerTexts(language: TextLanguage): AnswerTexts {
@@ -54,13 +45,7 @@ function answerTexts(language: TextLanguage): AnswerTexts {
     noPassages: t('answer.noPassages'),
     passage: (number, title, page) => t('answer.passage', { number, title, page }),
     figureNotRead: t('answer.figureNotRead'),
-    kind: (kind) => t(`answer.kinds.${kind}`),
-    greeting: t('answer.greeting'),
-    thanks: t('answer.thanks'),
-    farewell: t('answer.farewell'),
-    appHelp: t('answer.appHelp'),
-    offTopicNoModel: t('answer.offTopicNoModel'),
-    offTopicLabel: t('answer.offTopicLabel')
+    kind: (kind) => t(`answer.kinds.${kind}`)
   }
 }
 

@@ -238,7 +238,8 @@ export class ThreadStore {
           // What the answer showed besides its text, so that a reload draws it the same.
           ...(a.check && { check: a.check }),
           ...(a.excerpts && { excerpts: a.excerpts.map((x) => ({ ...x })) }),
-          ...(a.answeredBy && { answeredBy: { ...a.answeredBy } })
+          ...(a.answeredBy && { answeredBy: { ...a.answeredBy } }),
+          ...(a.reply && { reply: { ...a.reply } })
         })
       } else {
         turn.status = outcome.status

@@ -1,6 +1,7 @@
 import type { Thread, ThreadExport } from '../../shared/threads'
 import type { Citation, Paper, UiLanguage } from '../../shared/types'
 import { passageLink } from '../../shared/deepLink'
+import { replyText } from '../../shared/replies'
 import { mainT } from '../i18n'
 import type { CitationStyle } from '../../shared/citationStyles'
 import { bibtexKeys, toBibtex, type BibPaper } from '../library/bibtex'
@@ -75,7 +76,9 @@ export function exportThread(
   }
   const bodies = turns.map((t) => {
     const local = new Map(t.citations.map((c) => [c.number, refFor(c).number]))
-    return t.answer.replace(/\[(\d+)\]/g, (m, n: string) => {
+    // A fixed reply is written in the export's language, as the app shows it.
+    const text = t.reply ? replyText(t.reply, tr) : t.answer
+    return text.replace(/\[(\d+)\]/g, (m, n: string) => {
       const global = local.get(Number(n))
       return global === undefined ? m : `[${global}]`
     })

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { ERROR_CODES, ErrorParamsSchema, type AppError } from '../../shared/errors'
 import type { Thread } from '../../shared/threads'
 import { AnswerCheckSchema, AnsweredBySchema, type Citation } from '../../shared/answers'
+import { ReplySchema } from '../../shared/replies'
 import { ChunkKindSchema } from '../../shared/retrieval'
 import { parseVersioned, type FileFormat } from '../storage/versionedFile'
 import { readJsonPrefix } from '../storage/jsonPrefix'
-import { threadV1ToV2 } from './threadMigrations'
+import { threadV1ToV2, threadV2ToV3 } from './threadMigrations'
 
 /**
  * The storage schema of one thread file (never the IPC schema: the two may drift apart, and a
@@ -66,7 +67,9 @@ const StoredTurn = z.looseObject({
   /** Which model wrote a generated answer (format 2). */
   answeredBy: z
     .looseObject({ provider: z.string(), model: z.string(), fallback: z.boolean() })
-    .optional()
+    .optional(),
+  /** A small-talk or off-topic reply's catalog key, and the model's own words (format 3). */
+  reply: z.looseObject({ key: z.string(), text: z.string().optional() }).optional()
 })
 /** One stored thread file: `{ version, thread }`. */
 export const ThreadFileSchema = z.looseObject({
@@ -86,16 +89,17 @@ export type ThreadFile = z.infer<typeof ThreadFileSchema>
 export type StoredThread = ThreadFile['thread']
 
 /**
- * `threads/<id>.json`, format 2, on the shared versioned-file pattern (storage/versionedFile).
+ * `threads/<id>.json`, format 3, on the shared versioned-file pattern (storage/versionedFile).
  * @remarks Format 2 keeps what a turn showed besides its text (evidence cards, citation kinds
  * and figure regions, the check, the model): a restored turn is drawn as it was shown live.
- * Format 1 files are upgraded at open by {@link threadV1ToV2}.
+ * Format 3 keeps a fixed reply as its catalog key, so it reads in the UI's language. Older
+ * files are upgraded at open by {@link threadV1ToV2} and {@link threadV2ToV3}.
  */
 export const THREAD_FORMAT: FileFormat<ThreadFile> = {
   name: 'conversation file',
-  version: 2,
+  version: 3,
   schema: ThreadFileSchema,
-  migrations: { 1: threadV1ToV2 }
+  migrations: { 1: threadV1ToV2, 2: threadV2ToV3 }
 }
 
 /** Why a thread file cannot be read; the store reports it (and moves a damaged one aside). */
@@ -199,9 +203,11 @@ export function toThread(stored: StoredThread, hasPaper: (paperId: string) => bo
   return {
     ...stored,
     scope: stored.scope ? [...stored.scope] : null,
-    turns: stored.turns.map(({ check, answeredBy, excerpts, ...t }) => {
+    turns: stored.turns.map(({ check, answeredBy, excerpts, reply, ...t }) => {
       const knownCheck = AnswerCheckSchema.safeParse(check)
       const by = AnsweredBySchema.safeParse(answeredBy)
+      // A reply key this build does not know: the stored text is shown instead.
+      const knownReply = ReplySchema.safeParse(reply)
       return {
         ...t,
         notice: toAppError(t.notice),
@@ -209,6 +215,7 @@ export function toThread(stored: StoredThread, hasPaper: (paperId: string) => bo
         citations: t.citations.map((c) => toCitation(c, !hasPaper(c.paperId))),
         ...(knownCheck.success && { check: knownCheck.data }),
         ...(by.success && { answeredBy: by.data }),
+        ...(knownReply.success && { reply: knownReply.data }),
         ...(excerpts && {
           excerpts: excerpts.map(({ number, before, best, after }) => ({
             number,

@@ -1,3 +1,4 @@
+import { REPLY_KEYS, type Reply } from '../../shared/replies'
 import type { ChunkKind, EvidenceExcerpt } from '../../shared/types'
 import { mainEn } from '../../shared/i18n/en/main'
 import { mainPtBR } from '../../shared/i18n/pt-BR/main'
@@ -72,4 +73,40 @@ export function threadV1ToV2(doc: StoredDocument): StoredDocument {
   const thread = doc.thread
   if (!isObject(thread) || !Array.isArray(thread.turns)) return doc
   return { ...doc, thread: { ...thread, turns: thread.turns.map(turnToV2) } }
+}
+
+/** Each fixed reply's text in every UI language, to the reply it is. */
+const REPLY_BY_TEXT = new Map<string, Reply['key']>(
+  [mainEn, mainPtBR].flatMap((c) =>
+    REPLY_KEYS.filter((k) => k !== 'offTopicLabel').map((k) => [c.answer[k], k] as const)
+  )
+)
+/** The label heading a model's off-topic reply, in every UI language. */
+const OFF_TOPIC_LABELS = [mainEn, mainPtBR].map((c) => `${c.answer.offTopicLabel}\n\n`)
+
+/** The reply a format-2 small-talk or off-topic text is, when it is exactly a catalog text. */
+function replyOf(text: string): Reply | null {
+  const key = REPLY_BY_TEXT.get(text)
+  if (key) return { key }
+  const label = OFF_TOPIC_LABELS.find((l) => text.startsWith(l))
+  return label ? { key: 'offTopicLabel', text: text.slice(label.length) } : null
+}
+
+function turnToV3(turn: unknown): unknown {
+  if (!isObject(turn) || turn.reply !== undefined || typeof turn.answer !== 'string') return turn
+  if (turn.mode !== 'smalltalk' && turn.mode !== 'offtopic') return turn
+  const reply = replyOf(turn.answer)
+  return reply ? { ...turn, reply } : turn
+}
+
+/**
+ * Format 2 → 3. Format 3 keeps a small-talk or off-topic reply as its catalog key (`reply`), so
+ * it reads in the UI's current language. A format-2 reply whose text is exactly one of this
+ * build's catalog texts (in any language) gets its key; any other text (a reply worded by an
+ * older build) stays as it was stored and is shown as is.
+ */
+export function threadV2ToV3(doc: StoredDocument): StoredDocument {
+  const thread = doc.thread
+  if (!isObject(thread) || !Array.isArray(thread.turns)) return doc
+  return { ...doc, thread: { ...thread, turns: thread.turns.map(turnToV3) } }
 }

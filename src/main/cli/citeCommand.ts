@@ -1,8 +1,4 @@
-import {
-  CITATION_STYLES,
-  defaultCitationStyle,
-  type CitationStyle
-} from '../../shared/citationStyles'
+import { CITE_FORMATS, citeList, type CiteFormat } from '../library/citeList'
 import { mainT } from '../i18n'
 import type { Services } from '../services'
 import { UsageError, type CliArgs } from './args'
@@ -10,16 +6,6 @@ import { call } from './call'
 import { cliLanguage } from './language'
 import { collectionId } from './libraryCommands'
 import type { CommandOutput } from './output'
-
-/** What `cite --style` takes: the reference styles and the two exchange formats. */
-export const CITE_FORMATS = [...CITATION_STYLES, 'bibtex', 'ris'] as const
-type CiteFormat = (typeof CITE_FORMATS)[number]
-
-/** Styles whose list is numbered in the order cited; the others are sorted by author. */
-const NUMBERED: Partial<Record<CitationStyle, (n: number) => string>> = {
-  ieee: (n) => `[${n}]`,
-  vancouver: (n) => `${n}.`
-}
 
 /**
  * `cite [paperId...] [--collection NAME] [--style apa|abnt|ieee|chicago|vancouver|bibtex|ris]`:
@@ -31,25 +17,15 @@ export async function cite(s: Services, args: CliArgs): Promise<CommandOutput> {
   const given = args.values.style
   if (given !== undefined && !(CITE_FORMATS as readonly string[]).includes(given))
     throw new UsageError('oneOf', { name: 'style', allowed: CITE_FORMATS, value: given })
-  const style = (given as CiteFormat | undefined) ?? defaultCitationStyle(language)
   const selection: { paperIds?: string[]; collectionId?: string } = {}
   if (args.values.collection) selection.collectionId = await collectionId(s, args.values.collection)
   else if (args.positional.length) selection.paperIds = args.positional
-  if (style === 'bibtex') {
-    const r = await call(s, 'library:bibtex', selection)
-    return { json: { style, ...r }, text: r.bibtex.trimEnd(), exitCode: 0 }
-  }
-  if (style === 'ris') {
-    const r = await call(s, 'library:ris', selection)
-    return { json: { style, ...r }, text: r.ris.replace(/\n+$/, ''), exitCode: 0 }
-  }
-  const r = await call(s, 'library:references', { ...selection, style, uiLanguage: language })
-  const number = NUMBERED[style]
-  const references = number
-    ? r.references
-    : [...r.references].sort((a, b) => a.text.localeCompare(b.text, language))
-  const text = references.length
-    ? references.map((ref, i) => (number ? `${number(i + 1)} ${ref.text}` : ref.text)).join('\n\n')
-    : mainT(language)('cli.cite.none')
-  return { json: { style, references }, text, exitCode: 0 }
+  const list = await citeList(
+    (channel, input) => call(s, channel, input),
+    selection,
+    language,
+    given as CiteFormat | undefined
+  )
+  const text = list.count ? list.text : mainT(language)('cli.cite.none')
+  return { json: list, text, exitCode: 0 }
 }

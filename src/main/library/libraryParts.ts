@@ -64,13 +64,14 @@ export function libraryParts(
     deps,
     catalog,
     files,
-    progress: (paperId, stage, done, total, ocr) =>
+    progress: (paperId, stage, done, total, extra) =>
       deps.events.emit('ingest:progress', {
         paperId,
         stage,
         done,
         total,
-        ...(ocr && { ocr }),
+        ...(extra?.ocr && { ocr: true }),
+        ...(extra?.title && { title: extra.title }),
         overall: queue.overall()
       }),
     changed,

@@ -1,4 +1,5 @@
 import { askTool } from './askTool'
+import { citeTool } from './citeTool'
 import { addPaperTool, libraryTools } from './libraryTools'
 import { passageTools } from './passageTools'
 import type { CallChannel, McpTool } from './toolKit'
@@ -12,7 +13,12 @@ export type { CallChannel, McpTool, ToolResult } from './toolKit'
  * exists only when the server was started with it allowed. Clients see them in this order.
  */
 export function mcpTools(call: CallChannel, options: { allowAdd: boolean }): McpTool[] {
-  const tools: McpTool[] = [...passageTools(call), ...libraryTools(call), askTool(call)]
+  const tools: McpTool[] = [
+    ...passageTools(call),
+    ...libraryTools(call),
+    citeTool(call),
+    askTool(call)
+  ]
   if (options.allowAdd) tools.push(addPaperTool(call))
   return tools
 }

@@ -1,3 +1,4 @@
+import { chunkKindOf } from '../../shared/retrieval'
 import { analysisOf, tokenize } from './tokenizer'
 
 /**
@@ -105,7 +106,8 @@ export function namedPapers(
 
 /** True for a figure or table chunk, by its id (`...-figure-N`, `...-table-N`). */
 export function isFigureOrTable(chunkId: string): boolean {
-  return /-(?:figure|table)-[^-]+$/.test(chunkId)
+  const kind = chunkKindOf({ chunkId })
+  return kind === 'figure' || kind === 'table'
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type Channel,
   type ChannelOutput
 } from '../../shared/contract'
+import { UI_LANGUAGES } from '../../shared/languages'
 import { ThreadIdSchema, ThreadSchema, ThreadSummarySchema } from '../../shared/threads'
 import {
   PaperSchema,
@@ -17,6 +18,7 @@ import {
   type Paper
 } from '../../shared/types'
 import { UserFacingError } from '../errors'
+import { CITE_FORMATS, citeList } from '../library/citeList'
 
 /** Calls one channel of the app's router; throws the channel's error as a UserFacingError. */
 export type CallChannel = <C extends Channel>(
@@ -106,6 +108,16 @@ export const AddPaperSchema = z
     message: 'give exactly one of arxiv, doi or path'
   })
   .meta({ id: 'AddPaper' })
+
+/** A reference list: the text as a person pastes it, and each paper's reference. */
+export const ReferencesOutSchema = z
+  .object({
+    style: z.enum(CITE_FORMATS),
+    text: z.string(),
+    count: z.number().int(),
+    references: z.array(z.object({ paperId: z.string(), text: z.string() }))
+  })
+  .meta({ id: 'References' })
 
 /**
  * A PDF on this computer as `library:addFile` takes it.
@@ -212,6 +224,29 @@ export const API_ROUTES: ApiRoute[] = [
       paperById((await call('library:list', {})).papers, params.id as string)
       return (await call('library:bibtex', { paperIds: [params.id] })).bibtex
     }
+  },
+  {
+    method: 'get',
+    path: '/references',
+    operationId: 'getReferences',
+    summary: 'Formatted references (APA, ABNT, IEEE, Chicago, Vancouver, BibTeX or RIS)',
+    tag: 'papers',
+    query: z.object({
+      papers: PaperList.optional().meta({ description: 'Paper ids (default: every paper)' }),
+      style: z
+        .enum(CITE_FORMATS)
+        .optional()
+        .meta({ description: 'apa unless lang is pt-BR (then abnt)' }),
+      lang: z.enum(UI_LANGUAGES).optional().meta({ description: 'Locale (default en)' })
+    }),
+    response: ReferencesOutSchema,
+    run: (call, { query }) =>
+      citeList(
+        call,
+        query.papers ? { paperIds: query.papers as string[] } : {},
+        (query.lang as (typeof UI_LANGUAGES)[number] | undefined) ?? 'en',
+        query.style as (typeof CITE_FORMATS)[number] | undefined
+      )
   },
   {
     method: 'post',

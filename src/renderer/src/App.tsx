@@ -32,6 +32,7 @@ import { nextTheme, useTheme } from './layout/theme'
 import { usePanes, type Tab } from './layout/usePanes'
 import { useAppStore, useStoreApi } from './store/StoreContext'
 import { ShortcutsHelp } from './layout/ShortcutsHelp'
+import { WindowDrop } from './layout/WindowDrop'
 
 /** Which model writes answers, or why none does; opens Settings. */
 function ProviderPill() {
@@ -334,6 +335,7 @@ export function App() {
         )}
       </main>
       <SettingsDialog />
+      <WindowDrop />
     </div>
   )
 }

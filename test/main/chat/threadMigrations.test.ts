@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ThreadStore } from '../../../src/main/chat/ThreadStore'
 import { parseThreadFile, THREAD_FORMAT, toThread } from '../../../src/main/chat/threadFile'
 import { evidenceFromText } from '../../../src/main/chat/threadMigrations'
+import { mainPtBR } from '../../../src/shared/i18n/pt-BR/main'
 import { answer, citation } from '../../fixtures/chatRecords'
 
 const QUESTION = 'What is scaled dot-product attention?'
@@ -156,5 +157,52 @@ describe('a turn stored in format 2', () => {
     const back = toThread(file.thread, () => true).turns[0]!
     expect(back.check).toBeUndefined()
     expect(back.citations[0]!.kind).toBeUndefined()
+  })
+})
+
+describe('thread format 2 → 3: fixed replies by key', () => {
+  function v2Reply(answerText: string, mode: 'smalltalk' | 'offtopic') {
+    return {
+      ...v1EvidenceTurn('en'),
+      id: `u-${mode}-${answerText.length}`,
+      question: 'oi',
+      answer: answerText,
+      mode,
+      notice: null,
+      citations: []
+    }
+  }
+
+  it('gives a stored catalog reply its key, and leaves any other text as it was', () => {
+    const greetingPt = mainPtBR.answer.greeting
+    const offTopic = `${mainPtBR.answer.offTopicLabel}\n\nParis é a capital da França.`
+    const older = 'Olá! Um texto de uma versão antiga.'
+    const doc = {
+      ...v1File([
+        v2Reply(greetingPt, 'smalltalk'),
+        v2Reply(offTopic, 'offtopic'),
+        v2Reply(older, 'smalltalk')
+      ]),
+      version: 2
+    }
+    const { file, migratedFrom } = parseThreadFile(JSON.stringify(doc))
+    expect(migratedFrom).toBe(2)
+    const [greeting, off, old] = toThread(file.thread, () => true).turns
+    expect(greeting!.reply).toEqual({ key: 'greeting' })
+    expect(off!.reply).toEqual({ key: 'offTopicLabel', text: 'Paris é a capital da França.' })
+    // Not a catalog text: no key, shown as stored.
+    expect(old!.reply).toBeUndefined()
+    expect(old!.answer).toBe(older)
+    expect(greeting!.answer).toBe(greetingPt)
+  })
+
+  it('a reply key this build does not know is read without it (its text is shown)', () => {
+    const doc = {
+      ...v1File([{ ...v2Reply('Hi!', 'smalltalk'), reply: { key: 'someLaterKey' } }]),
+      version: 3
+    }
+    const [turn] = toThread(parseThreadFile(JSON.stringify(doc)).file.thread, () => true).turns
+    expect(turn!.reply).toBeUndefined()
+    expect(turn!.answer).toBe('Hi!')
   })
 })

@@ -124,9 +124,14 @@ describe('LibraryService', () => {
       .filter((e) => e.event === 'ingest:progress')
       .map((e) => e.payload as IngestProgress)
     const mine = progress.filter((p) => p.paperId === g1.id)
-    expect(mine.filter((p) => p.stage === 'extracting').map((p) => `${p.done}/${p.total}`)).toEqual(
-      ['1/3', '2/3', '3/3']
-    )
+    expect(
+      mine
+        .filter((p) => p.stage === 'extracting')
+        .map((p) => `${p.done}/${p.total}${p.title ? ` ${p.title}` : ''}`)
+    ).toEqual(['1/3', '2/3', '3/3', '3/3 First Good Paper'])
+    // The title is told as soon as the text is read: before any passage is embedded.
+    const titled = mine.findIndex((p) => p.title)
+    expect(titled).toBeLessThan(mine.findIndex((p) => p.stage === 'embedding'))
     expect(
       mine.some((p) => p.stage === 'embedding' && p.done === p.total && p.total === g1.chunks)
     ).toBe(true)

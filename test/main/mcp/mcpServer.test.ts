@@ -107,12 +107,13 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
       await client?.close()
     })
 
-    it('lists the eight read-only tools with short descriptions, and no add_paper', async () => {
+    it('lists the nine read-only tools with short descriptions, and no add_paper', async () => {
       const { tools } = await client.listTools()
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
           'ask',
           'citation_graph',
+          'cite',
           'get_bibtex',
           'get_passage',
           'get_section',
@@ -187,6 +188,31 @@ describe('the MCP server (`researchpal mcp`) through the SDK client', () => {
       expect(bib).toMatch(/@\w+\{lovelacendsparse,/)
       expect(bib).not.toMatch(/year =/)
       expect(bib).toContain('title = {Sparse {Attention} {Notes}}')
+    })
+
+    it('cites papers in the styles the CLI offers: APA by default, ABNT in pt-BR, IEEE numbered', async () => {
+      const apa = text(await client.callTool({ name: 'cite', arguments: { paperIds: [paperId] } }))
+      expect(apa).toContain('1 reference(s), apa:')
+      expect(apa).toContain('Lovelace, A., & Turing, A. (n.d.). Sparse Attention Notes')
+      const abnt = await client.callTool({
+        name: 'cite',
+        arguments: { paperIds: [paperId], language: 'pt-BR' }
+      })
+      expect(text(abnt)).toContain('LOVELACE, A.; TURING, A.')
+      expect((abnt.structuredContent as { style: string }).style).toBe('abnt')
+      const ieee = text(
+        await client.callTool({ name: 'cite', arguments: { paperIds: [paperId], style: 'ieee' } })
+      )
+      expect(ieee).toContain('[1] A. Lovelace and A. Turing, “Sparse Attention Notes')
+      const ris = text(
+        await client.callTool({ name: 'cite', arguments: { paperIds: [paperId], style: 'ris' } })
+      )
+      expect(ris).toContain('AU  - Lovelace, Ada')
+      const mla = await client.callTool({
+        name: 'cite',
+        arguments: { paperIds: [paperId], style: 'mla' }
+      })
+      expect(mla.isError).toBe(true)
     })
 
     it('answers from evidence only without a model, and says so', async () => {

@@ -250,6 +250,32 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
       )
     })
 
+    it('gives references in the styles the CLI and MCP offer, formatted by the same function', async () => {
+      const apa = (await (await get(plain, `/references?papers=${paperId}`)).json()) as {
+        style: string
+        text: string
+        count: number
+      }
+      expect(apa.style).toBe('apa')
+      expect(apa.count).toBe(1)
+      expect(apa.text).toMatch(/^Lovelace, A\., & Turing, A\. \(n\.d\.\)\. Sparse Attention Notes/)
+      const abnt = (await (
+        await get(plain, `/references?papers=${paperId}&lang=pt-BR`)
+      ).json()) as {
+        style: string
+        text: string
+      }
+      expect(abnt.style).toBe('abnt')
+      expect(abnt.text).toMatch(/^LOVELACE, A\.; TURING, A\./)
+      const ieee = (await (
+        await get(plain, `/references?papers=${paperId}&style=ieee`)
+      ).json()) as { text: string }
+      expect(ieee.text).toMatch(/^\[1\] A\. Lovelace and A\. Turing/)
+      const bad = await get(plain, `/references?papers=${paperId}&style=mla`)
+      expect(bad.status).toBe(400)
+      expect((await problem(bad)).detail).toMatch(/style/)
+    })
+
     it('searches with q and k, and names the field that is wrong', async () => {
       const r = (await (await get(plain, '/search?q=zebracorn&k=2')).json()) as {
         results: { chunkId: string; paperId: string; page: number; text: string }[]
@@ -530,6 +556,7 @@ describe('researchpal serve: the HTTP API on 127.0.0.1', () => {
         get_section: { paperId, section: 'introduction' },
         list_papers: {},
         get_bibtex: { paperIds: [paperId] },
+        cite: { paperIds: [paperId], style: 'vancouver' },
         citation_graph: {},
         ask: { question: 'What is zebracorn attention?', paperIds: [paperId] }
       }

@@ -3,6 +3,7 @@ import { CATALOGS } from '../../../src/shared/i18n'
 import { mainEn } from '../../../src/shared/i18n/en/main'
 import { mainPtBR } from '../../../src/shared/i18n/pt-BR/main'
 import { VERDICTS } from '../../../src/shared/compare'
+import { REPLY_KEYS } from '../../../src/shared/replies'
 import { TURN_STATUSES } from '../../../src/shared/threads'
 import { ANSWER_STAGES, PAPER_STATUSES } from '../../../src/shared/types'
 
@@ -159,11 +160,15 @@ describe("main's catalog (answer texts, CLI output)", () => {
     expect(folderImport.map(([key]) => key)).toEqual(
       expect.arrayContaining(['importUnreadable', 'importDuplicateOf', 'importManifestDamaged'])
     )
+    // A fixed reply (`{ key: 'greeting' }`, shared/replies.ts) names `answer.<key>` instead.
+    const isReply = (key: string): boolean => (REPLY_KEYS as readonly string[]).includes(key)
     for (const catalog of [mEn, mPt]) {
       const has = (key: string): boolean =>
         catalog.has(`errors.${key}`) ||
-        (catalog.has(`errors.${key}_one`) && catalog.has(`errors.${key}_other`))
+        (catalog.has(`errors.${key}_one`) && catalog.has(`errors.${key}_other`)) ||
+        (isReply(key) && catalog.has(`answer.${key}`))
       expect(named.filter(([key]) => !has(key))).toEqual([])
+      expect(REPLY_KEYS.filter((key) => !catalog.has(`answer.${key}`))).toEqual([])
     }
   })
 

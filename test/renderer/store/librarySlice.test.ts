@@ -19,7 +19,8 @@ describe('library slice', () => {
     })
     const lib = store.getState().library
     expect(lib.progress['1706.03762']).toEqual({ stage: 'embedding', done: 10, total: 40 })
-    expect(lib.overall).toEqual({ done: 0, total: 3 })
+    // The batch is the papers in work in this window (main's queue count is not a second one).
+    expect(lib.batch?.ids).toEqual(['1706.03762'])
     expect(lib.papers[0]!.status).toBe('embedding')
 
     fake.emit('library:changed', {
@@ -29,6 +30,26 @@ describe('library slice', () => {
       collections: []
     })
     expect(store.getState().library.papers.map((p) => p.status)).toEqual(['indexed', 'indexed'])
+    expect(store.getState().library.batch).toBeNull()
+  })
+
+  it('keeps the title a progress event brings for the paper’s later events', async () => {
+    const fake = fakeApi({
+      'library:list': () =>
+        ok({ papers: [paper({ id: '2005.11401', title: '', status: 'extracting' })] })
+    })
+    const store = createAppStore(fake.api)
+    store.connect()
+    await store.getState().loadLibrary()
+    const at = { paperId: '2005.11401', overall: { done: 0, total: 1 } }
+    fake.emit('ingest:progress', { ...at, stage: 'extracting', done: 19, total: 19, title: 'RAG' })
+    fake.emit('ingest:progress', { ...at, stage: 'embedding', done: 5, total: 80 })
+    expect(store.getState().library.progress['2005.11401']).toEqual({
+      stage: 'embedding',
+      done: 5,
+      total: 80,
+      title: 'RAG'
+    })
   })
 
   it('applies a change of a few papers without being sent the whole library', async () => {

@@ -24,8 +24,17 @@ export interface PipelineContext {
   deps: LibraryDeps
   catalog: Catalog
   files: PaperFiles
-  /** `ocr`: the counts are of scanned pages being recognised. */
-  progress(paperId: string, stage: PaperStatus, done: number, total: number, ocr?: boolean): void
+  /**
+   * `ocr`: the counts are of scanned pages being recognised; `title`: the paper's title as its
+   * record will have it, sent once the PDF's text is read (before the record is written).
+   */
+  progress(
+    paperId: string,
+    stage: PaperStatus,
+    done: number,
+    total: number,
+    extra?: { ocr?: boolean; title?: string }
+  ): void
   changed(): void
   /** Clears vectors made by another embedder and queues re-embedding (never a mixed index). */
   matchEmbedder(embedder: Embedder): Promise<void>
@@ -109,11 +118,12 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
         onPage: (d, total) => this.ctx.progress(paper.id, 'extracting', d, total),
         ocr: {
           languages: ocrLanguages,
-          onPage: (d, total) => this.ctx.progress(paper.id, 'extracting', d, total, true)
+          onPage: (d, total) => this.ctx.progress(paper.id, 'extracting', d, total, { ocr: true })
         },
         early: { paperId: paper.id, options: { chunkTokens, chunkOverlap }, onChunks: early.feed }
       })
       throwIfAborted(signal, { key: 'cancelledIndexing', params: { file: label } })
+      this.announceTitle(paper.id, extracted)
       done({ extracted, chunks: await this.chunk(paper.id, extracted.pages, extracted.marks) })
     } catch (e) {
       failed(e)
@@ -121,6 +131,20 @@ export class IngestPipeline implements StageWork<ReadPaper, EmbeddedPaper> {
     } finally {
       early.end()
     }
+  }
+
+  /**
+   * Tells the UI the title the PDF gives (as the record will take it: a title typed by hand or
+   * from arXiv stays), as soon as the text is read.
+   * @remarks The record itself is written with the pages once the passages are embedded; until
+   * then a row would show the file name or the arXiv id.
+   */
+  private announceTitle(paperId: string, extracted: ExtractedPaper): void {
+    const latest = this.ctx.catalog.get(paperId)
+    if (!latest) return
+    const title = mergeMetadata(latest, extracted.metadata, 'pdf').title ?? latest.title
+    const pages = extracted.pages.length
+    if (title) this.ctx.progress(paperId, 'extracting', pages, pages, { title })
   }
 
   async embed({ job, signal }: Ticket, read: ReadPaper, pass: Pass<EmbeddedPaper>): Promise<void> {

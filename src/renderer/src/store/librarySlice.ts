@@ -1,16 +1,10 @@
 import type { EventPayload, ResearchPalApi } from '../../../shared/contract'
 import type { AppError, Result } from '../../../shared/errors'
 import type { IngestProgress, LibraryNotice, Paper } from '../../../shared/types'
+import { nextBatch, type IngestBatch, type PaperProgress } from './ingestBatch'
 import type { GetState, SetState, SliceCreator } from './types'
 
-/** One paper's latest ingestion progress. */
-export interface PaperProgress {
-  stage: IngestProgress['stage']
-  done: number
-  total: number
-  /** True while scanned pages are being read by OCR (done/total count those pages). */
-  ocr?: boolean
-}
+export type { PaperProgress } from './ingestBatch'
 
 /** The library panel's state. */
 export interface LibrarySlice {
@@ -18,7 +12,8 @@ export interface LibrarySlice {
     papers: Paper[]
     loaded: boolean
     progress: Record<string, PaperProgress>
-    overall: { done: number; total: number } | null
+    /** The papers being indexed together: what the header's count and the batch bar show. */
+    batch: IngestBatch | null
     /** Papers with an add/remove/retry call in flight, plus 'defaults' and 'arxiv'. */
     busy: string[]
     /** The last action that failed, for the banner (ingestion failures live on the paper). */
@@ -66,8 +61,13 @@ interface LibraryKit {
 
 function libraryKit(set: SetState, get: GetState): LibraryKit {
   const lib = (): LibrarySlice['library'] => get().library
-  const update = (change: Partial<LibrarySlice['library']>): void =>
-    set({ library: { ...lib(), ...change } })
+  // Every change of the papers or their progress moves the batch: one source for both counts.
+  const update = (change: Partial<LibrarySlice['library']>): void => {
+    const next = { ...lib(), ...change }
+    if (change.papers || change.progress)
+      next.batch = nextBatch(next.batch, next.papers, Date.now())
+    set({ library: next })
+  }
 
   const track = async <T>(key: string, call: () => Promise<Result<T>>): Promise<T | null> => {
     update({ busy: [...lib().busy, key], error: null })
@@ -194,12 +194,19 @@ function eventActions({
     dismissLibraryError: () => update({ error: null }),
     dismissNotices: () => update({ notices: [] }),
     applyIngestProgress: (p) => {
+      // The title is sent once, when the text is read; later events of the paper keep it.
+      const title = p.title ?? lib().progress[p.paperId]?.title
       const progress = {
         ...lib().progress,
-        [p.paperId]: { stage: p.stage, done: p.done, total: p.total, ...(p.ocr && { ocr: true }) }
+        [p.paperId]: {
+          stage: p.stage,
+          done: p.done,
+          total: p.total,
+          ...(p.ocr && { ocr: true }),
+          ...(title && { title })
+        }
       }
-      const finished = p.overall.total > 0 && p.overall.done >= p.overall.total
-      update({ progress, overall: finished ? null : p.overall })
+      update({ progress })
       const paper = lib().papers.find((x) => x.id === p.paperId)
       if (paper && paper.status !== p.stage && paper.status !== 'indexed') {
         merge([{ ...paper, status: p.stage }])
@@ -236,7 +243,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, api) =>
       papers: [],
       loaded: false,
       progress: {},
-      overall: null,
+      batch: null,
       busy: [],
       error: null,
       notices: []

@@ -100,7 +100,8 @@ export function turnFromThread(t: ThreadTurn, question = t.question): Turn {
             ...(t.outsideScope && { outsideScope: t.outsideScope }),
             ...(t.check && { check: t.check }),
             ...(t.excerpts && { excerpts: t.excerpts }),
-            ...(t.answeredBy && { answeredBy: t.answeredBy })
+            ...(t.answeredBy && { answeredBy: t.answeredBy }),
+            ...(t.reply && { reply: t.reply })
           }
         : null,
     error: t.error,

@@ -10,6 +10,8 @@ import { labEn } from './rendererLab'
  */
 export const en = {
   app: {
+    dropTitle: 'Drop PDFs to add them to the library',
+    dropHint: 'Dropped on a reference marked “No PDF”, a PDF becomes its file.',
     noKey: 'No API key — evidence-only answers',
     noLocalModel: 'No local model chosen — evidence-only answers',
     answersGemini: 'Answers: Gemini',

@@ -6,6 +6,8 @@ import { labPtBR } from './rendererLab'
 /** The Brazilian Portuguese catalog: the same keys as `../en/renderer.ts` (its type enforces it). */
 export const ptBR: Catalog = {
   app: {
+    dropTitle: 'Solte os PDFs para adicioná-los à biblioteca',
+    dropHint: 'Solto sobre uma referência marcada “Sem PDF”, o PDF passa a ser o arquivo dela.',
     noKey: 'Sem chave de API — só trechos',
     noLocalModel: 'Nenhum modelo local escolhido — só trechos dos artigos',
     answersGemini: 'Respostas: Gemini',

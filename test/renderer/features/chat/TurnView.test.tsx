@@ -191,6 +191,68 @@ describe('TurnView', () => {
     expect(again.container.querySelector('.answer')!.innerHTML).toBe(shown)
   })
 
+  it('badges table evidence by its chunk, not by its words: a caption saved without a kind gets it', () => {
+    const a = answer({
+      mode: 'evidence',
+      verified: false,
+      check: 'unchecked',
+      notice: { code: 'NO_API_KEY', message: 'No key.' },
+      citations: [
+        // A table chunk stored with no kind (older thread): its id says what it is.
+        citation(1, { chunkId: '2005.11401-page-6-table-3', page: 6 }),
+        // A text passage that only quotes a caption stays text.
+        citation(2, { chunkId: '2005.11401-page-6-chunk-4', page: 6 })
+      ],
+      excerpts: [
+        { number: 1, before: '', best: 'Table 3: Results on open-domain QA.', after: '' },
+        { number: 2, before: '', best: 'Table 3: Results on open-domain QA.', after: '' }
+      ]
+    })
+    renderWithStore(<TurnView turn={turn({ answer: a })} />)
+    const items = [...document.querySelectorAll('.evidence-item')]
+    expect(items[0]!.querySelector('.kind-badge')?.textContent).toBe('Table')
+    expect(items[0]!.querySelector('.kind-badge')?.getAttribute('data-kind')).toBe('table')
+    expect(items[1]!.querySelector('.kind-badge')).toBeNull()
+    expect(screen.getByRole('button', { name: /Source 1.*Table/ })).toBeTruthy()
+    expect(screen.getByText(/the figure itself was not read/)).toBeTruthy()
+  })
+
+  it('shows a stored short reply in the UI language from its key; an older one as it was stored', () => {
+    const greeting = answer({
+      mode: 'smalltalk',
+      verified: false,
+      // Asked in Portuguese: the text it carries; the UI is in English now.
+      answer: 'Olá! Pergunte o que quiser sobre os artigos da sua biblioteca.',
+      citations: [],
+      reply: { key: 'greeting' }
+    })
+    renderWithStore(<TurnView turn={turn({ answer: greeting })} />)
+    expect(
+      screen.getByText(/^Hello! Ask me anything about the papers in your library/)
+    ).toBeTruthy()
+    expect(screen.queryByText(/Olá!/)).toBeNull()
+    cleanup()
+    const offTopic = answer({
+      mode: 'offtopic',
+      verified: false,
+      answer: 'Isto não vem dos artigos da sua biblioteca:\n\nParis é a capital da França.',
+      citations: [],
+      reply: { key: 'offTopicLabel', text: 'Paris é a capital da França.' }
+    })
+    renderWithStore(<TurnView turn={turn({ answer: offTopic })} />)
+    expect(screen.getByText('This is not from the papers in your library:')).toBeTruthy()
+    expect(screen.getByText('Paris é a capital da França.')).toBeTruthy()
+    cleanup()
+    const older = answer({
+      mode: 'smalltalk',
+      verified: false,
+      answer: 'Olá! (antigo)',
+      citations: []
+    })
+    renderWithStore(<TurnView turn={turn({ answer: older })} />)
+    expect(screen.getByText('Olá! (antigo)')).toBeTruthy()
+  })
+
   it('says an evidence answer found no passage in the UI language, not in its saved text', () => {
     const none = answer({
       mode: 'evidence',

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   LibraryPanel,
   ROWS_PER_PAGE
@@ -75,7 +75,8 @@ describe('LibraryPanel', () => {
     expect(screen.getByText('Ashish Vaswani et al. · 2017 · 15 pages')).toBeTruthy()
     const bars = screen.getAllByRole('progressbar')
     expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['75'])
-    expect(screen.getByText('Indexing 2 of 3')).toBeTruthy()
+    // One paper in work: the bar counts what the header counts, not main's queue (1 of 3).
+    expect(screen.getByText('Indexing 1 of 1')).toBeTruthy()
     // The failed file is named by its file, not by a title guessed from it.
     expect(screen.getByText('notes.pdf')).toBeTruthy()
     expect(screen.queryByText('Guessed title')).toBeNull()
@@ -95,6 +96,57 @@ describe('LibraryPanel', () => {
       channel: 'library:retry',
       input: { paperId: '2005.11401' }
     })
+  })
+
+  it('names a paper by the title its text gives while indexing, counts one batch in the header and the bar, and gives the time left', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-12-03T10:00:00Z'))
+      const fake = fakeApi({
+        'library:list': () =>
+          ok({
+            papers: [
+              paper({ id: '1706.03762', title: '1706.03762', status: 'extracting' }),
+              paper({ id: '1810.04805', title: '1810.04805', status: 'pending' }),
+              paper({ id: '2005.11401', title: '2005.11401', status: 'pending' })
+            ]
+          })
+      })
+      const { store } = renderWithStore(<LibraryPanel />, fake)
+      store.connect()
+      await act(() => store.getState().loadLibrary())
+      expect(screen.getByText('Indexing 1 of 3')).toBeTruthy()
+      expect(screen.getByText('Estimating the time left…')).toBeTruthy()
+      // 60 s later the first paper's text is read: its title comes with the progress.
+      vi.setSystemTime(new Date('2026-12-03T10:01:00Z'))
+      act(() =>
+        fake.emit('ingest:progress', {
+          paperId: '1706.03762',
+          stage: 'extracting',
+          done: 15,
+          total: 15,
+          title: 'Attention Is All You Need',
+          overall: { done: 0, total: 7 }
+        })
+      )
+      expect(screen.getByText('Attention Is All You Need')).toBeTruthy()
+      expect(screen.queryByText('1706.03762')).toBeNull()
+      // Half of one paper of three in 60 s: 1/6 done, 300 s left.
+      expect(screen.getByText('About 5 minutes left')).toBeTruthy()
+      act(() =>
+        fake.emit('library:changed', {
+          full: false,
+          papers: [paper({ id: '1706.03762', title: 'Attention Is All You Need' })],
+          removed: [],
+          collections: []
+        })
+      )
+      // One source: the header's "2 indexing" and the bar's "2 of 3" count the same papers.
+      expect(screen.getByLabelText('Library status').textContent).toBe('1 ready, 2 indexing')
+      expect(screen.getByText('Indexing 2 of 3')).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('shows what the library repaired at open and what it finds later, until dismissed', async () => {

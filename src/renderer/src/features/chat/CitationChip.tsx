@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import { chunkKindOf } from '../../../../shared/retrieval'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { useAppStore } from '../../store/StoreContext'
@@ -80,6 +81,7 @@ function HoverCard({
   removed: boolean
 }) {
   const { t } = useTranslation()
+  const kind = chunkKindOf(citation)
   return (
     <span
       ref={ref}
@@ -90,9 +92,9 @@ function HoverCard({
       <span className="hover-card-title">{citation.title}</span>
       <span className="hover-card-page">
         {t('chat.cardPage', { page: citation.page })}
-        {citation.kind && citation.kind !== 'text' && (
-          <span className="kind-badge" data-kind={citation.kind}>
-            {t(`chat.kinds.${citation.kind}`)}
+        {kind !== 'text' && (
+          <span className="kind-badge" data-kind={kind}>
+            {t(`chat.kinds.${kind}`)}
           </span>
         )}
       </span>
@@ -146,19 +148,20 @@ export function CitationChip({ citation, children }: { citation: Citation; child
     setPlace(placeCard(chip, card, { width: window.innerWidth, height: window.innerHeight }))
   }, [hover])
 
-  const kind = citation.kind && citation.kind !== 'text' ? citation.kind : null
-  const label = kind
-    ? t('chat.chipLabelKind', {
-        number: citation.number,
-        title: citation.title,
-        page: citation.page,
-        kind: t(`chat.kinds.${kind}`)
-      })
-    : t('chat.chipLabel', {
-        number: citation.number,
-        title: citation.title,
-        page: citation.page
-      })
+  const kind = chunkKindOf(citation)
+  const label =
+    kind !== 'text'
+      ? t('chat.chipLabelKind', {
+          number: citation.number,
+          title: citation.title,
+          page: citation.page,
+          kind: t(`chat.kinds.${kind}`)
+        })
+      : t('chat.chipLabel', {
+          number: citation.number,
+          title: citation.title,
+          page: citation.page
+        })
   const removed = citation.paperRemoved === true
   return (
     <span
@@ -179,7 +182,7 @@ export function CitationChip({ citation, children }: { citation: Citation; child
         data-paper-id={citation.paperId}
         data-page={citation.page}
         data-snippet={citation.snippet}
-        data-kind={citation.kind ?? 'text'}
+        data-kind={kind}
         aria-label={
           removed
             ? t('threads.chipRemovedLabel', {
@@ -199,7 +202,7 @@ export function CitationChip({ citation, children }: { citation: Citation; child
         {children ?? (
           <>
             {citation.number}
-            {citation.kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
+            {kind === 'ocr' && <span className="chip-kind">{t('chat.kinds.ocr')}</span>}
           </>
         )}
       </button>

@@ -1,3 +1,4 @@
+import { chunkKindOf } from '../../../../shared/retrieval'
 import type { Citation, EvidenceExcerpt } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { CitationChip } from './CitationChip'
@@ -18,13 +19,14 @@ export function EvidenceBody({
 }) {
   const { t } = useTranslation()
   const byNumber = new Map(citations.map((c) => [c.number, c]))
-  const figures = citations.some((c) => c.kind === 'figure' || c.kind === 'table')
+  const figures = citations.some((c) => ['figure', 'table'].includes(chunkKindOf(c)))
   if (excerpts.length === 0) return <p className="evidence-none">{t('chat.noPassages')}</p>
   return (
     <>
       <ol className="evidence-list">
         {excerpts.map((x) => {
           const citation = byNumber.get(x.number)
+          const kind = citation ? chunkKindOf(citation) : 'text'
           return (
             <li key={x.number} className="evidence-item" data-excerpt={x.number}>
               <div className="evidence-head">
@@ -34,9 +36,9 @@ export function EvidenceBody({
                     {t('chat.passageHead', { title: citation.title, page: citation.page })}
                   </span>
                 )}
-                {citation?.kind && citation.kind !== 'text' && (
-                  <span className="kind-badge" data-kind={citation.kind}>
-                    {t(`chat.kinds.${citation.kind}`)}
+                {kind !== 'text' && (
+                  <span className="kind-badge" data-kind={kind}>
+                    {t(`chat.kinds.${kind}`)}
                   </span>
                 )}
               </div>

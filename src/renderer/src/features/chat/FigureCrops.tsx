@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { chunkKindOf } from '../../../../shared/retrieval'
 import type { Citation } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
 import { figureName } from './figureName'
@@ -13,7 +14,7 @@ const CROP_WIDTH = 240
  */
 export function FigureCrops({ citations }: { citations: Citation[] }) {
   const figures = citations.filter(
-    (c) => (c.kind === 'figure' || c.kind === 'table') && c.region && c.region.width < 1
+    (c) => ['figure', 'table'].includes(chunkKindOf(c)) && c.region && c.region.width < 1
   )
   if (figures.length === 0) return null
   return (
@@ -39,7 +40,7 @@ function FigureCrop({ citation }: { citation: Citation }) {
       stale = true
     }
   }, [citation, fetchRegionImage])
-  const label = figureName(citation.snippet, citation.kind, t)
+  const label = figureName(citation.snippet, chunkKindOf(citation), t)
   return (
     <button
       type="button"

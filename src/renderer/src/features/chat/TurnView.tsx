@@ -12,6 +12,7 @@ import { ErrorNotice } from './ErrorNotice'
 import { EvidenceBody } from './EvidenceBody'
 import { hideRawMarkers } from './citationLinks'
 import { OutsideScope } from './OutsideScope'
+import { shownAnswer } from './shownAnswer'
 import { SourceList } from './SourceList'
 import { stageText } from './stageText'
 
@@ -81,7 +82,7 @@ export function TurnView({ turn }: { turn: Turn }) {
             {turn.answer.mode === 'evidence' && turn.answer.excerpts ? (
               <EvidenceBody excerpts={turn.answer.excerpts} citations={turn.answer.citations} />
             ) : (
-              <AnswerBody text={turn.answer.answer} citations={turn.answer.citations} />
+              <AnswerBody text={shownAnswer(turn.answer, t)} citations={turn.answer.citations} />
             )}
             {turn.answer.outsideScope?.length ? (
               <OutsideScope question={turn.question} paperIds={turn.answer.outsideScope} />

@@ -1,9 +1,14 @@
 import type { Answer } from '../../../../shared/types'
 import type { TFunction } from '../../i18n'
+import { shownAnswer } from './shownAnswer'
 
 /** An answer with its numbered references, as Markdown for the clipboard, in the UI language. */
 export function answerMarkdown(answer: Answer, t: TFunction): string {
-  const lines = [t('markdown.question', { question: answer.question }), '', answer.answer.trim()]
+  const lines = [
+    t('markdown.question', { question: answer.question }),
+    '',
+    shownAnswer(answer, t).trim()
+  ]
   if (answer.mode === 'evidence') {
     lines.splice(2, 0, t('markdown.evidence'), '')
   } else if (answer.mode === 'offtopic') {

@@ -1,28 +1,38 @@
 import { ErrorMessage } from '../../components/ErrorMessage'
+import { useShallow } from 'zustand/react/shallow'
 import { useTranslation } from '../../i18n'
+import { batchCounts } from '../../store/ingestBatch'
 import { useAppStore } from '../../store/StoreContext'
-import { inWork } from './statusText'
+import { etaText } from './FolderImportPanel'
 
-/** The whole queue's progress, while a paper is being indexed. */
+/**
+ * The batch's progress while papers are indexed: "Indexing 2 of 3", the time left, with a
+ * bar that moves with the pages read and passages embedded.
+ * @remarks Counted from the papers in the store ({@link batchCounts}), as the header's
+ * "n indexing" is, so the two never disagree.
+ */
 export function OverallProgress() {
-  const overall = useAppStore((s) => s.library.overall)
-  // The queue's last event may not say "all done": show the bar only while a paper is in work.
-  const ingesting = useAppStore((s) => s.library.papers.some(inWork))
+  const lib = useAppStore(
+    useShallow((s) => ({
+      papers: s.library.papers,
+      progress: s.library.progress,
+      batch: s.library.batch
+    }))
+  )
+  const counts = batchCounts(lib)
   const { t } = useTranslation()
-  if (!(ingesting && overall && overall.total > 0)) return null
+  if (!counts) return null
   return (
     <div className="overall" aria-label={t('library.overall')}>
       <div className="small">
         {t('library.indexingOf', {
-          current: Math.min(overall.done + 1, overall.total),
-          total: overall.total
+          current: Math.min(counts.done + 1, counts.total),
+          total: counts.total
         })}
       </div>
+      <div className="small overall-eta">{etaText(counts.etaSeconds, t)}</div>
       <div className="progress">
-        <div
-          className="progress-bar"
-          style={{ width: `${(overall.done / overall.total) * 100}%` }}
-        />
+        <div className="progress-bar" style={{ width: `${counts.fraction * 100}%` }} />
       </div>
     </div>
   )

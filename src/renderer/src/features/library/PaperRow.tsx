@@ -37,7 +37,7 @@ export const PaperRow = memo(function PaperRow({
   const { t } = useTranslation()
   const fraction = progressFraction(paper, progress)
   const canOpen = paper.status === 'indexed' || (paper.pages > 0 && paper.status !== 'error')
-  const title = rowTitle(paper)
+  const title = rowTitle(paper, progress)
   const failed = paper.status === 'error'
   const noPdf = paper.status === 'metadata'
   const row: RowState = {

@@ -1,6 +1,6 @@
 import type { Paper } from '../../../../shared/types'
 import { languageName, type TFunction } from '../../i18n'
-import type { PaperProgress } from '../../store/librarySlice'
+import { inWork, type PaperProgress } from '../../store/ingestBatch'
 
 /** A paper's status in words, for its row. */
 export function statusText(
@@ -58,9 +58,4 @@ export function progressFraction(paper: Paper, progress: PaperProgress | undefin
   if (!inWork(paper)) return null
   if (!progress || progress.total <= 0) return 0
   return Math.min(1, Math.max(0, progress.done / progress.total))
-}
-
-/** True while a paper is on its way to the index (not done, failed, or kept without a PDF). */
-export function inWork(paper: Paper): boolean {
-  return paper.status !== 'indexed' && paper.status !== 'error' && paper.status !== 'metadata'
 }

@@ -1,5 +1,6 @@
 import type { Paper } from '../../../../shared/types'
 import type { TFunction } from '../../i18n'
+import { inWork, type PaperProgress } from '../../store/ingestBatch'
 import { FIRST_DIRECTION, type LibrarySort, type SortDirection } from '../../store/librarySort'
 
 function fold(s: string): string {
@@ -9,9 +10,13 @@ function fold(s: string): string {
     .toLowerCase()
 }
 
-/** The label a row shows: a failed file is named by its file, never by a guessed title. */
-export function rowTitle(p: Paper): string {
+/**
+ * The label a row shows: a failed file is named by its file, never by a guessed title; a paper
+ * being indexed by the title its PDF gives as soon as its text is read (`progress.title`).
+ */
+export function rowTitle(p: Paper, progress?: Pick<PaperProgress, 'title'>): string {
   if (p.status === 'error' && p.source.kind === 'file') return p.source.fileName
+  if (progress?.title && inWork(p)) return progress.title
   return p.title || p.id
 }
 
@@ -118,7 +123,8 @@ export function libraryCount(papers: readonly Paper[], t: TFunction): string {
   const ready = papers.filter((p) => p.status === 'indexed').length
   const failed = papers.filter((p) => p.status === 'error').length
   const noPdf = papers.filter((p) => p.status === 'metadata').length
-  const working = papers.length - ready - failed - noPdf
+  // The papers the batch bar counts as still to do (store/ingestBatch): the two always agree.
+  const working = papers.filter(inWork).length
   const parts = [t('library.ready', { count: ready })]
   if (working) parts.push(t('library.indexing', { count: working }))
   if (noPdf) parts.push(t('library.noPdf', { count: noPdf }))
