@@ -33,38 +33,36 @@ import { usePanes, type Tab } from './layout/usePanes'
 import { useAppStore, useStoreApi } from './store/StoreContext'
 import { ShortcutsHelp } from './layout/ShortcutsHelp'
 
-/** Which model writes answers, or why none does; opens Settings. */
+/** Which model writes answers, or why none does; opens Settings at the section it is about. */
 function ProviderPill() {
   const values = useAppStore((s) => s.settings.values)
   const openSettings = useAppStore((s) => s.openSettings)
   const { t } = useTranslation()
   if (!values) return null
-  const open = (): void => openSettings(true)
   const provider = values.provider
   const traits = PROVIDER_TRAITS[provider]
-  if (traits.runsLocally) {
-    return values.localModel ? (
-      <button type="button" className="pill pill-info" data-provider={provider} onClick={open}>
-        {t('app.answersLocal', { model: values.localModel })}
-      </button>
-    ) : (
-      <button type="button" className="pill pill-warn" data-provider={provider} onClick={open}>
-        {t('app.noLocalModel')}
-      </button>
-    )
-  }
-  if (traits.needsApiKey && !values.hasApiKey) {
-    return (
-      <button type="button" className="pill pill-warn" data-provider={provider} onClick={open}>
-        {t('app.noKey')}
-      </button>
-    )
-  }
+  const [warn, label] = traits.runsLocally
+    ? values.localModel
+      ? [false, t('app.answersLocal', { model: values.localModel })]
+      : [true, t('app.noLocalModel')]
+    : traits.needsApiKey && !values.hasApiKey
+      ? [true, t('app.noKey')]
+      : [
+          false,
+          values.localModel && traits.offlineFallback
+            ? t('app.answersGeminiOffline', { model: values.localModel })
+            : t('app.answersGemini')
+        ]
   return (
-    <button type="button" className="pill pill-info" data-provider={provider} onClick={open}>
-      {values.localModel && traits.offlineFallback
-        ? t('app.answersGeminiOffline', { model: values.localModel })
-        : t('app.answersGemini')}
+    <button
+      type="button"
+      className={`pill ${warn ? 'pill-warn' : 'pill-info'}`}
+      data-provider={provider}
+      // Whole in its tooltip when a narrow top bar cuts it.
+      title={label}
+      onClick={() => openSettings(true, traits.runsLocally ? 'localModel' : 'answers')}
+    >
+      {label}
     </button>
   )
 }
@@ -196,7 +194,12 @@ function TopBar({
       <span className="topbar-status">
         <ProviderPill />
         {embedder && embedder !== 'ready' && (
-          <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
+          <button
+            type="button"
+            className="pill pill-warn"
+            title={t('app.keywordOnly')}
+            onClick={() => openSettings(true, 'general')}
+          >
             {t('app.keywordOnly')}
           </button>
         )}
