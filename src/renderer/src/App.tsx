@@ -158,7 +158,7 @@ function TopBar({
           ☰ {t('app.showLibrary')}
         </button>
       )}
-      <span className="brand">ResearchPal</span>
+      <h1 className="brand">ResearchPal</h1>
       <span className="view-tabs" role="tablist" aria-label={t('compare.views')}>
         {/* One pane at a time: the pane tabs' Chat is this tab too (one "Chat", not two). */}
         {mode !== 'narrow' && (
@@ -272,13 +272,16 @@ export function App() {
         { '--library-width': `${mode === 'wide' ? libraryPx : LIBRARY_WIDTH}px` } as CSSProperties
       }
     >
-      <a
-        className="skip-link"
-        href="#question"
-        onClick={(e) => (e.preventDefault(), targets.focusQuestion())}
-      >
-        {t('app.skipToQuestion')}
-      </a>
+      {/* Only where there is a question box to skip to (not in Compare or the map). */}
+      {!compareOpen && !mapOpen && (
+        <a
+          className="skip-link"
+          href="#question"
+          onClick={(e) => (e.preventDefault(), targets.focusQuestion())}
+        >
+          {t('app.skipToQuestion')}
+        </a>
+      )}
       <TopBar mode={mode} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} />
       {mode === 'narrow' && <PaneTabs tab={tab} onTab={setTab} />}
       <main className="layout" style={{ gridTemplateColumns: columns }}>
