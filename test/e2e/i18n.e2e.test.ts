@@ -25,10 +25,12 @@ describe('UI language in Chromium', () => {
     await h.screenshot('i18n-01-pt-BR-main')
 
     await page.getByRole('button', { name: 'Configurações' }).click()
+    await page.getByRole('tab', { name: 'Geral' }).click()
     const select = page.getByRole('combobox', { name: 'Idioma da interface' })
     await select.waitFor()
     await h.screenshot('i18n-02-pt-BR-settings')
     await select.selectOption('en')
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click()
     await page.getByRole('heading', { name: 'Library' }).waitFor()
     await page.getByRole('button', { name: 'Close settings' }).click()
     const english = (await page.locator('body').textContent()) ?? ''

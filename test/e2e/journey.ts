@@ -201,6 +201,7 @@ async function journey(
 
   // 7. The MCP server, started as Settings tells an MCP client to start it, lists the papers.
   await page.getByRole('button', { name: pt.app.settings, exact: true }).click()
+  await page.getByRole('tab', { name: pt.settings.sections.connections, exact: true }).click()
   const snippetBox = page.getByTestId('mcp-snippet')
   await snippetBox.waitFor()
   await snippetBox.scrollIntoViewIfNeeded()

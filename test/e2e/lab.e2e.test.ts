@@ -45,6 +45,7 @@ describe('the lab library from Settings and the selection bar', () => {
         const { page } = h
         const papersBefore = language === 'en' ? 0 : 1
         await page.getByRole('button', { name: ui.app.settings }).click()
+        await page.getByRole('tab', { name: ui.settings.sections.lab, exact: true }).click()
         const section = page.locator('section[aria-labelledby="lab-heading"]')
         await section.scrollIntoViewIfNeeded()
         await expect
@@ -115,6 +116,7 @@ describe('the lab library from Settings and the selection bar', () => {
         await expect.poll(() => report.textContent(), { timeout: 60_000 }).toContain(twice)
 
         await page.getByRole('button', { name: ui.app.settings }).click()
+        await page.getByRole('tab', { name: ui.settings.sections.lab, exact: true }).click()
         await section.scrollIntoViewIfNeeded()
         await expect
           .poll(() => section.locator('.lab-connected').textContent(), { timeout: 10_000 })

@@ -70,6 +70,7 @@ async function walk(h: Harness, language: UiLanguage): Promise<Record<string, st
   await page.mouse.move(640, 10)
 
   await page.getByRole('button', { name: say.app.settings, exact: true }).click()
+  await page.getByRole('tab', { name: say.settings.sections.general, exact: true }).click()
   await page.getByRole('combobox', { name: say.settings.uiLanguage, exact: true }).waitFor()
   await check('settings')
   await page.getByRole('button', { name: say.settings.close, exact: true }).click()

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CORPUS, startWithPaper, type Harness } from './harness'
 import {
+  axeViolations,
   chooseLanguage,
   chooseTheme,
   cutLabels,
@@ -14,22 +14,7 @@ import {
   UI
 } from './screenChecks'
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const PAPER = join(CORPUS, '1706.03762.pdf')
-
-/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'))
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<unknown> } }).axe
-    return (await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as {
-      violations: { id: string; impact: string; nodes: { target: string[] }[] }[]
-    }
-  })
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /**
  * Waits until the cited passage is highlighted on page `page` and inside the viewer's view:

@@ -46,6 +46,7 @@ async function ask(page: Page, question: string): Promise<Locator> {
 
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page.getByRole('tab', { name: 'Local model' }).click()
   await page.getByTestId('local-model').waitFor()
 }
 
@@ -95,15 +96,18 @@ describe('answers from a local OpenAI-compatible model, in Chromium', () => {
     const address = page.getByRole('textbox', { name: 'Local server address' })
     // An address on another machine over plain http is refused, and the dialog says why.
     await address.fill('http://192.168.1.20:11434/v1')
-    await page.getByTestId('local-model').getByRole('button', { name: 'Save' }).first().click()
+    const save = page.getByRole('button', { name: 'Save', exact: true })
+    await save.click()
     await expect
-      .poll(() => page.locator('.settings [role="alert"]').first().textContent())
+      .poll(() => page.locator('.settings-footer [role="alert"]').first().textContent())
       .toMatch(/an http:\/\/ address on this computer/)
     await address.fill(local.baseUrl)
-    await page.getByTestId('local-model').getByRole('button', { name: 'Save' }).first().click()
+    await save.click()
     const select = page.getByRole('combobox', { name: 'Local model' })
     await expect.poll(() => select.locator('option').allTextContents()).toContain('qwen2.5:3b')
     await select.selectOption('qwen2.5:3b')
+    await save.click()
+    await page.getByTestId('settings-state').getByText('Saved.').waitFor()
     await page.getByRole('button', { name: 'Test', exact: true }).click()
     await expect
       .poll(() => page.locator('.test-result').textContent())
@@ -127,8 +131,9 @@ describe('answers from a local OpenAI-compatible model, in Chromium', () => {
   })
 
   it('with Local as the provider: streams the answer, labels it, and its chip opens the highlighted page', async () => {
-    await openSettings(page)
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await page.getByRole('combobox', { name: 'Answers written by' }).selectOption('local')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect
       .poll(() => page.locator('.pill[data-provider="local"]').textContent())
       .toBe('Answers: local model · qwen2.5:3b')

@@ -22,6 +22,7 @@ describe('Settings: the MCP client setup', () => {
   it('shows the JSON for Claude Desktop and Cursor, naming this library, and copies it', async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Connections' }).click()
     const snippet = page.getByTestId('mcp-snippet')
     await snippet.waitFor()
     await snippet.scrollIntoViewIfNeeded()
@@ -30,8 +31,9 @@ describe('Settings: the MCP client setup', () => {
     }
     const server = json.mcpServers.researchpal
     expect(server.args.slice(-3)).toEqual(['mcp', '--data-dir', h.dataDir])
-    await page.getByRole('button', { name: 'Copy' }).click()
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Copied.')
+    const section = page.locator('section[aria-labelledby="mcp-heading"]')
+    await section.getByRole('button', { name: 'Copy' }).click()
+    await expect.poll(() => section.getByRole('status').textContent()).toBe('Copied.')
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(JSON.parse(copied)).toEqual(json)
     await h.screenshot('mcp-settings')
@@ -56,6 +58,7 @@ describe('Settings: the MCP client setup in Portuguese', () => {
   it('says it all in Portuguese, around the same JSON', async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Configurações' }).click()
+    await page.getByRole('tab', { name: 'Conexões' }).click()
     await page.getByTestId('mcp-snippet').waitFor()
     const section = page.locator('section[aria-labelledby="mcp-heading"]')
     await section.scrollIntoViewIfNeeded()

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { en } from '../../src/shared/i18n/en/renderer'
 import { ptBR } from '../../src/shared/i18n/pt-BR/renderer'
@@ -236,14 +238,27 @@ export async function fits(page: Page): Promise<{
   })
 }
 
-/** Switches the UI language in Settings, as a user does, and closes Settings. */
-export async function chooseLanguage(page: Page, language: UiLanguage): Promise<void> {
+/** Opens Settings at one of its sections, as a user does, in the screen's language. */
+export async function openSettingsAt(
+  page: Page,
+  section: keyof typeof en.settings.sections
+): Promise<void> {
   const current = (await page.evaluate(() => document.documentElement.lang)) as UiLanguage
   const said = UI[current] ?? UI.en
   await page.getByRole('button', { name: said.app.settings, exact: true }).click()
+  await page.getByRole('tab', { name: said.settings.sections[section], exact: true }).click()
+}
+
+/** Switches the UI language in Settings (General, then Save), as a user does, and closes it. */
+export async function chooseLanguage(page: Page, language: UiLanguage): Promise<void> {
+  const current = (await page.evaluate(() => document.documentElement.lang)) as UiLanguage
+  if (current === language) return
+  const said = UI[current] ?? UI.en
+  await openSettingsAt(page, 'general')
   await page
     .getByRole('combobox', { name: said.settings.uiLanguage, exact: true })
     .selectOption(language)
+  await page.getByRole('button', { name: said.settings.save, exact: true }).click()
   await page.waitForFunction((l) => document.documentElement.lang === l, language)
   await page.getByRole('button', { name: UI[language].settings.close, exact: true }).click()
 }
@@ -252,7 +267,7 @@ export async function chooseLanguage(page: Page, language: UiLanguage): Promise<
 export async function chooseTheme(page: Page, theme: 'system' | 'light' | 'dark'): Promise<void> {
   const language = (await page.evaluate(() => document.documentElement.lang)) as UiLanguage
   const said = UI[language] ?? UI.en
-  await page.getByRole('button', { name: said.app.settings, exact: true }).click()
+  await openSettingsAt(page, 'general')
   await page.getByRole('combobox', { name: said.app.theme, exact: true }).selectOption(theme)
   await page.getByRole('button', { name: said.settings.close, exact: true }).click()
   await page.locator('.topbar button[data-theme-setting="' + theme + '"]').waitFor()
@@ -272,4 +287,24 @@ export async function selectionHintBesideCheckbox(page: Page): Promise<boolean> 
     const center = b.top + b.height / 2
     return h.left >= b.right && center >= h.top && center <= h.top + 20
   })
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/**
+ * Every axe-core violation on the page (WCAG 2 A/AA and best practice, any impact), as
+ * "rule (impact): target" lines.
+ * @remarks Moderate and minor ones count too: a screen reader user meets them all the same.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'))
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<unknown> } }).axe
+    return (await axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as {
+      violations: { id: string; impact: string; nodes: { target: string[] }[] }[]
+    }
+  })
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+  )
 }

@@ -39,6 +39,7 @@ for (const language of ['en', 'pt-BR'] as const) {
     it('brings a PDF dropped into the folder into the library with its source, and keeps it marked when the file goes', async () => {
       const { page } = h
       await page.getByRole('button', { name: ui.app.settings }).click()
+      await page.getByRole('tab', { name: ui.settings.sections.sync, exact: true }).click()
       const section = page.locator('section[aria-labelledby="sync-heading"]')
       await section.scrollIntoViewIfNeeded()
       await section.getByRole('button', { name: ui.settings.sync.addFolder }).click()

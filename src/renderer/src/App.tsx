@@ -34,38 +34,36 @@ import { useAppStore, useStoreApi } from './store/StoreContext'
 import { ShortcutsHelp } from './layout/ShortcutsHelp'
 import { WindowDrop } from './layout/WindowDrop'
 
-/** Which model writes answers, or why none does; opens Settings. */
+/** Which model writes answers, or why none does; opens Settings at the section it is about. */
 function ProviderPill() {
   const values = useAppStore((s) => s.settings.values)
   const openSettings = useAppStore((s) => s.openSettings)
   const { t } = useTranslation()
   if (!values) return null
-  const open = (): void => openSettings(true)
   const provider = values.provider
   const traits = PROVIDER_TRAITS[provider]
-  if (traits.runsLocally) {
-    return values.localModel ? (
-      <button type="button" className="pill pill-info" data-provider={provider} onClick={open}>
-        {t('app.answersLocal', { model: values.localModel })}
-      </button>
-    ) : (
-      <button type="button" className="pill pill-warn" data-provider={provider} onClick={open}>
-        {t('app.noLocalModel')}
-      </button>
-    )
-  }
-  if (traits.needsApiKey && !values.hasApiKey) {
-    return (
-      <button type="button" className="pill pill-warn" data-provider={provider} onClick={open}>
-        {t('app.noKey')}
-      </button>
-    )
-  }
+  const [warn, label] = traits.runsLocally
+    ? values.localModel
+      ? [false, t('app.answersLocal', { model: values.localModel })]
+      : [true, t('app.noLocalModel')]
+    : traits.needsApiKey && !values.hasApiKey
+      ? [true, t('app.noKey')]
+      : [
+          false,
+          values.localModel && traits.offlineFallback
+            ? t('app.answersGeminiOffline', { model: values.localModel })
+            : t('app.answersGemini')
+        ]
   return (
-    <button type="button" className="pill pill-info" data-provider={provider} onClick={open}>
-      {values.localModel && traits.offlineFallback
-        ? t('app.answersGeminiOffline', { model: values.localModel })
-        : t('app.answersGemini')}
+    <button
+      type="button"
+      className={`pill ${warn ? 'pill-warn' : 'pill-info'}`}
+      data-provider={provider}
+      // Whole in its tooltip when a narrow top bar cuts it.
+      title={label}
+      onClick={() => openSettings(true, traits.runsLocally ? 'localModel' : 'answers')}
+    >
+      {label}
     </button>
   )
 }
@@ -161,7 +159,7 @@ function TopBar({
           ☰ {t('app.showLibrary')}
         </button>
       )}
-      <span className="brand">ResearchPal</span>
+      <h1 className="brand">ResearchPal</h1>
       <span className="view-tabs" role="tablist" aria-label={t('compare.views')}>
         {/* One pane at a time: the pane tabs' Chat is this tab too (one "Chat", not two). */}
         {mode !== 'narrow' && (
@@ -197,7 +195,12 @@ function TopBar({
       <span className="topbar-status">
         <ProviderPill />
         {embedder && embedder !== 'ready' && (
-          <button type="button" className="pill pill-warn" onClick={() => openSettings(true)}>
+          <button
+            type="button"
+            className="pill pill-warn"
+            title={t('app.keywordOnly')}
+            onClick={() => openSettings(true, 'general')}
+          >
             {t('app.keywordOnly')}
           </button>
         )}
@@ -270,13 +273,16 @@ export function App() {
         { '--library-width': `${mode === 'wide' ? libraryPx : LIBRARY_WIDTH}px` } as CSSProperties
       }
     >
-      <a
-        className="skip-link"
-        href="#question"
-        onClick={(e) => (e.preventDefault(), targets.focusQuestion())}
-      >
-        {t('app.skipToQuestion')}
-      </a>
+      {/* Only where there is a question box to skip to (not in Compare or the map). */}
+      {!compareOpen && !mapOpen && (
+        <a
+          className="skip-link"
+          href="#question"
+          onClick={(e) => (e.preventDefault(), targets.focusQuestion())}
+        >
+          {t('app.skipToQuestion')}
+        </a>
+      )}
       <TopBar mode={mode} drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} />
       {mode === 'narrow' && <PaneTabs tab={tab} onTab={setTab} />}
       <main className="layout" style={{ gridTemplateColumns: columns }}>

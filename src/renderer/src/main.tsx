@@ -12,6 +12,7 @@ import './styles/references.css'
 import './styles/sync.css'
 import './styles/lab.css'
 import './styles/libraryColumns.css'
+import './styles/settings.css'
 
 const store = createAppStore(window.researchpal)
 store.connect()

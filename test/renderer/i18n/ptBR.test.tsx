@@ -151,8 +151,12 @@ describe('UI language', () => {
     app('en')
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Library' })).toBeTruthy())
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }))
+    fireEvent.click(await screen.findByRole('tab', { name: 'General' }))
     const select = await screen.findByRole('combobox', { name: 'Interface language' })
     fireEvent.change(select, { target: { value: 'pt-BR' } })
+    // An edit of the form: the screen changes language once it is saved.
+    expect(screen.getByRole('heading', { name: 'Library' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Biblioteca' })).toBeTruthy())
     expect(screen.getByRole('combobox', { name: 'Idioma da interface' })).toBeTruthy()
   })
@@ -170,6 +174,7 @@ describe('UI language', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Library' })).toBeTruthy())
     const button = () => document.querySelector('.topbar button[data-theme-setting]')!
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }))
+    fireEvent.click(await screen.findByRole('tab', { name: 'General' }))
     const select = await screen.findByRole('combobox', { name: 'Colour theme' })
     fireEvent.change(select, { target: { value: 'dark' } })
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'))

@@ -2,6 +2,7 @@ import type { Strings } from '../shape'
 import { libraryEn } from './rendererLibrary'
 import { chatEn } from './rendererChat'
 import { labEn } from './rendererLab'
+import { settingsFormEn } from './rendererSettings'
 
 /**
  * The English catalog: every user-facing string of the renderer.
@@ -239,6 +240,7 @@ export const en = {
     }
   },
   settings: {
+    ...settingsFormEn,
     themes: { system: 'Same as the system', light: 'Light', dark: 'Dark' },
     title: 'Settings',
     close: 'Close settings',

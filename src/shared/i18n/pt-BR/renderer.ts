@@ -2,6 +2,7 @@ import type { Catalog } from '../en/renderer'
 import { libraryPtBR } from './rendererLibrary'
 import { chatPtBR } from './rendererChat'
 import { labPtBR } from './rendererLab'
+import { settingsFormPtBR } from './rendererSettings'
 
 /** The Brazilian Portuguese catalog: the same keys as `../en/renderer.ts` (its type enforces it). */
 export const ptBR: Catalog = {
@@ -241,6 +242,7 @@ export const ptBR: Catalog = {
     }
   },
   settings: {
+    ...settingsFormPtBR,
     themes: { system: 'Igual ao sistema', light: 'Claro', dark: 'Escuro' },
     title: 'Configurações',
     close: 'Fechar configurações',

@@ -55,7 +55,7 @@ export const chatPtBR: Pick<Catalog, keyof typeof chatEn> = {
     hide: 'Ocultar as conversas',
     search: 'Buscar conversas',
     untitled: 'Nova conversa',
-    compare: 'Comparar estes artigos',
+    compare: 'Comparar',
     compareHint:
       'Fazer as mesmas perguntas a cada artigo desta conversa, numa tabela salva com ela',
     comparisons: 'Comparações nesta conversa:',
@@ -81,7 +81,7 @@ export const chatPtBR: Pick<Catalog, keyof typeof chatEn> = {
     questions_other: '{{count, number}} perguntas',
     papers_one: '{{count, number}} artigo',
     papers_other: '{{count, number}} artigos',
-    usage: '{{input, number}} de entrada · {{output, number}} de saída',
+    usage: '{{input, number}} entrada · {{output, number}} saída',
     usageTitle: 'Tokens usados nesta conversa (entrada / saída)',
     allPapers: 'Todos os artigos',
     allPapersHint: 'As perguntas buscam em todos os artigos',

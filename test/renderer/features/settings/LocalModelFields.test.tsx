@@ -47,12 +47,16 @@ describe('LocalModelFields', () => {
     await waitFor(() => expect(select.options.length).toBe(3))
     expect([...select.options].map((o) => o.value)).toEqual(['', 'llama3.2:3b', 'qwen2.5:3b'])
     fireEvent.change(select, { target: { value: 'qwen2.5:3b' } })
-    await waitFor(() =>
-      expect(fake.calls.find((c) => c.channel === 'settings:update')?.input).toEqual({
-        localModel: 'qwen2.5:3b'
-      })
-    )
-    fireEvent.click(screen.getByRole('button', { name: 'Test' }))
+    // An edit of the dialog's form: Test waits for Save (main tests the saved model).
+    expect(fake.calls.some((c) => c.channel === 'settings:update')).toBe(false)
+    const test = screen.getByRole('button', { name: 'Test' }) as HTMLButtonElement
+    expect(test.disabled).toBe(true)
+    expect(screen.getByText('Save first: the test uses the saved model.')).toBeTruthy()
+    await act(() => store.getState().saveSettings())
+    expect(fake.calls.find((c) => c.channel === 'settings:update')?.input).toEqual({
+      localModel: 'qwen2.5:3b'
+    })
+    fireEvent.click(test)
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe('qwen2.5:3b replied in 1.2 s: “ready”')
     )
@@ -74,20 +78,31 @@ describe('LocalModelFields', () => {
     expect((screen.getByRole('button', { name: 'Test' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
-  it('saves a new address, then refreshes the list from it', async () => {
+  it('refreshes from the address typed, and saves it with the form, then reloads the list', async () => {
     const fake = settingsApi()
     const { store } = renderWithStore(<LocalModelFields />, fake)
     await act(() => store.getState().loadSettings())
-    fireEvent.change(screen.getByLabelText('Local server address'), {
-      target: { value: 'http://127.0.0.1:1234/v1' }
-    })
-    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!)
     await waitFor(() =>
-      expect(fake.calls.filter((c) => c.channel === 'localModel:list').length).toBe(2)
+      expect(fake.calls.filter((c) => c.channel === 'localModel:list').length).toBe(1)
     )
+    fireEvent.change(screen.getByLabelText('Local server address'), {
+      target: { value: 'http://127.0.0.1:1234/v1 ' }
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'localModel:list').at(-1)?.input).toEqual({
+        baseUrl: 'http://127.0.0.1:1234/v1'
+      })
+    )
+    expect(fake.calls.some((c) => c.channel === 'settings:update')).toBe(false)
+    await act(() => store.getState().saveSettings())
     expect(fake.calls.find((c) => c.channel === 'settings:update')?.input).toEqual({
       localBaseUrl: 'http://127.0.0.1:1234/v1'
     })
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'localModel:list').length).toBe(3)
+    )
+    expect(store.getState().settings.draft).toEqual({})
   })
 })
 

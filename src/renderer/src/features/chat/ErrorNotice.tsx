@@ -72,7 +72,14 @@ export function ErrorNotice({ error, onRetry }: { error: AppError; onRetry: () =
           {t('errors.retry')}
         </button>
         {advice.settings && (
-          <button type="button" className="btn" onClick={() => openSettings(true)}>
+          <button
+            type="button"
+            className="btn"
+            // The local model's failures are fixed in its section; the others in Answers (key).
+            onClick={() =>
+              openSettings(true, error.code.startsWith('LOCAL_MODEL') ? 'localModel' : 'answers')
+            }
+          >
             {t('errors.openSettings')}
           </button>
         )}

@@ -12,6 +12,8 @@ const STORAGE_NOTICE: Partial<Record<KeyStorage, string>> = {
 /**
  * The Gemini API key: typed once, sent to main to be stored encrypted, then only shown as
  * "saved" — the renderer never receives it back.
+ * @remarks Its own Save key, apart from the dialog's Save: the key goes straight to the secret
+ * store and is never held in the renderer's draft of the settings.
  */
 export function ApiKeyField() {
   const hasKey = useAppStore((s) => s.settings.values?.hasApiKey ?? false)

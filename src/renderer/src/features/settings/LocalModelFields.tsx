@@ -4,13 +4,14 @@ import { formatNumber, Trans, useTranslation } from '../../i18n'
 import { PROVIDER_TRAITS } from '../../../../shared/providers'
 import type { PublicSettings } from '../../../../shared/types'
 import { useAppStore } from '../../store/StoreContext'
+import { useSettingsForm } from './useSettingsForm'
 
 /**
  * The local model: the server's address, the model picked from the server's own list (with
  * Refresh), its context window, and a Test button that sends one short request.
  */
 export function LocalModelFields() {
-  const values = useAppStore((s) => s.settings.values)
+  const { form: values } = useSettingsForm()
   const models = useAppStore((s) => s.settings.localModels)
   const refresh = useAppStore((s) => s.refreshLocalModels)
   const [refreshing, setRefreshing] = useState(false)
@@ -27,7 +28,7 @@ export function LocalModelFields() {
   if (!values) return null
   return (
     <div className="field" data-testid="local-model">
-      <ServerAddress values={values} reload={reload} />
+      <ServerAddress values={values} />
       <ModelPicker values={values} refreshing={refreshing} reload={reload} />
       <ContextWindow values={values} />
       <ModelTest values={values} />
@@ -35,46 +36,19 @@ export function LocalModelFields() {
   )
 }
 
-/** The server's address; saving it reloads the server's list of models. */
-function ServerAddress({
-  values,
-  reload
-}: {
-  values: PublicSettings
-  reload: () => Promise<void>
-}) {
-  const updateSettings = useAppStore((s) => s.updateSettings)
-  const [urlDraft, setUrl] = useState<string | null>(null)
+/** The server's address; Refresh asks the address typed, Save keeps it and reloads the list. */
+function ServerAddress({ values }: { values: PublicSettings }) {
+  const { edit } = useSettingsForm()
   const { t } = useTranslation()
-  const url = urlDraft ?? values.localBaseUrl
   return (
     <>
       <span className="field-label">{t('settings.localServer')}</span>
-      <form
-        className="field-row"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void updateSettings({ localBaseUrl: url.trim() }).then((ok) => {
-            if (!ok) return
-            setUrl(null)
-            void reload()
-          })
-        }}
-      >
-        <input
-          aria-label={t('settings.localServerAddress')}
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          spellCheck={false}
-        />
-        <button
-          type="submit"
-          className="btn"
-          disabled={!url.trim() || url.trim() === values.localBaseUrl}
-        >
-          {t('settings.save')}
-        </button>
-      </form>
+      <input
+        aria-label={t('settings.localServerAddress')}
+        value={values.localBaseUrl}
+        onChange={(e) => edit({ localBaseUrl: e.target.value })}
+        spellCheck={false}
+      />
       <span className="field-help">{t('settings.localServerHelp')}</span>
     </>
   )
@@ -84,12 +58,14 @@ function ServerAddress({
 function ModelPicker(props: {
   values: PublicSettings
   refreshing: boolean
-  reload: () => Promise<void>
+  reload: (baseUrl?: string) => Promise<void>
 }) {
   const { values, refreshing, reload } = props
   const models = useAppStore((s) => s.settings.localModels)
   const modelsError = useAppStore((s) => s.settings.localModelsError)
-  const updateSettings = useAppStore((s) => s.updateSettings)
+  // Errors are raised for the provider in use (the saved one), not one only being chosen.
+  const inUse = useAppStore((s) => s.settings.values?.provider ?? values.provider)
+  const { edit } = useSettingsForm()
   const { t } = useTranslation()
   const listed = models ?? []
   const options =
@@ -103,7 +79,7 @@ function ModelPicker(props: {
         <select
           aria-label={t('settings.localModelPick')}
           value={values.localModel ?? ''}
-          onChange={(e) => void updateSettings({ localModel: e.target.value || null })}
+          onChange={(e) => edit({ localModel: e.target.value || null })}
         >
           <option value="">
             {models === null ? t('settings.loadingModels') : t('settings.chooseModel')}
@@ -114,11 +90,16 @@ function ModelPicker(props: {
             </option>
           ))}
         </select>
-        <button type="button" className="btn" disabled={refreshing} onClick={() => void reload()}>
+        <button
+          type="button"
+          className="btn"
+          disabled={refreshing}
+          onClick={() => void reload(values.localBaseUrl.trim())}
+        >
           {refreshing ? t('settings.refreshing') : t('settings.refresh')}
         </button>
       </span>
-      {modelsError && !PROVIDER_TRAITS[values.provider].runsLocally ? (
+      {modelsError && !PROVIDER_TRAITS[inUse].runsLocally ? (
         // Not the provider in use (only Gemini's offline fallback): said, not raised as an error.
         <span className="field-help" data-testid="local-model-idle">
           {t('settings.localModelIdle')} <ErrorMessage error={modelsError} />
@@ -136,57 +117,56 @@ function ModelPicker(props: {
   )
 }
 
-/** The model's context window, in tokens. */
+/** The model's context window, in tokens (an edit of the form, saved with its Save). */
 function ContextWindow({ values }: { values: PublicSettings }) {
-  const updateSettings = useAppStore((s) => s.updateSettings)
-  const [windowDraft, setWindow] = useState<string | null>(null)
+  const draft = useAppStore((s) => s.settings.draft)
+  const { edit } = useSettingsForm()
+  const [typed, setTyped] = useState<string | null>(null)
   const { t } = useTranslation()
-  const windowTokens = windowDraft ?? String(values.localContextTokens)
+  // What is being typed ("20" on the way to 2048) while it is an edit; after Save or Discard,
+  // the saved number.
+  const text =
+    typed !== null && 'localContextTokens' in draft ? typed : String(values.localContextTokens)
   return (
     <>
       <span className="field-label">{t('settings.contextWindow')}</span>
-      <span className="field-row">
-        <input
-          type="number"
-          min={1024}
-          step={1024}
-          aria-label={t('settings.contextWindowLabel')}
-          value={windowTokens}
-          onChange={(e) => setWindow(e.target.value)}
-        />
-        <button
-          type="button"
-          className="btn"
-          disabled={Number(windowTokens) === values.localContextTokens}
-          onClick={() =>
-            void updateSettings({ localContextTokens: Number(windowTokens) }).then(
-              (ok) => ok && setWindow(null)
-            )
-          }
-        >
-          {t('settings.save')}
-        </button>
-      </span>
+      <input
+        type="number"
+        min={1024}
+        step={1024}
+        aria-label={t('settings.contextWindowLabel')}
+        value={text}
+        onChange={(e) => {
+          setTyped(e.target.value)
+          edit({ localContextTokens: Number(e.target.value) })
+        }}
+      />
       <span className="field-help">{t('settings.contextWindowHelp')}</span>
     </>
   )
 }
 
+/** The fields the local model's test runs with. */
+const LOCAL_FIELDS = ['localBaseUrl', 'localModel', 'localContextTokens'] as const
+
 /** Test: one short request to the model, and its reply or error. */
 function ModelTest({ values }: { values: PublicSettings }) {
   const test = useAppStore((s) => s.settings.localTest)
   const runTest = useAppStore((s) => s.testLocalModel)
+  // Main tests the saved model: with its fields edited, Save comes first.
+  const edited = useAppStore((s) => LOCAL_FIELDS.some((k) => k in s.settings.draft))
   const { t } = useTranslation()
   return (
     <span className="field-row">
       <button
         type="button"
         className="btn"
-        disabled={!values.localModel || test.running}
+        disabled={!values.localModel || test.running || edited}
         onClick={() => void runTest()}
       >
         {test.running ? t('settings.testing') : t('settings.test')}
       </button>
+      {edited && <span className="field-help">{t('settings.form.saveToTest')}</span>}
       {test.result && (
         <span className="test-result ok" role="status">
           {t('settings.testReply', {

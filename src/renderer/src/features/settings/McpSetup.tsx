@@ -6,7 +6,7 @@ import { CopyButton } from './CopyButton'
 
 /**
  * The JSON that makes Claude Desktop or Cursor start ResearchPal's MCP server on this library,
- * with a Copy button.
+ * with a Copy button, under a line saying how MCP is served now.
  */
 export function McpSetup() {
   const mcp = useAppStore((s) => s.settings.mcp)
@@ -27,6 +27,7 @@ export function McpSetup() {
           <ErrorMessage error={mcp.error} />
         </div>
       )}
+      {mcp.config && <McpStatusLine />}
       {mcp.config && (
         <>
           <span className="field-help">
@@ -39,5 +40,34 @@ export function McpSetup() {
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * How MCP is served: by the app over HTTP at the local API's /mcp while that runs, and always by
+ * the server a client starts itself from the JSON (stdio).
+ * @remarks A stdio server is the client's own child process: the app cannot see it, so the line
+ * says what is ready rather than claiming it runs. The HTTP endpoint is the app's, so it is known.
+ */
+function McpStatusLine() {
+  const status = useAppStore((s) => s.settings.apiServer.status)
+  const { t } = useTranslation()
+  const http = status?.running && status.url ? `${status.url}/mcp` : null
+  return (
+    <div className="mcp-status" data-testid="mcp-status" data-http={http ? 'on' : 'off'}>
+      <span className="status-line ok">{t('settings.mcpStatus.ready')}</span>
+      <span className="field-help">
+        {http ? (
+          <Trans
+            t={t}
+            i18nKey="settings.mcpStatus.http"
+            values={{ url: http }}
+            components={{ code: <code /> }}
+          />
+        ) : (
+          t('settings.mcpStatus.httpOff')
+        )}
+      </span>
+    </div>
   )
 }

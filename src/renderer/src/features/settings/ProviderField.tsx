@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import { PROVIDERS, type Provider } from '../../../../shared/providers'
 import type { Settings } from '../../../../shared/types'
 import { useTranslation } from '../../i18n'
-import { useAppStore } from '../../store/StoreContext'
+import { useSettingsForm } from './useSettingsForm'
 
 /** Each provider's name and help in the provider menu. */
 const PROVIDER_TEXT = {
@@ -12,8 +11,7 @@ const PROVIDER_TEXT = {
 
 /** Who writes answers: one option per provider, with what choosing it means. */
 export function ProviderField() {
-  const values = useAppStore((s) => s.settings.values)
-  const updateSettings = useAppStore((s) => s.updateSettings)
+  const { form: values, edit } = useSettingsForm()
   const { t } = useTranslation()
   if (!values) return null
   return (
@@ -22,7 +20,7 @@ export function ProviderField() {
       <select
         aria-label={t('settings.provider')}
         value={values.provider}
-        onChange={(e) => void updateSettings({ provider: e.target.value as Settings['provider'] })}
+        onChange={(e) => edit({ provider: e.target.value as Settings['provider'] })}
       >
         {PROVIDERS.map((p) => (
           <option key={p} value={p}>
@@ -35,34 +33,20 @@ export function ProviderField() {
   )
 }
 
-/** The Gemini model's name, saved when the person says so. */
+/** The Gemini model's name (an edit of the form, saved with its Save). */
 export function GeminiModelField() {
-  const values = useAppStore((s) => s.settings.values)
-  const updateSettings = useAppStore((s) => s.updateSettings)
-  const [modelDraft, setModel] = useState<string | null>(null)
+  const { form: values, edit } = useSettingsForm()
   const { t } = useTranslation()
   if (!values) return null
-  const model = modelDraft ?? values.model
   return (
     <label className="field">
       <span className="field-label">{t('settings.geminiModel')}</span>
-      <span className="field-row">
-        <input
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
-          aria-label={t('settings.geminiModel')}
-        />
-        <button
-          type="button"
-          className="btn"
-          disabled={!model.trim() || model.trim() === values.model}
-          onClick={() =>
-            void updateSettings({ model: model.trim() }).then((ok) => ok && setModel(null))
-          }
-        >
-          {t('settings.save')}
-        </button>
-      </span>
+      <input
+        value={values.model}
+        onChange={(e) => edit({ model: e.target.value })}
+        aria-label={t('settings.geminiModel')}
+        spellCheck={false}
+      />
     </label>
   )
 }
