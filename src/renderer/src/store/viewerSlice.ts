@@ -2,7 +2,6 @@ import type { ResearchPalApi } from '../../../shared/contract'
 import type { AppError } from '../../../shared/errors'
 import type { ChunkKind, Citation, Region } from '../../../shared/types'
 import type { PassageLink } from '../../../shared/deepLink'
-import { loadDarkPages, saveDarkPages } from './darkPages'
 import type { GetState, SetState, SliceCreator } from './types'
 
 /** Zoom: a fixed scale (1 = 100%) or the page width fitted to the pane. */
@@ -68,8 +67,6 @@ export interface ViewerSlice {
     back: ViewerPlace[]
     forward: ViewerPlace[]
     find: FindState
-    /** Pages shown dark (lightness inverted, hues kept) for reading at night; remembered. */
-    darkPages: boolean
   }
   /** Returns to the place before the last jump (or, with `forward`, undoes that). */
   goBack: () => void
@@ -94,8 +91,6 @@ export interface ViewerSlice {
   setZoom: (zoom: Zoom) => void
   setScale: (scale: number) => void
   setHighlightFound: (found: boolean) => void
-  /** Shows pages dark or as printed, and remembers the choice for the next launch. */
-  setDarkPages: (dark: boolean) => void
   /** Fetches a paper's PDF bytes from main for the viewer (not kept in the store). */
   fetchPdf: (paperId: string) => Promise<{ bytes: Uint8Array } | { error: AppError }>
   /** The words OCR read on a page (empty for a page with a text layer, or on failure). */
@@ -233,19 +228,13 @@ function findActions(
   }
 }
 
-/** The page shown and how it is drawn: page, count, zoom, scale, highlight found, dark or not. */
+/** The page shown and how it is drawn: page, page count, zoom, scale, the highlight found. */
 function pageActions(
   set: SetState,
   get: GetState
 ): Pick<
   ViewerSlice,
-  | 'goToPage'
-  | 'setVisiblePage'
-  | 'setPageCount'
-  | 'setZoom'
-  | 'setScale'
-  | 'setHighlightFound'
-  | 'setDarkPages'
+  'goToPage' | 'setVisiblePage' | 'setPageCount' | 'setZoom' | 'setScale' | 'setHighlightFound'
 > {
   return {
     goToPage: (page) => {
@@ -266,11 +255,7 @@ function pageActions(
     setScale: (scale) => {
       if (get().viewer.scale !== scale) set({ viewer: { ...get().viewer, scale } })
     },
-    setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } }),
-    setDarkPages: (dark) => {
-      saveDarkPages(dark)
-      set({ viewer: { ...get().viewer, darkPages: dark } })
-    }
+    setHighlightFound: (found) => set({ viewer: { ...get().viewer, highlightFound: found } })
   }
 }
 
@@ -314,8 +299,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, api) => (
     highlightFound: null,
     back: [],
     forward: [],
-    find: NO_FIND,
-    darkPages: loadDarkPages()
+    find: NO_FIND
   },
   ...navigationActions(set, get),
   ...findActions(set, get),

@@ -160,7 +160,6 @@ export const en = {
     zoomOut: 'Zoom out',
     zoomIn: 'Zoom in',
     fitWidth: 'Fit width',
-    darkPages: 'Dark pages',
     notFound: 'Passage not found on this page',
     close: 'Close viewer',
     opening: 'Opening the paper…',

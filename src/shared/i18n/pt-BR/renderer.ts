@@ -158,7 +158,6 @@ export const ptBR: Catalog = {
     zoomOut: 'Reduzir',
     zoomIn: 'Ampliar',
     fitWidth: 'Ajustar à largura',
-    darkPages: 'Páginas escuras',
     notFound: 'Trecho não encontrado nesta página',
     close: 'Fechar o visualizador',
     opening: 'Abrindo o artigo…',

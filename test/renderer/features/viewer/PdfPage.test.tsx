@@ -132,26 +132,4 @@ describe('PdfPage highlight', () => {
     expect(draws[0]!.cancelled).toBe(false)
     expect(view.container.querySelector('.pdf-page')!.getAttribute('data-rendered')).toBe('true')
   })
-
-  it('shows a page scrolled away and back at once, as drawn, with the new passage marked', async () => {
-    const { doc, draws } = fakeDoc()
-    const view = render(<PdfPage {...props} doc={doc} scale={1} />, { wrapper: Providers })
-    await act(async () => draws[0]!.finish())
-    const drawn = view.container.querySelector('.textLayer span')
-    // Far from the viewport: the page shows its number, its drawing put away.
-    view.rerender(<PdfPage {...props} doc={doc} scale={1} near={false} />)
-    expect(view.container.querySelector('.pdf-page')!.getAttribute('data-rendered')).toBe('false')
-    expect(view.container.querySelector('.textLayer')).toBeNull()
-    // Back near, with another citation of the same passage: no second drawing.
-    const again = { ...highlight, nonce: 8 }
-    view.rerender(<PdfPage {...props} doc={doc} scale={1} highlight={again} />)
-    await act(async () => {})
-    expect(draws).toHaveLength(1)
-    expect(view.container.querySelector('.textLayer span')).toBe(drawn)
-    expect(view.container.querySelector('.pdf-page')!.getAttribute('data-rendered')).toBe('true')
-    expect(view.container.querySelectorAll('.highlight').length).toBe(2)
-    // At another zoom it is drawn afresh.
-    view.rerender(<PdfPage {...props} doc={doc} scale={2} highlight={again} />)
-    expect(draws).toHaveLength(2)
-  })
 })

@@ -52,18 +52,4 @@ describe('DocumentCache', () => {
     const after = await cache.get('a:new', async () => doc('new'))
     expect(after).not.toBe(before)
   })
-
-  it('shows a paper that finished opening without waiting, and tells what it lets go', async () => {
-    const dropped: string[] = []
-    const cache = new DocumentCache<ReturnType<typeof doc>>(1, (d) => dropped.push(d.name))
-    const opening = cache.get('a', async () => doc('a'))
-    expect(cache.peek('a')).toBeUndefined()
-    const a = await opening
-    expect(cache.peek('a')).toBe(a)
-    await cache.get('b', async () => doc('b'))
-    await Promise.resolve()
-    expect(cache.peek('a')).toBeUndefined()
-    expect(dropped).toEqual(['a'])
-    expect(a.destroyed).toBe(true)
-  })
 })

@@ -74,9 +74,10 @@ export function PdfPage({
   findNonce
 }: Props) {
   const boxLayerRef = useRef<HTMLDivElement>(null)
-  const drawingRef = useRef<HTMLDivElement>(null)
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const textRef = useRef<HTMLDivElement>(null)
   const { t } = useTranslation()
-  const { rendered, failed } = usePageDrawing(doc, number, scale, near, defer, drawingRef)
+  const { rendered, failed } = usePageDrawing(doc, number, scale, near, defer, canvasRef, textRef)
   const boxes = usePageHighlight({
     paperId,
     number,
@@ -106,8 +107,8 @@ export function PdfPage({
         } as CSSProperties
       }
     >
-      {/* The canvas and the text layer, put in by usePageDrawing: a kept drawing moves back whole. */}
-      <div ref={drawingRef} className="page-drawing" />
+      <canvas ref={canvasRef} aria-hidden="true" />
+      <div ref={textRef} className="textLayer" />
       <BoxLayer boxes={boxes} highlight={highlight} layerRef={boxLayerRef} />
       {!rendered && (
         <div className="pdf-page-label">

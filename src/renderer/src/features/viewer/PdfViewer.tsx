@@ -19,15 +19,10 @@ import { ViewerToolbar } from './ViewerToolbar'
 /** The PDF pane: the toolbar, find, the side panel and the open paper's pages. */
 export function PdfViewer() {
   const paperId = useAppStore((s) => s.viewer.paperId)
-  const dark = useAppStore((s) => s.viewer.darkPages)
   const [sidebar, setSidebar] = useState(false)
   const { t } = useTranslation()
   return (
-    <section
-      className="viewer"
-      aria-label={t('viewer.label')}
-      data-dark-pages={dark ? 'true' : undefined}
-    >
+    <section className="viewer" aria-label={t('viewer.label')}>
       <ViewerToolbar sidebar={sidebar} onToggleSidebar={() => setSidebar((o) => !o)} />
       <FindBar />
       {paperId && <PdfPages key={paperId} paperId={paperId} sidebar={sidebar} />}
@@ -110,8 +105,7 @@ function PdfPages({ paperId, sidebar }: { paperId: string; sidebar: boolean }) {
               number={n}
               scale={scale}
               size={ready.size}
-              // The cited page is drawn at once, not a frame later when it is seen to be near.
-              near={near.has(n) || highlight?.page === n}
+              near={near.has(n)}
               defer={landing && highlight?.page !== n}
               highlight={highlight && highlight.page === n ? highlight : null}
               onHighlight={setHighlightFound}

@@ -144,28 +144,9 @@ function ZoomGroup() {
   )
 }
 
-/** Dark reading: the pages with their lightness inverted (hues kept), and back. */
-function DarkPagesToggle() {
-  const dark = useAppStore((s) => s.viewer.darkPages)
-  const setDarkPages = useAppStore((s) => s.setDarkPages)
-  const { t } = useTranslation()
-  return (
-    <button
-      type="button"
-      className={`icon-btn${dark ? ' active' : ''}`}
-      aria-label={t('viewer.darkPages')}
-      title={t('viewer.darkPages')}
-      aria-pressed={dark}
-      onClick={() => setDarkPages(!dark)}
-    >
-      ◐
-    </button>
-  )
-}
-
 /**
- * Back / forward, the side panel, paper title, page navigation, zoom, fit-to-width, dark pages,
- * find and close — on one line at any pane width (the title gives way first).
+ * Back / forward, the side panel, paper title, page navigation, zoom, fit-to-width, find and
+ * close — on one line at any pane width (the title gives way first).
  */
 export function ViewerToolbar({
   sidebar,
@@ -195,7 +176,6 @@ export function ViewerToolbar({
       </span>
       <PageGroup />
       <ZoomGroup />
-      <DarkPagesToggle />
       {hasHighlight && found === false && (
         <span className="muted small" role="status">
           {t('viewer.notFound')}

@@ -12,14 +12,8 @@ export interface Closable {
  */
 export class DocumentCache<T extends Closable> {
   private readonly entries = new Map<string, Promise<T>>()
-  /** The documents whose opening finished, by key, for a synchronous look. */
-  private readonly opened = new Map<string, T>()
 
-  constructor(
-    private readonly size = 3,
-    /** Told of each document let go, so what was kept of it goes too. */
-    private readonly onDrop: (doc: T) => void = () => {}
-  ) {}
+  constructor(private readonly size = 3) {}
 
   /** The open document for `key`, opened with `open` if it is not kept. */
   get(key: string, open: () => Promise<T>): Promise<T> {
@@ -31,35 +25,15 @@ export class DocumentCache<T extends Closable> {
     }
     const opening = open()
     this.entries.set(key, opening)
-    opening.then(
-      (d) => {
-        if (this.entries.get(key) === opening) this.opened.set(key, d)
-      },
-      () => {
-        if (this.entries.get(key) === opening) this.entries.delete(key)
-      }
-    )
+    opening.catch(() => {
+      if (this.entries.get(key) === opening) this.entries.delete(key)
+    })
     while (this.entries.size > this.size) {
       const [oldest, doc] = this.entries.entries().next().value as [string, Promise<T>]
       this.entries.delete(oldest)
-      this.opened.delete(oldest)
-      void doc
-        .then((d) => {
-          this.onDrop(d)
-          return d.destroy()
-        })
-        .catch(() => undefined)
+      void doc.then((d) => d.destroy()).catch(() => undefined)
     }
     return opening
-  }
-
-  /**
-   * The document for `key` if it is kept and finished opening, without waiting.
-   * @remarks Lets a paper switched back to be shown in the very first frame, with no "Opening…"
-   * in between.
-   */
-  peek(key: string): T | undefined {
-    return this.opened.get(key)
   }
 
   /** Whether `key` is kept (open or opening). */

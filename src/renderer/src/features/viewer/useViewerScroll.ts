@@ -6,32 +6,22 @@ export const PAGE_GAP = 12
 /** How far beyond the visible area pages are drawn in advance (and kept). */
 const NEAR_MARGIN = '150% 0px'
 
-/** The pane's width last measured: the next paper shown starts at it (the pane is the same). */
-let lastPaneWidth = 600
-
 /**
  * The scroll pane's width, followed once the splitter or the window stops moving (a redraw at
  * every pixel would redraw every visible page each time).
- * @remarks Starts at the width last measured, so a paper switched back to is laid out at its
- * real scale from its first frame, and its kept page drawings fit it.
  */
 export function usePaneWidth(scrollRef: RefObject<HTMLDivElement | null>, layout: unknown): number {
-  const [paneWidth, setPaneWidth] = useState(lastPaneWidth)
+  const [paneWidth, setPaneWidth] = useState(600)
   useLayoutEffect(() => {
     const el = scrollRef.current
     if (!el) return
-    const measure = (): void => {
-      // A pane hidden (the answer's tab in front) measures 0: not a width to start from.
-      if (el.clientWidth > 0) lastPaneWidth = el.clientWidth
-      setPaneWidth(el.clientWidth)
-    }
     let timer: ReturnType<typeof setTimeout> | undefined
     const observer = new ResizeObserver(() => {
       clearTimeout(timer)
-      timer = setTimeout(measure, 120)
+      timer = setTimeout(() => setPaneWidth(el.clientWidth), 120)
     })
     observer.observe(el)
-    measure()
+    setPaneWidth(el.clientWidth)
     return () => {
       clearTimeout(timer)
       observer.disconnect()
