@@ -56,9 +56,17 @@ describe('dropping a PDF anywhere on the window (issue 30)', () => {
 
   it('shows the whole window as the drop target, and adds the PDF dropped on the chat', async () => {
     const pdf = makePaperPdf({ title: TITLE, pages: 2, seed: 7 })
-    await holdPdfOver(page, '.chat-slot', pdf)
     const target = page.locator('.window-drop')
-    await target.waitFor()
+    // Held again until the app listens (its window listeners are set once it has started).
+    await expect
+      .poll(
+        async () => {
+          await holdPdfOver(page, '.chat-slot', pdf)
+          return target.isVisible()
+        },
+        { timeout: 30_000 }
+      )
+      .toBe(true)
     expect(await target.textContent()).toContain('Drop PDFs to add them to the library')
     const box = (await target.boundingBox())!
     expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, 1280, 800])
